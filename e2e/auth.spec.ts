@@ -1,0 +1,67 @@
+import { DEMO, expect, loginThroughPage, test, uniqueEmail } from './support/fixtures.ts';
+
+test('logged out -> login with redirect -> personal page -> logout', async ({ page }) => {
+  await page.goto('/user/accounts/auth/personal');
+  await expect(page).toHaveURL(/\/login\?redirect_url=%2Fuser%2Faccounts%2Fauth%2Fpersonal$/);
+
+  await page.getByLabel('E-mail').fill(DEMO.email);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
+  await page.locator('button[type=submit]').click();
+
+  await expect(page).toHaveURL(/\/user\/accounts\/auth\/personal$/);
+  await expect(page.getByTestId('personal-email')).toHaveText(DEMO.email);
+  await expect(page.getByTestId('header-user')).toHaveText(DEMO.email);
+
+  await page.getByRole('main').getByRole('button', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  // The session is gone server-side: the account area sends us back to login.
+  await page.goto('/user/accounts/auth/personal');
+  await expect(page).toHaveURL(/\/login\?redirect_url=/);
+});
+
+test('a new user registers and lands in the account area', async ({ page }) => {
+  const email = uniqueEmail('register');
+  await page.goto('/login');
+  await page.getByRole('tab', { name: 'Create account' }).click();
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('short');
+  await page.locator('button[type=submit]').click();
+  await expect(page.getByText('Password must be at least 10 characters')).toBeVisible();
+
+  await page.getByLabel('Password', { exact: true }).fill('a-long-enough-password');
+  await page.locator('button[type=submit]').click();
+  await expect(page).toHaveURL(/\/user\/accounts\/auth\/personal$/);
+  await expect(page.getByTestId('personal-email')).toHaveText(email);
+
+  // Registering the same address again is refused with a clear message.
+  await page.context().clearCookies();
+  await page.goto('/login');
+  await page.getByRole('tab', { name: 'Create account' }).click();
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('a-long-enough-password');
+  await page.locator('button[type=submit]').click();
+  await expect(page.getByRole('alert')).toHaveText('An account with this e-mail already exists. Log in instead.');
+});
+
+test('a wrong password shows a clear error and keeps the user on the login page', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel('E-mail').fill(DEMO.email);
+  await page.getByLabel('Password', { exact: true }).fill('not-the-password');
+  await page.locator('button[type=submit]').click();
+  await expect(page.getByRole('alert')).toHaveText('Incorrect e-mail or password.');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('redirect_url to another site is ignored after login', async ({ page }) => {
+  await page.goto('/login?redirect_url=%2F%2Fevil.example%2Fsteal');
+  await page.getByLabel('E-mail').fill(DEMO.email);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
+  await page.locator('button[type=submit]').click();
+  await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/user\/accounts\/auth\/personal$/);
+});
+
+test('a deep link to a screen not built yet shows an honest page', async ({ page }) => {
+  await loginThroughPage(page, DEMO.email, DEMO.password, '/login?redirect_url=%2Fuser%2Faccounts%2Fauth%2FrfiQuestion');
+  await expect(page).toHaveURL(/\/auth\/rfiQuestion$/);
+  await expect(page.getByRole('heading', { name: 'This page is not available yet' })).toBeVisible();
+});

@@ -1,0 +1,39 @@
+import { test as base, expect, type Page } from '@playwright/test';
+
+export const DEMO = { email: 'demo@example.com', password: 'demo-password-1' } as const;
+
+/** A unique address per test, so tests never share a user. */
+export function uniqueEmail(prefix = 'user'): string {
+  return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+}
+
+/** Logs in through the real /login page, as a person would. */
+export async function loginThroughPage(page: Page, email: string, password: string, path = '/login') {
+  await page.goto(path);
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log in', exact: true }).and(page.locator('[type=submit]')).click();
+}
+
+/** Registers through the API of the real server and returns with the session cookie set. */
+export async function registerViaApi(page: Page, email: string, password = 'correct-horse-battery') {
+  const res = await page.request.post('/x-api/v1/user/register', { data: { email, password } });
+  expect((await res.json()).ret_code).toBe(0);
+}
+
+/** Fails the test on any Content-Security-Policy violation or uncaught page error. */
+export const test = base.extend<{ pageErrors: string[] }>({
+  pageErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on('console', (msg) => {
+        if (msg.type() === 'error' && /Content Security Policy|Refused to/i.test(msg.text())) errors.push(msg.text());
+      });
+      page.on('pageerror', (err) => errors.push(err.message));
+      await use(errors);
+      expect(errors, 'page errors / CSP violations').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+export { expect };

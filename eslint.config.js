@@ -1,0 +1,68 @@
+import { readdirSync } from 'node:fs';
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/** Features never import each other (ARCHITECTURE §2): what two need moves down to lib/components. */
+const features = readdirSync('src/web/features', { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+const featureBoundaries = features.map((name) => ({
+  files: [`src/web/features/${name}/**/*.{ts,tsx}`],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          { group: features.filter((f) => f !== name).map((f) => `**/features/${f}/**`), message: 'Features do not import each other; move shared code to lib/ or components/.' },
+          { group: ['**/app/**', '**/server/**'], message: 'Features depend only on lib/, components/, store/ and shared/.' },
+        ],
+      },
+    ],
+  },
+}));
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'data/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-non-null-assertion': 'off',
+      'no-control-regex': 'off',
+    },
+  },
+  {
+    files: ['src/web/**/*.{ts,tsx}'],
+    ...reactHooks.configs.flat.recommended,
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  { files: ['src/server/**', 'scripts/**', 'e2e/**', '*.config.{ts,js}'], languageOptions: { globals: { ...globals.node } } },
+  {
+    files: ['src/shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**', '**/web/**', 'react', 'react-dom', 'node:*'], message: 'shared/ is imported by web and server: it depends on neither.' }] }],
+    },
+  },
+  {
+    files: ['src/server/**/*.ts'],
+    ignores: ['src/server/**/*.routes.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/web/**'], message: 'The server never imports web code.' }] }] },
+  },
+  {
+    files: ['src/server/**/*.routes.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'kysely', message: 'Routes never touch SQL: call a service.' }], patterns: [{ group: ['**/*.repo.ts'], message: 'Routes never touch SQL: call a service.' }, { group: ['**/web/**'], message: 'The server never imports web code.' }] },
+      ],
+    },
+  },
+  {
+    files: ['src/web/lib/**/*.{ts,tsx}', 'src/web/components/**/*.{ts,tsx}', 'src/web/store/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/features/**', '**/app/**', '**/server/**'], message: 'lib/, components/ and store/ sit below features and app.' }] }] },
+  },
+  ...featureBoundaries,
+);

@@ -1,0 +1,84 @@
+import cookie from '@fastify/cookie';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { API_PREFIX } from '../shared/api/paths.ts';
+import type { Config } from './config.ts';
+import { createDb, migrate, type Db } from './db/index.ts';
+import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
+import authPlugin from './plugins/auth.ts';
+import csrfPlugin from './plugins/csrf.ts';
+import envelopePlugin from './plugins/envelope.ts';
+import securityPlugin from './plugins/security.ts';
+import translationsPlugin from './plugins/translations.ts';
+import webPlugin from './plugins/web.ts';
+import { seedDemoData } from './seed.ts';
+import { createServices } from './services.ts';
+import './types.ts';
+
+export interface BuildOptions {
+  /** Where log lines go (tests capture them); defaults to stdout. */
+  logStream?: NodeJS.WritableStream;
+  /** An already-open database (tests share setup); otherwise opened from config. */
+  db?: Db;
+}
+
+/** Query parameters whose values must never reach a log line. */
+const SECRET_QUERY = /([?&](?:token|access_token|kycToken|password|sdkToken)=)[^&#]*/gi;
+
+export function loggerOptions(config: Config, stream?: NodeJS.WritableStream): FastifyServerOptions['logger'] {
+  return {
+    level: config.logLevel,
+    ...(stream ? { stream } : {}),
+    redact: {
+      paths: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["kyc-access-token"]', 'res.headers["set-cookie"]'],
+      censor: '[redacted]',
+    },
+    serializers: {
+      // Only what is needed to trace a request; never bodies (passwords, documents).
+      req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: req.url.replace(SECRET_QUERY, '$1[redacted]'), ip: req.ip }),
+    },
+  };
+}
+
+/**
+ * Builds the whole server without listening: config -> database (migrated) -> services -> plugins ->
+ * routes. Tests call this and use `app.inject()`.
+ */
+export async function buildApp(config: Config, options: BuildOptions = {}) {
+  const app = Fastify({
+    logger: loggerOptions(config, options.logStream),
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  const db = options.db ?? createDb(config.database);
+  const { wasNew } = await migrate(db);
+  const services = createServices(db, config);
+
+  app.decorate('config', config);
+  app.decorate('db', db);
+  app.decorate('services', services);
+  app.addHook('onClose', async () => {
+    if (!options.db) await db.destroy();
+  });
+
+  await app.register(envelopePlugin);
+  await app.register(securityPlugin);
+  await app.register(cookie);
+  await app.register(authPlugin);
+  await app.register(csrfPlugin);
+  await app.register(translationsPlugin);
+  await app.register(webPlugin);
+
+  await app.register(
+    async (api) => {
+      await api.register(accountsRoutes);
+    },
+    { prefix: API_PREFIX },
+  );
+
+  if (wasNew && config.seedDemo) await seedDemoData(services, db);
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely/migration';
+import * as m001 from './001-accounts.ts';
+
+/**
+ * The one migration set for SQLite and PostgreSQL, in order. Names are permanent: never rename or
+ * edit a released migration, add a new one.
+ */
+export const migrations: Record<string, Migration> = {
+  '001-accounts': m001,
+};

@@ -1,0 +1,195 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { Config } from '../../config.ts';
+import { nowIso, type Db } from '../../db/index.ts';
+import { BusinessError } from '../../errors.ts';
+import { RetCode } from '../../../shared/ret-codes.ts';
+import { UserRole, type MemberInfo, type UserProfile } from '../../../shared/api/accounts.ts';
+import { recordAudit, type Actor } from '../audit/audit.repo.ts';
+import { countHit, peekCount, resetCount } from '../throttle/throttle.repo.ts';
+import * as repo from './accounts.repo.ts';
+import { hashPassword, unknownUserHash, verifyPassword } from './passwords.ts';
+
+export interface NewSession {
+  /** The opaque token for the cookie; only its hash is stored. */
+  token: string;
+  expiresAt: Date;
+  userId: string;
+  role: UserRole;
+}
+
+export interface AuthenticatedUser {
+  id: string;
+  email: string;
+  role: UserRole;
+  sessionIdHash: string;
+}
+
+export interface AccountsDeps {
+  db: Db;
+  config: Config;
+  /** The user's KYC level (0, 1, 2); supplied by the KYC module. */
+  levelOf?: (userId: string) => Promise<number>;
+}
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+const loginFailed = () => new BusinessError(RetCode.LOGIN_FAILED, 'invalid email or password');
+const tooManyAttempts = (resetInMs: number) =>
+  new BusinessError(RetCode.TOO_MANY_ATTEMPTS, 'too many attempts', {
+    retryAfterSeconds: Math.max(1, Math.ceil(resetInMs / 1000)),
+  });
+
+function parseTags(json: string): Record<string, string> {
+  try {
+    const v: unknown = JSON.parse(json);
+    if (!v || typeof v !== 'object' || Array.isArray(v)) return {};
+    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, String(x)]));
+  } catch {
+    return {};
+  }
+}
+
+export function createAccountsService({ db, config, levelOf = async () => 0 }: AccountsDeps) {
+  const window = config.login.windowMs;
+
+  async function startSession(userId: string, role: UserRole, meta: { ip: string | null; userAgent: string | null }, previousIdHash?: string): Promise<NewSession> {
+    const token = randomBytes(32).toString('base64url');
+    const now = new Date();
+    const expiresAt = new Date(now.getTime() + config.sessionTtlMs);
+    await db.transaction().execute(async (trx) => {
+      // A new session id at every login; an older session on this browser is ended.
+      if (previousIdHash) await repo.deleteSession(trx, previousIdHash);
+      await repo.insertSession(trx, {
+        id_hash: hashToken(token),
+        user_id: userId,
+        created_at: nowIso(now),
+        expires_at: nowIso(expiresAt),
+        last_seen_at: nowIso(now),
+        ip: meta.ip,
+        user_agent: meta.userAgent?.slice(0, 300) ?? null,
+      });
+    });
+    return { token, expiresAt, userId, role };
+  }
+
+  return {
+    /**
+     * Creates an account (e-mail already normalised by the shared schema) in one audited transaction.
+     * Throws EMAIL_TAKEN when the address has an account.
+     */
+    async createUser(input: { email: string; password: string }, actor: Actor, role: UserRole = UserRole.USER, fields: { member_tag?: Record<string, string>; currency_code?: string } = {}): Promise<string> {
+      const id = randomUUID();
+      const passwordHash = await hashPassword(input.password);
+      const now = nowIso();
+      try {
+        await db.transaction().execute(async (trx) => {
+          if (await repo.findUserByEmail(trx, input.email)) throw new BusinessError(RetCode.EMAIL_TAKEN, 'email already registered');
+          const user = {
+            id,
+            email: input.email,
+            password_hash: passwordHash,
+            role,
+            currency_code: fields.currency_code ?? '',
+            sub_attribute: '',
+            member_tag: JSON.stringify(fields.member_tag ?? {}),
+            created_at: now,
+            updated_at: now,
+          };
+          await repo.insertUser(trx, user);
+          await recordAudit(trx, { ...actor, id: actor.id ?? id }, { action: 'user.register', entityType: 'user', entityId: id, after: { email: user.email, role, member_tag: user.member_tag } });
+        });
+      } catch (err) {
+        if (err instanceof BusinessError) throw err;
+        // Two concurrent registrations of one address: the unique index decides.
+        if (/unique|duplicate/i.test(String((err as Error).message))) throw new BusinessError(RetCode.EMAIL_TAKEN, 'email already registered');
+        throw err;
+      }
+      return id;
+    },
+
+    /** Self-service sign-up: creates a user account and signs it in (throttled per IP). */
+    async register(input: { email: string; password: string }, actor: Actor, meta: { ip: string | null; userAgent: string | null; previousIdHash?: string }): Promise<NewSession> {
+      if (meta.ip) {
+        const perIp = await countHit(db, `register:ip:${meta.ip}`, window, Date.now());
+        if (perIp.count > config.login.maxAttemptsPerIp) throw tooManyAttempts(perIp.resetInMs);
+      }
+      const id = await this.createUser(input, actor);
+      return startSession(id, UserRole.USER, meta, meta.previousIdHash);
+    },
+
+    /**
+     * Verifies credentials with one answer for "no such account" and "wrong password", throttled per
+     * IP (all attempts) and per account (failures).
+     */
+    async login(input: { email: string; password: string }, actor: Actor, meta: { ip: string | null; userAgent: string | null; previousIdHash?: string }): Promise<NewSession> {
+      const now = Date.now();
+      if (meta.ip) {
+        const perIp = await countHit(db, `login:ip:${meta.ip}`, window, now);
+        if (perIp.count > config.login.maxAttemptsPerIp) throw tooManyAttempts(perIp.resetInMs);
+      }
+      const accountKey = `login:account:${input.email}`;
+      const failures = await peekCount(db, accountKey, window, now);
+      if (failures.count >= config.login.maxFailuresPerAccount) throw tooManyAttempts(failures.resetInMs);
+
+      const user = await repo.findUserByEmail(db, input.email);
+      const ok = await verifyPassword(user?.password_hash ?? (await unknownUserHash), input.password);
+      if (!user || !ok) {
+        await countHit(db, accountKey, window, now);
+        if (user) {
+          await recordAudit(db, { ...actor, id: null }, { action: 'user.login_failed', entityType: 'user', entityId: user.id });
+        }
+        throw loginFailed();
+      }
+      await resetCount(db, accountKey);
+      const session = await startSession(user.id, user.role as UserRole, meta, meta.previousIdHash);
+      await recordAudit(db, { ...actor, type: 'user', id: user.id }, { action: 'user.login', entityType: 'user', entityId: user.id });
+      return session;
+    },
+
+    /** Ends the session server-side. Harmless when there is none. */
+    async logout(idHash: string | undefined, actor: Actor): Promise<void> {
+      if (!idHash) return;
+      await db.transaction().execute(async (trx) => {
+        const deleted = await repo.deleteSession(trx, idHash);
+        if (deleted > 0 && actor.id) {
+          await recordAudit(trx, actor, { action: 'user.logout', entityType: 'user', entityId: actor.id });
+        }
+      });
+    },
+
+    /** The user behind a cookie token, or null when the token is unknown or expired. */
+    async resolveSession(token: string): Promise<AuthenticatedUser | null> {
+      const idHash = hashToken(token);
+      const now = new Date();
+      const row = await repo.findLiveSession(db, idHash, nowIso(now));
+      if (!row) return null;
+      // Record activity at most every five minutes: a write per request would serialise SQLite.
+      if (now.getTime() - Date.parse(row.last_seen_at) > 5 * 60_000) await repo.touchSession(db, idHash, nowIso(now));
+      return { id: row.user_id, email: row.email, role: row.role as UserRole, sessionIdHash: idHash };
+    },
+
+    async getProfile(userId: string): Promise<UserProfile> {
+      const user = await repo.findUserById(db, userId);
+      if (!user) throw new BusinessError(RetCode.NOT_LOGGED_IN, 'user no permission');
+      return {
+        id: user.id,
+        email: user.email,
+        role: user.role as UserRole,
+        currency_code: user.currency_code,
+        sub_attribute: user.sub_attribute,
+        member_tag: parseTags(user.member_tag),
+        level: await levelOf(user.id),
+        created_at: user.created_at,
+      };
+    },
+
+    async getMemberInfo(userId: string): Promise<MemberInfo> {
+      const p = await this.getProfile(userId);
+      return { id: p.id, email: p.email, level: p.level, member_tag: p.member_tag, currency_code: p.currency_code, created_at: p.created_at };
+    },
+
+    deleteExpiredSessions: () => repo.deleteExpiredSessions(db, nowIso()),
+  };
+}
+
+export type AccountsService = ReturnType<typeof createAccountsService>;

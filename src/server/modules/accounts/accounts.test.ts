@@ -1,0 +1,201 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { App } from '../../app.ts';
+import { createTestApp, jsonHeaders, signIn } from '../../test/test-app.ts';
+import { hashToken } from './accounts.service.ts';
+
+let app: App;
+let close: () => Promise<void>;
+
+beforeEach(async () => {
+  ({ app, close } = await createTestApp({ login: { maxFailuresPerAccount: 3, maxAttemptsPerIp: 8, windowMs: 60_000 } }));
+});
+afterEach(async () => close());
+
+const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
+  app.inject({ method: 'POST', url, headers: { ...jsonHeaders, ...headers }, payload: payload as object });
+
+const sessionCookieOf = (res: { cookies: { name: string; value: string }[] }) => res.cookies.find((c) => c.name === 'ua_sid');
+
+describe('registration', () => {
+  it('creates the user with a scrypt hash, signs in, and audits', async () => {
+    const res = await post('/x-api/v1/user/register', { email: '  New.User@Example.com ', password: 'long-enough-pw' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ ret_code: 0, result: { role: 'user' } });
+
+    const user = await app.db.selectFrom('users').selectAll().where('email', '=', 'new.user@example.com').executeTakeFirstOrThrow();
+    expect(user.id).toBe(res.json().result.id);
+    expect(user.password_hash).toMatch(/^scrypt\$/);
+    expect(user.password_hash).not.toContain('long-enough-pw');
+
+    const cookie = res.cookies.find((c) => c.name === 'ua_sid')!;
+    expect(cookie.httpOnly).toBe(true);
+    expect(cookie.sameSite).toBe('Lax');
+    expect(cookie.secure).toBeFalsy();
+    const session = await app.db.selectFrom('sessions').selectAll().where('id_hash', '=', hashToken(cookie.value)).executeTakeFirst();
+    expect(session?.user_id).toBe(user.id);
+
+    const audit = await app.db.selectFrom('audit_log').selectAll().where('entity_id', '=', user.id).execute();
+    expect(audit.map((a) => a.action)).toContain('user.register');
+    expect(JSON.stringify(audit)).not.toContain('long-enough-pw');
+  });
+
+  it('refuses a taken e-mail and invalid input without storing anything', async () => {
+    await post('/x-api/v1/user/register', { email: 'a@example.com', password: 'long-enough-pw' });
+    const dup = await post('/x-api/v1/user/register', { email: 'A@example.com', password: 'another-password' });
+    expect(dup.json()).toMatchObject({ ret_code: 20002 });
+
+    const bad = await post('/x-api/v1/user/register', { email: 'not-an-email', password: 'short' });
+    expect(bad.statusCode).toBe(200);
+    expect(bad.json()).toMatchObject({
+      ret_code: 10001,
+      result: { fields: [{ path: 'email', code: 'invalid_email' }, { path: 'password', code: 'min_length', params: { min: 10 } }] },
+    });
+    const count = await app.db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    expect(Number(count.n)).toBe(1);
+  });
+});
+
+describe('login', () => {
+  beforeEach(async () => {
+    await post('/x-api/v1/user/register', { email: 'user@example.com', password: 'correct-password' });
+  });
+
+  it('signs in with a new session id every time', async () => {
+    const first = await post('/x-api/v1/user/login', { email: 'user@example.com', password: 'correct-password' });
+    expect(first.json().ret_code).toBe(0);
+    const firstCookie = sessionCookieOf(first)!;
+    const second = await post('/x-api/v1/user/login', { email: 'USER@example.com', password: 'correct-password' }, { cookie: `ua_sid=${firstCookie.value}` });
+    const secondCookie = sessionCookieOf(second)!;
+    expect(secondCookie.value).not.toBe(firstCookie.value);
+    // The session this browser had before is ended, not left alive.
+    const old = await app.db.selectFrom('sessions').selectAll().where('id_hash', '=', hashToken(firstCookie.value)).executeTakeFirst();
+    expect(old).toBeUndefined();
+  });
+
+  it('answers the same for an unknown e-mail and a wrong password', async () => {
+    const wrong = await post('/x-api/v1/user/login', { email: 'user@example.com', password: 'wrong-password' });
+    const unknown = await post('/x-api/v1/user/login', { email: 'nobody@example.com', password: 'wrong-password' });
+    expect(wrong.json()).toEqual({ ret_code: 20001, ret_msg: 'invalid email or password', result: {} });
+    expect(unknown.json()).toEqual(wrong.json());
+    expect(sessionCookieOf(wrong)).toBeUndefined();
+    expect(sessionCookieOf(unknown)).toBeUndefined();
+  });
+
+  it('throttles an account after repeated failures, even with the right password', async () => {
+    for (let i = 0; i < 3; i++) {
+      expect((await post('/x-api/v1/user/login', { email: 'user@example.com', password: `bad-${i}-password` })).json().ret_code).toBe(20001);
+    }
+    const blocked = await post('/x-api/v1/user/login', { email: 'user@example.com', password: 'correct-password' });
+    expect(blocked.json().ret_code).toBe(10006);
+    expect(blocked.json().result.retryAfterSeconds).toBeGreaterThan(0);
+    expect(sessionCookieOf(blocked)).toBeUndefined();
+    const row = await app.db.selectFrom('rate_limits').selectAll().where('key', '=', 'login:account:user@example.com').executeTakeFirst();
+    expect(row?.count).toBe(3);
+  });
+
+  it('throttles an IP across accounts', async () => {
+    const codes: number[] = [];
+    for (let i = 0; i < 9; i++) {
+      codes.push((await post('/x-api/v1/user/login', { email: `u${i}@example.com`, password: 'whatever-password' })).json().ret_code);
+    }
+    expect(codes.slice(0, 8).every((c) => c === 20001)).toBe(true);
+    expect(codes[8]).toBe(10006);
+  });
+});
+
+describe('sessions, profile and logout', () => {
+  it('returns 10007 without a session and the profile with one', async () => {
+    const anon = await app.inject({ method: 'GET', url: '/x-api/v2/private/user/profile' });
+    expect(anon.statusCode).toBe(200);
+    expect(anon.json()).toMatchObject({ ret_code: 10007 });
+
+    const cookie = await signIn(app, 'p@example.com');
+    const res = await app.inject({ method: 'GET', url: '/x-api/v2/private/user/profile', headers: { cookie } });
+    expect(res.json()).toMatchObject({
+      ret_code: 0,
+      result: { email: 'p@example.com', currency_code: '', sub_attribute: '', member_tag: {}, level: 0, role: 'user' },
+    });
+    const member = await app.inject({ method: 'GET', url: '/x-api/user/private/member/info', headers: { cookie } });
+    expect(member.json()).toMatchObject({ ret_code: 0, result: { id: res.json().result.id, email: 'p@example.com', level: 0 } });
+  });
+
+  it('logout destroys the session server-side', async () => {
+    const cookie = await signIn(app, 'l@example.com');
+    const res = await post('/x-api/logout', {}, { cookie });
+    expect(res.json().ret_code).toBe(0);
+    expect(res.cookies.find((c) => c.name === 'ua_sid')?.value).toBe('');
+    const sessions = await app.db.selectFrom('sessions').selectAll().execute();
+    expect(sessions).toHaveLength(0);
+    // The old token is useless even if someone kept it.
+    const after = await app.inject({ method: 'GET', url: '/x-api/v2/private/user/profile', headers: { cookie } });
+    expect(after.json().ret_code).toBe(10007);
+    const audit = await app.db.selectFrom('audit_log').select('action').where('action', '=', 'user.logout').execute();
+    expect(audit).toHaveLength(1);
+  });
+
+  it('refuses an expired session', async () => {
+    const cookie = await signIn(app, 'e@example.com');
+    await app.db.updateTable('sessions').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).execute();
+    const res = await app.inject({ method: 'GET', url: '/x-api/v2/private/user/profile', headers: { cookie } });
+    expect(res.json().ret_code).toBe(10007);
+  });
+});
+
+describe('cross-site request defence', () => {
+  it('rejects a write from a foreign origin and changes nothing', async () => {
+    const cookie = await signIn(app, 'c@example.com');
+    const res = await post('/x-api/logout', {}, { cookie, origin: 'https://evil.example' });
+    expect(res.json().ret_code).toBe(10010);
+    expect(await app.db.selectFrom('sessions').selectAll().execute()).toHaveLength(1);
+  });
+
+  it('rejects a cross-site fetch without Origin, accepts same-origin and non-browser clients', async () => {
+    const cookie = await signIn(app, 'd@example.com');
+    const crossSite = await app.inject({ method: 'POST', url: '/x-api/logout', headers: { cookie, 'content-type': 'application/json', 'sec-fetch-site': 'cross-site' }, payload: {} });
+    expect(crossSite.json().ret_code).toBe(10010);
+    const nullOrigin = await post('/x-api/logout', {}, { cookie, origin: 'null' });
+    expect(nullOrigin.json().ret_code).toBe(10010);
+    const curl = await app.inject({ method: 'POST', url: '/x-api/v1/user/login', headers: { 'content-type': 'application/json' }, payload: { email: 'd@example.com', password: 'correct-horse-battery' } });
+    expect(curl.json().ret_code).toBe(0);
+  });
+
+  it('refuses form-encoded bodies on JSON endpoints', async () => {
+    const res = await app.inject({ method: 'POST', url: '/x-api/v1/user/login', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'email=a@b.co&password=x' });
+    expect(res.statusCode).toBe(415);
+  });
+});
+
+describe('transport and headers', () => {
+  it('sends security headers', async () => {
+    const res = await app.inject({ method: 'GET', url: '/x-api/v2/private/user/profile' });
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('marks the cookie Secure over https behind a trusted proxy', async () => {
+    const { app: proxied, close: closeProxied } = await createTestApp({ trustProxy: true });
+    try {
+      const res = await proxied.inject({
+        method: 'POST',
+        url: '/x-api/v1/user/register',
+        headers: { 'content-type': 'application/json', 'x-forwarded-proto': 'https', host: 'accounts.example', origin: 'https://accounts.example' },
+        payload: { email: 's@example.com', password: 'long-enough-pw' },
+      });
+      expect(res.json().ret_code).toBe(0);
+      expect(res.cookies.find((c) => c.name === 'ua_sid')?.secure).toBe(true);
+    } finally {
+      await closeProxied();
+    }
+  });
+
+  it('answers unknown API paths with a 404 envelope and oversized bodies with 413', async () => {
+    const missing = await app.inject({ method: 'GET', url: '/x-api/v9/nothing' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toMatchObject({ ret_code: 10011 });
+    const big = await post('/x-api/v1/user/login', { email: 'x@example.com', password: 'x'.repeat(2 * 1024 * 1024) });
+    expect(big.statusCode).toBe(413);
+    expect(big.json()).toMatchObject({ ret_code: 10001 });
+  });
+});

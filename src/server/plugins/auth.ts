@@ -1,0 +1,63 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { UserRole } from '../../shared/api/accounts.ts';
+import { API_PREFIX } from '../../shared/api/paths.ts';
+import { noPermission, notLoggedIn } from '../errors.ts';
+import type { NewSession } from '../modules/accounts/accounts.service.ts';
+import type { AuthMode } from '../types.ts';
+
+export const SESSION_COOKIE = 'ua_sid';
+
+/** The default guard for a route: anything under a /private/ path needs a signed-in user. */
+export function defaultAuthMode(url: string): AuthMode {
+  return url.includes('/private/') ? 'user' : 'public';
+}
+
+/**
+ * Session authentication. Every /x-api request gets `request.auth` (null when no live session); each
+ * route's `config.auth` decides who may call it, and a route under /private/ can never be public.
+ */
+async function authPlugin(app: FastifyInstance) {
+  app.decorateRequest('auth', null);
+
+  app.addHook('onRoute', (route) => {
+    const url = route.url ?? route.path;
+    const mode = route.config?.auth ?? defaultAuthMode(url);
+    if (url.includes('/private/') && mode === 'public') {
+      throw new Error(`Route ${url} is under /private/ but declared public`);
+    }
+    if (mode === 'public' || mode === 'sdk') return;
+    const guard = async (request: FastifyRequest) => {
+      if (!request.auth) throw notLoggedIn();
+      if (mode === 'reviewer' && request.auth.role !== UserRole.REVIEWER) throw noPermission();
+      // Reviewers act only through the console, never as exchange users.
+      if (mode === 'user' && request.auth.role !== UserRole.USER) throw noPermission();
+    };
+    const existing = route.preHandler;
+    route.preHandler = existing ? [guard, ...(Array.isArray(existing) ? existing : [existing])] : [guard];
+  });
+
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith(API_PREFIX)) return;
+    const token = request.cookies[SESSION_COOKIE];
+    if (!token || token.length > 100) return;
+    request.auth = await app.services.accounts.resolveSession(token);
+  });
+}
+
+/** Sets the session cookie: HttpOnly, SameSite=Lax, Secure whenever the request came over https. */
+export function sessionCookieOptions(request: FastifyRequest, expiresAt?: Date) {
+  return {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: request.protocol === 'https',
+    ...(expiresAt ? { expires: expiresAt } : {}),
+  };
+}
+
+export function setSessionCookie(reply: { setCookie: (name: string, value: string, opts: object) => unknown }, request: FastifyRequest, session: NewSession) {
+  reply.setCookie(SESSION_COOKIE, session.token, sessionCookieOptions(request, session.expiresAt));
+}
+
+export default fp(authPlugin, { name: 'auth', dependencies: ['@fastify/cookie'] });

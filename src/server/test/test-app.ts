@@ -1,0 +1,64 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { buildApp, type App } from '../app.ts';
+import { configWith, type Config } from '../config.ts';
+
+/**
+ * A fresh app on a fresh database for one test file. With TEST_DATABASE_URL set (CI does), the
+ * database is a new PostgreSQL database dropped afterwards; otherwise an in-memory SQLite one.
+ */
+export async function createTestApp(overrides: Partial<Config> = {}, logStream?: NodeJS.WritableStream): Promise<{ app: App; close: () => Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  let database: Config['database'] = { kind: 'sqlite', file: ':memory:' };
+  let drop = async () => {};
+  if (adminUrl) {
+    const name = `t_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    database = { kind: 'postgres', url: url.toString() };
+    drop = async () => {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    };
+  }
+  const config = configWith({
+    database,
+    logLevel: logStream ? 'info' : 'silent',
+    seedDemo: false,
+    webDist: '/nonexistent-web-dist',
+    ...overrides,
+  });
+  const app = await buildApp(config, logStream ? { logStream } : {});
+  await app.ready();
+  return {
+    app,
+    close: async () => {
+      await app.close();
+      await drop();
+    },
+  };
+}
+
+/** JSON headers as a same-origin browser sends them. */
+export const jsonHeaders = { 'content-type': 'application/json', origin: 'http://localhost:80', host: 'localhost:80' };
+
+/** Registers (or logs in) and returns the Cookie header value of the new session. */
+export async function signIn(app: App, email: string, password = 'correct-horse-battery', register = true): Promise<string> {
+  const res = await app.inject({
+    method: 'POST',
+    url: register ? '/x-api/v1/user/register' : '/x-api/v1/user/login',
+    headers: jsonHeaders,
+    payload: { email, password },
+  });
+  const body = res.json();
+  if (body.ret_code !== 0) throw new Error(`sign-in failed: ${res.body}`);
+  const cookie = res.cookies.find((c) => c.name === 'ua_sid');
+  if (!cookie) throw new Error('no session cookie');
+  return `ua_sid=${cookie.value}`;
+}

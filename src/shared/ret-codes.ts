@@ -1,0 +1,48 @@
+/**
+ * The ret_code catalogue: every code the server sends and every code the client reacts to (§8).
+ * Business outcomes are HTTP 200 with one of these; the client looks messages up by code in the
+ * `inverse-error-code` translation namespace, so each code here has a translated message there.
+ */
+export const RetCode = {
+  OK: 0,
+  /** Server-side failure; the body never carries internals. */
+  INTERNAL_ERROR: 10000,
+  /** Input failed validation; `result.fields` says which. */
+  PARAMS_ERROR: 10001,
+  /** Too many attempts (login throttling); `result.retryAfterSeconds` says when to retry. */
+  TOO_MANY_ATTEMPTS: 10006,
+  /** §8: not logged in. 10007 on profile load redirects to /login. */
+  NOT_LOGGED_IN: 10007,
+  /** §8: "user no permission": the caller is authenticated but not allowed (wrong role, owner). */
+  NO_PERMISSION: 10009,
+  /** A state-changing request came from a foreign origin (cross-site request forgery defence). */
+  ORIGIN_REJECTED: 10010,
+  /** The resource does not exist (or is not the caller's: we never reveal which). */
+  NOT_FOUND: 10011,
+  /** The action is not allowed in the current state (state machine refused the transition). */
+  WRONG_STATE: 10012,
+  /** §8: SDK access token rejected or expired; treated as "user no permission". */
+  ACCESS_TOKEN_INVALID: 33003,
+  /** §8: request timed out / token error: red "Timeout, …" toast for 3 s. */
+  TIMEOUT: 1007,
+  TOKEN_ERROR: 1008,
+  /** Login failed: same code and message whether the e-mail exists or not. */
+  LOGIN_FAILED: 20001,
+  /** Registration with an e-mail that already has an account. */
+  EMAIL_TAKEN: 20002,
+  /** §8: client-side request timeout (408); never sent by the server. */
+  CLIENT_TIMEOUT: 9000001,
+  /** §8: message shown for network / HTTP errors (the client looks up this code's text). */
+  NETWORK_ERROR_MESSAGE: 50016,
+} as const;
+export type RetCode = (typeof RetCode)[keyof typeof RetCode];
+
+/** §8: codes the client treats as "user no permission" (cache cleared, no toast). */
+export const NO_PERMISSION_CODES: readonly number[] = [
+  RetCode.NOT_LOGGED_IN,
+  RetCode.ACCESS_TOKEN_INVALID,
+  RetCode.NO_PERMISSION,
+];
+
+/** §8: codes shown as the red "Timeout, {ret_msg or 'token error'}." toast for 3 s. */
+export const TIMEOUT_CODES: readonly number[] = [RetCode.TIMEOUT, RetCode.TOKEN_ERROR];

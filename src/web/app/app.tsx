@@ -1,0 +1,40 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
+import { Redirect, Route, Router, Switch } from 'wouter';
+import { APP_BASE } from '../../shared/api/paths.ts';
+import { PageLoading } from '../components/ui/spinner.tsx';
+import { Footer, Header } from './header.tsx';
+
+const AuthLayout = lazy(() => import('./auth-layout.tsx'));
+
+const queryClient = new QueryClient({
+  defaultOptions: {
+    // Business errors are answers, not glitches: never retry them silently.
+    queries: { retry: false, refetchOnWindowFocus: false },
+    mutations: { retry: false },
+  },
+});
+
+/** The account area mounted at /user/accounts/ (§2). */
+export function App() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Suspense fallback={<PageLoading />}>
+        <Header />
+        <main className="mx-auto w-full max-w-5xl px-4 py-6">
+          <Router base={APP_BASE}>
+            <Switch>
+              <Route path="/auth" nest>
+                <AuthLayout />
+              </Route>
+              <Route>
+                <Redirect to="/auth/personal" replace />
+              </Route>
+            </Switch>
+          </Router>
+        </main>
+        <Footer />
+      </Suspense>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,72 @@
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Redirect, Route, Switch } from 'wouter';
+import { LOGIN_PAGE } from '../../shared/api/paths.ts';
+import { RetCode } from '../../shared/ret-codes.ts';
+import { PageLoading } from '../components/ui/spinner.tsx';
+import { isApiError } from '../lib/http/index.ts';
+import { useGlobalStore } from '../store/global.ts';
+import { profileQuery } from './profile.ts';
+import { AUTH_CHILD_ROUTES } from './routes.ts';
+
+/** §4: 10007 on profile load goes to /login with the current address as redirect_url. */
+function redirectToLogin() {
+  const here = `${window.location.pathname}${window.location.search}${window.location.hash}`;
+  window.location.replace(`${LOGIN_PAGE}?redirect_url=${encodeURIComponent(here)}`);
+}
+
+/**
+ * The /auth parent route (§2, §4): loads the profile first; success stores it (currency_code empty
+ * -> USD), 10007 redirects to login, anything else sets profileError and offers a retry.
+ */
+export default function AuthLayout() {
+  const { t } = useTranslation();
+  const profile = useQuery(profileQuery);
+  const setUser = useGlobalStore((s) => s.setUser);
+  const notLoggedIn = isApiError(profile.error) && profile.error.retCode === RetCode.NOT_LOGGED_IN;
+
+  useEffect(() => {
+    if (profile.data) setUser({ ...profile.data, currency_code: profile.data.currency_code || 'USD', profileError: false });
+  }, [profile.data, setUser]);
+
+  useEffect(() => {
+    if (!profile.error) return;
+    if (notLoggedIn) redirectToLogin();
+    else setUser({ ...useGlobalStore.getState().user, profileError: true });
+  }, [profile.error, notLoggedIn, setUser]);
+
+  const screens = useMemo(() => AUTH_CHILD_ROUTES.map((r) => ({ path: r.path, Screen: lazy(r.load) })), []);
+
+  if (profile.isPending || notLoggedIn) return <PageLoading />;
+  if (profile.isError) {
+    return (
+      <div role="alert" className="mx-auto my-16 max-w-md px-4 text-center">
+        <h1 className="text-lg font-semibold">{t('common.profileError.title')}</h1>
+        <p className="mt-2 text-muted">{t('common.profileError.body')}</p>
+        <button
+          type="button"
+          onClick={() => void profile.refetch()}
+          className="mt-6 h-10 rounded-btn bg-primary px-6 font-medium text-primary-fg hover:bg-primary-hover"
+        >
+          {t('common.retry')}
+        </button>
+      </div>
+    );
+  }
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <Switch>
+        <Route path="/">
+          <Redirect to="/personal" replace />
+        </Route>
+        {screens.map(({ path, Screen }) => (
+          <Route key={path} path={`/${path}`} component={Screen} />
+        ))}
+        <Route>
+          <Redirect to="/personal" replace />
+        </Route>
+      </Switch>
+    </Suspense>
+  );
+}

@@ -1,0 +1,9 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { UserProfile } from '../../shared/api/accounts.ts';
+import { ApiPath } from '../../shared/api/paths.ts';
+import { http } from '../lib/http/index.ts';
+
+/** §7: GET /v2/private/user/profile. */
+export const getProfile = () => http.get<UserProfile>(ApiPath.profile);
+
+export const profileQuery = queryOptions({ queryKey: ['profile'], queryFn: getProfile, retry: false, staleTime: 60_000 });

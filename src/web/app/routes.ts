@@ -1,0 +1,27 @@
+import type { ComponentType } from 'react';
+
+type ScreenModule = { default: ComponentType };
+
+export interface ChildRoute {
+  /** Path under /auth, exactly as §2 names it. */
+  path: string;
+  /** Loads the screen on demand: each import() is its own chunk (§2 "each child route loads on demand"). */
+  load: () => Promise<ScreenModule>;
+}
+
+const unavailable = () => import('../features/unavailable/unavailable-screen.tsx');
+
+/**
+ * §2: the child routes of /auth. Screens that no issue has built yet load the honest
+ * "not available yet" screen until their feature lands.
+ */
+export const AUTH_CHILD_ROUTES: readonly ChildRoute[] = [
+  { path: 'personal', load: () => import('../features/personal/personal-screen.tsx') },
+  ...[
+    'kyc', 'vendor', 'sdk', 'step1', 'step2', 'question', 'resetkyc', 'updatekyc', 'ocquestion', 'newquestion',
+    'nsquestion', 'crypto-knowledge-test', 'risk-tolerance-test', 'client-agreement', 'professional', 'agreement',
+    'questionnaire', 'eddQuestionnaire', 'qualifiedInvestor', 'residenceInfo', 'rcEddQuestionnaire', 'rcQuestionnaire',
+    'rfiQuestion', 'sourceOfFundsWealth', 'advancedQuest', 'standardQuest', 'piquestion', 'personalquestion',
+    'cnsquestion', 'updatePOA', 'pivQuestionnaire', 'complianceTasks',
+  ].map((path) => ({ path, load: unavailable })),
+];
