@@ -10,19 +10,12 @@ const FILE_PATTERN = /^(testnet-|test-)?([A-Za-z]{2}(?:-[A-Za-z]{2})?)\.json$/;
 const NAMESPACES = new Set<string>(Object.values(TranslationNamespace));
 
 /**
- * Reads one namespace in one language from the locales directory.
- * - user-accounts: `locales/user-accounts/<lng>/<part>.json`, merged as `{ <part>: {...} }`, so each
- *   feature owns its file and keys read `kyc.title`;
- * - inverse-error-code: `locales/inverse-error-code/<lng>.json`, keyed by ret_code.
+ * Reads one namespace in one language from the locales directory, `locales/<ns>/<lng>/<part>.json`,
+ * one file per feature or area so that features never edit the same file:
+ * - user-accounts: parts are merged as `{ <part>: {...} }`, so keys read `kyc.title`;
+ * - inverse-error-code: parts are merged flat, keyed by ret_code (a code must appear in one part only).
  */
 export async function loadNamespace(localesDir: string, ns: string, lng: string): Promise<Record<string, unknown> | null> {
-  if (ns === TranslationNamespace.INVERSE_ERROR_CODE) {
-    try {
-      return JSON.parse(await readFile(path.join(localesDir, ns, `${lng}.json`), 'utf8'));
-    } catch {
-      return null;
-    }
-  }
   const dir = path.join(localesDir, ns, lng);
   let files: string[];
   try {
@@ -32,7 +25,9 @@ export async function loadNamespace(localesDir: string, ns: string, lng: string)
   }
   const merged: Record<string, unknown> = {};
   for (const file of files) {
-    merged[file.slice(0, -'.json'.length)] = JSON.parse(await readFile(path.join(dir, file), 'utf8'));
+    const content = JSON.parse(await readFile(path.join(dir, file), 'utf8')) as Record<string, unknown>;
+    if (ns === TranslationNamespace.INVERSE_ERROR_CODE) Object.assign(merged, content);
+    else merged[file.slice(0, -'.json'.length)] = content;
   }
   return merged;
 }
