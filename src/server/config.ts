@@ -13,6 +13,11 @@ const list = z
   .string()
   .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean));
 
+/** A path on this site: starts with one slash (never `//host`), no backslashes or spaces. */
+const sitePath = z.string().regex(/^\/(?![/\\])[^\s\\]*$/, 'must be a path starting with /');
+/** A path, or an absolute http(s) URL. */
+const siteLink = z.union([sitePath, z.string().regex(/^https?:\/\/[^\s\\]+$/, 'must be a path or an http(s) URL')]);
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().min(1).default('localhost'),
@@ -33,6 +38,20 @@ const envSchema = z.object({
   ALLOWED_ORIGINS: list.default([]),
   /** Origins the SDK flow may send users back to (extraParams.redirect_url), §2 jump-back. */
   REDIRECT_ALLOWLIST: list.default([]),
+  /** §2 site URLs: subdomain of the help centre / public site, e.g. `www` -> https://www.<last two labels of the host>/<lang>/… */
+  SITE_SUBDOMAIN: z.string().regex(/^([a-z0-9-]+(\.[a-z0-9-]+)*)?$/i, 'SITE_SUBDOMAIN must be a DNS label').default('www'),
+  /** Host whose last two labels form the site domain; default: the host each request came to. */
+  SITE_HOST: z.string().regex(/^[a-z0-9.-]+$/i, 'SITE_HOST must be a hostname').optional(),
+  /** §2 help-centre links: a path (built with the site URL rule) or an absolute http(s) URL (used as is). */
+  HELP_IDENTITY_TRANSFER_URL: siteLink.default('/help-center/article/How-to-Transfer-Identity-Verification'),
+  HELP_WEB_FORM_URL: siteLink.default('/help-center/request-form'),
+  HELP_ARTICLE_URL: siteLink.default('/help-center/article'),
+  HELP_FAQ_URL: siteLink.default('/help-center/article/Identity-Verification-FAQ'),
+  HELP_GUIDE_URL: siteLink.default('/help-center/article/How-to-Complete-Identity-Verification'),
+  HELP_KYC_FAILURE_REASONS_URL: siteLink.default('/help-center/article/Common-Reasons-for-Identity-Verification-Failure'),
+  /** §2 jump-back landing pages (paths on this site). */
+  JUMP_BACK_DEFAULT_PATH: sitePath.default('/user/accounts/auth/personal'),
+  JUMP_BACK_SDK_PATH: sitePath.default('/user/accounts/auth/sdk'),
   /** Who may frame the app (Telegram web client, the exchange's own pages). */
   FRAME_ANCESTORS: list.default(["'self'", 'https://web.telegram.org']),
   /** Create the demo users when the database is new. */
@@ -76,6 +95,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     allowedOrigins: e.ALLOWED_ORIGINS,
     redirectAllowlist: e.REDIRECT_ALLOWLIST,
+    site: {
+      subdomain: e.SITE_SUBDOMAIN,
+      host: e.SITE_HOST,
+      helpLinks: {
+        identityTransfer: e.HELP_IDENTITY_TRANSFER_URL,
+        webForm: e.HELP_WEB_FORM_URL,
+        articleDetails: e.HELP_ARTICLE_URL,
+        faq: e.HELP_FAQ_URL,
+        guide: e.HELP_GUIDE_URL,
+        kycFailureReasons: e.HELP_KYC_FAILURE_REASONS_URL,
+      },
+      jumpBackDefaultPath: e.JUMP_BACK_DEFAULT_PATH,
+      jumpBackSdkPath: e.JUMP_BACK_SDK_PATH,
+    },
     frameAncestors: e.FRAME_ANCESTORS,
     seedDemo: e.SEED_DEMO,
     login: {

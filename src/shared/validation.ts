@@ -69,8 +69,11 @@ export function toFieldIssues(error: z.ZodError): FieldIssue[] {
         return issue.origin === 'string'
           ? { path, code: ValidationMessage.MAX_LENGTH, params: { max: Number(issue.maximum) } }
           : { path, code: ValidationMessage.RANGE, params: { max: Number(issue.maximum) } };
-      case 'invalid_type':
-        return { path, code: issue.input === undefined ? ValidationMessage.REQUIRED : ValidationMessage.TYPE };
+      case 'invalid_type': {
+        // zod 4 carries `input` only when parsing with reportInput; otherwise its message says what was received.
+        const missing = 'input' in issue ? issue.input === undefined : /received undefined$/.test(issue.message);
+        return { path, code: missing ? ValidationMessage.REQUIRED : ValidationMessage.TYPE };
+      }
       default:
         return { path, code: ValidationMessage.TYPE };
     }

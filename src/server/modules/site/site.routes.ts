@@ -1,0 +1,21 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ApiPath } from '../../../shared/api/paths.ts';
+import { siteConfigQuery } from '../../../shared/api/site.ts';
+import { ok } from '../../plugins/envelope.ts';
+
+/** GET /v1/public/site-config: public, read-only, the same for every user on a host. */
+export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
+  const site = app.services.site;
+
+  app.get(ApiPath.siteConfig, { schema: { querystring: siteConfigQuery }, config: { auth: 'public' } }, async (request, reply) => {
+    const result = site.siteConfig({
+      hostname: request.hostname,
+      host: request.host,
+      protocol: request.protocol,
+      lang: request.query.lang,
+    });
+    // Shared caches must key on the host (the region comes from it); browsers may keep it briefly.
+    reply.header('cache-control', 'public, max-age=300').header('vary', 'Host');
+    return ok(result);
+  });
+};
