@@ -24,10 +24,25 @@ export class ApiError extends Error {
   readonly response: Envelope | undefined;
   readonly status: number | undefined;
   readonly statusText: string | undefined;
+  /**
+   * Reply headers. §8: a reply that is not ok is never read, so it yields empty headers (and no
+   * `response`): an error page's body can never be mistaken for an envelope.
+   */
+  readonly headers: Record<string, string>;
+  /** The transport's own wording, e.g. §8 'timeout of 30000ms exceeded'. */
+  readonly detail: string | undefined;
   constructor(
     kind: ApiErrorKind,
     message: string,
-    details: { retCode?: number; retMsg?: string; response?: Envelope; status?: number; statusText?: string } = {},
+    details: {
+      retCode?: number;
+      retMsg?: string;
+      response?: Envelope;
+      status?: number;
+      statusText?: string;
+      headers?: Record<string, string>;
+      detail?: string;
+    } = {},
   ) {
     super(message);
     this.name = 'ApiError';
@@ -37,6 +52,8 @@ export class ApiError extends Error {
     this.response = details.response;
     this.status = details.status;
     this.statusText = details.statusText;
+    this.headers = details.headers ?? {};
+    this.detail = details.detail;
   }
 }
 

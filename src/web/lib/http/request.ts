@@ -1,9 +1,12 @@
-import type { Envelope } from '../../../shared/envelope.ts';
-import { API_PREFIX } from '../../../shared/api/paths.ts';
-import { NO_PERMISSION_CODES, RetCode } from '../../../shared/ret-codes.ts';
-import { ApiError } from './api-error.ts';
+import { cacheKey, responseCache } from './cache.ts';
+import { clientTagOf, trackClientTag, trackedClientTag } from './client-tags.ts';
+import { contextHeaders } from './context.ts';
+import { handleRequestError, type ErrorReminder } from './error-handler.ts';
+import { recordTimingEvent, type RequestEvent } from './timing.ts';
+import { buildUrl, isCallerAbort, REQUEST_TIMEOUT_MS, send, type Method } from './transport.ts';
+import { isApiError } from './api-error.ts';
 
-export type Method = 'get' | 'post' | 'put' | 'delete';
+export { buildUrl, REQUEST_TIMEOUT_MS, type Method } from './transport.ts';
 
 export interface RequestConfig {
   method?: Method;
@@ -11,74 +14,103 @@ export interface RequestConfig {
   url: string;
   /** JSON body; for `get`, its fields become query parameters (§7). */
   data?: Record<string, unknown>;
+  /** Extra headers; they win over the defaults. An `X-Client-Tag` here makes the call tracked (§7). */
   headers?: Record<string, string>;
   /** Milliseconds before the call is aborted (§9: 30000). */
   timeout?: number;
+  /**
+   * §7 response cache, opt-in: `true` serves a fresh (under 60 s) stored result without calling, and
+   * stores a new one; `'refresh'` always calls and stores (a "try again" that must not see old data).
+   */
+  cache?: boolean | 'refresh';
+  /** Suppress the §8 toast/notification, for callers that show the error themselves (forms). */
+  silent?: boolean;
+  /** §3: show a business error as a notification with this title instead of a toast. */
+  errorReminder?: ErrorReminder;
+  /** §3 event descriptor: the call is measured under code `c` (see timing.ts). */
+  event?: RequestEvent;
+  /** §7: send the optional `Guid` header (kyc-info). */
+  sendGuid?: boolean;
+  /** §7: send the optional `Lang` header (kyc-info). */
+  sendLang?: boolean;
+  /** Cancels the call (e.g. TanStack Query's signal); a cancelled call is rejected with the abort reason and shows nothing. */
+  signal?: AbortSignal;
 }
 
-export const REQUEST_TIMEOUT_MS = 30_000;
-
-export function buildUrl(url: string, method: Method, data?: Record<string, unknown>): string {
-  const full = `${API_PREFIX}${url}`;
-  if (method !== 'get' || !data) return full;
-  const qs = new URLSearchParams();
-  for (const [k, v] of Object.entries(data)) {
-    if (v !== undefined && v !== null) qs.append(k, String(v));
+async function execute<T>(config: RequestConfig): Promise<T> {
+  const method = config.method ?? 'get';
+  const url = buildUrl(config.url, method, config.data);
+  const key = config.cache ? cacheKey(method, url, config.data) : undefined;
+  if (key && config.cache === true) {
+    const hit = responseCache.get(key);
+    if (hit) return hit.value as T;
   }
-  const s = qs.toString();
-  return s ? `${full}${full.includes('?') ? '&' : '?'}${s}` : full;
+
+  const startedAt = Date.now();
+  const event = config.event;
+  try {
+    const { result } = await send<T>({
+      method,
+      url,
+      data: config.data,
+      headers: {
+        Accept: 'application/json',
+        'Content-Type': 'application/json',
+        ...contextHeaders({ sendGuid: config.sendGuid, sendLang: config.sendLang }),
+        ...config.headers,
+      },
+      timeout: config.timeout ?? REQUEST_TIMEOUT_MS,
+      credentials: 'include',
+      signal: config.signal,
+    });
+    if (key) responseCache.set(key, result);
+    if (event) {
+      const end = Date.now();
+      const start = event.start ?? startedAt;
+      recordTimingEvent({ c: event.c, start, end, duration: end - start, ok: true, ...(event.save ? { result } : {}) });
+    }
+    return result;
+  } catch (error) {
+    if (isCallerAbort(error, config.signal)) throw error;
+    const end = Date.now();
+    handleRequestError(error, {
+      method,
+      path: config.url,
+      cacheKey: key,
+      durationMs: end - startedAt,
+      silent: config.silent,
+      errorReminder: config.errorReminder,
+      event: event?.c,
+    });
+    if (event) {
+      const start = event.start ?? startedAt;
+      recordTimingEvent({ c: event.c, start, end, duration: end - start, ok: false, ...(isApiError(error) && error.retCode !== undefined ? { retCode: error.retCode } : {}) });
+    }
+    throw error;
+  }
 }
 
 /**
- * Calls the API and resolves with `result` when ret_code is 0; otherwise rejects with an ApiError
- * whose kind says what went wrong (§8).
+ * The main client (§7): calls the API with cookies, JSON, the platform/language/SDK headers, and
+ * resolves with `result` when ret_code is 0. Any failure is handled by the §8 catalogue (cache,
+ * monitoring, toast unless `silent`) and then rejected as an ApiError whose kind says what went wrong.
  */
-export async function request<T>(config: RequestConfig): Promise<T> {
-  const method = config.method ?? 'get';
-  const controller = new AbortController();
-  const timeout = config.timeout ?? REQUEST_TIMEOUT_MS;
-  const timer = setTimeout(() => controller.abort(), timeout);
-  let response: Response;
-  try {
-    response = await fetch(buildUrl(config.url, method, config.data), {
-      method: method.toUpperCase(),
-      credentials: 'include',
-      headers: { Accept: 'application/json', 'Content-Type': 'application/json', ...config.headers },
-      body: method === 'get' || !config.data ? undefined : JSON.stringify(config.data),
-      signal: controller.signal,
-    });
-  } catch {
-    if (controller.signal.aborted) {
-      throw new ApiError('timeout', 'Request timeout, please re-try!', { retCode: RetCode.CLIENT_TIMEOUT, status: 408 });
-    }
-    throw new ApiError('network', 'http network error');
-  } finally {
-    clearTimeout(timer);
+export function request<T>(config: RequestConfig): Promise<T> {
+  const tag = clientTagOf(config.headers);
+  if (tag) {
+    const running = trackedClientTag(tag);
+    if (running) return running as Promise<T>;
   }
-  if (response.status < 200 || response.status > 299) {
-    throw new ApiError('http', 'http error', { status: response.status, statusText: response.statusText });
-  }
-  let body: Envelope<T> | null;
-  try {
-    body = (await response.json()) as Envelope<T>;
-  } catch {
-    body = null;
-  }
-  if (!body || typeof body !== 'object') throw new ApiError('no-response', 'Non Response!');
-  const retCode = body.ret_code;
-  if (retCode === RetCode.OK) return body.result;
-  const details = { retCode, retMsg: body.ret_msg, response: body as Envelope };
-  if (NO_PERMISSION_CODES.includes(retCode)) throw new ApiError('no-permission', 'user no permission', details);
-  throw new ApiError('business', 'bad business ret_code', details);
+  const call = execute<T>(config);
+  if (tag) trackClientTag(tag, call);
+  return call;
 }
 
+type Extra = Omit<RequestConfig, 'url' | 'data' | 'method'>;
+
 export const http = {
-  get: <T>(url: string, data?: Record<string, unknown>, extra?: Omit<RequestConfig, 'url' | 'data' | 'method'>) =>
-    request<T>({ ...extra, method: 'get', url, data }),
-  post: <T>(url: string, data?: Record<string, unknown>, extra?: Omit<RequestConfig, 'url' | 'data' | 'method'>) =>
-    request<T>({ ...extra, method: 'post', url, data }),
-  put: <T>(url: string, data?: Record<string, unknown>, extra?: Omit<RequestConfig, 'url' | 'data' | 'method'>) =>
-    request<T>({ ...extra, method: 'put', url, data }),
-  delete: <T>(url: string, data?: Record<string, unknown>, extra?: Omit<RequestConfig, 'url' | 'data' | 'method'>) =>
-    request<T>({ ...extra, method: 'delete', url, data }),
+  get: <T>(url: string, data?: Record<string, unknown>, extra?: Extra) => request<T>({ ...extra, method: 'get', url, data }),
+  post: <T>(url: string, data?: Record<string, unknown>, extra?: Extra) => request<T>({ ...extra, method: 'post', url, data }),
+  put: <T>(url: string, data?: Record<string, unknown>, extra?: Extra) => request<T>({ ...extra, method: 'put', url, data }),
+  delete: <T>(url: string, data?: Record<string, unknown>, extra?: Extra) => request<T>({ ...extra, method: 'delete', url, data }),
 };
