@@ -5,6 +5,7 @@ import { API_PREFIX } from '../shared/api/paths.ts';
 import type { Config } from './config.ts';
 import { createDb, migrate, type Db } from './db/index.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
+import { documentsRoutes } from './modules/documents/documents.routes.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
 import authPlugin from './plugins/auth.ts';
 import csrfPlugin from './plugins/csrf.ts';
@@ -74,6 +75,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(
     async (api) => {
       await api.register(accountsRoutes);
+      await api.register(documentsRoutes);
       await api.register(siteRoutes);
     },
     { prefix: API_PREFIX },

@@ -18,6 +18,12 @@ const sitePath = z.string().regex(/^\/(?![/\\])[^\s\\]*$/, 'must be a path start
 /** A path, or an absolute http(s) URL. */
 const siteLink = z.union([sitePath, z.string().regex(/^https?:\/\/[^\s\\]+$/, 'must be a path or an http(s) URL')]);
 
+/** A 32-byte key in base64 (`openssl rand -base64 32`). */
+const base64Key = z
+  .string()
+  .trim()
+  .refine((v) => /^[A-Za-z0-9+/]+={0,2}$/.test(v) && Buffer.from(v, 'base64').length === 32, 'must be 32 bytes in base64');
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().min(1).default('localhost'),
@@ -63,7 +69,15 @@ const envSchema = z.object({
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
   MAX_UPLOAD_BYTES: z.coerce.number().int().positive().default(10 * 1024 * 1024),
   /** Base64 32-byte key that wraps per-document keys; generated into DATA_DIR when absent. */
-  DATA_ENCRYPTION_KEY: z.string().optional(),
+  DATA_ENCRYPTION_KEY: base64Key.optional(),
+  /** Rotation: former master keys (base64, comma-separated), only to unwrap until re-wrapped. */
+  DATA_ENCRYPTION_KEYS_PREVIOUS: z.string().transform((v, ctx) => {
+    const keys = v.split(',').map((s) => s.trim()).filter(Boolean);
+    for (const k of keys) if (!base64Key.safeParse(k).success) ctx.addIssue({ code: 'custom', message: 'each key must be 32 bytes in base64' });
+    return keys;
+  }).default([]),
+  /** Document uploads per user per hour (each is decoded and re-encoded: CPU-heavy). */
+  UPLOADS_PER_HOUR: z.coerce.number().int().positive().default(30),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -119,6 +133,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     maxUploadBytes: e.MAX_UPLOAD_BYTES,
     dataEncryptionKey: e.DATA_ENCRYPTION_KEY,
+    previousEncryptionKeys: e.DATA_ENCRYPTION_KEYS_PREVIOUS,
+    uploadsPerHour: e.UPLOADS_PER_HOUR,
   };
 }
 

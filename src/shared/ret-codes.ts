@@ -30,6 +30,20 @@ export const RetCode = {
   LOGIN_FAILED: 20001,
   /** Registration with an e-mail that already has an account. */
   EMAIL_TAKEN: 20002,
+  /** Document upload: the file is not a JPEG, PNG or WebP image (judged by its bytes; SVG, PDF, text…). */
+  DOCUMENT_TYPE_UNSUPPORTED: 34001,
+  /** Document upload: HEIC/HEIF photos cannot be decoded here; the user should send JPEG instead. */
+  DOCUMENT_HEIC_UNSUPPORTED: 34002,
+  /** Document upload: the image is truncated or corrupt. */
+  DOCUMENT_IMAGE_UNREADABLE: 34003,
+  /** Document upload: shortest side below the minimum; `result.minSide` says how many pixels. */
+  DOCUMENT_IMAGE_TOO_SMALL: 34004,
+  /** Document upload: too many pixels to decode safely; `result.maxPixels`. */
+  DOCUMENT_IMAGE_TOO_LARGE: 34005,
+  /** Document upload: the file is over the size limit (HTTP 413); `result.maxBytes`. */
+  DOCUMENT_FILE_TOO_LARGE: 34006,
+  /** A document named in a submission is not (or no longer) an unattached upload of this user. */
+  DOCUMENT_NOT_AVAILABLE: 34007,
   /** §8: client-side request timeout (408); never sent by the server. */
   CLIENT_TIMEOUT: 9000001,
   /** §8: message shown for network / HTTP errors (the client looks up this code's text). */

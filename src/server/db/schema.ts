@@ -50,6 +50,32 @@ export interface RateLimitsTable {
   count: number;
 }
 
+/** An identity document image, encrypted at rest (migration 003, docs/decisions/006). */
+export interface KycDocumentsTable {
+  id: string;
+  user_id: string;
+  /** Null while the document is a draft; set once, when an application is submitted with it. */
+  application_id: string | null;
+  level: number;
+  kind: string;
+  mime: string;
+  byte_size: number;
+  width: number;
+  height: number;
+  /** SHA-256 hex of the stored plaintext. */
+  sha256: string;
+  /** AES-256-GCM ciphertext (blob on SQLite, bytea on PostgreSQL). */
+  ciphertext: Uint8Array;
+  /** base64 */
+  iv: string;
+  /** base64 */
+  auth_tag: string;
+  /** base64: the data key wrapped by master key `key_id`. */
+  wrapped_key: string;
+  key_id: string;
+  created_at: string;
+}
+
 export interface MigrationMarker {
   seq: Generated<number>;
 }
@@ -59,4 +85,5 @@ export interface Database {
   sessions: SessionsTable;
   audit_log: AuditLogTable;
   rate_limits: RateLimitsTable;
+  kyc_documents: KycDocumentsTable;
 }

@@ -44,6 +44,18 @@ export const ApiPath = {
   getAmlResult: `${KYC}/get-aml-result`,
   questionnaireToken: `${KYC}/questionnaire-token`,
 
+  // Identity documents of the in-house provider (issue 4; the spec only implies them).
+  /** POST multipart: fields kind, level and one file. */
+  uploadDocument: `${KYC}/upload-document`,
+  /** POST { id }: removes an unattached draft of the caller. */
+  deleteDocument: `${KYC}/delete-document`,
+  /** GET ?level=: the caller's drafts of that level. */
+  documentDrafts: `${KYC}/document-drafts`,
+  /** GET `${document}/<id>`: the image, to its owner. */
+  document: `${KYC}/document`,
+  /** GET `${consoleDocument}/<id>`: the image, to a reviewer (compliance console). */
+  consoleDocument: '/v1/console/document',
+
   // SDK / app integration variants (§6, §7).
   sdkKycInfo: `${SDK}/info`,
   sdkGetKycProvider: `${SDK}/provider`,

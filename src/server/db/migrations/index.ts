@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely/migration';
 import * as m001 from './001-accounts.ts';
+import * as m003 from './003-documents.ts';
 
 /**
  * The one migration set for SQLite and PostgreSQL, in order. Names are permanent: never rename or
@@ -7,4 +8,5 @@ import * as m001 from './001-accounts.ts';
  */
 export const migrations: Record<string, Migration> = {
   '001-accounts': m001,
+  '003-documents': m003,
 };

@@ -1,0 +1,248 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { DOCUMENT_MIME, type DocumentSummary } from '../../../shared/api/documents.ts';
+import { DocumentKind, KycLevel, type VerifiableLevel } from '../../../shared/kyc.ts';
+import { RetCode } from '../../../shared/ret-codes.ts';
+import { ValidationMessage } from '../../../shared/validation.ts';
+import type { Config } from '../../config.ts';
+import { IntegrityError, openSealed, rewrapSealed, sealBytes } from '../../crypto/envelope-encryption.ts';
+import { loadKeyring, type Keyring } from '../../crypto/keyring.ts';
+import { nowIso, type Db } from '../../db/index.ts';
+import { BusinessError, notFound, ValidationFailed, wrongState } from '../../errors.ts';
+import { recordAudit, type Actor } from '../audit/audit.repo.ts';
+import { countHit } from '../throttle/throttle.repo.ts';
+import * as repo from './documents.repo.ts';
+import { normalizeImage } from './image.ts';
+
+export interface DocumentsDeps {
+  db: Db;
+  config: Config;
+  /** Tests inject keyrings; otherwise built from config on first use (DATA_ENCRYPTION_KEY or the key file). */
+  keyring?: Keyring;
+}
+
+/** What an upload carries once the HTTP layer has read it (bytes are untrusted). */
+export interface DocumentUpload {
+  kind: DocumentKind;
+  level: VerifiableLevel;
+  bytes: Buffer;
+}
+
+export interface DocumentContent {
+  bytes: Buffer;
+  mime: string;
+}
+
+const ENTITY = 'kyc_document';
+const UPLOAD_WINDOW_MS = 3600_000;
+/** Concurrent uploads of the same draft slot can collide on the unique index; a retry then wins. */
+const MAX_UPLOAD_ATTEMPTS = 3;
+const REWRAP_BATCH = 100;
+
+/** The AES-GCM associated data of a document: its ciphertext and wrapped key only open under its own id. */
+const contextOf = (id: string) => `${ENTITY}:${id}`;
+
+export function toSummary(row: repo.DocumentMetaRow): DocumentSummary {
+  return {
+    id: row.id,
+    kind: row.kind as DocumentKind,
+    level: row.level as VerifiableLevel,
+    mime: row.mime,
+    byteSize: Number(row.byte_size),
+    width: Number(row.width),
+    height: Number(row.height),
+    createdAt: row.created_at,
+    applicationId: row.application_id,
+  };
+}
+
+/** Audit snapshot of a document: what it is, never what it shows. */
+const auditView = (row: repo.DocumentMetaRow) => ({
+  userId: row.user_id,
+  kind: row.kind,
+  level: Number(row.level),
+  mime: row.mime,
+  byteSize: Number(row.byte_size),
+  width: Number(row.width),
+  height: Number(row.height),
+  sha256: row.sha256,
+  keyId: row.key_id,
+  applicationId: row.application_id,
+});
+
+const isUniqueViolation = (err: unknown) => /unique|duplicate/i.test(String((err as Error)?.message));
+
+const KINDS = new Set<string>(Object.values(DocumentKind));
+
+/**
+ * Identity documents: upload (validated, re-encoded, encrypted, audited), drafts the user can retake or
+ * delete until an application attaches them, and reads for the owner and for reviewers.
+ */
+export function createDocumentsService({ db, config, keyring: injectedKeyring }: DocumentsDeps) {
+  let keyring = injectedKeyring;
+  /** Loaded on first use: a server that never stores a document never creates a key file. */
+  const keys = () => (keyring ??= loadKeyring({ dataEncryptionKey: config.dataEncryptionKey, previousEncryptionKeys: config.previousEncryptionKeys, dataDir: config.dataDir }));
+
+  /** Decrypts a stored row; throws IntegrityError (a 500, logged) rather than return altered bytes. */
+  function decrypt(row: repo.DocumentRow): Buffer {
+    const context = contextOf(row.id);
+    const ciphertext = Buffer.from(row.ciphertext.buffer, row.ciphertext.byteOffset, row.ciphertext.byteLength);
+    const plaintext = openSealed(keys(), { ciphertext, iv: row.iv, authTag: row.auth_tag, wrappedKey: row.wrapped_key, keyId: row.key_id }, context);
+    if (createHash('sha256').update(plaintext).digest('hex') !== row.sha256) throw new IntegrityError(context, `content of ${context} does not match its recorded digest`);
+    return plaintext;
+  }
+
+  return {
+    /**
+     * Stores one photo of a document as the user's draft for (level, kind), replacing an earlier
+     * draft of the same slot ("retake before submitting"). Rate-limited per user; the image is
+     * re-encoded (see normalizeImage) and encrypted before anything is written; the insert, the
+     * replacement and their audit records are one transaction.
+     */
+    async upload(userId: string, input: DocumentUpload, actor: Actor): Promise<DocumentSummary> {
+      if (!KINDS.has(input.kind)) throw new ValidationFailed([{ path: 'kind', code: ValidationMessage.TYPE }]);
+      if (input.level !== KycLevel.LEVEL_1 && input.level !== KycLevel.LEVEL_2) throw new ValidationFailed([{ path: 'level', code: ValidationMessage.RANGE }]);
+
+      const hits = await countHit(db, `documents:upload:${userId}`, UPLOAD_WINDOW_MS);
+      if (hits.count > config.uploadsPerHour) {
+        throw new BusinessError(RetCode.TOO_MANY_ATTEMPTS, 'too many uploads', { retryAfterSeconds: Math.max(1, Math.ceil(hits.resetInMs / 1000)) });
+      }
+
+      const image = await normalizeImage(input.bytes);
+      const id = randomUUID();
+      const sealed = sealBytes(keys(), image.bytes, contextOf(id));
+      const row: repo.DocumentRow = {
+        id,
+        user_id: userId,
+        application_id: null,
+        level: input.level,
+        kind: input.kind,
+        mime: DOCUMENT_MIME,
+        byte_size: image.bytes.length,
+        width: image.width,
+        height: image.height,
+        sha256: createHash('sha256').update(image.bytes).digest('hex'),
+        ciphertext: sealed.ciphertext,
+        iv: sealed.iv,
+        auth_tag: sealed.authTag,
+        wrapped_key: sealed.wrappedKey,
+        key_id: sealed.keyId,
+        created_at: nowIso(),
+      };
+
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await db.transaction().execute(async (trx) => {
+            const previous = await repo.findDrafts(trx, userId, input.level, input.kind);
+            for (const old of previous) {
+              await repo.deleteDraft(trx, userId, old.id);
+              await recordAudit(trx, actor, { action: 'document.replace', entityType: ENTITY, entityId: old.id, before: auditView(old), after: { replacedBy: id } });
+            }
+            await repo.insertDocument(trx, row);
+            await recordAudit(trx, actor, { action: 'document.upload', entityType: ENTITY, entityId: id, after: { ...auditView(row), replaces: previous.map((p) => p.id) } });
+          });
+          return toSummary(row);
+        } catch (err) {
+          if (attempt < MAX_UPLOAD_ATTEMPTS && isUniqueViolation(err)) continue;
+          throw err;
+        }
+      }
+    },
+
+    /** Deletes one of the user's drafts. Another user's id answers like a missing one; a submitted document cannot go. */
+    async remove(userId: string, id: string, actor: Actor): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        const doc = await repo.findOwnDocumentMeta(trx, userId, id);
+        if (!doc) throw notFound();
+        if (doc.application_id !== null) throw wrongState('document already submitted');
+        // Conditional delete: an application attaching it concurrently wins, and we report that.
+        if ((await repo.deleteDraft(trx, userId, id)) === 0) throw wrongState('document already submitted');
+        await recordAudit(trx, actor, { action: 'document.delete', entityType: ENTITY, entityId: id, before: auditView(doc) });
+      });
+    },
+
+    /** The user's uploads of `level` not attached to an application yet (one per kind at most). */
+    async listDrafts(dbOrTrx: Db, userId: string, level: number): Promise<DocumentSummary[]> {
+      return (await repo.findDrafts(dbOrTrx, userId, level)).map(toSummary);
+    },
+
+    /**
+     * Attaches drafts to an application, inside the caller's transaction (`trx`). Throws
+     * DOCUMENT_NOT_AVAILABLE when any id is not an unattached draft of `userId` (deleted, another
+     * user's, already submitted); the caller's transaction must then roll back, which it does when
+     * the error propagates out of `db.transaction().execute`.
+     */
+    async attach(trx: Db, userId: string, ids: readonly string[], applicationId: string, actor: Actor = { type: 'user', id: userId }): Promise<void> {
+      const unique = [...new Set(ids)];
+      if (unique.length === 0) return;
+      const attached = await repo.attachDrafts(trx, userId, unique, applicationId);
+      if (attached !== unique.length) throw new BusinessError(RetCode.DOCUMENT_NOT_AVAILABLE, 'document not available');
+      for (const id of unique) {
+        await recordAudit(trx, actor, { action: 'document.attach', entityType: ENTITY, entityId: id, after: { applicationId } });
+      }
+    },
+
+    /** listDrafts on the service's own connection (the upload screen's listing). */
+    draftsOf(userId: string, level: number): Promise<DocumentSummary[]> {
+      return this.listDrafts(db, userId, level);
+    },
+
+    async listForApplication(dbOrTrx: Db, applicationId: string): Promise<DocumentSummary[]> {
+      return (await repo.findByApplication(dbOrTrx, applicationId)).map(toSummary);
+    },
+
+    /** The image, for its owner. Any other user gets NOT_FOUND, exactly as for an id that does not exist. */
+    async readForOwner(userId: string, id: string): Promise<DocumentContent> {
+      const row = await repo.findDocument(db, id);
+      if (!row || row.user_id !== userId) throw notFound();
+      return { bytes: decrypt(row), mime: row.mime };
+    },
+
+    /** The image, for a reviewer in the console; every view is audited. */
+    async readForReviewer(id: string, actor: Actor): Promise<DocumentContent> {
+      const row = await repo.findDocument(db, id);
+      if (!row) throw notFound();
+      const bytes = decrypt(row);
+      await recordAudit(db, actor, { action: 'document.view', entityType: ENTITY, entityId: id, after: { userId: row.user_id, applicationId: row.application_id, kind: row.kind, level: Number(row.level) } });
+      return { bytes, mime: row.mime };
+    },
+
+    /**
+     * Key rotation: re-wraps every data key that an older master key wrapped under the active one
+     * (contents are not re-encrypted). Needs the older keys in DATA_ENCRYPTION_KEYS_PREVIOUS. Each
+     * document is its own audited transaction; keys that cannot be unwrapped are reported, not fatal.
+     */
+    async rewrapKeys(actor: Actor = { type: 'system', id: null }): Promise<{ rewrapped: number; failed: string[] }> {
+      const ring = keys();
+      let rewrapped = 0;
+      const failed: string[] = [];
+      let after = '';
+      for (;;) {
+        const batch = await repo.findWrappedByOtherKeys(db, ring.activeKeyId, after, REWRAP_BATCH);
+        if (batch.length === 0) break;
+        for (const doc of batch) {
+          after = doc.id;
+          let next: { wrappedKey: string; keyId: string } | null;
+          try {
+            next = rewrapSealed(ring, { wrappedKey: doc.wrapped_key, keyId: doc.key_id }, contextOf(doc.id));
+          } catch {
+            failed.push(doc.id);
+            continue;
+          }
+          if (!next) continue;
+          const to = { wrapped_key: next.wrappedKey, key_id: next.keyId };
+          await db.transaction().execute(async (trx) => {
+            if ((await repo.updateWrappedKey(trx, doc.id, doc, to)) === 0) return;
+            rewrapped++;
+            await recordAudit(trx, actor, { action: 'document.rewrap', entityType: ENTITY, entityId: doc.id, before: { keyId: doc.key_id }, after: { keyId: next.keyId } });
+          });
+        }
+      }
+      return { rewrapped, failed };
+    },
+
+    /** The id of the master key new documents are wrapped with (for operators and tests). */
+    activeKeyId: () => keys().activeKeyId,
+  };
+}
+
+export type DocumentsService = ReturnType<typeof createDocumentsService>;

@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { DocumentKind, KycLevel, type VerifiableLevel } from '../kyc.ts';
+import { ValidationMessage } from '../validation.ts';
+
+/**
+ * Identity documents uploaded for the in-house provider (issue 4). The server keeps each upload as a
+ * re-encoded JPEG, encrypted at rest; it is served only to its owner and to reviewers.
+ */
+
+/** The multipart field that carries the image (exactly one file per upload). */
+export const DOCUMENT_FILE_FIELD = 'file';
+
+/** What every stored document is, whatever was uploaded: uploads are re-encoded to JPEG. */
+export const DOCUMENT_MIME = 'image/jpeg';
+
+/** Image rules the server enforces; the upload screen shows the same numbers. */
+export const DocumentImageRule = {
+  /** Shortest side, in pixels, below which a photo of a document is not legible. */
+  MIN_SHORT_SIDE: 300,
+  /** Longest side of the stored image; larger photos are scaled down. */
+  MAX_LONG_SIDE: 2500,
+  /** Decoded size limit (decompression bombs): about a 50-megapixel photo. */
+  MAX_INPUT_PIXELS: 50_000_000,
+  /** Formats accepted, detected from the file's bytes (never its name or declared type). */
+  ACCEPTED_MIME: ['image/jpeg', 'image/png', 'image/webp'],
+} as const;
+
+/** Missing fields read "required"; present but wrong ones get the given key. */
+const requiredOr = (key: ValidationMessage) => (issue: { input?: unknown }) => (issue.input === undefined || issue.input === '' ? ValidationMessage.REQUIRED : key);
+
+const kindField = z.enum(Object.values(DocumentKind) as [DocumentKind, ...DocumentKind[]], { error: requiredOr(ValidationMessage.TYPE) });
+
+/** Levels 1 and 2 only; multipart and query values arrive as text. */
+const levelField = z
+  .enum([String(KycLevel.LEVEL_1), String(KycLevel.LEVEL_2)], { error: requiredOr(ValidationMessage.RANGE) })
+  .transform((v) => Number(v) as VerifiableLevel);
+
+/**
+ * POST upload-document (multipart/form-data): the text fields `kind` and `level`, plus one file in the
+ * field `file`. The file itself is checked by the server (size while streaming, type from its bytes).
+ */
+export const uploadDocumentFields = z.object({ kind: kindField, level: levelField });
+export type UploadDocumentFields = z.input<typeof uploadDocumentFields>;
+
+/** GET document-drafts?level=1: the caller's uploads not yet attached to an application. */
+export const documentDraftsQuery = z.object({ level: levelField });
+export type DocumentDraftsQuery = z.input<typeof documentDraftsQuery>;
+
+/** Document ids are UUIDs; anything else cannot name a document. */
+export const documentIdField = z.uuid({ error: ValidationMessage.TYPE });
+
+/** POST delete-document: removes one of the caller's unattached drafts. */
+export const deleteDocumentRequest = z.object({ id: documentIdField });
+export type DeleteDocumentRequest = z.input<typeof deleteDocumentRequest>;
+
+/** Path parameter of the read routes (owner and console). */
+export const documentIdParams = z.object({ id: documentIdField });
+
+/** One stored document, without its content. */
+export interface DocumentSummary {
+  id: string;
+  kind: DocumentKind;
+  level: VerifiableLevel;
+  /** Always image/jpeg (uploads are re-encoded). */
+  mime: string;
+  /** Size of the stored (re-encoded) image in bytes. */
+  byteSize: number;
+  width: number;
+  height: number;
+  createdAt: string;
+  /** The application the document was submitted with; null while it is a draft. */
+  applicationId: string | null;
+}
+
+/** Result of GET document-drafts. */
+export interface DocumentDraftsResult {
+  documents: DocumentSummary[];
+}
