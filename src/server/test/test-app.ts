@@ -32,6 +32,8 @@ export async function createTestApp(overrides: Partial<Config> = {}, logStream?:
     logLevel: logStream ? 'info' : 'silent',
     seedDemo: false,
     webDist: '/nonexistent-web-dist',
+    // A key per test app: tests never write a key file into the working tree's data directory.
+    dataEncryptionKey: randomBytes(32).toString('base64'),
     ...overrides,
   });
   const app = await buildApp(config, logStream ? { logStream } : {});
