@@ -1,14 +1,24 @@
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
+import { chromeVisibility, getContainer, isSdkUser } from '../lib/container/index.ts';
 import { logout } from '../lib/session/logout.ts';
 import { useGlobalStore } from '../store/global.ts';
+import { HelpLinks } from './help-links.tsx';
+import { LanguagePicker } from './language-picker.tsx';
+
+/** §2: the header is hidden in the app view; header and footer are hidden in the SDK view (also once the user turns out to be an SDK user). */
+function useChrome() {
+  const sdkUser = useGlobalStore((s) => isSdkUser(s.user));
+  return chromeVisibility(getContainer(), sdkUser);
+}
 
 /** §2: the header is mounted into the host page's container. */
 export function Header() {
   const { t } = useTranslation();
   const email = useGlobalStore((s) => s.user.email);
+  const { header } = useChrome();
   const host = document.getElementById('header-container');
-  if (!host) return null;
+  if (!header || !host) return null;
   return createPortal(
     <header className="border-b border-line bg-ink text-white">
       <div className="mx-auto flex h-14 max-w-5xl items-center justify-between gap-4 px-4">
@@ -34,11 +44,18 @@ export function Header() {
 /** §2: the footer is mounted into the host page's container. */
 export function Footer() {
   const { t } = useTranslation();
+  const { footer } = useChrome();
   const host = document.getElementById('footer-container');
-  if (!host) return null;
+  if (!footer || !host) return null;
   return createPortal(
-    <footer className="mt-12 border-t border-line py-6 text-center text-sm text-muted">
-      {t('common.footer', { year: new Date().getFullYear() })}
+    <footer className="mt-12 border-t border-line px-4 py-6 text-sm text-muted">
+      <div className="mx-auto flex max-w-5xl flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+        <p className="text-start">{t('common.footer', { year: new Date().getFullYear() })}</p>
+        <div className="flex flex-wrap items-center gap-x-6 gap-y-3">
+          <HelpLinks />
+          <LanguagePicker />
+        </div>
+      </div>
     </footer>,
     host,
   );

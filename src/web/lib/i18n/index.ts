@@ -1,23 +1,62 @@
 import i18n from 'i18next';
-import LanguageDetector from 'i18next-browser-languagedetector';
 import HttpBackend from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
 import { TRANSLATION_PATH_PREFIX, TranslationNamespace } from '../../../shared/api/paths.ts';
-import { DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES } from '../../../shared/languages.ts';
+import { matchSupported, regionFromHostname, regionLanguages, type RegionLanguages } from '../../../shared/sites.ts';
+import { env as buildEnv, translationFilePrefix, translationOrigin, type WebEnv } from '../../env.ts';
+import { applyDocumentLanguage, LANGUAGE_QUERY_PARAM, languagesFor, readStoredLanguage, resolveLanguage, storeLanguage } from './language.ts';
+
+export interface I18nOptions {
+  /** Defaults to the page's hostname: the region (§1) decides the languages. */
+  hostname?: string;
+  /** Defaults to the page's query string (`?lang=`). */
+  search?: string;
+  /** The SDK view: default language es-ES (§9). */
+  sdk?: boolean;
+  env?: WebEnv;
+}
+
+/** §7: `{origin}/common-static/…/release/{ns}/{prefix}{lng}.json?v=1`, prefix by environment. */
+export function translationLoadPath(e: WebEnv): string {
+  return `${translationOrigin(e)}${TRANSLATION_PATH_PREFIX}/{{ns}}/${translationFilePrefix(e.appEnv)}{{lng}}.json?v=1`;
+}
+
+let active: RegionLanguages = regionLanguages(regionFromHostname(globalThis.location?.hostname ?? ''));
+let activeHostname = globalThis.location?.hostname ?? '';
+
+/** The languages of the current region (what the picker offers) and its default. */
+export function currentLanguages(): RegionLanguages {
+  return active;
+}
 
 /**
- * §2 language selection: `lang` query parameter, else local storage `i18nextLng`, else the browser;
- * unsupported -> default; the choice is saved back. §7: files from our server, 5 retries from 350 ms
- * doubling, at most 10 parallel reads (i18next's own defaults, stated here so they cannot drift).
+ * §2 language selection and §7 translation loading. The language is resolved once from `?lang=`,
+ * the saved choice or the browser (see resolveLanguage), saved back to local storage and put on
+ * `<html lang>` / `<html dir>`; every later change does the same. §7: 5 retries from 350 ms
+ * doubling, at most 10 parallel reads (i18next's defaults, stated so they cannot drift).
  */
-export function initI18n(): Promise<unknown> {
+export function initI18n(options: I18nOptions = {}): Promise<unknown> {
+  const hostname = options.hostname ?? window.location.hostname;
+  const search = options.search ?? window.location.search;
+  const e = options.env ?? buildEnv;
+  active = languagesFor(regionLanguages(regionFromHostname(hostname)), options.sdk ?? false);
+  activeHostname = hostname;
+  const language = resolveLanguage(
+    { query: new URLSearchParams(search).get(LANGUAGE_QUERY_PARAM), stored: readStoredLanguage(), browser: navigator.languages ?? [navigator.language] },
+    active,
+  );
+  storeLanguage(language);
+  applyDocumentLanguage(document, language, hostname);
+  i18n.off('languageChanged', onLanguageChanged);
+  i18n.on('languageChanged', onLanguageChanged);
+
   return i18n
     .use(HttpBackend)
-    .use(LanguageDetector)
     .use(initReactI18next)
     .init({
-      supportedLngs: [...SUPPORTED_LANGUAGES],
-      fallbackLng: DEFAULT_LANGUAGE,
+      lng: language,
+      supportedLngs: [...active.supported],
+      fallbackLng: active.defaultLanguage,
       nonExplicitSupportedLngs: false,
       load: 'currentOnly',
       ns: [TranslationNamespace.USER_ACCOUNTS, TranslationNamespace.INVERSE_ERROR_CODE],
@@ -25,16 +64,30 @@ export function initI18n(): Promise<unknown> {
       maxRetries: 5,
       retryTimeout: 350,
       maxParallelReads: 10,
-      backend: { loadPath: `${TRANSLATION_PATH_PREFIX}/{{ns}}/{{lng}}.json?v=1` },
-      detection: {
-        order: ['querystring', 'localStorage', 'navigator'],
-        lookupQuerystring: 'lang',
-        lookupLocalStorage: 'i18nextLng',
-        caches: ['localStorage'],
-      },
+      backend: { loadPath: translationLoadPath(e) },
       interpolation: { escapeValue: false },
       react: { useSuspense: true },
     });
+}
+
+function onLanguageChanged(language: string) {
+  storeLanguage(language);
+  applyDocumentLanguage(document, language, activeHostname);
+}
+
+/**
+ * Switches to a language of the current region (the picker), saving the choice (§2). A `?lang=`
+ * in the address is dropped so a reload keeps the new choice instead of the link's language.
+ */
+export async function changeLanguage(language: string): Promise<void> {
+  const match = matchSupported(language, active.supported);
+  if (!match) return;
+  const url = new URL(window.location.href);
+  if (url.searchParams.has(LANGUAGE_QUERY_PARAM)) {
+    url.searchParams.delete(LANGUAGE_QUERY_PARAM);
+    window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
+  }
+  await i18n.changeLanguage(match);
 }
 
 export { i18n };

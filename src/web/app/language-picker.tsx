@@ -1,0 +1,44 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { changeLanguage, currentLanguages } from '../lib/i18n/index.ts';
+import { languageName } from '../lib/i18n/language-names.ts';
+
+/**
+ * The footer's language picker (§2): only the current region's languages; choosing one switches
+ * the page and saves the choice. A native select: keyboard and screen-reader friendly, and the
+ * phone's own picker on small screens.
+ */
+export function LanguagePicker() {
+  const { t, i18n } = useTranslation();
+  const id = useId();
+  const [switching, setSwitching] = useState(false);
+  const { supported } = currentLanguages();
+  if (supported.length < 2) return null;
+  const value = i18n.resolvedLanguage ?? i18n.language;
+
+  return (
+    <div className="flex items-center gap-2">
+      <label htmlFor={id} className="text-sm text-muted">
+        {t('site.language')}
+      </label>
+      <select
+        id={id}
+        data-testid="language-picker"
+        value={value}
+        disabled={switching}
+        aria-busy={switching || undefined}
+        onChange={(event) => {
+          setSwitching(true);
+          void changeLanguage(event.target.value).finally(() => setSwitching(false));
+        }}
+        className="h-9 max-w-[14rem] rounded-btn border border-line bg-white ps-2 pe-8 text-sm text-ink focus:border-primary disabled:opacity-60"
+      >
+        {supported.map((lng) => (
+          <option key={lng} value={lng} lang={lng}>
+            {languageName(lng)}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

@@ -1,0 +1,18 @@
+export {
+  ContainerKind,
+  detectContainer,
+  isSdkUser,
+  chromeVisibility,
+  platformOf,
+  miniProgramAgentOf,
+  sdkAuthOf,
+  parseTelegramLaunch,
+  readTelegramLaunch,
+  TELEGRAM_LAUNCH_KEY,
+  SDK_VIEW_KEY,
+  type Container,
+  type TelegramLaunch,
+} from './detect.ts';
+export { startTelegram, setupTelegram, TELEGRAM_BACKGROUND, type TelegramPort } from './telegram.ts';
+export { ensureGuid, newGuid, readCookie, GUID_COOKIE, GUID_COOKIE_DAYS } from './guid.ts';
+export { getContainer, setContainer } from './current.ts';
