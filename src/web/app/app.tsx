@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { Redirect, Route, Router, Switch } from 'wouter';
 import { APP_BASE } from '../../shared/api/paths.ts';
+import { NotifyHosts } from '../components/ui/notify-hosts.tsx';
 import { PageLoading } from '../components/ui/spinner.tsx';
 import { Footer, Header } from './header.tsx';
 
@@ -34,6 +35,7 @@ export function App() {
           </Router>
         </main>
         <Footer />
+        <NotifyHosts />
       </Suspense>
     </QueryClientProvider>
   );

@@ -1,5 +1,6 @@
 import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
+import { NotifyHosts } from '../components/ui/notify-hosts.tsx';
 import { PageLoading } from '../components/ui/spinner.tsx';
 import { initI18n } from '../lib/i18n/index.ts';
 import '../styles.css';
@@ -10,6 +11,7 @@ createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <Suspense fallback={<PageLoading />}>
       <LoginPage />
+      <NotifyHosts />
     </Suspense>
   </StrictMode>,
 );

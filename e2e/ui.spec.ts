@@ -1,0 +1,81 @@
+import { DEMO, expect, loginThroughPage, registerViaApi, test, uniqueEmail } from './support/fixtures.ts';
+
+/**
+ * The UI kit's popup renderers are mounted on both pages of the built app (components/ui
+ * NotifyHosts): the §9 toast region with its label and F8 hotkey, the status toasts, the message
+ * and notification hosts at their §9 positions, on a phone and on a right-to-left page.
+ */
+
+test('the login page mounts every popup renderer at its §9 place', async ({ page }) => {
+  await page.goto('/login');
+  const toasts = page.getByRole('region', { name: 'Notifications (F8)' });
+  const status = page.getByRole('region', { name: 'Status messages (Shift+F8)' });
+  await expect(toasts).toBeAttached();
+  await expect(status).toBeAttached();
+
+  const messages = page.getByRole('region', { name: 'Messages', exact: true });
+  const notices = page.getByRole('region', { name: 'Notices', exact: true });
+  await expect(messages).toHaveCSS('top', '8px');
+  await expect(messages).toHaveCSS('position', 'fixed');
+  await expect(notices).toHaveCSS('bottom', '40px');
+  await expect(notices).toHaveCSS('width', '320px');
+  // The theme was built: IBM Plex Sans from our own origin, the §9 brand colour on the title.
+  await expect(page.locator('html')).toHaveCSS('font-family', /IBM Plex Sans/);
+  await expect(page.getByText('Exchange Account')).toHaveCSS('color', 'rgb(247, 166, 0)');
+
+  // F8 takes keyboard users to the design-system toasts, Shift+F8 to the status toasts.
+  await page.getByLabel('E-mail').focus();
+  await page.keyboard.press('F8');
+  expect(await toasts.evaluate((region) => region.contains(document.activeElement))).toBe(true);
+  await page.keyboard.press('Shift+F8');
+  expect(await status.evaluate((region) => region.contains(document.activeElement))).toBe(true);
+});
+
+test('the account area mounts them too; on a 375 px phone and right-to-left they stay on screen', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await loginThroughPage(page, DEMO.email, DEMO.password);
+  await expect(page).toHaveURL(/\/user\/accounts\/auth\/personal$/);
+  await expect(page.getByRole('region', { name: 'Notifications (F8)' })).toBeAttached();
+
+  const notices = page.getByRole('region', { name: 'Notices', exact: true });
+  const ltr = (await notices.boundingBox())!;
+  expect(ltr.x + ltr.width).toBeLessThanOrEqual(375);
+  expect(ltr.x).toBeGreaterThan(0);
+  // Logical properties: on a right-to-left page the stack sits at the other (end) edge.
+  await page.evaluate(() => {
+    document.documentElement.dir = 'rtl';
+  });
+  await expect.poll(async () => (await notices.boundingBox())!.x).toBeLessThan(ltr.x);
+  const rtl = (await notices.boundingBox())!;
+  expect(rtl.x).toBeGreaterThanOrEqual(0);
+  expect(Math.round(375 - (rtl.x + rtl.width))).toBe(Math.round(ltr.x));
+});
+
+test('a real status toast: shown by the request layer, at most 480 px wide, swiped down to dismiss', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await registerViaApi(page, uniqueEmail('ui-toast'));
+  // The server's test-faults plugin answers the next profile load with §8's 1007 (nothing mocked).
+  const armed = await page.request.post('/x-api/v1/test/faults', { data: { path: '/v2/private/user/profile', retCode: 1007, retMsg: 'session expired' } });
+  expect((await armed.json()).ret_code).toBe(0);
+  await page.goto('/user/accounts/auth/personal');
+
+  const status = page.getByRole('region', { name: 'Status messages (Shift+F8)' });
+  const toast = status.getByRole('listitem').filter({ hasText: 'Timeout, session expired.' });
+  await expect(toast).toBeVisible();
+  await expect(toast).toHaveAttribute('data-icon', 'fail');
+  await expect(toast.locator('svg')).toBeVisible();
+  const box = (await toast.boundingBox())!;
+  expect(box.width).toBeLessThanOrEqual(480);
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(375);
+
+  // Pointing at it pauses its 3 s countdown (Radix), so it is still there well after 3 s…
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.waitForTimeout(3500);
+  await expect(toast).toBeVisible();
+  // …until it is swiped down with the pointer (Radix's threshold is 50 px).
+  await page.mouse.down();
+  for (const dy of [10, 30, 60, 90]) await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2 + dy);
+  await page.mouse.up();
+  await expect(toast).toBeHidden({ timeout: 1000 });
+});
