@@ -5,7 +5,10 @@ import { API_PREFIX } from '../shared/api/paths.ts';
 import type { Config } from './config.ts';
 import { createDb, migrate, type Db } from './db/index.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
+import { consoleRoutes } from './modules/console/console.routes.ts';
+import { countriesRoutes } from './modules/countries/countries.routes.ts';
 import { documentsRoutes } from './modules/documents/documents.routes.ts';
+import { kycRoutes } from './modules/kyc/kyc.routes.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
 import authPlugin from './plugins/auth.ts';
 import csrfPlugin from './plugins/csrf.ts';
@@ -76,6 +79,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     async (api) => {
       await api.register(accountsRoutes);
       await api.register(documentsRoutes);
+      await api.register(kycRoutes);
+      await api.register(countriesRoutes);
+      await api.register(consoleRoutes);
       await api.register(siteRoutes);
     },
     { prefix: API_PREFIX },

@@ -1,15 +1,22 @@
 import type { Config } from './config.ts';
 import type { Db } from './db/index.ts';
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
+import { createConsoleService } from './modules/console/console.service.ts';
+import { createCountriesService } from './modules/countries/countries.service.ts';
 import { createDocumentsService } from './modules/documents/documents.service.ts';
+import { createKycService } from './modules/kyc/kyc.service.ts';
 import { createSiteService } from './modules/site/site.service.ts';
 
 /** Builds every domain service once per app; routes reach them through `app.services`. */
 export function createServices(db: Db, config: Config) {
-  const accounts = createAccountsService({ db, config });
+  // The profile's `level` is the KYC level reached (kyc is created below; called only at request time).
+  const accounts = createAccountsService({ db, config, levelOf: (userId) => kyc.levelOf(userId) });
   const documents = createDocumentsService({ db, config });
+  const kyc = createKycService({ db, config, documents });
+  const countries = createCountriesService();
+  const consoleService = createConsoleService({ db, kyc, documents });
   const site = createSiteService({ config });
-  return { accounts, site, documents };
+  return { accounts, site, documents, kyc, countries, console: consoleService };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -44,6 +44,14 @@ export const RetCode = {
   DOCUMENT_FILE_TOO_LARGE: 34006,
   /** A document named in a submission is not (or no longer) an unattached upload of this user. */
   DOCUMENT_NOT_AVAILABLE: 34007,
+  /** KYC submit (level 1) before the personal information is saved. */
+  KYC_PERSONAL_INFO_REQUIRED: 35001,
+  /** Personal information can no longer be changed: submitted for review or approved. */
+  KYC_PERSONAL_INFO_LOCKED: 35002,
+  /** KYC submit without every image the document type needs; `result.missing` lists the kinds. */
+  KYC_DOCUMENTS_MISSING: 35003,
+  /** Verification is not available for the country (disabled jurisdiction). */
+  KYC_COUNTRY_NOT_SUPPORTED: 35004,
   /** §8: client-side request timeout (408); never sent by the server. */
   CLIENT_TIMEOUT: 9000001,
   /** §8: message shown for network / HTTP errors (the client looks up this code's text). */

@@ -49,14 +49,21 @@ export const mobileField = z
   .refine(isValidMobile, { error: ValidationMessage.INVALID_MOBILE });
 
 /**
+ * A feature's own validation message: a namespaced key `<part>.<key>` of the user-accounts namespace
+ * (e.g. `kyc-rules.too_young`), used as is, where ValidationMessage codes are read under `validation.`.
+ */
+export const NAMESPACED_MESSAGE = /^[a-z][a-z0-9-]*\.[a-z][a-z0-9_]*$/;
+
+/**
  * Turns zod issues into the wire form of ret_code 10001 (`result.fields`). Messages that are one of
- * our keys pass through; zod's own codes map to the generic messages of §5.
+ * our keys (ValidationMessage, or a namespaced feature key) pass through with their parameters;
+ * zod's own codes map to the generic messages of §5.
  */
 export function toFieldIssues(error: z.ZodError): FieldIssue[] {
   const known = new Set<string>(Object.values(ValidationMessage));
   return error.issues.map((issue) => {
     const path = issue.path.map(String).join('.');
-    if (known.has(issue.message)) {
+    if (known.has(issue.message) || NAMESPACED_MESSAGE.test(issue.message)) {
       const params = issueParams(issue);
       return params ? { path, code: issue.message, params } : { path, code: issue.message };
     }
@@ -80,8 +87,13 @@ export function toFieldIssues(error: z.ZodError): FieldIssue[] {
   });
 }
 
-function issueParams(issue: z.core.$ZodIssue): Record<string, number> | undefined {
+function issueParams(issue: z.core.$ZodIssue): Record<string, string | number> | undefined {
   if (issue.code === 'too_small') return { min: Number(issue.minimum) };
   if (issue.code === 'too_big') return { max: Number(issue.maximum) };
+  // A refinement's own interpolation values (`refine(fn, { error, params: { min: 18 } })`).
+  if (issue.code === 'custom' && issue.params) {
+    const entries = Object.entries(issue.params).filter((e): e is [string, string | number] => typeof e[1] === 'string' || typeof e[1] === 'number');
+    return entries.length ? Object.fromEntries(entries) : undefined;
+  }
   return undefined;
 }

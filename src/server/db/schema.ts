@@ -76,6 +76,70 @@ export interface KycDocumentsTable {
   created_at: string;
 }
 
+/** KYC personal information of a user (migration 002); editable until submitted. */
+export interface KycPersonalInfoTable {
+  user_id: string;
+  first_name: string;
+  middle_name: string;
+  last_name: string;
+  /** YYYY-MM-DD */
+  date_of_birth: string;
+  nationality: string;
+  residence_country: string;
+  address_line1: string;
+  address_line2: string;
+  city: string;
+  state_region: string;
+  postal_code: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One KYC step per user and level; written only through the kyc service's transition table. */
+export interface KycStepsTable {
+  user_id: string;
+  level: number;
+  status: string;
+  type: string;
+  updated_at: string;
+}
+
+/** An application sent for review (in-house provider). */
+export interface KycApplicationsTable {
+  id: string;
+  user_id: string;
+  level: number;
+  provider: string;
+  /** Issuing country (level 1) or residence country (level 2). */
+  country: string;
+  /** Identity document type (level 1) or proof-of-address type (level 2). */
+  document_type: string;
+  /** PENDING | APPROVED | REJECTED */
+  status: string;
+  /** "<user_id>:<level>" while pending, else null (unique: one pending application per level). */
+  pending_key: string | null;
+  /** JSON: what was submitted (personal information, document or proof-of-address details). */
+  submitted: string;
+  submitted_at: string;
+  decided_at: string | null;
+}
+
+/** A reviewer's decision on an application (at most one per application). */
+export interface KycDecisionsTable {
+  id: string;
+  application_id: string;
+  reviewer_id: string;
+  /** APPROVE | REJECT */
+  outcome: string;
+  /** RETRY | FINAL for rejections */
+  mode: string | null;
+  reason_code: string | null;
+  user_message: string;
+  /** Never returned by any user endpoint. */
+  internal_note: string;
+  created_at: string;
+}
+
 export interface MigrationMarker {
   seq: Generated<number>;
 }
@@ -85,5 +149,9 @@ export interface Database {
   sessions: SessionsTable;
   audit_log: AuditLogTable;
   rate_limits: RateLimitsTable;
+  kyc_personal_info: KycPersonalInfoTable;
+  kyc_steps: KycStepsTable;
+  kyc_applications: KycApplicationsTable;
+  kyc_decisions: KycDecisionsTable;
   kyc_documents: KycDocumentsTable;
 }

@@ -56,6 +56,16 @@ export const ApiPath = {
   /** GET `${consoleDocument}/<id>`: the image, to a reviewer (compliance console). */
   consoleDocument: '/v1/console/document',
 
+  // In-house provider (PROVIDER_DEFAULT): send the uploaded documents for review (beyond §7).
+  submitApplication: `${KYC}/submit-application`,
+
+  // Compliance console (beyond the spec; role reviewer only). `:id` is an application id.
+  consoleMe: '/v1/console/me',
+  consoleApplications: '/v1/console/kyc/applications',
+  consoleApplication: '/v1/console/kyc/applications/:id',
+  consoleApprove: '/v1/console/kyc/applications/:id/approve',
+  consoleReject: '/v1/console/kyc/applications/:id/reject',
+
   // SDK / app integration variants (§6, §7).
   sdkKycInfo: `${SDK}/info`,
   sdkGetKycProvider: `${SDK}/provider`,

@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely/migration';
 import * as m001 from './001-accounts.ts';
+import * as m002 from './002-kyc.ts';
 import * as m003 from './003-documents.ts';
 
 /**
@@ -8,5 +9,6 @@ import * as m003 from './003-documents.ts';
  */
 export const migrations: Record<string, Migration> = {
   '001-accounts': m001,
+  '002-kyc': m002,
   '003-documents': m003,
 };

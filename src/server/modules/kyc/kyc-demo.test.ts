@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../../app.ts';
+import { DEMO_USERS } from '../../seed.ts';
+import { createTestApp, signIn } from '../../test/test-app.ts';
+import { get, post } from './kyc.fixtures.ts';
+
+let app: App;
+let close: () => Promise<void>;
+beforeAll(async () => ({ app, close } = await createTestApp({ seedDemo: true })), 120_000);
+afterAll(async () => close());
+
+const login = (email: string) => signIn(app, email, DEMO_USERS.find((u) => u.email === email)!.password, false);
+const stateOf = async (email: string) => {
+  const r = (await post(app, '/v3/private/kyc/kyc-info', { obtain_state: true, obtain_current: true }, await login(email))).json().result;
+  return { steps: r.state.map((s: { status: string }) => s.status), level: r.applicant.level, notices: r.errorNotify, messages: r.additionalRejectReason, identifies: r.applicant.identifies };
+};
+
+describe('demo data on a new database (README table)', () => {
+  it.each([
+    ['demo@example.com', ['ALLOW', 'NOT_ALLOW'], 0, 0],
+    ['l1-pending@example.com', ['PENDING', 'NOT_ALLOW'], 0, 1],
+    ['l1-approved@example.com', ['SUCCESS', 'ALLOW'], 1, 1],
+    ['l1-retry@example.com', ['FAILED_AND_CAN_RETRY', 'NOT_ALLOW'], 0, 1],
+    ['l1-final@example.com', ['FAILED_AND_CAN_NOT_RETRY', 'NOT_ALLOW'], 0, 1],
+    ['l2-approved@example.com', ['SUCCESS', 'SUCCESS'], 2, 2],
+    ['kyc-tag@example.com', ['NOT_ALLOW', 'NOT_ALLOW'], 0, 0],
+  ])('%s signs in with the demo password and is in its state', async (email, steps, level, applications) => {
+    const s = await stateOf(email);
+    expect(s.steps).toEqual(steps);
+    expect(s.level).toBe(level);
+    expect(s.identifies).toHaveLength(applications);
+  });
+
+  it('rejected demo users see the reason and the reviewer\'s message', async () => {
+    expect((await stateOf('l1-retry@example.com')).notices).toEqual([expect.objectContaining({ level: 1, reasonCode: 'DOCUMENT_UNREADABLE', status: 'FAILED_AND_CAN_RETRY' })]);
+    const final = await stateOf('l1-final@example.com');
+    expect(final.notices[0]).toMatchObject({ reasonCode: 'DUPLICATE_ACCOUNT', status: 'FAILED_AND_CAN_NOT_RETRY' });
+    expect(final.messages[0].message).toMatch(/another account/);
+  });
+
+  it('real records stand behind each state: uploaded specimen images, decisions by the demo reviewer', async () => {
+    const reviewer = await app.db.selectFrom('users').selectAll().where('email', '=', 'reviewer@example.com').executeTakeFirstOrThrow();
+    expect(reviewer.role).toBe('reviewer');
+    const decisions = await app.db.selectFrom('kyc_decisions').selectAll().execute();
+    expect(decisions.length).toBe(5); // l1-approved, l1-retry, l1-final, l2-approved (x2)
+    expect(decisions.every((d) => d.reviewer_id === reviewer.id)).toBe(true);
+    const l2 = await app.db.selectFrom('users').select('id').where('email', '=', 'l2-approved@example.com').executeTakeFirstOrThrow();
+    const docs = await app.db.selectFrom('kyc_documents').select(['kind', 'level', 'application_id', 'byte_size']).where('user_id', '=', l2.id).execute();
+    expect(docs.map((d) => `${d.level}:${d.kind}`).sort()).toEqual(['1:DOCUMENT_BACK', '1:DOCUMENT_FRONT', '1:SELFIE', '2:PROOF_OF_ADDRESS']);
+    expect(docs.every((d) => d.application_id !== null && Number(d.byte_size) > 1000)).toBe(true);
+
+    // The demo reviewer signs in with its own password and finds the pending case in the queue.
+    const cookie = await login('reviewer@example.com');
+    const queue = (await get(app, '/v1/console/kyc/applications', cookie)).json().result;
+    expect(queue.items.map((i: { email: string }) => i.email)).toEqual(['l1-pending@example.com']);
+    const kase = (await get(app, `/v1/console/kyc/applications/${queue.items[0].id}`, cookie)).json().result;
+    expect(kase.documents).toHaveLength(3);
+    const image = await app.inject({ method: 'GET', url: kase.documents[0].downloadPath, headers: { cookie } });
+    expect(image.statusCode).toBe(200);
+    expect(image.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+  });
+});

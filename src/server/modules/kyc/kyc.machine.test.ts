@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import { StepStatus, StepType } from '../../../shared/kyc.ts';
+import { availabilityEvents, defaultStatus, displayedSteps, nextStatus, prerequisiteMet, reachedLevel, StepEvent, TRANSITIONS } from './kyc.machine.ts';
+
+const S = StepStatus;
+const E = StepEvent;
+
+/**
+ * The whole table, written out independently of the implementation: every status x every event.
+ * A cell not listed here must be refused.
+ */
+const EXPECTED: Record<string, Partial<Record<StepEvent, StepStatus>>> = {
+  NOT_ALLOW: { UNLOCK: S.ALLOW, DISABLE: S.CERTIFICATION_DISABLED },
+  ALLOW: { SUBMIT: S.PENDING, DISABLE: S.CERTIFICATION_DISABLED },
+  PENDING: { APPROVE: S.SUCCESS, REJECT_RETRY: S.FAILED_AND_CAN_RETRY, REJECT_FINAL: S.FAILED_AND_CAN_NOT_RETRY },
+  SUCCESS: {},
+  FAILED_AND_CAN_RETRY: { SUBMIT: S.PENDING, SELF_RESET: S.ALLOW, DISABLE: S.CERTIFICATION_DISABLED },
+  FAILED_AND_CAN_NOT_RETRY: {},
+  CERTIFICATION_DISABLED: { ENABLE: S.NOT_ALLOW },
+};
+
+const cells = Object.values(S).flatMap((status) => Object.values(E).map((event) => [status, event] as const));
+
+describe('KYC step transition table', () => {
+  it('covers every status of §4', () => {
+    expect(Object.keys(TRANSITIONS).sort()).toEqual(Object.values(S).sort());
+  });
+
+  it.each(cells)('%s + %s', (status, event) => {
+    expect(nextStatus(status, event)).toBe(EXPECTED[status]![event] ?? null);
+  });
+
+  it('a final failure and a reached level accept no event at all', () => {
+    for (const event of Object.values(E)) {
+      expect(nextStatus(S.FAILED_AND_CAN_NOT_RETRY, event)).toBeNull();
+      expect(nextStatus(S.SUCCESS, event)).toBeNull();
+    }
+  });
+
+  it('nothing reaches SUCCESS except an approval of a pending review', () => {
+    for (const [status, event] of cells) {
+      if (nextStatus(status, event) === S.SUCCESS) expect([status, event]).toEqual([S.PENDING, E.APPROVE]);
+    }
+  });
+});
+
+describe('levels', () => {
+  it('level 1 starts open, level 2 locked', () => {
+    expect(defaultStatus(1)).toBe(S.ALLOW);
+    expect(defaultStatus(2)).toBe(S.NOT_ALLOW);
+  });
+
+  it('level 2 opens only after level 1 SUCCESS', () => {
+    for (const s1 of Object.values(S)) {
+      expect(prerequisiteMet(2, { 1: s1, 2: S.NOT_ALLOW })).toBe(s1 === S.SUCCESS);
+    }
+    expect(prerequisiteMet(1, { 1: S.NOT_ALLOW, 2: S.NOT_ALLOW })).toBe(true);
+  });
+
+  it('the reached level needs every level below it', () => {
+    expect(reachedLevel({ 1: S.ALLOW, 2: S.NOT_ALLOW })).toBe(0);
+    expect(reachedLevel({ 1: S.SUCCESS, 2: S.PENDING })).toBe(1);
+    expect(reachedLevel({ 1: S.SUCCESS, 2: S.SUCCESS })).toBe(2);
+    expect(reachedLevel({ 1: S.PENDING, 2: S.SUCCESS })).toBe(0);
+  });
+});
+
+describe('availability (residence country disabled)', () => {
+  it('disables open steps but leaves pending, reached and final ones alone', () => {
+    expect(availabilityEvents({ 1: S.ALLOW, 2: S.NOT_ALLOW }, true)).toEqual([
+      { level: 1, event: E.DISABLE },
+      { level: 2, event: E.DISABLE },
+    ]);
+    expect(availabilityEvents({ 1: S.SUCCESS, 2: S.FAILED_AND_CAN_RETRY }, true)).toEqual([{ level: 2, event: E.DISABLE }]);
+    expect(availabilityEvents({ 1: S.PENDING, 2: S.NOT_ALLOW }, true)).toEqual([{ level: 2, event: E.DISABLE }]);
+    expect(availabilityEvents({ 1: S.FAILED_AND_CAN_NOT_RETRY, 2: S.CERTIFICATION_DISABLED }, true)).toEqual([]);
+  });
+
+  it('re-enabling locks each level, then unlocks it when its prerequisite is met', () => {
+    expect(availabilityEvents({ 1: S.CERTIFICATION_DISABLED, 2: S.CERTIFICATION_DISABLED }, false)).toEqual([
+      { level: 1, event: E.ENABLE },
+      { level: 1, event: E.UNLOCK },
+      { level: 2, event: E.ENABLE },
+    ]);
+    expect(availabilityEvents({ 1: S.SUCCESS, 2: S.CERTIFICATION_DISABLED }, false)).toEqual([
+      { level: 2, event: E.ENABLE },
+      { level: 2, event: E.UNLOCK },
+    ]);
+    expect(availabilityEvents({ 1: S.ALLOW, 2: S.NOT_ALLOW }, false)).toEqual([]);
+  });
+});
+
+describe('§4 displayed steps', () => {
+  const stored = { 1: S.SUCCESS, 2: S.PENDING } as const;
+
+  it('shows the stored statuses, type INDIVIDUAL', () => {
+    expect(displayedSteps(stored, { opened: true, noSteps: false })).toEqual([
+      { level: 1, status: S.SUCCESS, type: StepType.INDIVIDUAL },
+      { level: 2, status: S.PENDING, type: StepType.INDIVIDUAL },
+    ]);
+  });
+
+  it.each([
+    { opened: false, noSteps: false },
+    { opened: true, noSteps: true },
+  ])('not opened, or member tag KYC 1: both NOT_ALLOW INDIVIDUAL (%o)', (ctx) => {
+    expect(displayedSteps(stored, ctx)).toEqual([
+      { level: 1, status: S.NOT_ALLOW, type: StepType.INDIVIDUAL },
+      { level: 2, status: S.NOT_ALLOW, type: StepType.INDIVIDUAL },
+    ]);
+  });
+});

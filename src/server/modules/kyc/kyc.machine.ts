@@ -1,0 +1,111 @@
+import { KycLevel, StepStatus, StepType, type VerifiableLevel } from '../../../shared/kyc.ts';
+import type { KycStateItem } from '../../../shared/api/kyc.ts';
+
+/**
+ * The KYC step state machine (§4 step statuses), as data. `TRANSITIONS[status][event]` is the next
+ * status; an event missing there is refused (WRONG_STATE). The kyc service applies events through
+ * this table only, and nothing else writes a step's status.
+ */
+export const StepEvent = {
+  /** The level's prerequisite is met (level 1: none; level 2: level 1 SUCCESS). */
+  UNLOCK: 'UNLOCK',
+  /** The user sends an application for review. */
+  SUBMIT: 'SUBMIT',
+  /** A reviewer approves the pending application. */
+  APPROVE: 'APPROVE',
+  /** A reviewer rejects it; the user may try again. */
+  REJECT_RETRY: 'REJECT_RETRY',
+  /** A reviewer rejects it for good. */
+  REJECT_FINAL: 'REJECT_FINAL',
+  /** The user starts the level over after a retryable rejection. */
+  SELF_RESET: 'SELF_RESET',
+  /** Verification became unavailable for the user (residence country disabled). */
+  DISABLE: 'DISABLE',
+  /** It became available again; the level is then locked until its prerequisite unlocks it. */
+  ENABLE: 'ENABLE',
+} as const;
+export type StepEvent = (typeof StepEvent)[keyof typeof StepEvent];
+
+const S = StepStatus;
+const E = StepEvent;
+
+export const TRANSITIONS: Readonly<Record<StepStatus, Readonly<Partial<Record<StepEvent, StepStatus>>>>> = {
+  [S.NOT_ALLOW]: { [E.UNLOCK]: S.ALLOW, [E.DISABLE]: S.CERTIFICATION_DISABLED },
+  [S.ALLOW]: { [E.SUBMIT]: S.PENDING, [E.DISABLE]: S.CERTIFICATION_DISABLED },
+  [S.PENDING]: { [E.APPROVE]: S.SUCCESS, [E.REJECT_RETRY]: S.FAILED_AND_CAN_RETRY, [E.REJECT_FINAL]: S.FAILED_AND_CAN_NOT_RETRY },
+  // Reached levels stay reached; a final rejection is final.
+  [S.SUCCESS]: {},
+  [S.FAILED_AND_CAN_RETRY]: { [E.SUBMIT]: S.PENDING, [E.SELF_RESET]: S.ALLOW, [E.DISABLE]: S.CERTIFICATION_DISABLED },
+  [S.FAILED_AND_CAN_NOT_RETRY]: {},
+  [S.CERTIFICATION_DISABLED]: { [E.ENABLE]: S.NOT_ALLOW },
+};
+
+/** The next status, or null when the event is not allowed in `status`. */
+export function nextStatus(status: StepStatus, event: StepEvent): StepStatus | null {
+  return TRANSITIONS[status]?.[event] ?? null;
+}
+
+export const LEVELS: readonly VerifiableLevel[] = [KycLevel.LEVEL_1, KycLevel.LEVEL_2];
+
+/** Each level's prerequisite: nothing skips a step. */
+export const PREREQUISITE: Readonly<Record<VerifiableLevel, VerifiableLevel | null>> = { 1: null, 2: 1 };
+
+export type StoredSteps = Record<VerifiableLevel, StepStatus>;
+
+/** Every level starts NOT_ALLOW; a level without a prerequisite is unlocked from the start. */
+export const INITIAL_STATUS: StepStatus = S.NOT_ALLOW;
+export function defaultStatus(level: VerifiableLevel): StepStatus {
+  return PREREQUISITE[level] === null ? nextStatus(INITIAL_STATUS, E.UNLOCK)! : INITIAL_STATUS;
+}
+
+/** Whether `level`'s prerequisite is met in `steps`. */
+export function prerequisiteMet(level: VerifiableLevel, steps: StoredSteps): boolean {
+  const pre = PREREQUISITE[level];
+  return pre === null || steps[pre] === S.SUCCESS;
+}
+
+/** The highest level whose step is SUCCESS (LEVEL_DEFAULT when none). */
+export function reachedLevel(steps: StoredSteps): KycLevel {
+  if (steps[2] === S.SUCCESS && steps[1] === S.SUCCESS) return KycLevel.LEVEL_2;
+  if (steps[1] === S.SUCCESS) return KycLevel.LEVEL_1;
+  return KycLevel.LEVEL_DEFAULT;
+}
+
+/**
+ * Events that bring stored steps in line with availability (the residence country disabled or not),
+ * in the order to apply them. Disabling touches only levels where the table allows it (not a pending
+ * review, not a reached or finally rejected level); re-enabling locks the level, then unlocks it when
+ * its prerequisite is met.
+ */
+export function availabilityEvents(steps: StoredSteps, disabled: boolean): { level: VerifiableLevel; event: StepEvent }[] {
+  const out: { level: VerifiableLevel; event: StepEvent }[] = [];
+  const after: StoredSteps = { ...steps };
+  for (const level of LEVELS) {
+    if (disabled) {
+      if (nextStatus(after[level], E.DISABLE)) {
+        out.push({ level, event: E.DISABLE });
+        after[level] = nextStatus(after[level], E.DISABLE)!;
+      }
+    } else if (after[level] === S.CERTIFICATION_DISABLED) {
+      out.push({ level, event: E.ENABLE });
+      after[level] = nextStatus(after[level], E.ENABLE)!;
+      if (prerequisiteMet(level, after)) {
+        out.push({ level, event: E.UNLOCK });
+        after[level] = nextStatus(after[level], E.UNLOCK)!;
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * §4: the state list as shown. When KYC is not opened, or the member's KYC tag is '1', both steps
+ * show NOT_ALLOW with type INDIVIDUAL, whatever is stored.
+ */
+export function displayedSteps(steps: StoredSteps, ctx: { opened: boolean; noSteps: boolean }): KycStateItem[] {
+  return LEVELS.map((level) => ({
+    level,
+    status: !ctx.opened || ctx.noSteps ? S.NOT_ALLOW : steps[level],
+    type: StepType.INDIVIDUAL,
+  }));
+}

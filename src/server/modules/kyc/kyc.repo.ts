@@ -1,0 +1,116 @@
+import type { Kysely } from 'kysely';
+import { isPostgres } from '../../db/index.ts';
+import type { Database, KycApplicationsTable, KycDecisionsTable, KycPersonalInfoTable, KycStepsTable } from '../../db/schema.ts';
+
+type Q = Kysely<Database>;
+
+export type PersonalInfoRow = KycPersonalInfoTable;
+export type StepRow = KycStepsTable;
+export type ApplicationRow = KycApplicationsTable;
+export type DecisionRow = KycDecisionsTable;
+
+export function findUserTags(db: Q, userId: string) {
+  return db.selectFrom('users').select(['id', 'member_tag', 'role']).where('id', '=', userId).executeTakeFirst();
+}
+
+// --- personal information -------------------------------------------------------------------
+
+export function findPersonalInfo(db: Q, userId: string) {
+  return db.selectFrom('kyc_personal_info').selectAll().where('user_id', '=', userId).executeTakeFirst();
+}
+
+/**
+ * Reads the row and, on PostgreSQL, locks it until the transaction ends: saving and submitting
+ * serialise on it, so information cannot change between the "still editable" check and the write,
+ * nor between a submission's snapshot and its commit. (SQLite runs one write transaction at a time.)
+ */
+export function lockPersonalInfo(db: Q, userId: string) {
+  return db
+    .selectFrom('kyc_personal_info')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .$if(isPostgres(db as unknown as Kysely<unknown>), (qb) => qb.forUpdate())
+    .executeTakeFirst();
+}
+
+/** Insert or replace the user's personal information (one row per user). */
+export async function upsertPersonalInfo(db: Q, row: PersonalInfoRow): Promise<void> {
+  const { user_id: _id, created_at: _created, ...changes } = row;
+  await db
+    .insertInto('kyc_personal_info')
+    .values(row)
+    .onConflict((oc) => oc.column('user_id').doUpdateSet(changes))
+    .execute();
+}
+
+// --- steps ----------------------------------------------------------------------------------
+
+export function findSteps(db: Q, userId: string) {
+  return db.selectFrom('kyc_steps').selectAll().where('user_id', '=', userId).execute();
+}
+
+export async function insertStep(db: Q, row: StepRow): Promise<void> {
+  await db.insertInto('kyc_steps').values(row).execute();
+}
+
+/** Compare-and-set: changes the status only if it is still `from`. Returns the rows changed (0 or 1). */
+export async function updateStepStatus(db: Q, userId: string, level: number, from: string, to: string, at: string): Promise<number> {
+  const r = await db
+    .updateTable('kyc_steps')
+    .set({ status: to, updated_at: at })
+    .where('user_id', '=', userId)
+    .where('level', '=', level)
+    .where('status', '=', from)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}
+
+// --- applications ---------------------------------------------------------------------------
+
+export async function insertApplication(db: Q, row: ApplicationRow): Promise<void> {
+  await db.insertInto('kyc_applications').values(row).execute();
+}
+
+export function findApplication(db: Q, id: string) {
+  return db.selectFrom('kyc_applications').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The user's applications, most recent first. */
+export function findApplicationsOfUser(db: Q, userId: string) {
+  return db
+    .selectFrom('kyc_applications')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('submitted_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+/** Compare-and-set PENDING -> decided; frees the pending slot. Returns the rows changed (0 or 1). */
+export async function closeApplication(db: Q, id: string, status: string, at: string): Promise<number> {
+  const r = await db
+    .updateTable('kyc_applications')
+    .set({ status, decided_at: at, pending_key: null })
+    .where('id', '=', id)
+    .where('status', '=', 'PENDING')
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}
+
+// --- decisions ------------------------------------------------------------------------------
+
+export async function insertDecision(db: Q, row: DecisionRow): Promise<void> {
+  await db.insertInto('kyc_decisions').values(row).execute();
+}
+
+/** Decisions of the given applications, with the reviewer's e-mail. */
+export async function findDecisions(db: Q, applicationIds: readonly string[]) {
+  if (applicationIds.length === 0) return [];
+  return db
+    .selectFrom('kyc_decisions')
+    .innerJoin('users', 'users.id', 'kyc_decisions.reviewer_id')
+    .selectAll('kyc_decisions')
+    .select('users.email as reviewer_email')
+    .where('kyc_decisions.application_id', 'in', applicationIds)
+    .execute();
+}

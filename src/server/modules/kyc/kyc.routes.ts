@@ -1,0 +1,55 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  canVerifyRequest,
+  getKycProviderRequest,
+  kycInfoRequest,
+  personalInfoSchema,
+  selfResetRequest,
+  submitApplicationRequest,
+  supportedDocumentTypeRequest,
+} from '../../../shared/api/kyc.ts';
+import { ApiPath } from '../../../shared/api/paths.ts';
+import { ok } from '../../plugins/envelope.ts';
+import { actorOf } from '../../request-context.ts';
+
+/** Headers a trusted CDN / proxy sets with the client's country (there is no offline GeoIP data). */
+const COUNTRY_HEADERS = ['cf-ipcountry', 'cloudfront-viewer-country'] as const;
+
+/**
+ * §7 KYC calls of the in-house provider (all under /v3/private/kyc/, signed-in users only; reviewers
+ * are refused by the auth plugin). Every body is validated by its shared schema.
+ */
+export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
+  const kyc = app.services.kyc;
+
+  app.post(ApiPath.kycInfo, { schema: { body: kycInfoRequest } }, async (request) => ok(await kyc.getInfo(request.auth!.id, request.body)));
+
+  // The spec lists only POST kyc-personal-info: POST saves; GET (same path) reads what is saved.
+  app.get(ApiPath.kycPersonalInfo, async (request) => ok(await kyc.getPersonalInfo(request.auth!.id)));
+  app.post(ApiPath.kycPersonalInfo, { schema: { body: personalInfoSchema } }, async (request) =>
+    ok(await kyc.savePersonalInfo(request.auth!.id, request.body, actorOf(request))),
+  );
+
+  app.post(ApiPath.getKycProvider, { schema: { body: getKycProviderRequest } }, async (request) => ok(kyc.getProvider(request.body.level)));
+  app.post(ApiPath.supportedDocumentType, { schema: { body: supportedDocumentTypeRequest } }, async (request) => ok(kyc.supportedDocumentTypes(request.body.country)));
+  app.get(ApiPath.getConfig, async () => ok(kyc.getConfig()));
+  app.post(ApiPath.canVerify, { schema: { body: canVerifyRequest } }, async (request) => ok(await kyc.canVerify(request.auth!.id, request.body.level)));
+  app.post(ApiPath.selfReset, { schema: { body: selfResetRequest } }, async (request) => ok(await kyc.selfReset(request.auth!.id, request.body.level, actorOf(request))));
+
+  // Only a proxy we trust may tell us the client's country; otherwise the answer is "unknown".
+  app.get(ApiPath.getSupportedIpCountryCode, async (request) => {
+    let value: string | undefined;
+    if (app.config.trustProxy) {
+      for (const name of COUNTRY_HEADERS) {
+        const h = request.headers[name];
+        value = Array.isArray(h) ? h[0] : h;
+        if (value) break;
+      }
+    }
+    return ok(kyc.ipCountry(value));
+  });
+
+  app.post(ApiPath.submitApplication, { schema: { body: submitApplicationRequest } }, async (request) =>
+    ok(await kyc.submitApplication(request.auth!.id, request.body, actorOf(request))),
+  );
+};
