@@ -54,6 +54,11 @@ export const mobileField = z
  */
 export const NAMESPACED_MESSAGE = /^[a-z][a-z0-9-]*\.[a-z][a-z0-9_]*$/;
 
+/** The user-accounts translation key of a validation code: namespaced keys as is, §5 codes under `validation.`. */
+export function validationMessageKey(code: string): string {
+  return NAMESPACED_MESSAGE.test(code) ? code : `validation.${code}`;
+}
+
 /**
  * Turns zod issues into the wire form of ret_code 10001 (`result.fields`). Messages that are one of
  * our keys (ValidationMessage, or a namespaced feature key) pass through with their parameters;

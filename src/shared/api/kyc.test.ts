@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toFieldIssues } from '../validation.ts';
+import { toFieldIssues, validationMessageKey } from '../validation.ts';
 import { ageInYears, isCalendarDate, monthsBefore, personalInfoSchema, submitApplicationRequest, supportedDocumentTypes, todayIso } from './kyc.ts';
 import { rejectRequest } from './console.ts';
 
@@ -110,5 +110,13 @@ describe('console reject schema', () => {
   it('needs a taxonomy reason and a message; the note is optional', () => {
     expect(rejectRequest.parse({ mode: 'FINAL', reasonCode: 'OTHER', userMessage: ' Sorry. ' })).toEqual({ mode: 'FINAL', reasonCode: 'OTHER', userMessage: 'Sorry.', internalNote: '' });
     expect(issuesOf(rejectRequest, { mode: 'FINAL', reasonCode: 'BECAUSE', userMessage: 'x' })).toEqual([{ path: 'reasonCode', code: 'type' }]);
+  });
+});
+
+describe('validation message keys', () => {
+  it('namespaced feature keys are used as is; §5 codes live under validation.', () => {
+    expect(validationMessageKey('kyc-rules.too_young')).toBe('kyc-rules.too_young');
+    expect(validationMessageKey('required')).toBe('validation.required');
+    expect(validationMessageKey('min_length')).toBe('validation.min_length');
   });
 });
