@@ -224,3 +224,13 @@ describe('SDK authentication (§6, §7)', () => {
     expect(sdkAuthOf(undefined, 'https://a.exchange.com')).toBeNull();
   });
 });
+
+describe('loading the Telegram SDK', () => {
+  it('a failed download is reported, not thrown', async () => {
+    const { startTelegram } = await import('./telegram.ts');
+    const onError = vi.fn();
+    const cleanup = await startTelegram({ platform: 'ios', version: '8.0' }, { onError }, () => Promise.reject(new Error('chunk failed')));
+    expect(onError).toHaveBeenCalledWith('load SDK', expect.any(Error));
+    expect(() => cleanup()).not.toThrow();
+  });
+});

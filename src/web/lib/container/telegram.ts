@@ -84,7 +84,18 @@ export function telegramPortFromSdk(sdk: typeof import('@tma.js/sdk')): Telegram
  * Loads the Telegram SDK (its own chunk: only pages inside Telegram pay for it) and sets up the
  * container.
  */
-export async function startTelegram(launch: TelegramLaunch, options: TelegramSetupOptions = {}): Promise<() => void> {
-  const sdk = await import('@tma.js/sdk');
+export async function startTelegram(
+  launch: TelegramLaunch,
+  options: TelegramSetupOptions = {},
+  loadSdk: () => Promise<typeof import('@tma.js/sdk')> = () => import('@tma.js/sdk'),
+): Promise<() => void> {
+  let sdk: typeof import('@tma.js/sdk');
+  try {
+    sdk = await loadSdk();
+  } catch (error) {
+    // The page works without the container features (no back button); never an unhandled rejection.
+    (options.onError ?? ((step: string, e: unknown) => console.warn(`Telegram: ${step} failed`, e)))('load SDK', error);
+    return () => {};
+  }
   return setupTelegram(telegramPortFromSdk(sdk), launch, options);
 }
