@@ -9,11 +9,13 @@ import { consoleRoutes } from './modules/console/console.routes.ts';
 import { countriesRoutes } from './modules/countries/countries.routes.ts';
 import { documentsRoutes } from './modules/documents/documents.routes.ts';
 import { kycRoutes } from './modules/kyc/kyc.routes.ts';
+import { monitoringRoutes } from './modules/monitoring/monitoring.routes.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
 import authPlugin from './plugins/auth.ts';
 import csrfPlugin from './plugins/csrf.ts';
 import envelopePlugin from './plugins/envelope.ts';
 import securityPlugin from './plugins/security.ts';
+import testFaultsPlugin from './plugins/test-faults.ts';
 import translationsPlugin from './plugins/translations.ts';
 import webPlugin from './plugins/web.ts';
 import { seedDemoData } from './seed.ts';
@@ -72,6 +74,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(cookie);
   await app.register(authPlugin);
   await app.register(csrfPlugin);
+  // Browser tests only: injected failure replies. Off by default; when off nothing is registered.
+  if (config.testFaults) await app.register(testFaultsPlugin);
   await app.register(translationsPlugin);
   await app.register(webPlugin);
 
@@ -83,6 +87,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       await api.register(countriesRoutes);
       await api.register(consoleRoutes);
       await api.register(siteRoutes);
+      await api.register(monitoringRoutes);
     },
     { prefix: API_PREFIX },
   );

@@ -67,6 +67,10 @@ const envSchema = z.object({
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
   /** Global per-IP request budget per minute (HTTP 429 beyond it). */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  /** Client error reports (POST /v1/public/monitoring/report) per IP per minute (HTTP 429 beyond it). */
+  MONITORING_REPORTS_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  /** Browser tests only: enables POST /x-api/v1/test/faults (arm ret_code / HTTP status faults). Never in production. */
+  TEST_FAULTS: bool.default(false),
   MAX_UPLOAD_BYTES: z.coerce.number().int().positive().default(10 * 1024 * 1024),
   /** Base64 32-byte key that wraps per-document keys; generated into DATA_DIR when absent. */
   DATA_ENCRYPTION_KEY: base64Key.optional(),
@@ -131,6 +135,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       windowMs: e.LOGIN_WINDOW_MINUTES * 60_000,
     },
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    monitoringReportsPerMinute: e.MONITORING_REPORTS_PER_MINUTE,
+    testFaults: e.TEST_FAULTS,
     maxUploadBytes: e.MAX_UPLOAD_BYTES,
     dataEncryptionKey: e.DATA_ENCRYPTION_KEY,
     previousEncryptionKeys: e.DATA_ENCRYPTION_KEYS_PREVIOUS,

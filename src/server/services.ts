@@ -5,6 +5,7 @@ import { createConsoleService } from './modules/console/console.service.ts';
 import { createCountriesService } from './modules/countries/countries.service.ts';
 import { createDocumentsService } from './modules/documents/documents.service.ts';
 import { createKycService } from './modules/kyc/kyc.service.ts';
+import { createMonitoringService } from './modules/monitoring/monitoring.service.ts';
 import { createSiteService } from './modules/site/site.service.ts';
 
 /** Builds every domain service once per app; routes reach them through `app.services`. */
@@ -16,7 +17,8 @@ export function createServices(db: Db, config: Config) {
   const countries = createCountriesService();
   const consoleService = createConsoleService({ db, kyc, documents });
   const site = createSiteService({ config });
-  return { accounts, site, documents, kyc, countries, console: consoleService };
+  const monitoring = createMonitoringService();
+  return { accounts, site, documents, kyc, countries, console: consoleService, monitoring };
 }
 
 export type Services = ReturnType<typeof createServices>;

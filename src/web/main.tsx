@@ -1,10 +1,12 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
+import { ChunkErrorBoundary } from './app/chunk-error-boundary.tsx';
 import { env } from './env.ts';
 import { ensureGuid, getContainer, miniProgramAgentOf, platformOf, sdkAuthOf, startTelegram } from './lib/container/index.ts';
 import { configureRequestContext } from './lib/http/index.ts';
 import { initI18n } from './lib/i18n/index.ts';
+import { installPreloadRecovery } from './lib/preload/preload-recovery.ts';
 import { useGlobalStore } from './store/global.ts';
 import './styles.css';
 
@@ -20,8 +22,12 @@ configureRequestContext({
 });
 // The Telegram SDK is its own chunk, loaded only inside Telegram.
 if (container.telegram) void startTelegram(container.telegram);
+// §8: a failed chunk load (Vite's preload error event) reloads the page once, never in a loop.
+installPreloadRecovery();
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App />
+    <ChunkErrorBoundary>
+      <App />
+    </ChunkErrorBoundary>
   </StrictMode>,
 );

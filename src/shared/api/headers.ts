@@ -1,7 +1,7 @@
 /**
  * Request header names and values of §7 "Common behaviour", shared so the server reads exactly what
  * the web client sends. Where the spec names a header we use its name; where it only describes one,
- * the name chosen here is the contract (see docs/decisions/005-request-layer.md).
+ * the name chosen here is the contract (see docs/decisions/007-request-layer.md).
  */
 export const RequestHeader = {
   /** §7: which client sends the request; values are `Platform`. Name chosen by us (the spec gives none). */

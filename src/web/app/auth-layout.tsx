@@ -7,6 +7,7 @@ import { RetCode } from '../../shared/ret-codes.ts';
 import { PageLoading } from '../components/ui/spinner.tsx';
 import { isApiError } from '../lib/http/index.ts';
 import { useGlobalStore } from '../store/global.ts';
+import { ChunkErrorBoundary } from './chunk-error-boundary.tsx';
 import { profileQuery } from './profile.ts';
 import { AUTH_CHILD_ROUTES } from './routes.ts';
 
@@ -54,19 +55,22 @@ export default function AuthLayout() {
       </div>
     );
   }
+  // §8: a child screen whose chunk fails to load reloads the page once, else offers a reload.
   return (
-    <Suspense fallback={<PageLoading />}>
-      <Switch>
-        <Route path="/">
-          <Redirect to="/personal" replace />
-        </Route>
-        {screens.map(({ path, Screen }) => (
-          <Route key={path} path={`/${path}`} component={Screen} />
-        ))}
-        <Route>
-          <Redirect to="/personal" replace />
-        </Route>
-      </Switch>
-    </Suspense>
+    <ChunkErrorBoundary>
+      <Suspense fallback={<PageLoading />}>
+        <Switch>
+          <Route path="/">
+            <Redirect to="/personal" replace />
+          </Route>
+          {screens.map(({ path, Screen }) => (
+            <Route key={path} path={`/${path}`} component={Screen} />
+          ))}
+          <Route>
+            <Redirect to="/personal" replace />
+          </Route>
+        </Switch>
+      </Suspense>
+    </ChunkErrorBoundary>
   );
 }

@@ -3,7 +3,7 @@ import type { UserProfile } from '../../shared/api/accounts.ts';
 import { ApiPath } from '../../shared/api/paths.ts';
 import { http } from '../lib/http/index.ts';
 
-/** §7: GET /v2/private/user/profile. */
-export const getProfile = () => http.get<UserProfile>(ApiPath.profile);
+/** §7: GET /v2/private/user/profile ("caching allowed": the §7 response cache, 60 s). */
+export const getProfile = () => http.get<UserProfile>(ApiPath.profile, undefined, { cache: true });
 
 export const profileQuery = queryOptions({ queryKey: ['profile'], queryFn: getProfile, retry: false, staleTime: 60_000 });

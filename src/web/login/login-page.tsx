@@ -36,7 +36,8 @@ export function LoginPage() {
     setFormError(null);
     try {
       const path = mode === 'login' ? ApiPath.login : ApiPath.register;
-      const session = await http.post<SessionResult>(path, { email: values.email, password: values.password });
+      // silent: this form shows its own error (below), the request layer must not toast it too.
+      const session = await http.post<SessionResult>(path, { email: values.email, password: values.password }, { silent: true });
       window.location.assign(destinationAfterLogin(window.location.search, session.role));
     } catch (error) {
       const issues = fieldIssues(error);

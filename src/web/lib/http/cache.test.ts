@@ -194,3 +194,21 @@ describe('failures (§7, §8)', () => {
     expect(responseCache.keys()).toHaveLength(1);
   });
 });
+
+describe('writes', () => {
+  it('a successful write empties the cache; a failed one or a cached read-by-POST does not', async () => {
+    const { calls, failNextWith } = countingServer();
+    await http.get(ApiPath.profile, undefined, { cache: true });
+    await http.post(ApiPath.kycInfo, { obtain_state: true }, { cache: true });
+    expect(responseCache.keys()).toHaveLength(2);
+
+    failNextWith(envelope({}, 10012, 'wrong state'));
+    await fail(http.post(ApiPath.tagMember, { tagName: 'KYC', value: '1' }));
+    expect(responseCache.keys()).toHaveLength(2);
+
+    await http.post(ApiPath.tagMember, { tagName: 'KYC', value: '1' });
+    expect(responseCache.keys()).toEqual([]);
+    await http.get(ApiPath.profile, undefined, { cache: true });
+    expect(calls.filter((c) => c.url.endsWith('/profile'))).toHaveLength(2);
+  });
+});

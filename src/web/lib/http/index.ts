@@ -1,6 +1,6 @@
 /**
  * The request layer (§7 "Common behaviour", §8 error catalogue, §9 limits). See
- * docs/decisions/005-request-layer.md for the choices the spec leaves open.
+ * docs/decisions/007-request-layer.md for the choices the spec leaves open.
  */
 export { ApiError, isApiError, type ApiErrorKind } from './api-error.ts';
 export { http, request, buildUrl, REQUEST_TIMEOUT_MS, type Method, type RequestConfig } from './request.ts';

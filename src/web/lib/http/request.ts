@@ -21,6 +21,7 @@ export interface RequestConfig {
   /**
    * §7 response cache, opt-in: `true` serves a fresh (under 60 s) stored result without calling, and
    * stores a new one; `'refresh'` always calls and stores (a "try again" that must not see old data).
+   * A successful write (post/put/delete) without this option empties the cache.
    */
   cache?: boolean | 'refresh';
   /** Suppress the §8 toast/notification, for callers that show the error themselves (forms). */
@@ -64,6 +65,9 @@ async function execute<T>(config: RequestConfig): Promise<T> {
       signal: config.signal,
     });
     if (key) responseCache.set(key, result);
+    // A write may change what cached reads return (e.g. tagmember changes the profile's member_tag):
+    // after a successful one, nothing cached is trusted any more.
+    else if (method !== 'get') responseCache.clear();
     if (event) {
       const end = Date.now();
       const start = event.start ?? startedAt;

@@ -3,6 +3,7 @@
  * with the real English (and one other language's) translation files. Only tests import this.
  */
 import i18n from 'i18next';
+import { initReactI18next } from 'react-i18next';
 import { vi } from 'vitest';
 import codesEn from '../../../../locales/inverse-error-code/en/core.json';
 import errorsEn from '../../../../locales/user-accounts/en/errors.json';
@@ -69,7 +70,7 @@ export const translations = { codesEn, errorsEn, errorsZh };
 /** i18next with the real translation files, in English. */
 export async function initTestI18n(): Promise<void> {
   if (!i18n.isInitialized) {
-    await i18n.init({
+    await i18n.use(initReactI18next).init({
       lng: 'en',
       fallbackLng: false,
       ns: ['user-accounts', 'inverse-error-code'],
