@@ -33,8 +33,9 @@ async function authPlugin(app: FastifyInstance) {
       // Reviewers act only through the console, never as exchange users.
       if (mode === 'user' && request.auth.role !== UserRole.USER) throw noPermission();
     };
-    const existing = route.preHandler;
-    route.preHandler = existing ? [guard, ...(Array.isArray(existing) ? existing : [existing])] : [guard];
+    // Before validation: a caller who may not use a route learns nothing about its input shape.
+    const existing = route.preValidation;
+    route.preValidation = existing ? [guard, ...(Array.isArray(existing) ? existing : [existing])] : [guard];
   });
 
   app.addHook('onRequest', async (request) => {

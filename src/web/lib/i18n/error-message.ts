@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { FieldIssue } from '../../../shared/envelope.ts';
+import { validationMessageKey } from '../../../shared/validation.ts';
 import { TranslationNamespace } from '../../../shared/api/paths.ts';
 import { isApiError } from '../http/index.ts';
 
@@ -21,7 +22,7 @@ export function fieldIssues(error: unknown): FieldIssue[] {
   return Array.isArray(fields) ? (fields as FieldIssue[]) : [];
 }
 
-/** §5: a validation message with the field's translated name. */
+/** §5: a validation message with the field's translated name (generic or a feature's namespaced key). */
 export function validationMessage(t: TFunction, code: string, fieldLabel: string, params: Record<string, unknown> = {}): string {
-  return t(`validation.${code}`, { name: fieldLabel, ...params });
+  return t(validationMessageKey(code), { name: fieldLabel, ...params });
 }
