@@ -94,7 +94,8 @@ export function Field({ label, hint, error, required = false, optional = false, 
             *
           </span>
         ) : null}
-        {optional ? <span className="ms-1 font-normal text-muted">{t('ui.field.optional')}</span> : null}
+        {/* A real space, not a margin: it survives bidi reordering of mixed-direction text. */}
+        {optional ? <span className="font-normal text-muted"> {t('ui.field.optional')}</span> : null}
       </label>
       <FieldContext.Provider value={context}>{children}</FieldContext.Provider>
       {showHint ? (

@@ -110,8 +110,9 @@ const VARIANT_ICON = {
  * - status toasts report the outcome of a call in one line with a type icon (§8 errors, "saved"):
  *   3 s, at most 3, bottom centre, swipe down, usually raised by the request layer;
  * - design-system toasts are richer UI feedback a screen raises itself: a title, a description,
- *   an optional action (e.g. Undo) and a close button, 5 s, bottom end corner, swipe sideways,
- *   F8 to reach them — use them when the user may want to act on the message.
+ *   an optional action (e.g. Undo) and a close button, 5 s, top end corner (the bottom end corner
+ *   belongs to the §9 notification popups), swiped sideways, F8 to reach them — use them when the
+ *   user may want to act on the message.
  */
 export function Toaster() {
   const { t } = useTranslation();
@@ -170,7 +171,7 @@ export function Toaster() {
         // §9 'Notifications ({hotkey})': Radix fills in {hotkey}; the words are translated.
         label={t('ui.toast.region')}
         data-testid="toast-viewport"
-        className="pointer-events-none fixed end-0 bottom-0 z-[60] flex w-full flex-col gap-2 p-4 pb-[max(1rem,env(safe-area-inset-bottom))] outline-none sm:max-w-[420px]"
+        className="pointer-events-none fixed end-0 top-0 z-[60] flex w-full flex-col gap-2 p-4 outline-none sm:max-w-[420px]"
       />
     </RadixToast.Provider>
   );
