@@ -60,6 +60,8 @@ const envSchema = z.object({
   JUMP_BACK_SDK_PATH: sitePath.default('/user/accounts/auth/sdk'),
   /** Who may frame the app (Telegram web client, the exchange's own pages). */
   FRAME_ANCESTORS: list.default(["'self'", 'https://web.telegram.org']),
+  /** §4: whether KYC is opened on this deployment; when false every member sees both steps NOT_ALLOW. */
+  KYC_OPENED: bool.default(true),
   /** Create the demo users when the database is new. */
   SEED_DEMO: bool.default(true),
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
@@ -128,6 +130,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       jumpBackSdkPath: e.JUMP_BACK_SDK_PATH,
     },
     frameAncestors: e.FRAME_ANCESTORS,
+    kycOpened: e.KYC_OPENED,
     seedDemo: e.SEED_DEMO,
     login: {
       maxFailuresPerAccount: e.LOGIN_MAX_FAILURES_PER_ACCOUNT,

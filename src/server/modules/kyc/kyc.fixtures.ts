@@ -1,3 +1,4 @@
+import type { Config } from '../../config.ts';
 import { UserRole } from '../../../shared/api/accounts.ts';
 import type { PersonalInfoInput } from '../../../shared/api/kyc.ts';
 import { DocumentKind, DocumentType, type VerifiableLevel } from '../../../shared/kyc.ts';
@@ -8,8 +9,8 @@ import { renderSpecimen } from './specimen-images.ts';
 /** Test helpers for the KYC and console suites (server side, app.inject on a fresh database). */
 
 /** Many sign-ups from one test client: lift the per-IP sign-up ceiling, keep everything else. */
-export function createKycTestApp() {
-  return createTestApp({ login: { maxFailuresPerAccount: 5, maxAttemptsPerIp: 10_000, windowMs: 60_000 } });
+export function createKycTestApp(overrides: Partial<Config> = {}) {
+  return createTestApp({ login: { maxFailuresPerAccount: 5, maxAttemptsPerIp: 10_000, windowMs: 60_000 }, ...overrides });
 }
 
 export const VALID_INFO: PersonalInfoInput = {

@@ -93,12 +93,6 @@ const PERSONAL_ENTITY = 'kyc_personal_info';
 /** The audit entity id of a user's step for one level. */
 export const stepEntityId = (userId: string, level: number) => `${userId}:${level}`;
 
-/**
- * KYC is open to every web user of this deployment. The spec's "not opened" case (§4) has no
- * switch here yet; `displayedSteps` honours it and is tested with it.
- */
-const KYC_OPENED = true;
-
 const SUBMITTABLE: ReadonlySet<string> = new Set([StepStatus.ALLOW, StepStatus.FAILED_AND_CAN_RETRY]);
 
 const isUniqueViolation = (err: unknown) => /unique|duplicate/i.test(String((err as Error)?.message));
@@ -190,6 +184,8 @@ export function ipCountryFrom(headerValue: string | undefined): IpCountryResult 
  * transactions with audit records, applications of the in-house provider and reviewers' decisions.
  */
 export function createKycService({ db, config, documents }: KycDeps) {
+  /** §4: an operator may close KYC for the deployment (KYC_OPENED=false): no steps for anyone. */
+  const KYC_OPENED = config.kycOpened;
   function stepsFrom(rows: repo.StepRow[]): StoredSteps {
     const steps = { 1: defaultStatus(1), 2: defaultStatus(2) } as StoredSteps;
     for (const r of rows) if (r.level === 1 || r.level === 2) steps[r.level] = r.status as StepStatus;
