@@ -1,7 +1,7 @@
 import { cva, type VariantProps } from 'class-variance-authority';
 import { type ComponentProps, type MouseEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { cn } from './cn.ts';
-import { Spinner } from './spinner.tsx';
+import { ProcessIcon } from './icons.tsx';
 
 /** §9 button variants; `secondary` is the default. */
 export const ButtonVariant = {
@@ -179,7 +179,7 @@ export function Button(props: ButtonProps | ButtonLinkProps) {
           style={{ left: r.x, top: r.y, width: r.size, height: r.size }}
         />
       ))}
-      {loading ? <Spinner /> : null}
+      {loading ? <ProcessIcon data-testid="spinner" className="size-[1.15em]" /> : null}
       {withSubtitle ? (
         <span className="flex flex-col items-center leading-tight">
           <span>{children}</span>

@@ -1,25 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { cn } from './cn.ts';
-
-/**
- * A spinning ring in the current text colour, decorative (`aria-hidden`): the surrounding control
- * says what is loading (e.g. Button sets `aria-busy`). Sized by font size, or `className="size-5"`.
- *
- * @example <Spinner className="size-4" />
- */
-export function Spinner({ className }: { className?: string }) {
-  return (
-    <span
-      aria-hidden
-      data-testid="spinner"
-      className={cn('inline-block size-[1em] shrink-0 rounded-full border-2 border-current border-e-transparent motion-safe:animate-spin', className)}
-    />
-  );
-}
 
 /**
  * A page-level loading state that screen readers announce ("Loading…"). Use as a Suspense
- * fallback or while a screen's first query is pending.
+ * fallback or while a screen's first query is pending. Kept free of the kit's other modules (no
+ * cn/tailwind-merge): every page renders it first, so it must not pull them into the first chunk.
+ * For a spinner inside a control use `ProcessIcon` (icons.tsx); Button's `loading` does.
  *
  * @example <Suspense fallback={<PageLoading />}>…</Suspense>
  */
