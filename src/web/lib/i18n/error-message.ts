@@ -2,15 +2,16 @@ import type { TFunction } from 'i18next';
 import type { FieldIssue } from '../../../shared/envelope.ts';
 import { validationMessageKey } from '../../../shared/validation.ts';
 import { TranslationNamespace } from '../../../shared/api/paths.ts';
-import { isApiError } from '../http/index.ts';
+import { isApiError, translatedRetCode } from '../http/index.ts';
 
-/** The translated sentence for a failed call: by ret_code from inverse-error-code, else generic. */
+/**
+ * The translated sentence for a failed call, for screens that show errors inline (`silent` calls):
+ * the same §8 lookup the request layer's toasts use ('{code}: {ret_msg}' when untranslated), and the
+ * 50016 message for transport failures.
+ */
 export function errorMessage(t: TFunction, error: unknown): string {
   if (isApiError(error) && error.retCode !== undefined) {
-    const key = String(error.retCode);
-    const ns = TranslationNamespace.INVERSE_ERROR_CODE;
-    if (t(key, { ns, defaultValue: '' })) return t(key, { ns, ...(error.response?.result as object | undefined) });
-    return `${error.retCode}: ${error.retMsg ?? ''}`;
+    return translatedRetCode(error.retCode, error.response?.result) ?? `${error.retCode}: ${error.retMsg ?? ''}`;
   }
   return t('50016', { ns: TranslationNamespace.INVERSE_ERROR_CODE });
 }
