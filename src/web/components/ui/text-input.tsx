@@ -3,35 +3,45 @@ import { cn } from './cn.ts';
 import { controlClasses, useFieldControlProps } from './field.tsx';
 
 export interface TextInputProps extends ComponentProps<'input'> {
-  /** Content inside the box before the text (e.g. a dial code "+44"); logical side, so RTL-safe. */
+  /** Text inside the box before the value (e.g. a dial code "+44"); hidden from screen readers, so say it in the label or hint too. */
   prefix?: string;
-  /** Content inside the box after the text (e.g. a unit or a show-password button). */
+  /** Content inside the box after the value (e.g. a unit, or a show-password button). */
   suffix?: ReactNode;
 }
 
 /**
  * A single-line text input (any text-like `type`: text, email, tel, password, number…). Place it
  * in a Field for its label, hint and error wiring. `ref` and every native prop pass through, so
- * react-hook-form's `register()` spreads straight onto it.
+ * react-hook-form's `register()` spreads straight onto it. With a prefix or suffix the box becomes
+ * a row (logical order, so it mirrors on right-to-left pages) and grows with their width.
  *
  * @example
  * <Field label={t('auth.email')} error={emailError}>
  *   <TextInput type="email" autoComplete="email" inputMode="email" {...register('email')} />
  * </Field>
- * <TextInput type="tel" prefix="+44" aria-label={t('personal.mobile')} {...register('mobile')} />
+ * <Field label={t('personal.mobile')} hint={t('personal.mobileHint', { code: '+44' })}>
+ *   <TextInput type="tel" prefix="+44" autoComplete="tel-national" {...register('mobile')} />
+ * </Field>
  */
 export function TextInput({ className, prefix, suffix, type = 'text', ...props }: TextInputProps) {
   const wired = useFieldControlProps(props);
   if (!prefix && !suffix) return <input type={type} {...wired} className={cn(controlClasses, className)} />;
   return (
-    <div className="relative flex w-full items-center">
+    <div
+      className={cn(
+        controlClasses,
+        'flex items-center gap-2 px-3 has-[:focus-visible]:border-primary has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-primary/40',
+        'has-[:disabled]:bg-surface has-[[aria-invalid=true]]:border-danger',
+        className,
+      )}
+    >
       {prefix ? (
-        <span aria-hidden className="pointer-events-none absolute inset-y-0 start-0 flex items-center ps-3 text-base text-muted">
+        <span aria-hidden className="shrink-0 text-base text-muted">
           {prefix}
         </span>
       ) : null}
-      <input type={type} {...wired} className={cn(controlClasses, prefix && 'ps-14', suffix ? 'pe-12' : null, className)} />
-      {suffix ? <span className="absolute inset-y-0 end-0 flex items-center pe-1">{suffix}</span> : null}
+      <input type={type} {...wired} className="h-full min-w-0 flex-1 bg-transparent text-base text-ink outline-none placeholder:text-muted disabled:cursor-not-allowed" />
+      {suffix ? <span className="-me-2 flex shrink-0 items-center">{suffix}</span> : null}
     </div>
   );
 }
