@@ -2,12 +2,12 @@ import type { ComponentProps } from 'react';
 import { cn } from './cn.ts';
 import { controlClasses, useFieldControlProps } from './field.tsx';
 
-export interface DateInputProps extends Omit<ComponentProps<'input'>, 'type' | 'min' | 'max'> {
-  /** Earliest allowed day, `YYYY-MM-DD`. */
-  min?: string;
-  /** Latest allowed day, `YYYY-MM-DD` (e.g. today for a date of birth). */
-  max?: string;
-}
+/**
+ * Native input props without `type`. `min` / `max` take `YYYY-MM-DD` (e.g. `max={todayIso()}` for a
+ * date of birth); they keep the native `string | number` type so that react-hook-form's
+ * `register()` result, which carries optional min/max, spreads onto the input.
+ */
+export type DateInputProps = Omit<ComponentProps<'input'>, 'type'>;
 
 /** Today's date as `YYYY-MM-DD` in the user's time zone: a handy `max` for dates of birth. */
 export function todayIso(now: Date = new Date()): string {

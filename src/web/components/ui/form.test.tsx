@@ -159,3 +159,24 @@ describe('form building blocks with react-hook-form', () => {
     expect(onValueChange).toHaveBeenCalledWith('3');
   });
 });
+
+describe('register() spreads onto every control (types included)', () => {
+  it('accepts the full register() result, min/max rules too', () => {
+    function Dob() {
+      const { register } = useForm<{ dob: string; note: string }>();
+      return (
+        <>
+          <Field label="Date of birth">
+            <DateInput max={todayIso()} {...register('dob', { required: true, min: '1900-01-01', max: '2100-01-01' })} />
+          </Field>
+          <Field label="Note">
+            <TextInput {...register('note', { maxLength: 10, minLength: 2 })} />
+          </Field>
+        </>
+      );
+    }
+    renderUi(<Dob />);
+    expect(screen.getByLabelText('Date of birth')).toHaveAttribute('name', 'dob');
+    expect(screen.getByLabelText('Note')).toHaveAttribute('name', 'note');
+  });
+});
