@@ -64,5 +64,26 @@ export default tseslint.config(
     files: ['src/web/lib/**/*.{ts,tsx}', 'src/web/components/**/*.{ts,tsx}', 'src/web/store/**/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/features/**', '**/app/**', '**/server/**'], message: 'lib/, components/ and store/ sit below features and app.' }] }] },
   },
+  {
+    // Decision 002: the first page stays small. Schemas (zod) belong to lazily loaded features and the
+    // login page; the shell, lib/, components/ and store/ use schema-free modules (types are free).
+    files: ['src/web/main.tsx', 'src/web/app/**/*.{ts,tsx}', 'src/web/lib/**/*.{ts,tsx}', 'src/web/components/**/*.{ts,tsx}', 'src/web/store/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'zod', message: 'Keeps zod off the first page (decision 002).', allowTypeImports: true }],
+          patterns: [
+            {
+              group: ['**/shared/api/*', '!**/shared/api/paths.ts', '!**/shared/api/headers.ts', '**/shared/validation.ts'],
+              message: 'These modules build zod schemas: import their types only, or the schema-free module (validation-rules, sites, monitoring-kind).',
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
+    },
+  },
   ...featureBoundaries,
 );

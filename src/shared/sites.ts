@@ -119,3 +119,14 @@ export function buildSiteUrl({ subdomain, hostname, language, supported, path = 
   const rest = path && !path.startsWith('/') ? `/${path}` : path;
   return `${protocol}://${host}/${prefix}${rest}`;
 }
+
+/** The help-centre links of §2 (their addresses are configuration, not code). */
+export const HelpLink = {
+  identityTransfer: 'identityTransfer',
+  webForm: 'webForm',
+  articleDetails: 'articleDetails',
+  faq: 'faq',
+  guide: 'guide',
+  kycFailureReasons: 'kycFailureReasons',
+} as const;
+export type HelpLink = (typeof HelpLink)[keyof typeof HelpLink];

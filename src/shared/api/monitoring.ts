@@ -5,21 +5,9 @@ import { z } from 'zod';
  * monitoring"). Only what is needed to see a failure pattern: never tokens, bodies or query strings,
  * which is why the shape is closed (unknown fields are refused) and every string is short.
  */
-export const MonitoringKind = {
-  /** §8 transport failures. */
-  NETWORK: 'network',
-  HTTP: 'http',
-  TIMEOUT: 'timeout',
-  /** §8 "Non Response!". */
-  NO_RESPONSE: 'no-response',
-  /** A rejection without a ret_code (§8: reported to monitoring only). */
-  BUSINESS: 'business',
-  /** Something that is not a request-layer error at all. */
-  UNKNOWN: 'unknown',
-  /** §8: a failed asset (lazy chunk) load. */
-  PRELOAD: 'preload',
-} as const;
-export type MonitoringKind = (typeof MonitoringKind)[keyof typeof MonitoringKind];
+import { MonitoringKind } from '../monitoring-kind.ts';
+
+export { MonitoringKind };
 
 /** Body limit of the report endpoint (HTTP 413 beyond it). */
 export const MONITORING_REPORT_MAX_BYTES = 8 * 1024;

@@ -2,16 +2,9 @@ import { z } from 'zod';
 import { ValidationMessage } from '../validation.ts';
 import type { Region } from '../sites.ts';
 
-/** The help-centre links of §2 (their addresses are configuration, not code). */
-export const HelpLink = {
-  identityTransfer: 'identityTransfer',
-  webForm: 'webForm',
-  articleDetails: 'articleDetails',
-  faq: 'faq',
-  guide: 'guide',
-  kycFailureReasons: 'kycFailureReasons',
-} as const;
-export type HelpLink = (typeof HelpLink)[keyof typeof HelpLink];
+import { HelpLink } from '../sites.ts';
+
+export { HelpLink };
 
 /** GET /v1/public/site-config: the user's chosen language picks the help-centre language prefix. */
 export const siteConfigQuery = z.object({

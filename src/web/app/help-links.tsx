@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { HelpLink } from '../../shared/api/site.ts';
+import { HelpLink } from '../../shared/sites.ts';
 import { useSiteConfig } from '../lib/region/index.ts';
 
 const FOOTER_LINKS = [HelpLink.faq, HelpLink.guide, HelpLink.webForm] as const;

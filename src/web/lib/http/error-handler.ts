@@ -1,4 +1,5 @@
-import { MonitoringKind, type MonitoringReport } from '../../../shared/api/monitoring.ts';
+import { MonitoringKind } from '../../../shared/monitoring-kind.ts';
+import type { MonitoringReport } from '../../../shared/api/monitoring.ts';
 import { RetCode } from '../../../shared/ret-codes.ts';
 import { notification, toast } from '../notify/index.ts';
 import { reportToMonitoring } from '../monitoring/index.ts';

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { FieldIssue } from '../../../shared/envelope.ts';
-import { validationMessageKey } from '../../../shared/validation.ts';
+import { validationMessageKey } from '../../../shared/validation-rules.ts';
 import { TranslationNamespace } from '../../../shared/api/paths.ts';
 import { isApiError, translatedRetCode } from '../http/index.ts';
 

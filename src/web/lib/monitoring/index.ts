@@ -4,7 +4,7 @@ import { getAnalyticsUserId } from '../analytics/index.ts';
 import { plainHttp } from '../http/plain-client.ts';
 
 export type { MonitoringReport } from '../../../shared/api/monitoring.ts';
-export { MonitoringKind } from '../../../shared/api/monitoring.ts';
+export { MonitoringKind } from '../../../shared/monitoring-kind.ts';
 
 /** Receives every report; must not throw (it is called from error paths). */
 export type MonitoringSink = (report: MonitoringReport) => void;

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { MonitoringKind } from '../../../shared/api/monitoring.ts';
+import { MonitoringKind } from '../../../shared/monitoring-kind.ts';
 import { reportToMonitoring } from '../monitoring/index.ts';
 
 /** §8 "Failed asset preload dispatches a preload error event": Vite's name for it. */
