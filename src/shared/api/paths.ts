@@ -104,3 +104,5 @@ export type TranslationNamespace = (typeof TranslationNamespace)[keyof typeof Tr
 /** Pages outside the SPA. */
 export const APP_BASE = '/user/accounts';
 export const LOGIN_PAGE = '/login';
+/** The compliance console's mount inside the SPA (beyond the spec; reviewers only, docs/decisions/010). */
+export const CONSOLE_BASE = `${APP_BASE}/console`;

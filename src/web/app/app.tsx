@@ -7,6 +7,8 @@ import { PageLoading } from '../components/ui/spinner.tsx';
 import { Footer, Header } from './header.tsx';
 
 const AuthLayout = lazy(() => import('./auth-layout.tsx'));
+// The compliance console (reviewers only) is its own chunk: the user pages never download it.
+const ConsoleLayout = lazy(() => import('../features/console/console-layout.tsx'));
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -27,6 +29,9 @@ export function App() {
             <Switch>
               <Route path="/auth" nest>
                 <AuthLayout />
+              </Route>
+              <Route path="/console" nest>
+                <ConsoleLayout />
               </Route>
               <Route>
                 <Redirect to="/auth/personal" replace />

@@ -2,20 +2,16 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Redirect, Route, Switch } from 'wouter';
-import { LOGIN_PAGE } from '../../shared/api/paths.ts';
+import { CONSOLE_BASE } from '../../shared/api/paths.ts';
 import { RetCode } from '../../shared/ret-codes.ts';
 import { PageLoading } from '../components/ui/spinner.tsx';
 import { isApiError } from '../lib/http/index.ts';
+import { redirectToLogin } from '../lib/session/login-redirect.ts';
+import { logout } from '../lib/session/logout.ts';
 import { useGlobalStore } from '../store/global.ts';
 import { ChunkErrorBoundary } from './chunk-error-boundary.tsx';
 import { profileQuery } from './profile.ts';
 import { AUTH_CHILD_ROUTES } from './routes.ts';
-
-/** §4: 10007 on profile load goes to /login with the current address as redirect_url. */
-function redirectToLogin() {
-  const here = `${window.location.pathname}${window.location.search}${window.location.hash}`;
-  window.location.replace(`${LOGIN_PAGE}?redirect_url=${encodeURIComponent(here)}`);
-}
 
 /**
  * The /auth parent route (§2, §4): loads the profile first; success stores it (currency_code empty
@@ -26,6 +22,8 @@ export default function AuthLayout() {
   const profile = useQuery(profileQuery);
   const setUser = useGlobalStore((s) => s.setUser);
   const notLoggedIn = isApiError(profile.error) && profile.error.retCode === RetCode.NOT_LOGGED_IN;
+  // A compliance reviewer has no account pages: user routes answer 10009 for that role.
+  const reviewer = isApiError(profile.error) && profile.error.retCode === RetCode.NO_PERMISSION;
 
   useEffect(() => {
     if (profile.data) setUser({ ...profile.data, currency_code: profile.data.currency_code || 'USD', profileError: false });
@@ -40,6 +38,24 @@ export default function AuthLayout() {
   const screens = useMemo(() => AUTH_CHILD_ROUTES.map((r) => ({ path: r.path, Screen: lazy(r.load) })), []);
 
   if (profile.isPending || notLoggedIn) return <PageLoading />;
+  if (reviewer) {
+    return (
+      <section aria-labelledby="reviewer-account-title" className="mx-auto my-16 max-w-md px-4 text-center">
+        <h1 id="reviewer-account-title" className="text-lg font-semibold">
+          {t('console.reviewerAccount.title')}
+        </h1>
+        <p className="mt-2 text-muted">{t('console.reviewerAccount.body')}</p>
+        <div className="mt-6 flex flex-col items-center gap-3">
+          <a href={`${CONSOLE_BASE}/`} className="inline-flex h-10 items-center rounded-btn bg-primary px-6 font-medium text-primary-fg hover:bg-primary-hover">
+            {t('console.reviewerAccount.open')}
+          </a>
+          <button type="button" onClick={() => void logout()} className="text-sm text-muted underline underline-offset-2 hover:text-ink">
+            {t('common.logout')}
+          </button>
+        </div>
+      </section>
+    );
+  }
   if (profile.isError) {
     return (
       <div role="alert" className="mx-auto my-16 max-w-md px-4 text-center">

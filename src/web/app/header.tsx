@@ -1,5 +1,7 @@
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
+import type { UserRole } from '../../shared/api/accounts.ts';
+import { APP_BASE, CONSOLE_BASE } from '../../shared/api/paths.ts';
 import { chromeVisibility, getContainer, isSdkUser } from '../lib/container/index.ts';
 import { logout } from '../lib/session/logout.ts';
 import { useGlobalStore } from '../store/global.ts';
@@ -12,17 +14,22 @@ function useChrome() {
   return chromeVisibility(getContainer(), sdkUser);
 }
 
+// Type-checked against UserRole without importing accounts.ts (and zod) into the first page's chunk.
+const REVIEWER: UserRole = 'reviewer';
+
 /** §2: the header is mounted into the host page's container. */
 export function Header() {
   const { t } = useTranslation();
   const email = useGlobalStore((s) => s.user.email);
+  // A compliance reviewer's home is the console (the console shell stores the reviewer as the user).
+  const home = useGlobalStore((s) => (s.user.role === REVIEWER ? `${CONSOLE_BASE}/` : `${APP_BASE}/auth/personal`));
   const { header } = useChrome();
   const host = document.getElementById('header-container');
   if (!header || !host) return null;
   return createPortal(
     <header className="border-b border-line bg-ink text-white">
       <div className="mx-auto flex h-14 max-w-5xl items-center justify-between gap-4 px-4">
-        <a href="/user/accounts/auth/personal" className="font-semibold text-primary">
+        <a href={home} className="font-semibold text-primary">
           {t('common.brand')}
         </a>
         {email ? (

@@ -1,0 +1,12 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ConsoleCase } from '../../../../shared/api/console.ts';
+import { ApiPath } from '../../../../shared/api/paths.ts';
+import { http } from '../../../lib/http/index.ts';
+import { consoleKeys, withId } from './keys.ts';
+
+/** GET /v1/console/kyc/applications/:id: submitted data, documents, steps, earlier applications, audit history. */
+export const getCase = (id: string, signal?: AbortSignal) => http.get<ConsoleCase>(withId(ApiPath.consoleApplication, id), undefined, { signal, silent: true });
+
+export const caseQuery = (id: string) => queryOptions({ queryKey: consoleKeys.case(id), queryFn: ({ signal }) => getCase(id, signal) });
+
+export const useCase = (id: string) => useQuery(caseQuery(id));

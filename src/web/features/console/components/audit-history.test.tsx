@@ -1,0 +1,99 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { ConsoleHistoryEntry } from '../../../../shared/api/console.ts';
+import { renderConsole } from '../test-utils.tsx';
+import { AuditHistory, changedFields } from './audit-history.tsx';
+
+const USER = { actorType: 'user', actorId: 'u-1', actorEmail: 'sofia@example.com' };
+const REVIEWER = { actorType: 'user', actorId: 'r-1', actorEmail: 'reviewer@example.com' };
+const APP_ID = '6f1c2f4e-1111-4a55-9c1e-2b7d0b1f0a01';
+
+/** What the console API returns for a submitted, rejected (retry) application: the real record shapes of kyc.service. */
+const HISTORY: ConsoleHistoryEntry[] = [
+  { at: '2025-03-01T09:00:00.000Z', ...USER, action: 'kyc.step.submit', before: { level: 1, status: 'ALLOW' }, after: { level: 1, status: 'PENDING' } },
+  {
+    at: '2025-03-01T09:00:00.000Z',
+    ...USER,
+    action: 'kyc.application.submit',
+    before: null,
+    after: { userId: 'u-1', level: 1, country: 'IT', documentType: 'ID_CARD', status: 'PENDING', documents: [{ id: 'd1', kind: 'DOCUMENT_FRONT' }, { id: 'd2', kind: 'SELFIE' }] },
+  },
+  { at: '2025-03-02T10:30:00.000Z', ...REVIEWER, action: 'kyc.step.reject_retry', before: { level: 1, status: 'PENDING' }, after: { level: 1, status: 'FAILED_AND_CAN_RETRY', applicationId: APP_ID } },
+  {
+    at: '2025-03-02T10:30:00.000Z',
+    ...REVIEWER,
+    action: 'kyc.application.reject',
+    before: { status: 'PENDING', stepStatus: 'PENDING' },
+    after: {
+      status: 'REJECTED',
+      stepStatus: 'FAILED_AND_CAN_RETRY',
+      decisionId: 'dec-1',
+      mode: 'RETRY',
+      reasonCode: 'DOCUMENT_UNREADABLE',
+      userMessage: 'The back of your card is blurred.',
+      internalNote: 'Glare over the MRZ',
+    },
+  },
+  { at: '2025-03-03T08:00:00.000Z', actorType: 'system', actorId: null, actorEmail: null, action: 'kyc.step.disable', before: { level: 1, status: 'FAILED_AND_CAN_RETRY' }, after: { level: 1, status: 'CERTIFICATION_DISABLED', cause: 'residence country disabled' } },
+  { at: '2025-03-04T08:00:00.000Z', actorType: 'user', actorId: 'x-9', actorEmail: null, action: 'kyc.something.new', before: null, after: { flag: true } },
+];
+
+describe('changedFields', () => {
+  it('keeps what changed, drops unchanged, blank and identifier fields', () => {
+    expect(changedFields(HISTORY[0]!)).toEqual([{ field: 'status', before: 'ALLOW', after: 'PENDING' }]);
+    expect(changedFields(HISTORY[3]!).map((c) => c.field)).toEqual(['status', 'stepStatus', 'mode', 'reasonCode', 'userMessage', 'internalNote']);
+    expect(changedFields({ before: null, after: { mode: null, userMessage: '', status: 'APPROVED' } })).toEqual([{ field: 'status', before: undefined, after: 'APPROVED' }]);
+  });
+});
+
+describe('AuditHistory', () => {
+  it('shows who did what and when, each change as before → after in words', () => {
+    renderConsole(<AuditHistory entries={HISTORY} />);
+    const items = within(screen.getByTestId('audit-history')).getAllByRole('listitem');
+    expect(items).toHaveLength(HISTORY.length);
+
+    // Oldest first, as sent; the action in words, the actor by e-mail, the time machine-readable.
+    expect(items[0]).toHaveTextContent('Step sent for review');
+    expect(items[0]).toHaveTextContent('By sofia@example.com');
+    expect(within(items[0]!).getByText((_, el) => el?.tagName === 'TIME')).toHaveAttribute('datetime', '2025-03-01T09:00:00.000Z');
+    // A step record's status uses the step vocabulary: "Not verified" (ALLOW) → "Under review" (PENDING).
+    const stepChange = within(items[0]!).getByRole('definition');
+    expect(stepChange).toHaveTextContent('Not verified');
+    expect(stepChange).toHaveTextContent('changed to');
+    expect(stepChange).toHaveTextContent('Under review');
+    expect(stepChange.textContent!.indexOf('Not verified')).toBeLessThan(stepChange.textContent!.indexOf('Under review'));
+
+    // The submission: country by name, document type and the images by kind; the user id is not shown.
+    expect(items[1]).toHaveTextContent('Application submitted');
+    expect(items[1]).toHaveTextContent('Italy (IT)');
+    expect(items[1]).toHaveTextContent('ID card');
+    expect(items[1]).toHaveTextContent('Front of the document, Selfie');
+    expect(items[1]).not.toHaveTextContent('u-1');
+
+    // The decision: by the reviewer, with the reason's title, the mode, the message and the internal note.
+    expect(items[3]).toHaveTextContent('Application rejected');
+    expect(items[3]).toHaveTextContent('By reviewer@example.com');
+    expect(items[3]).toHaveTextContent('Pending');
+    expect(items[3]).toHaveTextContent('Rejected');
+    expect(items[3]).toHaveTextContent('Failed, try again');
+    expect(items[3]).toHaveTextContent('Can try again');
+    expect(items[3]).toHaveTextContent('The document photo is not readable');
+    expect(items[3]).toHaveTextContent('The back of your card is blurred.');
+    expect(items[3]).toHaveTextContent('Glare over the MRZ');
+    expect(items[3]).not.toHaveTextContent('dec-1');
+    expect(items[2]).not.toHaveTextContent(APP_ID);
+
+    // Automatic changes are by "System"; unknown actions and fields are shown as recorded.
+    expect(items[4]).toHaveTextContent('Step disabled');
+    expect(items[4]).toHaveTextContent('By System');
+    expect(items[4]).toHaveTextContent('residence country disabled');
+    expect(items[5]).toHaveTextContent('kyc.something.new');
+    expect(items[5]).toHaveTextContent('By x-9');
+    expect(items[5]).toHaveTextContent('flagtrue');
+  });
+
+  it('says so when nothing was recorded', () => {
+    renderConsole(<AuditHistory entries={[]} />);
+    expect(screen.getByText('Nothing has been recorded yet.')).toBeVisible();
+  });
+});

@@ -1,0 +1,137 @@
+import type { TFunction } from 'i18next';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ConsoleHistoryEntry } from '../../../../shared/api/console.ts';
+import { countryLabel, formatDateTime } from '../format.ts';
+
+/** Audit fields that are identifiers of things already on the page: shown nowhere (noise). */
+const HIDDEN_FIELDS = new Set(['userId', 'decisionId', 'applicationId']);
+/** Fields with a translated label; any other field is shown under its own name. */
+const LABELLED_FIELDS = new Set(['status', 'stepStatus', 'level', 'country', 'documentType', 'documents', 'mode', 'reasonCode', 'userMessage', 'internalNote', 'cause']);
+/** Actions with a translated name (`console.history.actions.<action with _ for .>`). */
+const KNOWN_ACTIONS = new Set([
+  'kyc.application.submit',
+  'kyc.application.approve',
+  'kyc.application.reject',
+  'kyc.step.unlock',
+  'kyc.step.submit',
+  'kyc.step.approve',
+  'kyc.step.reject_retry',
+  'kyc.step.reject_final',
+  'kyc.step.self_reset',
+  'kyc.step.disable',
+  'kyc.step.enable',
+]);
+
+type Fields = Record<string, unknown>;
+
+const asFields = (value: unknown): Fields => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Fields) : {});
+const isBlank = (value: unknown) => value === undefined || value === null || value === '';
+
+/** What changed in one record: fields whose value differs, in the order they were written. */
+export function changedFields(entry: Pick<ConsoleHistoryEntry, 'before' | 'after'>): { field: string; before: unknown; after: unknown }[] {
+  const before = asFields(entry.before);
+  const after = asFields(entry.after);
+  const names = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((f) => !HIDDEN_FIELDS.has(f));
+  return names
+    .map((field) => ({ field, before: before[field], after: after[field] }))
+    .filter(({ before: b, after: a }) => JSON.stringify(b) !== JSON.stringify(a) && !(isBlank(b) && isBlank(a)));
+}
+
+/** The translated name of an audit action; an action this console does not know is shown as recorded. */
+export function actionLabel(t: TFunction, action: string): string {
+  return KNOWN_ACTIONS.has(action) ? t(`console.history.actions.${action.replace(/\./g, '_')}`) : action;
+}
+
+/** One value of an audit record, made readable: statuses, levels, countries, reasons by name. */
+function formatValue(t: TFunction, language: string, action: string, field: string, value: unknown): ReactNode {
+  if (isBlank(value)) return <span className="text-muted">{t('console.notProvided')}</span>;
+  const text = typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' ? String(value) : JSON.stringify(value);
+  switch (field) {
+    case 'status':
+      // A step record's status is a §4 step status; an application record's is the application's.
+      return action.startsWith('kyc.step.') ? t(`ui.stepStatus.${text}`, { defaultValue: text }) : t(`console.status.${text}`, { defaultValue: text });
+    case 'stepStatus':
+      return t(`ui.stepStatus.${text}`, { defaultValue: text });
+    case 'level':
+      return t('console.level', { level: text });
+    case 'country':
+      return countryLabel(text, language);
+    case 'documentType':
+      return t(`console.documentTypes.${text}`, { defaultValue: text });
+    case 'mode':
+      return t(`console.modes.${text}`, { defaultValue: text });
+    case 'reasonCode':
+      return t(`kyc-reasons.${text}.title`, { defaultValue: text });
+    case 'documents':
+      if (Array.isArray(value)) {
+        return value.map((d) => t(`console.documentKinds.${String(asFields(d).kind)}`, { defaultValue: String(asFields(d).kind) })).join(', ');
+      }
+      return text;
+    case 'userMessage':
+    case 'internalNote':
+      return <q className="break-words whitespace-pre-wrap">{text}</q>;
+    default:
+      return <span className="break-all">{text}</span>;
+  }
+}
+
+/** "By": the reviewer's or user's e-mail, "System" for automatic changes, else the recorded actor. */
+function actorName(t: TFunction, entry: ConsoleHistoryEntry): string {
+  if (entry.actorEmail) return entry.actorEmail;
+  if (entry.actorType === 'system') return t('console.history.system');
+  return entry.actorId ?? entry.actorType;
+}
+
+/**
+ * The audit trail of a case, oldest first: when, who, what, and each changed field as
+ * "before → after" (or just the new value). The arrow is decorative; screen readers hear
+ * "changed to". Internal notes appear here too: this is the reviewers' own record.
+ */
+export function AuditHistory({ entries }: { entries: readonly ConsoleHistoryEntry[] }) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
+  if (entries.length === 0) return <p className="text-sm text-muted">{t('console.history.none')}</p>;
+  return (
+    <ol className="flex flex-col gap-3" data-testid="audit-history">
+      {entries.map((entry, index) => {
+        const changes = changedFields(entry);
+        return (
+          <li key={`${entry.at}-${index}`} className="rounded-lg border border-line p-3 text-sm">
+            <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+              <p className="font-medium text-ink">{actionLabel(t, entry.action)}</p>
+              <time dateTime={entry.at} className="text-muted">
+                {formatDateTime(entry.at, language)}
+              </time>
+            </div>
+            <p className="mt-0.5 break-all text-muted">{t('console.history.by', { actor: actorName(t, entry) })}</p>
+            {changes.length > 0 ? (
+              <dl className="mt-2 grid grid-cols-1 gap-x-4 gap-y-1 sm:grid-cols-[max-content_1fr]">
+                {changes.map(({ field, before, after }) => (
+                  <div key={field} className="contents">
+                    <dt className="text-muted">{LABELLED_FIELDS.has(field) ? t(`console.history.fields.${field}`) : field}</dt>
+                    <dd className="min-w-0 text-ink">
+                      {isBlank(before) ? (
+                        formatValue(t, language, entry.action, field, after)
+                      ) : (
+                        <>
+                          {/* Each value isolated (bdi): the pair reads in the page's direction even when the values are in another script. */}
+                          <bdi>{formatValue(t, language, entry.action, field, before)}</bdi>
+                          <span aria-hidden className="mx-1.5 inline-block text-muted rtl:-scale-x-100">
+                            →
+                          </span>
+                          <span className="sr-only"> {t('console.history.changedTo')} </span>
+                          <bdi className="font-medium">{formatValue(t, language, entry.action, field, after)}</bdi>
+                        </>
+                      )}
+                    </dd>
+                  </div>
+                ))}
+              </dl>
+            ) : null}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

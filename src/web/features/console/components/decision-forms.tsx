@@ -1,0 +1,252 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useMemo, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import {
+  INTERNAL_NOTE_MAX_LENGTH,
+  REJECT_REASON_CODES,
+  REJECT_REASONS,
+  reasonAppliesTo,
+  rejectRequest,
+  RejectMode,
+  USER_MESSAGE_MAX_LENGTH,
+  type RejectReasonCode,
+} from '../../../../shared/api/console.ts';
+import { KycRule } from '../../../../shared/api/kyc.ts';
+import type { VerifiableLevel } from '../../../../shared/kyc.ts';
+import { ValidationMessage } from '../../../../shared/validation.ts';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Dialog } from '../../../components/ui/dialog.tsx';
+import { Field } from '../../../components/ui/field.tsx';
+import { RadioGroup } from '../../../components/ui/radio-group.tsx';
+import { Select } from '../../../components/ui/select.tsx';
+import { errorMessage, fieldIssues, validationMessage } from '../../../lib/i18n/error-message.ts';
+import { Textarea } from './textarea.tsx';
+
+/** The reasons a reviewer may give for an application of this level (the taxonomy's `levels`). */
+export function reasonsForLevel(level: number): RejectReasonCode[] {
+  return REJECT_REASON_CODES.filter((code) => reasonAppliesTo(code, level));
+}
+
+/**
+ * What the reject form holds. The wire schema (`rejectRequest`) validates each field; the reason
+ * must also be one the taxonomy allows for the application's level (the server checks the same).
+ */
+function rejectFormSchema(level: number) {
+  return z.object({
+    mode: rejectRequest.shape.mode,
+    reasonCode: z
+      .string({ error: ValidationMessage.REQUIRED })
+      .min(1, { error: ValidationMessage.REQUIRED })
+      .refine((code) => code in REJECT_REASONS && reasonAppliesTo(code as RejectReasonCode, level), { error: KycRule.REASON_NOT_APPLICABLE }),
+    userMessage: rejectRequest.shape.userMessage,
+    internalNote: rejectRequest.shape.internalNote,
+  });
+}
+type RejectFormInput = z.input<ReturnType<typeof rejectFormSchema>>;
+
+export interface RejectValues {
+  mode: RejectMode;
+  reasonCode: RejectReasonCode;
+  userMessage: string;
+  internalNote: string;
+}
+
+/**
+ * Runs a submit handler; 10001 field issues land on their fields, any other failure becomes the
+ * form's own error line. Handlers that deal with an outcome themselves (a conflict) just return.
+ */
+async function submitWithErrors(
+  run: () => Promise<void>,
+  setFieldError: (path: string, code: string) => boolean,
+  setFormError: (message: string | null) => void,
+  describe: (error: unknown) => string,
+) {
+  setFormError(null);
+  try {
+    await run();
+  } catch (error) {
+    const unplaced = fieldIssues(error).filter((issue) => !setFieldError(issue.path, issue.code));
+    if (fieldIssues(error).length === 0 || unplaced.length > 0) setFormError(describe(error));
+  }
+}
+
+export interface RejectDialogProps {
+  open: boolean;
+  /** The application's level: only reasons for this level are offered. */
+  level: VerifiableLevel;
+  onClose: () => void;
+  /** Sends the decision. Rejects with the ApiError when it fails; field issues are shown on their fields. */
+  onSubmit: (values: RejectValues) => Promise<void>;
+}
+
+/**
+ * Reject: RETRY (the user sees the reason and the message and may resubmit) or FINAL; a reason from
+ * the taxonomy for this level; a message for the user (required); an internal note (optional,
+ * never shown to the user).
+ */
+export function RejectDialog({ open, level, onClose, onSubmit }: RejectDialogProps) {
+  const { t } = useTranslation();
+  const formId = `reject-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
+  const [formError, setFormError] = useState<string | null>(null);
+  const schema = useMemo(() => rejectFormSchema(level), [level]);
+  const form = useForm<RejectFormInput>({
+    resolver: zodResolver(schema),
+    defaultValues: { mode: RejectMode.RETRY, reasonCode: '', userMessage: '', internalNote: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const mode = useWatch({ control: form.control, name: 'mode' });
+
+  const labels = {
+    mode: t('console.rejectForm.mode'),
+    reasonCode: t('console.rejectForm.reason'),
+    userMessage: t('console.rejectForm.userMessage'),
+    internalNote: t('console.rejectForm.internalNote'),
+  };
+  const errorText = (name: keyof typeof labels) => {
+    const code = errors[name]?.message;
+    return code ? validationMessage(t, code, labels[name], { max: name === 'internalNote' ? INTERNAL_NOTE_MAX_LENGTH : USER_MESSAGE_MAX_LENGTH }) : undefined;
+  };
+
+  const submit = form.handleSubmit((values) =>
+    submitWithErrors(
+      () => onSubmit({ mode: values.mode, reasonCode: values.reasonCode as RejectReasonCode, userMessage: values.userMessage.trim(), internalNote: (values.internalNote ?? '').trim() }),
+      (path, code) => {
+        if (!(path in labels)) return false;
+        form.setError(path as keyof typeof labels, { message: code });
+        return true;
+      },
+      setFormError,
+      (error) => errorMessage(t, error),
+    ),
+  );
+
+  const close = () => {
+    if (isSubmitting) return;
+    form.reset();
+    setFormError(null);
+    onClose();
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onClose={close}
+      dismissible={!isSubmitting}
+      size="lg"
+      title={t('console.rejectForm.title')}
+      description={t('console.rejectForm.description', { level })}
+      footer={
+        <>
+          <Button onClick={close} disabled={isSubmitting}>
+            {t('console.cancel')}
+          </Button>
+          <Button type="submit" form={formId} variant="tradeShort" loading={isSubmitting}>
+            {mode === RejectMode.FINAL ? t('console.rejectForm.submitFinal') : t('console.rejectForm.submitRetry')}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-5">
+        <RadioGroup
+          legend={labels.mode}
+          columns={2}
+          required
+          error={errorText('mode')}
+          options={[
+            { value: RejectMode.RETRY, label: t('console.modes.RETRY'), description: t('console.modeHints.RETRY') },
+            { value: RejectMode.FINAL, label: t('console.modes.FINAL'), description: t('console.modeHints.FINAL') },
+          ]}
+          {...form.register('mode')}
+        />
+        <Field label={labels.reasonCode} hint={t('console.rejectForm.reasonHint')} error={errorText('reasonCode')} required>
+          <Select
+            placeholder={t('console.rejectForm.reasonPlaceholder')}
+            options={reasonsForLevel(level).map((code) => ({ value: code, label: t(`kyc-reasons.${code}.title`) }))}
+            {...form.register('reasonCode')}
+          />
+        </Field>
+        <Field label={labels.userMessage} hint={t('console.rejectForm.userMessageHint', { max: USER_MESSAGE_MAX_LENGTH })} error={errorText('userMessage')} required>
+          <Textarea maxLength={USER_MESSAGE_MAX_LENGTH} {...form.register('userMessage')} />
+        </Field>
+        <Field label={labels.internalNote} hint={t('console.internalNoteHint')} error={errorText('internalNote')} optional>
+          <Textarea maxLength={INTERNAL_NOTE_MAX_LENGTH} {...form.register('internalNote')} />
+        </Field>
+        {formError ? <Alert variant="error">{formError}</Alert> : null}
+      </form>
+    </Dialog>
+  );
+}
+
+/** The approve form: the wire schema's note rule (`approveRequest` wraps it in a preprocess step). */
+const approveFormSchema = z.object({ internalNote: rejectRequest.shape.internalNote });
+type ApproveFormInput = z.input<typeof approveFormSchema>;
+
+export interface ApproveDialogProps {
+  open: boolean;
+  level: VerifiableLevel;
+  /** Whose application it is: named in the confirmation. */
+  email: string;
+  onClose: () => void;
+  onSubmit: (values: { internalNote: string }) => Promise<void>;
+}
+
+/** Approve, after a confirmation: the level becomes SUCCESS. An optional internal note. */
+export function ApproveDialog({ open, level, email, onClose, onSubmit }: ApproveDialogProps) {
+  const { t } = useTranslation();
+  const formId = `approve-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<ApproveFormInput>({ resolver: zodResolver(approveFormSchema), defaultValues: { internalNote: '' } });
+  const { errors, isSubmitting } = form.formState;
+  const noteLabel = t('console.approveForm.internalNote');
+  const noteError = errors.internalNote?.message ? validationMessage(t, errors.internalNote.message, noteLabel, { max: INTERNAL_NOTE_MAX_LENGTH }) : undefined;
+
+  const submit = form.handleSubmit((values) =>
+    submitWithErrors(
+      () => onSubmit({ internalNote: (values.internalNote ?? '').trim() }),
+      (path, code) => {
+        if (path !== 'internalNote') return false;
+        form.setError('internalNote', { message: code });
+        return true;
+      },
+      setFormError,
+      (error) => errorMessage(t, error),
+    ),
+  );
+
+  const close = () => {
+    if (isSubmitting) return;
+    form.reset();
+    setFormError(null);
+    onClose();
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onClose={close}
+      dismissible={!isSubmitting}
+      title={t('console.approveForm.title')}
+      description={t('console.approveForm.description', { level, email })}
+      footer={
+        <>
+          <Button onClick={close} disabled={isSubmitting}>
+            {t('console.cancel')}
+          </Button>
+          <Button type="submit" form={formId} variant="tradeLong" loading={isSubmitting}>
+            {t('console.approveForm.submit')}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
+        <Field label={noteLabel} hint={t('console.internalNoteHint')} error={noteError} optional>
+          <Textarea maxLength={INTERNAL_NOTE_MAX_LENGTH} {...form.register('internalNote')} />
+        </Field>
+        {formError ? <Alert variant="error">{formError}</Alert> : null}
+      </form>
+    </Dialog>
+  );
+}

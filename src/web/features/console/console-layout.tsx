@@ -1,0 +1,94 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Redirect, Route, Switch } from 'wouter';
+import { UserRole } from '../../../shared/api/accounts.ts';
+import { APP_BASE } from '../../../shared/api/paths.ts';
+import { RetCode } from '../../../shared/ret-codes.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { PageLoading } from '../../components/ui/spinner.tsx';
+import { isApiError } from '../../lib/http/index.ts';
+import { redirectToLogin } from '../../lib/session/login-redirect.ts';
+import { useGlobalStore } from '../../store/global.ts';
+import { useConsoleMe } from './api/get-console-me.ts';
+import CaseScreen from './case-screen.tsx';
+import QueueScreen from './queue-screen.tsx';
+
+/** Where a customer who opened the console goes instead: their own account area (§2 personal). */
+const ACCOUNT_HOME = `${APP_BASE}/auth/personal`;
+
+/** 10009 on the console: signed in, but as a customer. Said plainly, with the way back. */
+function NoAccess() {
+  const { t } = useTranslation();
+  return (
+    <section aria-labelledby="no-access-title" className="mx-auto my-12 flex max-w-md flex-col items-center gap-3 text-center">
+      <h1 id="no-access-title" className="text-xl font-semibold">
+        {t('console.noAccess.title')}
+      </h1>
+      <p className="text-muted">{t('console.noAccess.body')}</p>
+      <Button variant="primary" href={ACCOUNT_HOME} className="mt-3">
+        {t('console.noAccess.back')}
+      </Button>
+    </section>
+  );
+}
+
+/**
+ * The compliance console's shell, mounted at /user/accounts/console/ (its own chunk: customers never
+ * download it). It asks the server who is signed in first: 10007 goes to /login and back (the same
+ * rule as the /auth shell, §4), 10009 (a customer) gets "no access", a reviewer gets the queue and
+ * the cases. The reviewer is put in the global store so the shared header shows the e-mail and
+ * Log out.
+ */
+export default function ConsoleLayout() {
+  const { t } = useTranslation();
+  const me = useConsoleMe();
+  const setUser = useGlobalStore((s) => s.setUser);
+  const code = isApiError(me.error) ? me.error.retCode : undefined;
+  const notLoggedIn = code === RetCode.NOT_LOGGED_IN;
+
+  useEffect(() => {
+    if (me.data) setUser({ id: me.data.id, email: me.data.email, role: UserRole.REVIEWER });
+  }, [me.data, setUser]);
+  useEffect(() => {
+    if (notLoggedIn) redirectToLogin();
+  }, [notLoggedIn]);
+  useEffect(() => {
+    const previous = document.title;
+    document.title = t('console.title');
+    return () => {
+      document.title = previous;
+    };
+  }, [t]);
+
+  if (me.isPending || notLoggedIn) return <PageLoading />;
+  if (code === RetCode.NO_PERMISSION) return <NoAccess />;
+  if (me.isError) {
+    return (
+      <div role="alert" className="mx-auto my-16 max-w-md px-4 text-center">
+        <h1 className="text-lg font-semibold">{t('console.loadError.title')}</h1>
+        <p className="mt-2 text-muted">{t('console.loadError.body')}</p>
+        <Button variant="primary" className="mt-6" onClick={() => void me.refetch()}>
+          {t('common.retry')}
+        </Button>
+      </div>
+    );
+  }
+
+  return (
+    <div className="flex flex-col gap-6">
+      <nav aria-label={t('console.title')} className="flex flex-wrap items-center justify-between gap-3 border-b border-line pb-3">
+        <Link href="/" className="text-sm font-semibold tracking-wide text-primary-ink uppercase focus-visible:outline-2 focus-visible:outline-primary">
+          {t('console.title')}
+        </Link>
+        <span className="text-sm text-muted">{t('console.role')}</span>
+      </nav>
+      <Switch>
+        <Route path="/" component={QueueScreen} />
+        <Route path="/applications/:id" component={CaseScreen} />
+        <Route>
+          <Redirect to="/" replace />
+        </Route>
+      </Switch>
+    </div>
+  );
+}
