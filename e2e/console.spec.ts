@@ -107,6 +107,20 @@ test('a reviewer on the account pages is told this is a reviewer account and sen
   await expect(page.getByRole('heading', { level: 1, name: 'Review queue' })).toBeVisible();
 });
 
+test('when the session ends in the console, the next read goes to /login and back to the same case', async ({ page }) => {
+  await signInAsReviewer(page);
+  const href = await queueEntry(page, PENDING_USER).getAttribute('href');
+  // The session is gone (logged out elsewhere, expired); the page still shows the queue.
+  await page.context().clearCookies();
+  await queueEntry(page, PENDING_USER).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/login' && url.searchParams.get('redirect_url') === href);
+  await page.getByLabel('E-mail').fill(REVIEWER.email);
+  await page.getByLabel('Password', { exact: true }).fill(REVIEWER.password);
+  await page.locator('button[type=submit]').click();
+  await expect(page).toHaveURL((url) => url.pathname === href);
+  await expect(page.getByRole('heading', { level: 1, name: 'Level 1 application' })).toBeVisible();
+});
+
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 375, height: 740 } });
 

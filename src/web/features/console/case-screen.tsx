@@ -19,6 +19,7 @@ import { DecisionSummary } from './components/decision-summary.tsx';
 import { DocumentGallery } from './components/document-gallery.tsx';
 import { countryLabel, formatCalendarDate, formatDateTime, shortId } from './format.ts';
 import { queueHref } from './queue-params.ts';
+import { useSessionGuard } from './use-session-guard.ts';
 
 /** A definition list of label/value rows; empty values say "not given" instead of leaving a gap. `stacked`: label above value (narrow columns). */
 function Facts({ rows, stacked = false }: { rows: readonly [label: string, value: ReactNode][]; stacked?: boolean }) {
@@ -56,8 +57,9 @@ export default function CaseScreen() {
   const { t } = useTranslation();
   const { id } = useParams<{ id: string }>();
   const query = useCase(id);
+  const sessionEnded = useSessionGuard(query.error);
 
-  if (query.isPending) {
+  if (query.isPending || sessionEnded) {
     return (
       <div aria-busy="true" aria-live="polite" className="flex flex-col gap-4">
         <span className="sr-only">{t('common.loading')}</span>

@@ -14,6 +14,7 @@ import { errorMessage } from '../../lib/i18n/error-message.ts';
 import { useQueue } from './api/get-queue.ts';
 import { ApplicationStatusBadge } from './components/application-status-badge.tsx';
 import { countryLabel, countryName, formatDateTime } from './format.ts';
+import { useSessionGuard } from './use-session-guard.ts';
 import { parseQueueFilters, QUEUE_PAGE_SIZE, queueSearch, rememberQueueSearch, toQueueQuery, type QueueFilters } from './queue-params.ts';
 
 const caseHref = (id: string) => `/applications/${id}`;
@@ -29,6 +30,7 @@ export default function QueueScreen() {
   const filters = parseQueueFilters(params);
   const search = queueSearch(filters);
   const queue = useQueue(toQueueQuery(filters));
+  const sessionEnded = useSessionGuard(queue.error);
 
   useEffect(() => rememberQueueSearch(search), [search]);
 
@@ -92,7 +94,7 @@ export default function QueueScreen() {
         ) : null}
       </form>
 
-      {queue.isPending ? (
+      {queue.isPending || sessionEnded ? (
         <div aria-busy="true" aria-live="polite" className="flex flex-col gap-3">
           <span className="sr-only">{t('common.loading')}</span>
           {Array.from({ length: 4 }, (_, i) => (
