@@ -16,9 +16,12 @@ const unavailable = () => import('../features/unavailable/unavailable-screen.tsx
  * "not available yet" screen until their feature lands.
  */
 export const AUTH_CHILD_ROUTES: readonly ChildRoute[] = [
-  { path: 'personal', load: () => import('../features/personal/personal-screen.tsx') },
+  { path: 'personal', load: () => import('../features/kyc/personal-screen.tsx') },
+  { path: 'kyc', load: () => import('../features/kyc/kyc-screen.tsx') },
+  { path: 'step1', load: () => import('../features/kyc/step1-screen.tsx') },
+  { path: 'step2', load: () => import('../features/kyc/step2-screen.tsx') },
   ...[
-    'kyc', 'vendor', 'sdk', 'step1', 'step2', 'question', 'resetkyc', 'updatekyc', 'ocquestion', 'newquestion',
+    'vendor', 'sdk', 'question', 'resetkyc', 'updatekyc', 'ocquestion', 'newquestion',
     'nsquestion', 'crypto-knowledge-test', 'risk-tolerance-test', 'client-agreement', 'professional', 'agreement',
     'questionnaire', 'eddQuestionnaire', 'qualifiedInvestor', 'residenceInfo', 'rcEddQuestionnaire', 'rcQuestionnaire',
     'rfiQuestion', 'sourceOfFundsWealth', 'advancedQuest', 'standardQuest', 'piquestion', 'personalquestion',

@@ -1,0 +1,283 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { request as apiRequest, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import config from '../playwright.config.ts';
+import { expect, loginThroughPage, registerViaApi, test, uniqueEmail } from './support/fixtures.ts';
+
+/**
+ * Issue 4, the user's side of KYC in Chromium against the real server: personal information (an
+ * under-age date of birth refused), level 1 with the in-house provider (country, ID card, front and
+ * back uploaded, a selfie from Chromium's fake camera, review, submit), the overview after it, the
+ * demo users' states, and a resubmission after a reviewer's RETRY rejection.
+ */
+const defaults = config.use?.launchOptions ?? {};
+test.use({
+  launchOptions: { ...defaults, args: [...(defaults.args ?? []), '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'] },
+});
+
+const DEMO_PASSWORD = 'demo-password-1';
+const images = mkdtempSync(path.join(tmpdir(), 'kyc-e2e-'));
+
+/** A real photo-like image (noise, so the encoder has work to do) written by sharp. */
+async function testImage(name: string, format: 'jpeg' | 'png', width = 1200, height = 800): Promise<string> {
+  const file = path.join(images, name);
+  const noise = Buffer.alloc(width * height * 3);
+  for (let i = 0; i < noise.length; i += 1) noise[i] = (i * 7919 + (i >> 5) * 31) & 0xff;
+  const img = sharp(noise, { raw: { width, height, channels: 3 } });
+  await (format === 'jpeg' ? img.jpeg({ quality: 80 }) : img.png()).toFile(file);
+  return file;
+}
+
+function yearsAgo(years: number, plusDays = 0): string {
+  const d = new Date();
+  d.setUTCFullYear(d.getUTCFullYear() - years);
+  d.setUTCDate(d.getUTCDate() + plusDays);
+  return d.toISOString().slice(0, 10);
+}
+
+async function fillPersonalInformation(page: Page, dateOfBirth: string) {
+  await page.getByLabel('First name').fill('María');
+  await page.getByLabel('Last name').fill('García-López');
+  await page.getByLabel('Date of birth').fill(dateOfBirth);
+  await page.getByLabel('Nationality').selectOption('ES');
+  await page.getByLabel('Country of residence').selectOption('ES');
+  await page.getByLabel('Street address').fill('Calle de Alcalá 42');
+  await page.getByLabel('City').fill('Madrid');
+  await page.getByLabel('Postal code').fill('28014');
+}
+
+/** The level's card on the overview: its heading names it, its badge tells the status. */
+const levelCard = (page: Page, level: 1 | 2) => page.getByTestId(`level-${level}`);
+
+test('a new user completes personal information, uploads an ID card and a camera selfie, and submits for review', async ({ page }) => {
+  const front = await testImage('front.jpg', 'jpeg');
+  const back = await testImage('back.png', 'png');
+  const email = uniqueEmail('kyc');
+  await registerViaApi(page, email);
+  await page.goto('/user/accounts/auth/personal');
+
+  // The overview: both levels, not verified yet, with their limits; the next step is personal information.
+  await expect(page.getByRole('heading', { name: 'Identity verification' })).toBeVisible();
+  await expect(levelCard(page, 1).getByRole('heading', { name: 'Level 1: Identity' })).toBeVisible();
+  await expect(levelCard(page, 1)).toContainText('Not verified');
+  await expect(levelCard(page, 1).getByTestId('level-1-btc')).toHaveText('10.00000000 BTC');
+  await expect(levelCard(page, 1).getByTestId('level-1-fiat')).toHaveText('≈ $1,000,000.00');
+  await expect(levelCard(page, 2)).toContainText('Not available');
+  await expect(page.getByTestId('current-limit')).toHaveText('Your daily withdrawal limit now: 0.20000000 BTC (≈ $20,000.00)');
+
+  await page.getByRole('button', { name: 'Add personal information' }).click();
+  await expect(page.getByLabel('First name')).toBeFocused();
+
+  // Under age: refused in the browser with the shared schema's message.
+  await fillPersonalInformation(page, yearsAgo(17));
+  await page.getByRole('button', { name: 'Save personal information' }).click();
+  await expect(page.getByText('You must be at least 18 years old to verify your identity')).toBeVisible();
+  await expect(page.getByLabel('Date of birth')).toHaveAttribute('aria-invalid', 'true');
+
+  await page.getByLabel('Date of birth').fill('1990-05-17');
+  await page.getByRole('button', { name: 'Save personal information' }).click();
+  await expect(page.getByText('Personal information saved')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Edit' })).toBeVisible();
+  await expect(page.getByText('María García-López')).toBeVisible();
+
+  // Level 1 with the in-house provider.
+  await page.getByRole('link', { name: 'Verify identity' }).click();
+  await expect(page).toHaveURL(/\/user\/accounts\/auth\/kyc$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Verify your identity' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Where was your document issued?' })).toBeVisible();
+  // The nationality is the first guess for the issuing country.
+  await expect(page.getByLabel('Issuing country')).toHaveValue('ES');
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Choose your document' })).toBeVisible();
+  // Continue without a choice is refused with a reason.
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Choose a document type.' })).toBeVisible();
+  await page.locator('label').filter({ hasText: 'ID card' }).click();
+  await expect(page.getByRole('radio', { name: 'ID card' })).toBeChecked();
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Upload photos of your ID card' })).toBeVisible();
+  await page.getByLabel('Front side').setInputFiles(front);
+  await expect(page.getByTestId('slot-DOCUMENT_FRONT').getByText('Uploaded', { exact: true })).toBeVisible();
+  await page.getByLabel('Back side').setInputFiles(back);
+  await expect(page.getByTestId('slot-DOCUMENT_BACK').getByText('Uploaded', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  // The selfie from Chromium's fake camera: live preview, capture, upload.
+  await expect(page.getByRole('heading', { name: 'Take a selfie' })).toBeVisible();
+  await page.getByRole('button', { name: 'Take a selfie with the camera' }).click();
+  const video = page.getByLabel('Camera preview');
+  await expect(video).toBeVisible();
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.videoWidth)).toBeGreaterThan(0);
+  await page.getByRole('button', { name: 'Take photo' }).click();
+  await expect(video).toBeHidden();
+  await expect(page.getByTestId('slot-SELFIE').getByText('Uploaded', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Retake with the camera' })).toBeVisible();
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  // Review: the stored images come back from the owner read route; any can be retaken.
+  await expect(page.getByRole('heading', { name: 'Check and submit' })).toBeVisible();
+  for (const kind of ['DOCUMENT_FRONT', 'DOCUMENT_BACK', 'SELFIE']) {
+    const img = page.getByTestId(`review-${kind}`).locator('img');
+    await expect.poll(() => img.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth)).toBeGreaterThan(0);
+  }
+  await page.getByRole('button', { name: 'Retake: Back side' }).click();
+  await expect(page.getByRole('heading', { name: 'Upload photos of your ID card' })).toBeVisible();
+  await page.getByTestId('slot-DOCUMENT_BACK').locator('input[type=file]').setInputFiles(await testImage('back-2.jpg', 'jpeg', 900, 600));
+  await expect(page.getByTestId('slot-DOCUMENT_BACK').getByText('Uploaded', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { name: 'Check and submit' })).toBeVisible();
+
+  // A double click sends one application.
+  const submits: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().endsWith('/x-api/v3/private/kyc/submit-application')) submits.push(r.method());
+  });
+  await page.getByRole('button', { name: 'Submit for review' }).dblclick();
+  await expect(page.getByRole('heading', { name: 'Documents submitted' })).toBeVisible();
+  await expect(page.getByTestId('submitted')).toContainText('Under review');
+  expect(submits).toEqual(['POST']);
+
+  // The overview now says "under review" (PENDING), and the personal information is locked.
+  await page.getByRole('link', { name: 'Back to my account' }).first().click();
+  await expect(page).toHaveURL(/\/user\/accounts\/auth\/personal$/);
+  await expect(levelCard(page, 1)).toHaveAttribute('data-status', 'PENDING');
+  await expect(levelCard(page, 1)).toContainText('Under review');
+  await expect(page.getByRole('heading', { name: 'Your documents are under review' })).toBeVisible();
+  await expect(page.getByText('Your personal information is locked while your documents are under review.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Edit' })).toHaveCount(0);
+
+  // The server holds exactly one pending application with the ID card.
+  const info = await (await page.request.post('/x-api/v3/private/kyc/kyc-info', { data: { obtain_current: true, obtain_state: true } })).json();
+  expect(info.result.state).toEqual([
+    { level: 1, status: 'PENDING', type: 'INDIVIDUAL' },
+    { level: 2, status: 'NOT_ALLOW', type: 'INDIVIDUAL' },
+  ]);
+  expect(info.result.applicant.identifies).toHaveLength(1);
+  expect(info.result.applicant.identifies[0]).toMatchObject({ level: 1, country: 'ES', documentType: 'ID_CARD', status: 'PENDING' });
+});
+
+test('l1-retry sees the reason and the reviewer’s message, and a resubmit path, on a 375 px phone', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await loginThroughPage(page, 'l1-retry@example.com', DEMO_PASSWORD);
+  await expect(page).toHaveURL(/\/user\/accounts\/auth\/personal$/);
+  await expect(page.getByRole('heading', { name: 'Level 1 was not approved' })).toBeVisible();
+  const reason = page.getByRole('region', { name: 'Reason level 1 was not approved' });
+  await expect(reason).toContainText('The document photo is not readable');
+  await expect(reason).toContainText('The photo of the back of your ID card is blurred. Please retake it in good light.');
+  await expect(levelCard(page, 1)).toContainText('Failed, try again');
+  // Nothing is wider than the phone.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+  await page.getByRole('link', { name: 'Resubmit documents' }).click();
+  await expect(page).toHaveURL(/\/auth\/kyc$/);
+  await expect(page.getByText('Your last submission was not approved.')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Reason level 1 was not approved' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Where was your document issued?' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+});
+
+test('l1-final is told the decision is final and where to get help; the flow stays closed', async ({ page }) => {
+  await loginThroughPage(page, 'l1-final@example.com', DEMO_PASSWORD);
+  await expect(page.getByRole('heading', { name: 'Level 1 cannot be retried' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Reason level 1 was not approved' })).toContainText('This identity is already verified');
+  await expect(page.getByRole('link', { name: 'Contact our support team' })).toHaveAttribute('href', /\/help-center\//);
+  await expect(page.getByRole('link', { name: 'Resubmit documents' })).toHaveCount(0);
+  await expect(levelCard(page, 1)).toHaveAttribute('data-status', 'FAILED_AND_CAN_NOT_RETRY');
+
+  await page.goto('/user/accounts/auth/kyc');
+  await expect(page.getByTestId('flow-status')).toHaveAttribute('data-status', 'FAILED_AND_CAN_NOT_RETRY');
+  await expect(page.getByRole('heading', { name: 'Level 1 cannot be retried' })).toBeVisible();
+  await expect(page.getByLabel('Issuing country')).toHaveCount(0);
+});
+
+test('l2-approved sees both levels verified and the level 2 limits', async ({ page }) => {
+  await loginThroughPage(page, 'l2-approved@example.com', DEMO_PASSWORD);
+  await expect(page.getByRole('heading', { name: 'Your identity is verified' })).toBeVisible();
+  await expect(levelCard(page, 1)).toHaveAttribute('data-status', 'SUCCESS');
+  await expect(levelCard(page, 2)).toHaveAttribute('data-status', 'SUCCESS');
+  await expect(levelCard(page, 2)).toContainText('Verified');
+  await expect(levelCard(page, 2).getByTestId('level-2-btc')).toHaveText('20.00000000 BTC');
+  await expect(levelCard(page, 2).getByTestId('level-2-fiat')).toHaveText('≈ $2,000,000.00');
+  await expect(levelCard(page, 2)).toContainText('2.00M USDT');
+  await expect(page.getByTestId('current-limit')).toHaveText('Your daily withdrawal limit now: 20.00000000 BTC (≈ $2,000,000.00)');
+  // Verified information is read only.
+  await expect(page.getByText('Your personal information has been verified and can no longer be changed.', { exact: false })).toBeVisible();
+
+  await page.goto('/user/accounts/auth/kyc?level=2');
+  await expect(page.getByRole('heading', { name: 'Level 2 is verified' })).toBeVisible();
+});
+
+test('kyc-tag (member_tag.KYC = 1) sees no steps and no action', async ({ page }) => {
+  await loginThroughPage(page, 'kyc-tag@example.com', DEMO_PASSWORD);
+  await expect(page.getByRole('heading', { name: 'No verification needed' })).toBeVisible();
+  await expect(page.getByTestId('level-1')).toHaveCount(0);
+  await expect(page.getByTestId('level-2')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Verify identity' })).toHaveCount(0);
+  await page.goto('/user/accounts/auth/kyc');
+  await expect(page.getByRole('heading', { name: 'No verification needed' })).toBeVisible();
+  await expect(page.getByLabel('Issuing country')).toHaveCount(0);
+});
+
+test('after a RETRY rejection the user resubmits, uploading the selfie as a file', async ({ page, baseURL }) => {
+  const front = await testImage('r-front.jpg', 'jpeg');
+  const back = await testImage('r-back.jpg', 'jpeg');
+  const selfie = await testImage('r-selfie.jpg', 'jpeg', 800, 1000);
+  const email = uniqueEmail('kyc-retry');
+  await registerViaApi(page, email);
+  // First submission through the API, as the flow above does it through the page.
+  const ok = async (p: Promise<{ json(): Promise<{ ret_code: number; result: unknown }> }>) => {
+    const body = await (await p).json();
+    expect(body.ret_code).toBe(0);
+    return body.result as Record<string, unknown>;
+  };
+  await ok(
+    page.request.post('/x-api/v3/private/kyc/kyc-personal-info', {
+      data: { firstName: 'Lena', lastName: 'Berg', dateOfBirth: '1988-03-02', nationality: 'SE', residenceCountry: 'SE', addressLine1: 'Drottninggatan 1', city: 'Stockholm', postalCode: '111 51' },
+    }),
+  );
+  for (const [kind, file] of [['DOCUMENT_FRONT', front], ['DOCUMENT_BACK', back], ['SELFIE', selfie]] as const) {
+    await ok(page.request.post('/x-api/v3/private/kyc/upload-document', { multipart: { kind, level: '1', file: { name: path.basename(file), mimeType: 'image/jpeg', buffer: await sharp(file).toBuffer() } } }));
+  }
+  const submitted = await ok(page.request.post('/x-api/v3/private/kyc/submit-application', { data: { level: 1, country: 'SE', documentType: 'DRIVERS_LICENSE' } }));
+
+  // The demo reviewer rejects it with RETRY (console API, its own session).
+  const reviewer = await apiRequest.newContext({ baseURL });
+  await ok(reviewer.post('/x-api/v1/user/login', { data: { email: 'reviewer@example.com', password: 'reviewer-password-1' } }));
+  await ok(
+    reviewer.post(`/x-api/v1/console/kyc/applications/${submitted.applicationId}/reject`, {
+      data: { mode: 'RETRY', reasonCode: 'SELFIE_UNCLEAR', userMessage: 'Your face is hidden by a hat. Please take the selfie again.' },
+    }),
+  );
+  await reviewer.dispose();
+
+  await page.goto('/user/accounts/auth/personal');
+  await expect(page.getByRole('heading', { name: 'Level 1 was not approved' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Reason level 1 was not approved' })).toContainText('The selfie is not clear');
+  await expect(page.getByRole('region', { name: 'Reason level 1 was not approved' })).toContainText('Your face is hidden by a hat.');
+  await page.getByRole('link', { name: 'Resubmit documents' }).click();
+
+  await expect(page.getByLabel('Issuing country')).toHaveValue('SE');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  // Sweden issues ID cards too; this time the user picks a passport (photo page only).
+  await page.locator('label').filter({ hasText: 'Passport' }).click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByLabel('Back side')).toHaveCount(0);
+  await page.getByLabel('Photo page').setInputFiles(front);
+  await expect(page.getByTestId('slot-DOCUMENT_FRONT').getByText('Uploaded', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByLabel('Selfie photo').setInputFiles(selfie);
+  await expect(page.getByTestId('slot-SELFIE').getByText('Uploaded', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByTestId('review-DOCUMENT_BACK')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Submit for review' }).click();
+  await expect(page.getByRole('heading', { name: 'Documents submitted' })).toBeVisible();
+
+  await page.getByRole('link', { name: 'Back to my account' }).first().click();
+  await expect(levelCard(page, 1)).toHaveAttribute('data-status', 'PENDING');
+  await expect(page.getByRole('region', { name: 'Reason level 1 was not approved' })).toHaveCount(0);
+});

@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { SelfResetResult } from '../../../../shared/api/kyc.ts';
+import { ApiPath } from '../../../../shared/api/paths.ts';
+import type { VerifiableLevel } from '../../../../shared/kyc.ts';
+import { http } from '../../../lib/http/index.ts';
+import { kycKeys } from './keys.ts';
+
+/** §7 POST self-reset: after a retryable rejection, start the level over (unsubmitted uploads are discarded). */
+export const selfReset = (level: VerifiableLevel) => http.post<SelfResetResult>(ApiPath.selfReset, { level }, { silent: true });
+
+export function useSelfReset() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: selfReset,
+    onSuccess: (_result, level) => {
+      void client.invalidateQueries({ queryKey: kycKeys.info() });
+      void client.invalidateQueries({ queryKey: kycKeys.personalInfo() });
+      void client.invalidateQueries({ queryKey: kycKeys.drafts(level) });
+    },
+  });
+}

@@ -1,0 +1,69 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { PROOF_OF_ADDRESS_MAX_AGE_MONTHS } from '../../../../shared/api/kyc.ts';
+import type { StepStatus, VerifiableLevel } from '../../../../shared/kyc.ts';
+import { Card } from '../../../components/ui/card.tsx';
+import { StatusBadge } from '../../../components/ui/status-badge.tsx';
+import type { QuotaView } from '../model/quotas.ts';
+
+export interface LevelCardProps {
+  level: VerifiableLevel;
+  status: StepStatus;
+  /** What reaching the level unlocks; undefined when kyc-info sent no quotas. */
+  quota: QuotaView | undefined;
+  /** The level's main button (when it is the next thing to do). */
+  action?: ReactNode;
+}
+
+/** One verification level on the overview: its status (§4), what it needs, and what it unlocks (quotas). */
+export function LevelCard({ level, status, quota, action }: LevelCardProps) {
+  const { t } = useTranslation();
+  return (
+    <Card
+      title={t(`kyc.level.${level}.title`)}
+      headingLevel={3}
+      description={t(`kyc.level.${level}.needs`, { months: PROOF_OF_ADDRESS_MAX_AGE_MONTHS })}
+      actions={<StatusBadge status={status} />}
+      data-testid={`level-${level}`}
+      data-status={status}
+      footer={
+        <>
+          <Link href={`/step${level}`} className="me-auto text-sm font-medium text-primary-ink underline underline-offset-2">
+            {t(`kyc.level.${level}.guide`)}
+          </Link>
+          {action}
+        </>
+      }
+    >
+      {quota ? (
+        <div>
+          <p className="text-sm font-medium text-ink">{t('kyc.level.unlocks')}</p>
+          <dl className="mt-2 flex flex-col gap-1">
+            <div className="flex flex-wrap items-baseline justify-between gap-x-3">
+              <dt className="text-sm text-muted">{t('kyc.level.dailyLimit')}</dt>
+              <dd className="m-0 text-end">
+                <span className="font-semibold text-ink tabular-nums" data-testid={`level-${level}-btc`}>
+                  {quota.btc} BTC
+                </span>
+                <span className="block text-sm text-muted tabular-nums" data-testid={`level-${level}-fiat`}>
+                  {t('kyc.level.approx', { amount: quota.fiat })}
+                </span>
+              </dd>
+            </div>
+            {quota.coins
+              .filter((c) => c.coin !== 'BTC')
+              .map((c) => (
+                <div key={c.coin} className="flex flex-wrap items-baseline justify-between gap-x-3 text-sm">
+                  <dt className="text-muted">{c.coin}</dt>
+                  <dd className="m-0 text-ink tabular-nums">
+                    {c.limit} {c.coin}
+                  </dd>
+                </div>
+              ))}
+          </dl>
+        </div>
+      ) : null}
+    </Card>
+  );
+}

@@ -1,0 +1,174 @@
+import { useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  monthsBefore,
+  PROOF_OF_ADDRESS_KINDS,
+  PROOF_OF_ADDRESS_MAX_AGE_MONTHS,
+  ProofOfAddressType,
+  submitApplicationRequest,
+  todayIso,
+  type CountryListEntry,
+  type PersonalInfo,
+  type SubmitApplicationResult,
+} from '../../../../shared/api/kyc.ts';
+import { DocumentKind, KycLevel } from '../../../../shared/kyc.ts';
+import { validationMessageKey } from '../../../../shared/validation.ts';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { DateInput } from '../../../components/ui/date-input.tsx';
+import { Field } from '../../../components/ui/field.tsx';
+import { RadioGroup } from '../../../components/ui/radio-group.tsx';
+import { SkeletonText } from '../../../components/ui/skeleton.tsx';
+import { errorMessage } from '../../../lib/i18n/error-message.ts';
+import { useDocumentDrafts } from '../api/document-drafts.ts';
+import { clampStep, draftsByKind, FlowStep, level2Steps } from '../model/flow.ts';
+import { FlowShell } from './flow-shell.tsx';
+import { PersonalInfoView, formatDate } from './personal-info-view.tsx';
+import { ReviewImages } from './review-images.tsx';
+import { SubmitButton } from './submit-step.tsx';
+import { DocumentSlot, useUploadSlot } from './upload-slot.tsx';
+
+export interface Level2FlowProps {
+  personalInfo: PersonalInfo | null;
+  countries: readonly CountryListEntry[] | undefined;
+  maxBytes: number;
+  onSubmitted: (result: SubmitApplicationResult) => void;
+}
+
+/** The issue-date problem, checked by the server's own schema (the level 2 branch of submit-application). */
+export function issuedOnIssue(type: ProofOfAddressType | null, issuedOn: string): { code: string; params?: Record<string, unknown> } | null {
+  const parsed = submitApplicationRequest.safeParse({ level: KycLevel.LEVEL_2, proofOfAddressType: type ?? ProofOfAddressType.BANK_STATEMENT, issuedOn });
+  if (parsed.success) return null;
+  const issue = parsed.error.issues.find((i) => i.path[0] === 'issuedOn');
+  return issue ? { code: issue.message, params: (issue as { params?: Record<string, unknown> }).params } : null;
+}
+
+/**
+ * Level 2 with the in-house provider: proof-of-address type and issue date -> the statement or bill
+ * -> review -> submit. The reviewer compares it with the residence address of level 1, shown here too.
+ */
+export function Level2Flow({ personalInfo, countries, maxBytes, onSubmitted }: Level2FlowProps) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.resolvedLanguage ?? i18n.language ?? 'en';
+  const [type, setType] = useState<ProofOfAddressType | null>(null);
+  const [issuedOn, setIssuedOn] = useState('');
+  // The type and date are not kept between visits, so every visit starts with them (drafts are shown later).
+  const [current, setCurrent] = useState(0);
+  const [blocked, setBlocked] = useState<string | null>(null);
+  const drafts = useDocumentDrafts(KycLevel.LEVEL_2);
+  const byKind = useMemo(() => draftsByKind(drafts.data?.documents), [drafts.data]);
+  const dateIssue = issuedOn ? issuedOnIssue(type, issuedOn) : { code: 'required' };
+  const steps = level2Steps({ proofOfAddressType: type, issuedOn, issuedOnValid: dateIssue === null, drafts: byKind });
+  const proof = useUploadSlot(KycLevel.LEVEL_2, DocumentKind.PROOF_OF_ADDRESS, byKind.PROOF_OF_ADDRESS);
+
+  if (drafts.isPending) {
+    return (
+      <div aria-busy="true">
+        <span className="sr-only">{t('common.loading')}</span>
+        <SkeletonText lines={6} />
+      </div>
+    );
+  }
+  if (drafts.isError) {
+    return (
+      <Alert variant="error" action={<Button size="small" variant="default" onClick={() => void drafts.refetch()}>{t('common.retry')}</Button>}>
+        {errorMessage(t, drafts.error)}
+      </Alert>
+    );
+  }
+
+  const index = clampStep(steps, current);
+  const step = steps[index]!.key;
+  const kindLabel = (kind: DocumentKind) => t(`kyc.kind.${kind}`);
+  const go = (i: number) => {
+    setBlocked(null);
+    setCurrent(i);
+  };
+  const dateLabel = t('kyc.flow.address.issuedOn');
+  const dateError = (blocked || issuedOn) && dateIssue ? t(validationMessageKey(dateIssue.code), { name: dateLabel, months: PROOF_OF_ADDRESS_MAX_AGE_MONTHS, ...dateIssue.params }) : undefined;
+  const onContinue = () => {
+    if (steps[index]!.complete && !proof.uploading) {
+      go(index + 1);
+      return;
+    }
+    if (step === FlowStep.ADDRESS_DETAILS) setBlocked(type ? t('kyc.flow.blocked.issuedOn') : t('kyc.flow.blocked.proofType'));
+    else setBlocked(proof.uploading ? t('kyc.flow.blocked.uploading') : t('kyc.flow.blocked.images', { items: kindLabel(DocumentKind.PROOF_OF_ADDRESS) }));
+  };
+
+  let title = '';
+  let content: ReactNode = null;
+  switch (step) {
+    case FlowStep.ADDRESS_DETAILS:
+      title = t('kyc.flow.address.title');
+      content = (
+        <>
+          {personalInfo ? (
+            <Alert variant="info" role="note" title={t('kyc.flow.address.mustShow')}>
+              <PersonalInfoView info={personalInfo} countries={countries} />
+            </Alert>
+          ) : null}
+          <RadioGroup<ProofOfAddressType>
+            legend={t('kyc.flow.address.typeLegend')}
+            name="proofOfAddressType"
+            value={type}
+            onValueChange={(v) => {
+              setType(v);
+              setBlocked(null);
+            }}
+            columns={2}
+            error={blocked && !type ? t('kyc.flow.blocked.proofType') : undefined}
+            options={Object.values(ProofOfAddressType).map((v) => ({ value: v, label: t(`kyc.poa.${v}.label`), description: t(`kyc.poa.${v}.hint`) }))}
+          />
+          <Field label={dateLabel} hint={t('kyc.flow.address.issuedOnHint', { months: PROOF_OF_ADDRESS_MAX_AGE_MONTHS })} required error={dateError}>
+            <DateInput value={issuedOn} min={monthsBefore(todayIso(), PROOF_OF_ADDRESS_MAX_AGE_MONTHS)} max={todayIso()} onChange={(e) => setIssuedOn(e.target.value)} />
+          </Field>
+        </>
+      );
+      break;
+    case FlowStep.ADDRESS_DOCUMENT:
+      title = t('kyc.flow.address.uploadTitle', { document: type ? t(`kyc.poa.${type}.label`) : '' });
+      content = (
+        <>
+          <ul className="list-disc ps-5 text-sm text-muted">
+            <li>{t('kyc.flow.address.tip1')}</li>
+            <li>{t('kyc.flow.address.tip2', { months: PROOF_OF_ADDRESS_MAX_AGE_MONTHS })}</li>
+            <li>{t('kyc.guide.tips.tip3')}</li>
+          </ul>
+          <DocumentSlot slot={proof} label={kindLabel(DocumentKind.PROOF_OF_ADDRESS)} maxBytes={maxBytes} capture="environment" />
+        </>
+      );
+      break;
+    case FlowStep.REVIEW:
+      title = t('kyc.review.title');
+      content = (
+        <>
+          <p className="text-sm text-muted">{t('kyc.review.intro')}</p>
+          <dl className="grid grid-cols-1 gap-x-6 gap-y-2 sm:grid-cols-[max-content_1fr]">
+            <dt className="text-sm text-muted">{t('kyc.review.field.proofOfAddressType')}</dt>
+            <dd className="m-0">{type ? t(`kyc.poa.${type}.label`) : ''}</dd>
+            <dt className="text-sm text-muted">{t('kyc.review.field.issuedOn')}</dt>
+            <dd className="m-0">{formatDate(issuedOn, language)}</dd>
+          </dl>
+          <ReviewImages kinds={PROOF_OF_ADDRESS_KINDS} drafts={byKind} label={kindLabel} onRetake={() => go(1)} />
+          <SubmitButton
+            body={{
+              level: KycLevel.LEVEL_2,
+              proofOfAddressType: type ?? ProofOfAddressType.BANK_STATEMENT,
+              issuedOn,
+              documentIds: PROOF_OF_ADDRESS_KINDS.map((k) => byKind[k]?.id).filter((id): id is string => Boolean(id)),
+            }}
+            kindLabel={kindLabel}
+            onMissing={() => go(1)}
+            onSubmitted={onSubmitted}
+          />
+        </>
+      );
+      break;
+  }
+
+  return (
+    <FlowShell steps={steps} current={index} title={title} onBack={index > 0 ? () => go(index - 1) : undefined} onContinue={step === FlowStep.REVIEW ? undefined : onContinue} blocked={blocked}>
+      {content}
+    </FlowShell>
+  );
+}

@@ -1,0 +1,151 @@
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { HelpLink } from '../../../../shared/api/site.ts';
+import type { VerifiableLevel } from '../../../../shared/kyc.ts';
+import { Alert, type AlertVariant } from '../../../components/ui/alert.tsx';
+import { Button, buttonVariants } from '../../../components/ui/button.tsx';
+import { Dialog } from '../../../components/ui/dialog.tsx';
+import { errorMessage } from '../../../lib/i18n/error-message.ts';
+import { message } from '../../../lib/notify/index.ts';
+import { useSiteConfig } from '../../../lib/region/index.ts';
+import { useSelfReset } from '../api/self-reset.ts';
+import { NextActionKind, type NextAction, type RejectionView } from '../model/next-action.ts';
+import { RejectionReasons } from './rejection-reasons.tsx';
+
+const VARIANT: Record<NextActionKind, AlertVariant> = {
+  NO_STEPS: 'info',
+  FILL_PERSONAL_INFO: 'info',
+  VERIFY_IDENTITY: 'info',
+  WAIT_FOR_REVIEW: 'info',
+  RESUBMIT: 'warn',
+  FINAL_REJECTION: 'error',
+  PROOF_OF_ADDRESS: 'info',
+  DISABLED: 'warn',
+  NOT_AVAILABLE: 'info',
+  DONE: 'success',
+};
+
+/** The address of a level's flow on the kyc route (§3: level 2 uses `?level=2`). */
+export const flowHref = (level: VerifiableLevel) => (level === 2 ? '/kyc?level=2' : '/kyc');
+
+export interface NextActionPanelProps {
+  action: NextAction;
+  /** The rejections of the action's level (RESUBMIT, FINAL_REJECTION). */
+  rejections: readonly RejectionView[];
+  /** FILL_PERSONAL_INFO: takes the user to the form. */
+  onFillPersonalInfo: () => void;
+}
+
+/** "What to do next" on the overview: one message, its reasons, and the one button that moves the user on. */
+export function NextActionPanel({ action, rejections, onFillPersonalInfo }: NextActionPanelProps) {
+  const { t } = useTranslation();
+  const { kind, level } = action;
+  const key = `kyc.next.${kind}`;
+  const primary = buttonVariants({ variant: 'primary' });
+  let buttons: ReactNode;
+  switch (kind) {
+    case NextActionKind.FILL_PERSONAL_INFO:
+      buttons = (
+        <Button variant="primary" onClick={onFillPersonalInfo}>
+          {t(`${key}.action`)}
+        </Button>
+      );
+      break;
+    case NextActionKind.VERIFY_IDENTITY:
+    case NextActionKind.PROOF_OF_ADDRESS:
+      buttons = (
+        <Link href={flowHref(level)} className={primary}>
+          {t(`${key}.action`)}
+        </Link>
+      );
+      break;
+    case NextActionKind.RESUBMIT:
+      buttons = (
+        <>
+          <Link href={flowHref(level)} className={primary}>
+            {t(`${key}.action`)}
+          </Link>
+          <StartOver level={level} />
+        </>
+      );
+      break;
+    case NextActionKind.FINAL_REJECTION:
+      buttons = <SupportLinks />;
+      break;
+    default:
+      buttons = null;
+  }
+  return (
+    <section aria-labelledby="next-action-title" data-testid="next-action" data-kind={kind} className="flex flex-col gap-3">
+      <Alert variant={VARIANT[kind]} role="status" action={buttons}>
+        <h3 id="next-action-title" className="text-base font-semibold">
+          {t(`${key}.title`, { level })}
+        </h3>
+        <p className="mt-1">{t(`${key}.body`, { level })}</p>
+      </Alert>
+      {kind === NextActionKind.RESUBMIT || kind === NextActionKind.FINAL_REJECTION ? (
+        <RejectionReasons rejections={rejections} final={kind === NextActionKind.FINAL_REJECTION} />
+      ) : null}
+    </section>
+  );
+}
+
+/** FAILED_AND_CAN_NOT_RETRY: the help centre's contact form and its article on common failure reasons. */
+function SupportLinks() {
+  const { t } = useTranslation();
+  const site = useSiteConfig();
+  if (!site.data) return null;
+  const link = 'inline-flex h-10 items-center text-sm font-medium text-primary-ink underline underline-offset-2';
+  return (
+    <>
+      <a href={site.data.helpLinks[HelpLink.webForm]} target="_blank" rel="noopener noreferrer" className={link}>
+        {t('kyc.next.FINAL_REJECTION.support')}
+      </a>
+      <a href={site.data.helpLinks[HelpLink.kycFailureReasons]} target="_blank" rel="noopener noreferrer" className={link}>
+        {t('kyc.next.FINAL_REJECTION.reasons')}
+      </a>
+    </>
+  );
+}
+
+/** Self-reset (§7): FAILED_AND_CAN_RETRY -> ALLOW, after a confirmation saying what it discards. */
+function StartOver({ level }: { level: VerifiableLevel }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const reset = useSelfReset();
+  const confirm = () =>
+    reset.mutate(level, {
+      onSuccess: () => {
+        setOpen(false);
+        message({ content: t('kyc.reset.done', { level }), type: 'success' });
+      },
+    });
+  return (
+    <>
+      <Button variant="default" onClick={() => setOpen(true)}>
+        {t('kyc.next.RESUBMIT.startOver')}
+      </Button>
+      <Dialog
+        open={open}
+        onClose={() => {
+          if (!reset.isPending) setOpen(false);
+        }}
+        title={t('kyc.reset.title', { level })}
+        description={t('kyc.reset.body')}
+        footer={
+          <>
+            <Button variant="default" onClick={() => setOpen(false)} disabled={reset.isPending}>
+              {t('kyc.reset.cancel')}
+            </Button>
+            <Button variant="primary" loading={reset.isPending} onClick={confirm}>
+              {t('kyc.reset.confirm')}
+            </Button>
+          </>
+        }
+      >
+        {reset.isError ? <Alert variant="error">{errorMessage(t, reset.error)}</Alert> : null}
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,213 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useMemo, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import {
+  ADDRESS_LINE_MAX_LENGTH,
+  CITY_MAX_LENGTH,
+  MAX_AGE_YEARS,
+  MIN_AGE_YEARS,
+  NAME_MAX_LENGTH,
+  POSTAL_CODE_MAX_LENGTH,
+  STATE_REGION_MAX_LENGTH,
+  personalInfoSchema,
+  type CountryListEntry,
+  type PersonalInfo,
+  type PersonalInfoInput,
+} from '../../../../shared/api/kyc.ts';
+import { postalCodeRequired } from '../../../../shared/countries.ts';
+import { RetCode } from '../../../../shared/ret-codes.ts';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { DateInput, todayIso } from '../../../components/ui/date-input.tsx';
+import { Field } from '../../../components/ui/field.tsx';
+import { Select } from '../../../components/ui/select.tsx';
+import { TextInput } from '../../../components/ui/text-input.tsx';
+import { isApiError } from '../../../lib/http/index.ts';
+import { errorMessage, fieldIssues, validationMessage } from '../../../lib/i18n/error-message.ts';
+import { message } from '../../../lib/notify/index.ts';
+import { useSavePersonalInfo } from '../api/save-personal-info.ts';
+import { countryOptions } from '../model/country-names.ts';
+
+type FieldName = keyof PersonalInfoInput;
+
+const FIELDS: readonly FieldName[] = [
+  'firstName', 'middleName', 'lastName', 'dateOfBirth', 'nationality', 'residenceCountry',
+  'addressLine1', 'addressLine2', 'city', 'stateRegion', 'postalCode',
+];
+
+/** Interpolation values of each field's messages (the schema's limits); the server's own params win. */
+export const FIELD_PARAMS: Record<FieldName, Record<string, number>> = {
+  firstName: { max: NAME_MAX_LENGTH },
+  middleName: { max: NAME_MAX_LENGTH },
+  lastName: { max: NAME_MAX_LENGTH },
+  dateOfBirth: { min: MIN_AGE_YEARS, max: MAX_AGE_YEARS },
+  nationality: {},
+  residenceCountry: {},
+  addressLine1: { max: ADDRESS_LINE_MAX_LENGTH },
+  addressLine2: { max: ADDRESS_LINE_MAX_LENGTH },
+  city: { max: CITY_MAX_LENGTH },
+  stateRegion: { max: STATE_REGION_MAX_LENGTH },
+  postalCode: { max: POSTAL_CODE_MAX_LENGTH },
+};
+
+const EMPTY: PersonalInfoInput = {
+  firstName: '', middleName: '', lastName: '', dateOfBirth: '', nationality: '', residenceCountry: '',
+  addressLine1: '', addressLine2: '', city: '', stateRegion: '', postalCode: '',
+};
+
+const isFieldName = (path: string): path is FieldName => (FIELDS as readonly string[]).includes(path);
+
+export interface PersonalInfoFormProps {
+  /** What is saved already (editing), or null (first time). */
+  initial: PersonalInfo | null;
+  /** §3 country list (with disabled countries flagged); undefined while it loads. */
+  countries: readonly CountryListEntry[] | undefined;
+  /** The country list failed: the selects say so and offer a retry. */
+  countriesError?: boolean;
+  onRetryCountries?: () => void;
+  /** Called after a successful save. */
+  onSaved?: (saved: PersonalInfo) => void;
+  /** Shows a Cancel button (editing saved information). */
+  onCancel?: () => void;
+  /** The server says the information is locked now (35002): the screen should re-read it. */
+  onLocked?: () => void;
+}
+
+/**
+ * The personal-information form of level 1 (`kyc-personal-info`): validated in the browser with the
+ * server's own schema (personalInfoSchema), server field errors mapped back onto the fields, every
+ * message translated.
+ */
+export function PersonalInfoForm({ initial, countries, countriesError, onRetryCountries, onSaved, onCancel, onLocked }: PersonalInfoFormProps) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.resolvedLanguage ?? i18n.language ?? 'en';
+  const save = useSavePersonalInfo();
+  const [formError, setFormError] = useState<string | null>(null);
+  const [serverParams, setServerParams] = useState<Partial<Record<FieldName, Record<string, unknown>>>>({});
+  const form = useForm<PersonalInfoInput, unknown, PersonalInfo>({
+    resolver: zodResolver(personalInfoSchema),
+    defaultValues: initial ? { ...EMPTY, ...initial } : EMPTY,
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+  });
+  const { errors, isSubmitting } = form.formState;
+  const residence = useWatch({ control: form.control, name: 'residenceCountry' });
+  const postalOptional = Boolean(residence) && !postalCodeRequired(String(residence).toUpperCase());
+  // Whether a postal code is required depends on the residence country: re-check it when that changes.
+  const { isSubmitted } = form.formState;
+  useEffect(() => {
+    if (isSubmitted) void form.trigger('postalCode');
+  }, [residence, isSubmitted, form]);
+
+  const options = useMemo(
+    () =>
+      countryOptions(countries ?? [], language).map((c) => ({
+        value: c.code,
+        label: c.disabled ? t('kyc.personal.countryUnavailable', { name: c.name }) : c.name,
+        disabled: c.disabled,
+      })),
+    [countries, language, t],
+  );
+
+  const label = (name: FieldName) => t(`kyc.personal.fields.${name}`);
+  const errorOf = (name: FieldName) => {
+    const code = errors[name]?.message;
+    if (!code) return undefined;
+    return validationMessage(t, code, label(name), { ...FIELD_PARAMS[name], ...serverParams[name] });
+  };
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      const result = await save.mutateAsync(values);
+      message({ content: t('kyc.personal.saved'), type: 'success' });
+      onSaved?.(result.info ?? values);
+    } catch (error) {
+      const issues = fieldIssues(error).filter((i) => isFieldName(i.path));
+      setServerParams(Object.fromEntries(issues.filter((i) => i.params).map((i) => [i.path, i.params!])));
+      for (const issue of issues) {
+        const name = issue.path as FieldName;
+        form.setError(name, { type: 'server', message: issue.code }, { shouldFocus: issue === issues[0] });
+      }
+      if (issues.length === 0) setFormError(errorMessage(t, error));
+      if (isApiError(error) && error.retCode === RetCode.KYC_PERSONAL_INFO_LOCKED) onLocked?.();
+    }
+  });
+
+  const countrySelect = (name: 'nationality' | 'residenceCountry', autoComplete?: string) => (
+    <Field label={label(name)} error={errorOf(name)} required hint={countriesError ? t('kyc.personal.countriesError') : undefined}>
+      <Select placeholder={countries ? t('kyc.personal.selectCountry') : t('common.loading')} options={options} disabled={!countries} autoComplete={autoComplete} {...form.register(name)} />
+    </Field>
+  );
+
+  return (
+    <form noValidate onSubmit={onSubmit} aria-labelledby="personal-info-title" className="flex flex-col gap-5">
+      <p className="text-sm text-muted">{t('kyc.personal.intro')}</p>
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+        <Field label={label('firstName')} error={errorOf('firstName')} required>
+          <TextInput autoComplete="given-name" maxLength={NAME_MAX_LENGTH + 10} {...form.register('firstName')} />
+        </Field>
+        <Field label={label('middleName')} error={errorOf('middleName')} optional>
+          <TextInput autoComplete="additional-name" maxLength={NAME_MAX_LENGTH + 10} {...form.register('middleName')} />
+        </Field>
+        <Field label={label('lastName')} error={errorOf('lastName')} required>
+          <TextInput autoComplete="family-name" maxLength={NAME_MAX_LENGTH + 10} {...form.register('lastName')} />
+        </Field>
+        <Field label={label('dateOfBirth')} error={errorOf('dateOfBirth')} hint={t('kyc.personal.hints.dateOfBirth', { min: MIN_AGE_YEARS })} required>
+          <DateInput autoComplete="bday" max={todayIso()} {...form.register('dateOfBirth')} />
+        </Field>
+        {countrySelect('nationality')}
+        {countrySelect('residenceCountry', 'country')}
+      </div>
+      {countriesError && onRetryCountries ? (
+        <div>
+          <Button size="small" variant="default" onClick={onRetryCountries}>
+            {t('common.retry')}
+          </Button>
+        </div>
+      ) : null}
+      <fieldset className="m-0 flex min-w-0 flex-col gap-4 border-0 p-0">
+        <legend className="mb-1 p-0 text-base font-semibold text-ink">{t('kyc.personal.addressHeading')}</legend>
+        <Field label={label('addressLine1')} error={errorOf('addressLine1')} hint={t('kyc.personal.hints.addressLine1')} required>
+          <TextInput autoComplete="address-line1" {...form.register('addressLine1')} />
+        </Field>
+        <Field label={label('addressLine2')} error={errorOf('addressLine2')} hint={t('kyc.personal.hints.addressLine2')} optional>
+          <TextInput autoComplete="address-line2" {...form.register('addressLine2')} />
+        </Field>
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
+          <Field label={label('city')} error={errorOf('city')} required>
+            <TextInput autoComplete="address-level2" {...form.register('city')} />
+          </Field>
+          <Field label={label('stateRegion')} error={errorOf('stateRegion')} optional>
+            <TextInput autoComplete="address-level1" {...form.register('stateRegion')} />
+          </Field>
+          <Field
+            label={label('postalCode')}
+            error={errorOf('postalCode')}
+            hint={postalOptional ? t('kyc.personal.hints.postalCode') : undefined}
+            required={!postalOptional}
+            optional={postalOptional}
+          >
+            <TextInput autoComplete="postal-code" {...form.register('postalCode')} />
+          </Field>
+        </div>
+      </fieldset>
+      {formError ? (
+        <Alert variant="error" title={t('kyc.personal.saveFailed')}>
+          {formError}
+        </Alert>
+      ) : null}
+      <div className="flex flex-wrap justify-end gap-3">
+        {onCancel ? (
+          <Button variant="default" onClick={onCancel} disabled={isSubmitting}>
+            {t('kyc.personal.cancel')}
+          </Button>
+        ) : null}
+        <Button type="submit" variant="primary" loading={isSubmitting}>
+          {t('kyc.personal.save')}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,106 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { StepStatus } from '../../../../shared/kyc.ts';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { SkeletonText } from '../../../components/ui/skeleton.tsx';
+import { errorMessage } from '../../../lib/i18n/error-message.ts';
+import { useCountryList } from '../api/country-list.ts';
+import { kycKeys } from '../api/keys.ts';
+import { usePersonalInfo } from '../api/personal-info.ts';
+import { PersonalInfoForm } from './personal-info-form.tsx';
+import { PersonalInfoView } from './personal-info-view.tsx';
+
+export const PERSONAL_INFO_SECTION_ID = 'personal-info';
+
+/** Why saved information cannot be changed, by the level 1 status. */
+function lockedKey(level1: StepStatus): string {
+  if (level1 === StepStatus.PENDING) return 'kyc.personal.locked.PENDING';
+  if (level1 === StepStatus.SUCCESS) return 'kyc.personal.locked.SUCCESS';
+  return 'kyc.personal.locked.other';
+}
+
+/**
+ * Personal information on the personal route: the form while it is missing, the saved details with
+ * an Edit button while it may change (level 1 ALLOW / FAILED_AND_CAN_RETRY), and a read-only view
+ * with the reason once it is submitted.
+ */
+export function PersonalInfoSection({ level1Status }: { level1Status: StepStatus }) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const personal = usePersonalInfo();
+  const countries = useCountryList();
+  const [editing, setEditing] = useState(false);
+
+  let body: ReactNode;
+  let actions: ReactNode = null;
+  if (personal.isPending) {
+    body = (
+      <div aria-busy="true">
+        <span className="sr-only">{t('common.loading')}</span>
+        <SkeletonText lines={4} />
+      </div>
+    );
+  } else if (personal.isError) {
+    body = (
+      <Alert
+        variant="error"
+        title={t('kyc.personal.loadError')}
+        action={
+          <Button size="small" variant="default" onClick={() => void personal.refetch()}>
+            {t('common.retry')}
+          </Button>
+        }
+      >
+        {errorMessage(t, personal.error)}
+      </Alert>
+    );
+  } else {
+    const { info, editable } = personal.data;
+    const form = (
+      <PersonalInfoForm
+        initial={info}
+        countries={countries.data?.list}
+        countriesError={countries.isError}
+        onRetryCountries={() => void countries.refetch()}
+        onSaved={() => setEditing(false)}
+        onCancel={info ? () => setEditing(false) : undefined}
+        onLocked={() => {
+          setEditing(false);
+          void client.invalidateQueries({ queryKey: kycKeys.all });
+        }}
+      />
+    );
+    if (editable && (!info || editing)) {
+      body = form;
+    } else if (info) {
+      body = (
+        <div className="flex flex-col gap-4">
+          <PersonalInfoView info={info} countries={countries.data?.list} />
+          {!editable ? (
+            <Alert variant="info" role="note">
+              {t(lockedKey(level1Status))}
+            </Alert>
+          ) : null}
+        </div>
+      );
+      if (editable) {
+        actions = (
+          <Button size="small" variant="default" onClick={() => setEditing(true)}>
+            {t('kyc.personal.edit')}
+          </Button>
+        );
+      }
+    } else {
+      body = <p className="text-sm text-muted">{t('kyc.personal.notAvailable')}</p>;
+    }
+  }
+
+  return (
+    <Card id={PERSONAL_INFO_SECTION_ID} title={t('kyc.personal.title')} actions={actions} tabIndex={-1} className="scroll-mt-4 outline-none">
+      {body}
+    </Card>
+  );
+}

@@ -1,0 +1,139 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import { DocumentImageRule, type DocumentSummary } from '../../../../shared/api/documents.ts';
+import { TranslationNamespace } from '../../../../shared/api/paths.ts';
+import type { DocumentKind, VerifiableLevel } from '../../../../shared/kyc.ts';
+import { RetCode } from '../../../../shared/ret-codes.ts';
+import { FileDrop, formatBytes } from '../../../components/ui/file-drop.tsx';
+import { isApiError } from '../../../lib/http/index.ts';
+import { errorMessage } from '../../../lib/i18n/error-message.ts';
+import { useDeleteDocument } from '../api/delete-document.ts';
+import { documentUrl } from '../api/document-drafts.ts';
+import { storeUploadedDraft, uploadDocument } from '../api/upload-document.ts';
+
+/** What the file picker offers; the server decides from the bytes anyway (decision 006). */
+export const ACCEPT = DocumentImageRule.ACCEPTED_MIME.join(',');
+
+/** The translated message of a failed upload; a 413 without the server's envelope still names the limit. */
+export function uploadErrorText(t: TFunction, error: unknown, maxBytes: number): string {
+  if (isApiError(error) && error.retCode === RetCode.DOCUMENT_FILE_TOO_LARGE) {
+    const result = (error.response?.result ?? {}) as { maxMb?: number };
+    const maxMb = result.maxMb ?? Math.floor((maxBytes / (1024 * 1024)) * 10) / 10;
+    return t(String(RetCode.DOCUMENT_FILE_TOO_LARGE), { ns: TranslationNamespace.INVERSE_ERROR_CODE, maxMb });
+  }
+  return errorMessage(t, error);
+}
+
+export interface UploadSlot {
+  kind: DocumentKind;
+  /** The file chosen or captured in this visit (previewed locally). */
+  file: File | null;
+  /** 0–100 while uploading. */
+  progress: number | undefined;
+  error: unknown;
+  /** The server's draft of this kind (after an upload, or from an earlier visit). */
+  draft: DocumentSummary | undefined;
+  uploading: boolean;
+  removing: boolean;
+  select: (file: File) => void;
+  remove: () => void;
+}
+
+/**
+ * One image of a flow (front, back, selfie, proof of address): uploads a chosen or captured file
+ * with progress, replaces the level's draft of that kind ("retake before submitting"), removes it.
+ * A failed upload leaves what the server has (the earlier draft, if any) on show with the error.
+ */
+export function useUploadSlot(level: VerifiableLevel, kind: DocumentKind, draft: DocumentSummary | undefined): UploadSlot {
+  const client = useQueryClient();
+  const remover = useDeleteDocument(level);
+  const [file, setFile] = useState<File | null>(null);
+  const [progress, setProgress] = useState<number | undefined>(undefined);
+  const [error, setError] = useState<unknown>(null);
+  const controller = useRef<AbortController | null>(null);
+
+  useEffect(() => () => controller.current?.abort(), []);
+
+  const select = useCallback(
+    (chosen: File) => {
+      controller.current?.abort();
+      const c = new AbortController();
+      controller.current = c;
+      setFile(chosen);
+      setError(null);
+      setProgress(0);
+      uploadDocument({ kind, level, file: chosen, signal: c.signal, onProgress: (p) => c === controller.current && setProgress(p) }).then(
+        (doc) => {
+          if (c !== controller.current) return;
+          storeUploadedDraft(client, level, doc);
+          setProgress(undefined);
+        },
+        (err: unknown) => {
+          if (c.signal.aborted || c !== controller.current) return;
+          setFile(null);
+          setProgress(undefined);
+          setError(err);
+        },
+      );
+    },
+    [client, kind, level],
+  );
+
+  const remove = useCallback(() => {
+    if (controller.current && progress !== undefined) {
+      controller.current.abort();
+      controller.current = null;
+      setProgress(undefined);
+      setFile(null);
+      return;
+    }
+    setError(null);
+    if (!draft) {
+      setFile(null);
+      return;
+    }
+    remover.mutate(draft.id, {
+      onSuccess: () => setFile(null),
+      onError: (err) => setError(err),
+    });
+  }, [draft, progress, remover]);
+
+  return { kind, file, progress, error, draft, uploading: progress !== undefined, removing: remover.isPending, select, remove };
+}
+
+export interface DocumentSlotProps {
+  slot: UploadSlot;
+  label: string;
+  maxBytes: number;
+  capture?: 'user' | 'environment';
+  hint?: string;
+}
+
+/** A FileDrop wired to an upload slot: preview (local file, else the stored draft), progress, Retake, Remove. */
+export function DocumentSlot({ slot, label, maxBytes, capture = 'environment', hint }: DocumentSlotProps) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.resolvedLanguage ?? i18n.language ?? 'en';
+  const showDraft = !slot.file && slot.draft;
+  return (
+    <div data-testid={`slot-${slot.kind}`}>
+      <FileDrop
+        label={label}
+        hint={hint ?? t('kyc.upload.hint', { max: formatBytes(maxBytes, language), min: DocumentImageRule.MIN_SHORT_SIDE })}
+        accept={ACCEPT}
+        maxBytes={maxBytes}
+        capture={capture}
+        file={slot.file}
+        previewUrl={showDraft ? documentUrl(slot.draft!.id) : undefined}
+        fileName={showDraft ? t('kyc.upload.stored') : undefined}
+        progress={slot.progress}
+        uploaded={Boolean(slot.draft) && !slot.uploading && !slot.error}
+        error={slot.error ? uploadErrorText(t, slot.error, maxBytes) : undefined}
+        disabled={slot.removing}
+        onSelect={slot.select}
+        onRemove={slot.file || slot.draft ? slot.remove : undefined}
+      />
+    </div>
+  );
+}

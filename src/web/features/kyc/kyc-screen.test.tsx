@@ -1,0 +1,143 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { KycInfo, PersonalInfo } from '../../../shared/api/kyc.ts';
+import type { StepStatus } from '../../../shared/kyc.ts';
+import { envelope, installFetch, resetRequestLayer, type FakeCall } from '../../lib/http/testing.ts';
+import { useGlobalStore } from '../../store/global.ts';
+import KycScreen from './kyc-screen.tsx';
+import { renderKyc } from './test-utils.tsx';
+
+const PERSON: PersonalInfo = {
+  firstName: 'Anna', middleName: '', lastName: 'Müller', dateOfBirth: '1990-05-17', nationality: 'DE', residenceCountry: 'DE',
+  addressLine1: 'Hauptstraße 5', addressLine2: '', city: 'Hamburg', stateRegion: '', postalCode: '20095',
+};
+
+interface Scenario {
+  one: StepStatus;
+  two?: StepStatus;
+  personal?: PersonalInfo | null;
+  provider?: string;
+  rejected?: boolean;
+}
+
+function kycInfo(s: Scenario): Partial<KycInfo> {
+  return {
+    opened: true,
+    provider: 'PROVIDER_DEFAULT',
+    state: [
+      { level: 1, status: s.one, type: 'INDIVIDUAL' },
+      { level: 2, status: s.two ?? 'NOT_ALLOW', type: 'INDIVIDUAL' },
+    ],
+    errorNotify: s.rejected ? [{ level: 1, status: 'FAILED_AND_CAN_RETRY', reasonCode: 'SELFIE_UNCLEAR', decidedAt: '2026-01-02T00:00:00.000Z' }] : [],
+    additionalRejectReason: s.rejected ? [{ level: 1, reasonCode: 'SELFIE_UNCLEAR', message: 'Take it without the hat.' }] : [],
+  };
+}
+
+function serve(s: Scenario): (call: FakeCall) => Response {
+  return (call) => {
+    const path = new URL(call.url, 'http://x').pathname;
+    if (path.endsWith('/kyc-info')) return envelope(kycInfo(s));
+    if (path.endsWith('/kyc-personal-info')) return envelope({ info: s.personal === undefined ? PERSON : s.personal, editable: true, updatedAt: null });
+    if (path.endsWith('/get-kyc-provider')) return envelope({ level: 1, provider: s.provider ?? 'PROVIDER_DEFAULT', flowName: 'Level1_web', apiUrl: '' });
+    if (path.endsWith('/get-config')) return envelope({ maxUploadBytes: 10 * 1024 * 1024 });
+    if (path.endsWith('/country-list')) return envelope({ list: [{ countryCode: 'DE', regionCode: '49', nameEn: 'Germany', nameZhCN: '德国', isDisable: false }] });
+    if (path.endsWith('/document-drafts')) return envelope({ documents: [] });
+    if (path.endsWith('/supported-document-type')) {
+      return envelope({
+        country: 'DE',
+        documentTypes: [
+          { type: 'ID_CARD', kinds: ['DOCUMENT_FRONT', 'DOCUMENT_BACK', 'SELFIE'], needsNumber: false },
+          { type: 'PASSPORT', kinds: ['DOCUMENT_FRONT', 'SELFIE'], needsNumber: false },
+        ],
+      });
+    }
+    return envelope({}, 10011, 'not found');
+  };
+}
+
+describe('kyc route guard and flow', () => {
+  let calls: FakeCall[];
+  beforeEach(() => {
+    resetRequestLayer();
+    useGlobalStore.setState({ user: { id: 'u1', email: 'a@example.com', member_tag: {} } });
+    window.history.replaceState(null, '', '/');
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('PENDING: shows the status instead of the flow', async () => {
+    calls = installFetch(serve({ one: 'PENDING' }));
+    renderKyc(<KycScreen />);
+    expect(await screen.findByRole('heading', { name: 'Level 1 is under review' })).toBeInTheDocument();
+    expect(screen.getByTestId('flow-status')).toHaveAttribute('data-status', 'PENDING');
+    expect(screen.queryByLabelText(/Issuing country/)).not.toBeInTheDocument();
+    // kyc-info carries the optional Guid/Lang headers (§7).
+    expect(calls.find((c) => c.url.endsWith('/kyc-info'))!.headers.get('Lang')).toBeTruthy();
+  });
+
+  it('ALLOW without personal information: asks for it first', async () => {
+    installFetch(serve({ one: 'ALLOW', personal: null }));
+    renderKyc(<KycScreen />);
+    expect(await screen.findByRole('heading', { name: 'Add your personal information first' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Add personal information' })).toHaveAttribute('href', '/personal');
+  });
+
+  it('member tag KYC "1": no steps, no flow', async () => {
+    useGlobalStore.setState({ user: { id: 'u1', member_tag: { KYC: '1' } } });
+    installFetch(serve({ one: 'ALLOW' }));
+    renderKyc(<KycScreen />);
+    expect(await screen.findByRole('heading', { name: 'No verification needed' })).toBeInTheDocument();
+  });
+
+  it('another provider: says the level is verified elsewhere', async () => {
+    installFetch(serve({ one: 'ALLOW', provider: 'PROVIDER_SUMSUB' }));
+    renderKyc(<KycScreen />);
+    expect(await screen.findByRole('heading', { name: 'Verification is handled elsewhere' })).toBeInTheDocument();
+  });
+
+  it('FAILED_AND_CAN_RETRY: the reason above the flow; steps cannot be skipped; a passport needs no back side', async () => {
+    installFetch(serve({ one: 'FAILED_AND_CAN_RETRY', rejected: true }));
+    const user = userEvent.setup();
+    renderKyc(<KycScreen />);
+    expect(await screen.findByText('The selfie is not clear')).toBeInTheDocument();
+    expect(screen.getByText('Take it without the hat.')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Where was your document issued?' })).toBeInTheDocument();
+    expect(screen.getByLabelText(/Issuing country/)).toHaveValue('DE');
+
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByRole('heading', { name: 'Choose your document' })).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.getByText('Choose a document type.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Choose your document' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('radio', { name: 'Passport' }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    const step = await screen.findByTestId('flow-step-documents');
+    expect(within(step).getByRole('heading', { name: 'Upload photos of your Passport' })).toBeInTheDocument();
+    expect(within(step).getByLabelText(/Photo page/)).toBeInTheDocument();
+    expect(within(step).queryByLabelText(/Back side/)).not.toBeInTheDocument();
+    // Without the photo, Continue says what is missing and stays.
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.getByText('Upload these photos first: Photo page.')).toBeInTheDocument();
+    expect(screen.getByTestId('flow-step-documents')).toBeInTheDocument();
+    // The stepper marks the current step.
+    expect(screen.getByRole('navigation', { name: 'Progress' }).querySelector('[aria-current="step"]')).toHaveTextContent('Photos');
+  });
+
+  it('level 2 (?level=2): an issue date older than 3 months is refused by the shared schema', async () => {
+    window.history.replaceState(null, '', '/?level=2');
+    installFetch(serve({ one: 'SUCCESS', two: 'ALLOW' }));
+    const user = userEvent.setup();
+    renderKyc(<KycScreen />);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Verify your address' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'About your proof of address' })).toBeInTheDocument();
+    // The address it must show is the residence address of level 1.
+    expect(screen.getByText('Hauptstraße 5')).toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: 'Utility bill' }));
+    await user.type(screen.getByLabelText(/^Issue date/), '2020-01-01');
+    expect(await screen.findByText('The document must be dated within the last 3 months')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.getByText('Enter a valid issue date.')).toBeInTheDocument();
+    expect(screen.queryByTestId('flow-step-addressDocument')).not.toBeInTheDocument();
+  });
+});

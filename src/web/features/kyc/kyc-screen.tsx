@@ -1,0 +1,154 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearch } from 'wouter';
+import type { SubmitApplicationResult } from '../../../shared/api/kyc.ts';
+import { KycLevel, Provider, StepStatus } from '../../../shared/kyc.ts';
+import { Alert } from '../../components/ui/alert.tsx';
+import { Button, buttonVariants } from '../../components/ui/button.tsx';
+import { Card } from '../../components/ui/card.tsx';
+import { SkeletonText } from '../../components/ui/skeleton.tsx';
+import { StatusBadge } from '../../components/ui/status-badge.tsx';
+import { errorMessage } from '../../lib/i18n/error-message.ts';
+import { useGlobalStore } from '../../store/global.ts';
+import { useCountryList } from './api/country-list.ts';
+import { useKycConfig } from './api/kyc-config.ts';
+import { useKycInfo } from './api/kyc-info.ts';
+import { useKycProvider } from './api/kyc-provider.ts';
+import { usePersonalInfo } from './api/personal-info.ts';
+import { Level1Flow } from './components/level1-flow.tsx';
+import { Level2Flow } from './components/level2-flow.tsx';
+import { RejectionReasons } from './components/rejection-reasons.tsx';
+import { StatusPanel } from './components/status-panel.tsx';
+import { levelFromSearch } from './model/flow.ts';
+import { canStartFlow, hasNoSteps, rejectionsOf, stepStatus } from './model/next-action.ts';
+
+/** Used when get-config cannot be read: the server's default limit (decision 006). */
+const DEFAULT_MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+
+/**
+ * §2 kyc: document verification with the in-house provider (PROVIDER_DEFAULT). `?level=2` is the
+ * proof of address; anything else level 1 (§3 flows). The guard shows the level's status instead of
+ * the flow unless the step is ALLOW or FAILED_AND_CAN_RETRY.
+ */
+export default function KycScreen() {
+  const { t } = useTranslation();
+  const level = levelFromSearch(useSearch());
+  const [submitted, setSubmitted] = useState<SubmitApplicationResult | null>(null);
+  return (
+    <section aria-labelledby="kyc-title" className="mx-auto flex max-w-3xl flex-col gap-6">
+      <div className="flex flex-col gap-2">
+        <Link href="/personal" className="self-start text-sm font-medium text-primary-ink underline underline-offset-2">
+          {t('kyc.flow.backToOverview')}
+        </Link>
+        <h1 id="kyc-title" className="text-2xl font-semibold">
+          {t(`kyc.flow.title.${level}`)}
+        </h1>
+        <p className="text-sm text-muted">{t(`kyc.flow.intro.${level}`)}</p>
+      </div>
+      {submitted ? <Submitted result={submitted} /> : <GuardedFlow level={level} onSubmitted={setSubmitted} />}
+    </section>
+  );
+}
+
+function Submitted({ result }: { result: SubmitApplicationResult }) {
+  const { t } = useTranslation();
+  return (
+    <Card data-testid="submitted">
+      <div role="status" className="flex flex-col gap-3">
+        <div className="flex flex-wrap items-center gap-3">
+          <h2 className="text-lg font-semibold">{t('kyc.submitted.title')}</h2>
+          <StatusBadge status={result.status} />
+        </div>
+        <p className="text-muted">{t('kyc.submitted.body')}</p>
+        <Link href="/personal" className={`${buttonVariants({ variant: 'primary' })} self-start`}>
+          {t('kyc.flow.backToOverview')}
+        </Link>
+      </div>
+    </Card>
+  );
+}
+
+function GuardedFlow({ level, onSubmitted }: { level: 1 | 2; onSubmitted: (r: SubmitApplicationResult) => void }) {
+  const { t } = useTranslation();
+  const user = useGlobalStore((s) => s.user);
+  const info = useKycInfo();
+  const personal = usePersonalInfo();
+  const provider = useKycProvider(level);
+  const config = useKycConfig();
+  const countries = useCountryList();
+
+  const failed = [info, personal, provider].find((q) => q.isError);
+  if (failed) {
+    return (
+      <Alert
+        variant="error"
+        title={t('kyc.overview.loadError')}
+        action={
+          <Button
+            size="small"
+            variant="default"
+            onClick={() => {
+              for (const q of [info, personal, provider]) if (q.isError) void q.refetch();
+            }}
+          >
+            {t('common.retry')}
+          </Button>
+        }
+      >
+        {errorMessage(t, failed.error)}
+      </Alert>
+    );
+  }
+  const data = info.data;
+  const saved = personal.data;
+  const chosen = provider.data;
+  if (!data || !saved || !chosen) {
+    return (
+      <div aria-busy="true" data-testid="flow-loading">
+        <span className="sr-only">{t('common.loading')}</span>
+        <SkeletonText lines={6} />
+      </div>
+    );
+  }
+
+  if (hasNoSteps(data.opened, user.member_tag)) {
+    return <StatusPanel title={t('kyc.next.NO_STEPS.title')} body={t('kyc.next.NO_STEPS.body')} />;
+  }
+  const status = stepStatus(data.state, level);
+  if (!canStartFlow(status)) {
+    return (
+      <StatusPanel title={t(`kyc.guard.${status}.title`, { level })} body={t(`kyc.guard.${status}.body`, { level })} status={status}>
+        {status === StepStatus.FAILED_AND_CAN_NOT_RETRY ? <RejectionReasons rejections={rejectionsOf(data, level)} final /> : null}
+      </StatusPanel>
+    );
+  }
+  if (chosen.provider !== Provider.PROVIDER_DEFAULT) {
+    return <StatusPanel title={t('kyc.guard.provider.title')} body={t('kyc.guard.provider.body')} />;
+  }
+  if (level === KycLevel.LEVEL_1 && !saved.info) {
+    return (
+      <StatusPanel
+        title={t('kyc.guard.personalFirst.title')}
+        body={t('kyc.guard.personalFirst.body')}
+        action={{ href: '/personal', label: t('kyc.next.FILL_PERSONAL_INFO.action') }}
+      />
+    );
+  }
+
+  const maxBytes = config.data?.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES;
+  return (
+    <div className="flex flex-col gap-6">
+      {status === StepStatus.FAILED_AND_CAN_RETRY ? (
+        <div className="flex flex-col gap-2">
+          <p className="text-sm font-medium">{t('kyc.flow.retryIntro')}</p>
+          <RejectionReasons rejections={rejectionsOf(data, level)} />
+        </div>
+      ) : null}
+      {level === KycLevel.LEVEL_1 ? (
+        <Level1Flow userId={user.id} personalInfo={saved.info!} countries={countries.data?.list} maxBytes={maxBytes} onSubmitted={onSubmitted} />
+      ) : (
+        <Level2Flow personalInfo={saved.info} countries={countries.data?.list} maxBytes={maxBytes} onSubmitted={onSubmitted} />
+      )}
+    </div>
+  );
+}

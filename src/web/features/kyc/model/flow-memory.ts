@@ -1,0 +1,49 @@
+import type { SelectableDocumentType } from '../../../../shared/api/kyc.ts';
+import { DocumentType } from '../../../../shared/kyc.ts';
+
+/**
+ * The level 1 choices (issuing country, document type) are not stored with the drafts on the server,
+ * so a user who comes back finds their uploads but not what they were of. We remember the two codes
+ * (nothing personal) per user in local storage; anything unreadable is ignored.
+ */
+export interface Level1Choice {
+  country: string | null;
+  documentType: SelectableDocumentType | null;
+}
+
+const KEY = (userId: string) => `ua:kyc-flow:${userId}:1`;
+const TYPES: ReadonlySet<string> = new Set(Object.values(DocumentType).filter((t) => t !== DocumentType.UNDEFINED));
+
+export function readLevel1Choice(userId: string | undefined, storage: Storage | undefined = globalThis.localStorage): Level1Choice {
+  const empty: Level1Choice = { country: null, documentType: null };
+  if (!userId || !storage) return empty;
+  try {
+    const v: unknown = JSON.parse(storage.getItem(KEY(userId)) ?? 'null');
+    if (!v || typeof v !== 'object') return empty;
+    const { country, documentType } = v as Record<string, unknown>;
+    return {
+      country: typeof country === 'string' && /^[A-Z]{2}$/.test(country) ? country : null,
+      documentType: typeof documentType === 'string' && TYPES.has(documentType) ? (documentType as SelectableDocumentType) : null,
+    };
+  } catch {
+    return empty;
+  }
+}
+
+export function writeLevel1Choice(userId: string | undefined, choice: Level1Choice, storage: Storage | undefined = globalThis.localStorage): void {
+  if (!userId || !storage) return;
+  try {
+    storage.setItem(KEY(userId), JSON.stringify(choice));
+  } catch {
+    // A full or blocked storage only means the choice is asked again next time.
+  }
+}
+
+export function forgetLevel1Choice(userId: string | undefined, storage: Storage | undefined = globalThis.localStorage): void {
+  if (!userId || !storage) return;
+  try {
+    storage.removeItem(KEY(userId));
+  } catch {
+    // Nothing to do.
+  }
+}
