@@ -223,37 +223,44 @@ test('kyc-tag (member_tag.KYC = 1) sees no steps and no action', async ({ page }
   await expect(page.getByLabel('Issuing country')).toHaveCount(0);
 });
 
-test('after a RETRY rejection the user resubmits, uploading the selfie as a file', async ({ page, baseURL }) => {
-  const front = await testImage('r-front.jpg', 'jpeg');
-  const back = await testImage('r-back.jpg', 'jpeg');
-  const selfie = await testImage('r-selfie.jpg', 'jpeg', 800, 1000);
-  const email = uniqueEmail('kyc-retry');
-  await registerViaApi(page, email);
-  // First submission through the API, as the flow above does it through the page.
-  const ok = async (p: Promise<{ json(): Promise<{ ret_code: number; result: unknown }> }>) => {
-    const body = await (await p).json();
-    expect(body.ret_code).toBe(0);
-    return body.result as Record<string, unknown>;
-  };
+type Json = { ret_code: number; result: Record<string, unknown> };
+async function ok(reply: Promise<{ json(): Promise<unknown> }>): Promise<Record<string, unknown>> {
+  const body = (await (await reply).json()) as Json;
+  expect(body.ret_code).toBe(0);
+  return body.result;
+}
+
+/** Level 1 submitted through the API (the first test does it through the page): returns the application id. */
+async function submitLevel1ViaApi(page: Page, country: string): Promise<string> {
+  const front = await testImage(`api-front-${country}.jpg`, 'jpeg');
+  const selfie = await testImage(`api-selfie-${country}.jpg`, 'jpeg', 800, 1000);
   await ok(
     page.request.post('/x-api/v3/private/kyc/kyc-personal-info', {
-      data: { firstName: 'Lena', lastName: 'Berg', dateOfBirth: '1988-03-02', nationality: 'SE', residenceCountry: 'SE', addressLine1: 'Drottninggatan 1', city: 'Stockholm', postalCode: '111 51' },
+      data: { firstName: 'Lena', lastName: 'Berg', dateOfBirth: '1988-03-02', nationality: country, residenceCountry: country, addressLine1: 'Drottninggatan 1', city: 'Stockholm', postalCode: '111 51' },
     }),
   );
-  for (const [kind, file] of [['DOCUMENT_FRONT', front], ['DOCUMENT_BACK', back], ['SELFIE', selfie]] as const) {
+  for (const [kind, file] of [['DOCUMENT_FRONT', front], ['DOCUMENT_BACK', front], ['SELFIE', selfie]] as const) {
     await ok(page.request.post('/x-api/v3/private/kyc/upload-document', { multipart: { kind, level: '1', file: { name: path.basename(file), mimeType: 'image/jpeg', buffer: await sharp(file).toBuffer() } } }));
   }
-  const submitted = await ok(page.request.post('/x-api/v3/private/kyc/submit-application', { data: { level: 1, country: 'SE', documentType: 'DRIVERS_LICENSE' } }));
+  const submitted = await ok(page.request.post('/x-api/v3/private/kyc/submit-application', { data: { level: 1, country, documentType: 'DRIVERS_LICENSE' } }));
+  return String(submitted.applicationId);
+}
 
-  // The demo reviewer rejects it with RETRY (console API, its own session).
+/** The demo reviewer decides through the console API, in a session of its own. */
+async function review(baseURL: string | undefined, applicationId: string, decision: 'approve' | { mode: 'RETRY' | 'FINAL'; reasonCode: string; userMessage: string }) {
   const reviewer = await apiRequest.newContext({ baseURL });
   await ok(reviewer.post('/x-api/v1/user/login', { data: { email: 'reviewer@example.com', password: 'reviewer-password-1' } }));
-  await ok(
-    reviewer.post(`/x-api/v1/console/kyc/applications/${submitted.applicationId}/reject`, {
-      data: { mode: 'RETRY', reasonCode: 'SELFIE_UNCLEAR', userMessage: 'Your face is hidden by a hat. Please take the selfie again.' },
-    }),
-  );
+  const url = `/x-api/v1/console/kyc/applications/${applicationId}/${decision === 'approve' ? 'approve' : 'reject'}`;
+  await ok(reviewer.post(url, { data: decision === 'approve' ? {} : decision }));
   await reviewer.dispose();
+}
+
+test('after a RETRY rejection the user resubmits, uploading the selfie as a file', async ({ page, baseURL }) => {
+  const front = await testImage('r-front.jpg', 'jpeg');
+  const selfie = await testImage('r-selfie.jpg', 'jpeg', 800, 1000);
+  await registerViaApi(page, uniqueEmail('kyc-retry'));
+  const applicationId = await submitLevel1ViaApi(page, 'SE');
+  await review(baseURL, applicationId, { mode: 'RETRY', reasonCode: 'SELFIE_UNCLEAR', userMessage: 'Your face is hidden by a hat. Please take the selfie again.' });
 
   await page.goto('/user/accounts/auth/personal');
   await expect(page.getByRole('heading', { name: 'Level 1 was not approved' })).toBeVisible();
@@ -280,4 +287,69 @@ test('after a RETRY rejection the user resubmits, uploading the selfie as a file
   await page.getByRole('link', { name: 'Back to my account' }).first().click();
   await expect(levelCard(page, 1)).toHaveAttribute('data-status', 'PENDING');
   await expect(page.getByRole('region', { name: 'Reason level 1 was not approved' })).toHaveCount(0);
+  const info = await ok(page.request.post('/x-api/v3/private/kyc/kyc-info', { data: { obtain_current: true } }));
+  expect((info.applicant as { identifies: { documentType: string; status: string }[] }).identifies.map((i) => [i.documentType, i.status])).toEqual([
+    ['PASSPORT', 'PENDING'],
+    ['DRIVERS_LICENSE', 'REJECTED'],
+  ]);
+});
+
+test('after a RETRY rejection the user can start the level over (self-reset), after a confirmation', async ({ page, baseURL }) => {
+  await registerViaApi(page, uniqueEmail('kyc-reset'));
+  const applicationId = await submitLevel1ViaApi(page, 'SE');
+  await review(baseURL, applicationId, { mode: 'RETRY', reasonCode: 'DOCUMENT_EXPIRED', userMessage: 'Your licence expired last year.' });
+
+  await page.goto('/user/accounts/auth/personal');
+  await expect(levelCard(page, 1)).toHaveAttribute('data-status', 'FAILED_AND_CAN_RETRY');
+  await page.getByRole('button', { name: 'Start over' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Start level 1 over?' });
+  await expect(dialog).toContainText('photos you uploaded but did not submit are deleted');
+  // Cancel changes nothing.
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(levelCard(page, 1)).toHaveAttribute('data-status', 'FAILED_AND_CAN_RETRY');
+
+  await page.getByRole('button', { name: 'Start over' }).click();
+  await page.getByRole('dialog', { name: 'Start level 1 over?' }).getByRole('button', { name: 'Start over' }).click();
+  await expect(page.getByText('You can now start level 1 again.')).toBeVisible();
+  await expect(levelCard(page, 1)).toHaveAttribute('data-status', 'ALLOW');
+  await expect(page.getByRole('heading', { name: 'Verify your identity' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Reason level 1 was not approved' })).toHaveCount(0);
+  // The personal information may be corrected again.
+  await expect(page.getByRole('button', { name: 'Edit' })).toBeVisible();
+});
+
+test('after level 1 is approved the user sends a proof of address for level 2', async ({ page, baseURL }) => {
+  await registerViaApi(page, uniqueEmail('kyc-l2'));
+  const applicationId = await submitLevel1ViaApi(page, 'SE');
+  await review(baseURL, applicationId, 'approve');
+
+  await page.goto('/user/accounts/auth/personal');
+  await expect(page.getByRole('heading', { name: 'Raise your limits with level 2' })).toBeVisible();
+  await expect(levelCard(page, 1)).toHaveAttribute('data-status', 'SUCCESS');
+  await expect(page.getByTestId('current-limit')).toHaveText('Your daily withdrawal limit now: 10.00000000 BTC (≈ $1,000,000.00)');
+  await page.getByRole('link', { name: 'Verify address' }).click();
+  await expect(page).toHaveURL(/\/auth\/kyc\?level=2$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Verify your address' })).toBeVisible();
+  // The address the document must show.
+  await expect(page.getByRole('note')).toContainText('Drottninggatan 1');
+
+  await page.locator('label').filter({ hasText: 'Utility bill' }).click();
+  await page.getByLabel('Issue date').fill('2000-01-01');
+  await expect(page.getByText('The document must be dated within the last 3 months')).toBeVisible();
+  const recent = new Date(Date.now() - 10 * 86_400_000).toISOString().slice(0, 10);
+  await page.getByLabel('Issue date').fill(recent);
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Upload your Utility bill' })).toBeVisible();
+  await page.getByLabel('Statement or bill').setInputFiles(await testImage('bill.png', 'png', 1000, 1400));
+  await expect(page.getByTestId('slot-PROOF_OF_ADDRESS').getByText('Uploaded', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { name: 'Check and submit' })).toBeVisible();
+  await page.getByRole('button', { name: 'Submit for review' }).click();
+  await expect(page.getByRole('heading', { name: 'Documents submitted' })).toBeVisible();
+
+  await page.getByRole('link', { name: 'Back to my account' }).first().click();
+  await expect(levelCard(page, 2)).toHaveAttribute('data-status', 'PENDING');
+  await expect(page.getByRole('heading', { name: 'Your documents are under review' })).toBeVisible();
 });
