@@ -102,6 +102,11 @@ test('a new user completes personal information, uploads an ID card and a camera
   await expect(page.getByRole('heading', { name: 'Upload photos of your ID card' })).toBeVisible();
   await page.getByLabel('Front side').setInputFiles(front);
   await expect(page.getByTestId('slot-DOCUMENT_FRONT').getByText('Uploaded', { exact: true })).toBeVisible();
+  // Leaving and coming back: the upload is still there (document drafts), and the flow resumes at the photos.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Upload photos of your ID card' })).toBeVisible();
+  await expect(page.getByTestId('slot-DOCUMENT_FRONT')).toContainText('Uploaded earlier');
+  await expect.poll(() => page.getByTestId('slot-DOCUMENT_FRONT').locator('img').evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth)).toBeGreaterThan(0);
   await page.getByLabel('Back side').setInputFiles(back);
   await expect(page.getByTestId('slot-DOCUMENT_BACK').getByText('Uploaded', { exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Continue' }).click();
@@ -159,6 +164,24 @@ test('a new user completes personal information, uploads an ID card and a camera
   ]);
   expect(info.result.applicant.identifies).toHaveLength(1);
   expect(info.result.applicant.identifies[0]).toMatchObject({ level: 1, country: 'ES', documentType: 'ID_CARD', status: 'PENDING' });
+});
+
+test('the guide steps explain each level and lead into its flow', async ({ page }) => {
+  await registerViaApi(page, uniqueEmail('kyc-guide'));
+  await page.goto('/user/accounts/auth/personal');
+  await levelCard(page, 1).getByRole('link', { name: 'How level 1 works' }).click();
+  await expect(page).toHaveURL(/\/auth\/step1$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Level 1: verify your identity' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Your privacy' })).toContainText('Only you and our compliance reviewers can see your documents.');
+  await page.getByRole('link', { name: 'Start level 1' }).click();
+  // Without personal information the flow sends the user to fill it in first.
+  await expect(page.getByRole('heading', { name: 'Add your personal information first' })).toBeVisible();
+
+  await page.goto('/user/accounts/auth/step2');
+  await expect(page.getByRole('region', { name: 'What you need' })).toContainText('issued in the last 3 months');
+  await page.getByRole('link', { name: 'Start level 2' }).click();
+  await expect(page).toHaveURL(/\/auth\/kyc\?level=2$/);
+  await expect(page.getByRole('heading', { name: 'Level 2 is not available yet' })).toBeVisible();
 });
 
 test('l1-retry sees the reason and the reviewer’s message, and a resubmit path, on a 375 px phone', async ({ page }) => {

@@ -141,3 +141,38 @@ describe('kyc route guard and flow', () => {
     expect(screen.queryByTestId('flow-step-addressDocument')).not.toBeInTheDocument();
   });
 });
+
+describe('bank verification number (Nigeria)', () => {
+  beforeEach(() => {
+    resetRequestLayer();
+    useGlobalStore.setState({ user: { id: 'u-ng', member_tag: {} } });
+    window.history.replaceState(null, '', '/');
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('asks for the 11-digit number instead of document photos, digits only', async () => {
+    const base = serve({ one: 'ALLOW', personal: { ...PERSON, nationality: 'NG', residenceCountry: 'NG' } });
+    installFetch((call) => {
+      if (call.url.endsWith('/supported-document-type')) {
+        return envelope({ country: 'NG', documentTypes: [{ type: 'BANK_VERIFICATION_NUMBER', kinds: ['SELFIE'], needsNumber: true }] });
+      }
+      if (call.url.endsWith('/country-list?is_disable=1')) return envelope({ list: [{ countryCode: 'NG', regionCode: '234', nameEn: 'Nigeria', nameZhCN: '尼日利亚', isDisable: false }] });
+      return base(call);
+    });
+    const user = userEvent.setup();
+    renderKyc(<KycScreen />);
+    expect(await screen.findByLabelText(/Issuing country/)).toHaveValue('NG');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await user.click(await screen.findByRole('radio', { name: 'Bank verification number (BVN)' }));
+    expect(screen.getByText('Your 11-digit number, no document photos')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    const input = await screen.findByRole('textbox', { name: /Bank verification number/ });
+    await user.type(input, '12a34 5678-90');
+    expect(input).toHaveValue('1234567890');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.getAllByText('A bank verification number has exactly 11 digits').length).toBeGreaterThan(0);
+    await user.type(input, '1');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByRole('heading', { name: 'Take a selfie' })).toBeInTheDocument();
+  });
+});

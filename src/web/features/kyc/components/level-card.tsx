@@ -16,7 +16,10 @@ export interface LevelCardProps {
   action?: ReactNode;
 }
 
-/** One verification level on the overview: its status (§4), what it needs, and what it unlocks (quotas). */
+/**
+ * One verification level on the overview: its status (§4), what it needs, and what it unlocks (quotas).
+ * Amounts with their coin code are kept left-to-right (`dir="ltr"`) so an RTL page does not flip them.
+ */
 export function LevelCard({ level, status, quota, action }: LevelCardProps) {
   const { t } = useTranslation();
   return (
@@ -43,7 +46,7 @@ export function LevelCard({ level, status, quota, action }: LevelCardProps) {
             <div className="flex flex-wrap items-baseline justify-between gap-x-3">
               <dt className="text-sm text-muted">{t('kyc.level.dailyLimit')}</dt>
               <dd className="m-0 text-end">
-                <span className="font-semibold text-ink tabular-nums" data-testid={`level-${level}-btc`}>
+                <span dir="ltr" className="inline-block font-semibold text-ink tabular-nums" data-testid={`level-${level}-btc`}>
                   {quota.btc} BTC
                 </span>
                 <span className="block text-sm text-muted tabular-nums" data-testid={`level-${level}-fiat`}>
@@ -56,7 +59,7 @@ export function LevelCard({ level, status, quota, action }: LevelCardProps) {
               .map((c) => (
                 <div key={c.coin} className="flex flex-wrap items-baseline justify-between gap-x-3 text-sm">
                   <dt className="text-muted">{c.coin}</dt>
-                  <dd className="m-0 text-ink tabular-nums">
+                  <dd dir="ltr" className="m-0 text-ink tabular-nums">
                     {c.limit} {c.coin}
                   </dd>
                 </div>

@@ -27,7 +27,7 @@ export function RejectionReasons({ rejections, final }: { rejections: readonly R
           {r.message ? (
             <figure className="m-0 mt-3 border-s-2 border-line-strong ps-3">
               <figcaption className="text-xs font-medium text-muted">{t('kyc.rejection.message')}</figcaption>
-              <blockquote className="m-0 mt-1 whitespace-pre-line break-words">{r.message}</blockquote>
+              <blockquote dir="auto" className="m-0 mt-1 whitespace-pre-line break-words">{r.message}</blockquote>
             </figure>
           ) : null}
           <p className="mt-2 text-xs text-muted">{t('kyc.rejection.decidedAt', { date: formatDate(r.decidedAt, language) })}</p>
