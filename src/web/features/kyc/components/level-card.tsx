@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { PROOF_OF_ADDRESS_MAX_AGE_MONTHS } from '../../../../shared/api/kyc.ts';
 import type { StepStatus, VerifiableLevel } from '../../../../shared/kyc.ts';
 import { Card } from '../../../components/ui/card.tsx';
 import { StatusBadge } from '../../../components/ui/status-badge.tsx';
@@ -14,19 +13,23 @@ export interface LevelCardProps {
   quota: QuotaView | undefined;
   /** The level's main button (when it is the next thing to do). */
   action?: ReactNode;
+  /** From get-config: how old a proof of address may be (level 2's description names it once known). */
+  proofOfAddressMaxAgeMonths?: number;
 }
 
 /**
  * One verification level on the overview: its status (§4), what it needs, and what it unlocks (quotas).
  * Amounts with their coin code are kept left-to-right (`dir="ltr"`) so an RTL page does not flip them.
  */
-export function LevelCard({ level, status, quota, action }: LevelCardProps) {
+export function LevelCard({ level, status, quota, action, proofOfAddressMaxAgeMonths }: LevelCardProps) {
   const { t } = useTranslation();
   return (
     <Card
       title={t(`kyc.level.${level}.title`)}
       headingLevel={3}
-      description={t(`kyc.level.${level}.needs`, { months: PROOF_OF_ADDRESS_MAX_AGE_MONTHS })}
+      description={
+        level === 2 && proofOfAddressMaxAgeMonths === undefined ? t('kyc.level.2.needsRecent') : t(`kyc.level.${level}.needs`, { months: proofOfAddressMaxAgeMonths })
+      }
       actions={<StatusBadge status={status} />}
       data-testid={`level-${level}`}
       data-status={status}

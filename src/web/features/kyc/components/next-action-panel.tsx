@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { HelpLink } from '../../../../shared/api/site.ts';
+import { HelpLink } from '../../../../shared/sites.ts';
 import type { VerifiableLevel } from '../../../../shared/kyc.ts';
 import { Alert, type AlertVariant } from '../../../components/ui/alert.tsx';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';

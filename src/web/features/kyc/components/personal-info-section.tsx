@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StepStatus } from '../../../../shared/kyc.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -10,10 +10,12 @@ import { errorMessage } from '../../../lib/i18n/error-message.ts';
 import { useCountryList } from '../api/country-list.ts';
 import { kycKeys } from '../api/keys.ts';
 import { usePersonalInfo } from '../api/personal-info.ts';
-import { PersonalInfoForm } from './personal-info-form.tsx';
 import { PersonalInfoView } from './personal-info-view.tsx';
 
 export const PERSONAL_INFO_SECTION_ID = 'personal-info';
+
+// The form brings react-hook-form and zod with the shared schema: loaded only when someone edits.
+const PersonalInfoForm = lazy(() => import('./personal-info-form.tsx').then((m) => ({ default: m.PersonalInfoForm })));
 
 /** Why saved information cannot be changed, by the level 1 status. */
 function lockedKey(level1: StepStatus): string {
@@ -60,7 +62,15 @@ export function PersonalInfoSection({ level1Status }: { level1Status: StepStatus
   } else {
     const { info, editable } = personal.data;
     const form = (
-      <PersonalInfoForm
+      <Suspense
+        fallback={
+          <div aria-busy="true">
+            <span className="sr-only">{t('common.loading')}</span>
+            <SkeletonText lines={6} />
+          </div>
+        }
+      >
+        <PersonalInfoForm
         initial={info}
         countries={countries.data?.list}
         countriesError={countries.isError}
@@ -71,7 +81,8 @@ export function PersonalInfoSection({ level1Status }: { level1Status: StepStatus
           setEditing(false);
           void client.invalidateQueries({ queryKey: kycKeys.all });
         }}
-      />
+        />
+      </Suspense>
     );
     if (editable && (!info || editing)) {
       body = form;

@@ -1,0 +1,98 @@
+import { useTranslation } from 'react-i18next';
+import { KycLevel, StepStatus, type VerifiableLevel } from '../../../../shared/kyc.ts';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { errorMessage } from '../../../lib/i18n/error-message.ts';
+import { useGlobalStore } from '../../../store/global.ts';
+import { useKycConfig } from '../api/kyc-config.ts';
+import { useKycInfo } from '../api/kyc-info.ts';
+import { usePersonalInfo } from '../api/personal-info.ts';
+import { hasNoSteps, nextAction, NextActionKind, rejectionsOf, stepStatus } from '../model/next-action.ts';
+import { quotaFor, quotaView } from '../model/quotas.ts';
+import { LevelCard } from './level-card.tsx';
+import { NextActionPanel } from './next-action-panel.tsx';
+import { OverviewSkeleton } from './overview-skeleton.tsx';
+import { PERSONAL_INFO_SECTION_ID, PersonalInfoSection } from './personal-info-section.tsx';
+
+const LEVELS: readonly VerifiableLevel[] = [KycLevel.LEVEL_1, KycLevel.LEVEL_2];
+
+/** Moves the user to the personal-information form and its first field. */
+function goToPersonalInfo() {
+  const section = document.getElementById(PERSONAL_INFO_SECTION_ID);
+  if (!section) return;
+  section.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  const first = section.querySelector<HTMLElement>('input, select, button');
+  (first ?? section).focus({ preventScroll: true });
+}
+
+/**
+ * The KYC overview of the personal route: the next action (with rejection reasons), both levels with
+ * their status and what they unlock (quotas converted with the user's rate and currency), and the
+ * personal information. Its own chunk, so the first page stays within its budget (decision 002).
+ */
+export default function KycOverview() {
+  const { t, i18n } = useTranslation();
+  const info = useKycInfo();
+  const personal = usePersonalInfo();
+  const config = useKycConfig();
+  const user = useGlobalStore((s) => s.user);
+  const rate = useGlobalStore((s) => s.rate);
+  const locale = i18n.resolvedLanguage ?? i18n.language ?? 'en';
+
+  if (info.isPending) return <OverviewSkeleton />;
+  if (info.isError) {
+    return (
+      <Alert
+        variant="error"
+        title={t('kyc.overview.loadError')}
+        action={
+          <Button size="small" variant="default" onClick={() => void info.refetch()}>
+            {t('common.retry')}
+          </Button>
+        }
+      >
+        {errorMessage(t, info.error)}
+      </Alert>
+    );
+  }
+
+  const data = info.data;
+  const noSteps = hasNoSteps(data.opened, user.member_tag);
+  const action = nextAction({ state: data.state, opened: data.opened, memberTag: user.member_tag, hasPersonalInfo: Boolean(personal.data?.info) });
+  // Until the personal information is read, "fill it in" vs "verify" is not known yet.
+  const actionKnown = personal.isSuccess || action.kind !== NextActionKind.VERIFY_IDENTITY;
+  const view = (level: KycLevel) => {
+    const q = quotaFor(data.quotas, level);
+    return q ? quotaView(q, { rate, currency: user.currency_code, locale }) : undefined;
+  };
+  const current = view(data.applicant?.level ?? KycLevel.LEVEL_DEFAULT);
+  const level1 = stepStatus(data.state, KycLevel.LEVEL_1);
+
+  return (
+    <>
+      <section aria-labelledby="kyc-overview-title" className="flex flex-col gap-4">
+        <div>
+          <h2 id="kyc-overview-title" className="text-xl font-semibold">
+            {t('kyc.overview.title')}
+          </h2>
+          <p className="mt-1 text-sm text-muted">{t('kyc.overview.intro')}</p>
+        </div>
+        {actionKnown ? <NextActionPanel action={action} rejections={rejectionsOf(data, action.level)} onFillPersonalInfo={goToPersonalInfo} /> : <Skeleton className="h-24 w-full" />}
+        {current && !noSteps ? (
+          <p className="text-sm text-ink" data-testid="current-limit">
+            {t('kyc.overview.currentLimit', { btc: `${current.btc} BTC`, fiat: current.fiat })}
+          </p>
+        ) : null}
+        {noSteps ? null : (
+          <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
+            {LEVELS.map((level) => (
+              <LevelCard key={level} level={level} status={stepStatus(data.state, level)} quota={view(level)} proofOfAddressMaxAgeMonths={config.data?.proofOfAddressMaxAgeMonths} />
+            ))}
+          </div>
+        )}
+      </section>
+      {noSteps && !personal.data?.info ? null : <PersonalInfoSection level1Status={noSteps ? StepStatus.NOT_ALLOW : level1} />}
+    </>
+  );
+}
