@@ -58,7 +58,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
 
-  const db = options.db ?? createDb(config.database);
+  const db = options.db ?? createDb(config.database, (err) => app.log.error({ err }, 'database connection error'));
   const { wasNew } = await migrate(db);
   const services = createServices(db, config);
 

@@ -11,12 +11,17 @@ import { openNodeSqlite } from './sqlite-node.ts';
 export type Db = Kysely<Database>;
 export type { Database } from './schema.ts';
 
-/** Opens the configured database (embedded SQLite file, or PostgreSQL when DATABASE_URL says so). */
-export function createDb(database: Config['database']): Db {
+/**
+ * Opens the configured database (embedded SQLite file, or PostgreSQL when DATABASE_URL says so).
+ * `onConnectionError` hears about PostgreSQL connections that die while idle (a server restart or
+ * failover): without a listener, node-postgres would throw that from an event emitter and end the
+ * process; with it, the pool drops the connection and opens a new one for the next query.
+ */
+export function createDb(database: Config['database'], onConnectionError: (err: Error) => void = () => {}): Db {
   if (database.kind === 'postgres') {
-    return new Kysely<Database>({
-      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: database.url, max: 10 }) }),
-    });
+    const pool = new pg.Pool({ connectionString: database.url, max: 10 });
+    pool.on('error', onConnectionError);
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   if (database.file !== ':memory:') mkdirSync(path.dirname(database.file), { recursive: true });
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: openNodeSqlite(database.file) }) });

@@ -23,8 +23,21 @@ export async function createTestApp(overrides: Partial<Config> = {}, logStream?:
     drop = async () => {
       const c = new pg.Client({ connectionString: adminUrl });
       await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
+      try {
+        // The app's pool has ended, but a closing socket may still count as a session for a moment:
+        // wait for it rather than kill it (a killed connection surfaces as an unhandled error).
+        for (let attempt = 0; ; attempt++) {
+          try {
+            await c.query(`DROP DATABASE IF EXISTS ${name}`);
+            break;
+          } catch (err) {
+            if ((err as { code?: string }).code !== '55006' || attempt >= 50) throw err;
+            await new Promise((r) => setTimeout(r, 20));
+          }
+        }
+      } finally {
+        await c.end();
+      }
     };
   }
   const config = configWith({
