@@ -3,18 +3,18 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { loginRequest, registerRequest, type LoginRequest, type SessionResult, UserRole } from '../../shared/api/accounts.ts';
-import { APP_BASE, ApiPath } from '../../shared/api/paths.ts';
+import { APP_BASE, ApiPath, CONSOLE_BASE } from '../../shared/api/paths.ts';
 import { safeRedirectPath } from '../../shared/safe-redirect.ts';
 import { http } from '../lib/http/index.ts';
 import { errorMessage, fieldIssues, validationMessage } from '../lib/i18n/error-message.ts';
 
 type Mode = 'login' | 'register';
 
-export const DEFAULT_AFTER_LOGIN = `${APP_BASE}/auth/personal`;
-export const CONSOLE_HOME = `${APP_BASE}/console/`;
+const DEFAULT_AFTER_LOGIN = `${APP_BASE}/auth/personal`;
+const CONSOLE_HOME = `${CONSOLE_BASE}/`;
 
 /** Where to go after signing in: a same-site redirect_url, else the role's home. */
-export function destinationAfterLogin(search: string, role: UserRole): string {
+function destinationAfterLogin(search: string, role: UserRole): string {
   const fallback = role === UserRole.REVIEWER ? CONSOLE_HOME : DEFAULT_AFTER_LOGIN;
   return safeRedirectPath(new URLSearchParams(search).get('redirect_url'), fallback, window.location.origin);
 }

@@ -14,7 +14,7 @@ function Tile(props: Partial<FileDropProps> & { onSelected?: (f: File) => void }
       label="Front of your ID"
       hint="JPG or PNG, at most 5 MB"
       accept="image/jpeg,image/png"
-      maxBytes={5_000_000}
+      maxBytes={5 * 1024 * 1024}
       file={file}
       onSelect={(f) => {
         setFile(f);

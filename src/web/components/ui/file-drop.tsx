@@ -28,10 +28,14 @@ export function acceptsFile(accept: string | undefined, file: Pick<File, 'name' 
   });
 }
 
-/** A byte count in the user's language, e.g. "850 kB", "2.4 MB". */
+/**
+ * A byte count in the user's language, e.g. "850 kB", "2.4 MB". Units of 1024, like the server's
+ * upload-limit message (10485760 bytes is "10 MB" on both sides), truncated so a limit is never shown
+ * larger than it is.
+ */
 export function formatBytes(bytes: number, language: string): string {
-  const [value, unit] = bytes >= 1_000_000 ? [bytes / 1_000_000, 'megabyte'] : [Math.max(bytes / 1000, 0.1), 'kilobyte'];
-  return new Intl.NumberFormat(language || 'en', { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: 1 }).format(value);
+  const [value, unit] = bytes >= 1024 * 1024 ? [bytes / (1024 * 1024), 'megabyte'] : [Math.max(bytes / 1024, 0.1), 'kilobyte'];
+  return new Intl.NumberFormat(language || 'en', { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: 1, roundingMode: 'trunc' }).format(value);
 }
 
 // Object URLs of previewed images, one per File, shared by the tiles that show it. Revoked once no
