@@ -29,7 +29,7 @@ export function Header() {
   return createPortal(
     <header className="border-b border-line bg-ink text-white">
       <div className="mx-auto flex h-14 max-w-5xl items-center justify-between gap-4 px-4">
-        <a href={home} className="font-semibold text-primary">
+        <a href={home} className="shrink-0 whitespace-nowrap font-semibold text-primary">
           {t('common.brand')}
         </a>
         {email ? (

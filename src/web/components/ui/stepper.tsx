@@ -37,9 +37,9 @@ const CIRCLE: Record<StepState, string> = {
 
 /**
  * The steps of a flow (e.g. document → selfie → review) as an ordered list with the current one
- * marked `aria-current="step"`, and the state of the others spoken ("completed"). On phones only
- * the current step's label shows next to "Step 2 of 3"; the others keep their labels for screen
- * readers.
+ * marked `aria-current="step"`, and the state of the others spoken ("completed"). On phones the
+ * labels leave the row (a 375 px row has no room for them) and the current one shows after
+ * "Step 2 of 3"; screen readers still hear every label.
  *
  * @example
  * <Stepper current={1} steps={[
@@ -55,6 +55,7 @@ export function Stepper({ steps, current, label, className }: StepperProps) {
     <nav aria-label={label ?? t('ui.stepper.label')} className={cn('w-full', className)}>
       <p aria-hidden className="mb-2 text-xs text-muted sm:hidden">
         {t('ui.stepper.progress', { current: clamped + 1, total: steps.length })}
+        {steps[clamped] ? <span className="font-medium text-ink"> · {steps[clamped].label}</span> : null}
       </p>
       <ol className="flex w-full items-center gap-2">
         {steps.map((step, index) => {
@@ -73,7 +74,7 @@ export function Stepper({ steps, current, label, className }: StepperProps) {
               >
                 {state === 'complete' ? <CheckIcon className="size-4" strokeWidth={3} /> : state === 'error' ? '!' : index + 1}
               </span>
-              <span className={cn('min-w-0 truncate text-sm', isCurrent ? 'font-medium text-ink' : 'sr-only text-muted sm:not-sr-only')}>
+              <span className={cn('sr-only min-w-0 truncate text-sm sm:not-sr-only', isCurrent ? 'font-medium text-ink' : 'text-muted')}>
                 {step.label}
                 {state === 'complete' || state === 'error' ? <span className="sr-only"> ({t(`ui.stepper.${state}`)})</span> : null}
               </span>
