@@ -4,13 +4,11 @@ import { Link, useParams } from 'wouter';
 import type { ConsoleCase } from '../../../shared/api/console.ts';
 import { RetCode } from '../../../shared/ret-codes.ts';
 import { Alert } from '../../components/ui/alert.tsx';
-import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { cn } from '../../components/ui/cn.ts';
 import { Skeleton, SkeletonText } from '../../components/ui/skeleton.tsx';
 import { StatusBadge } from '../../components/ui/status-badge.tsx';
 import { isApiError } from '../../lib/http/index.ts';
-import { errorMessage } from '../../lib/i18n/error-message.ts';
 import { useCase } from './api/get-case.ts';
 import { ApplicationStatusBadge } from './components/application-status-badge.tsx';
 import { AuditHistory } from './components/audit-history.tsx';
@@ -20,6 +18,7 @@ import { DocumentGallery } from './components/document-gallery.tsx';
 import { countryLabel, formatCalendarDate, formatDateTime, shortId } from './format.ts';
 import { queueHref } from './queue-params.ts';
 import { useSessionGuard } from './use-session-guard.ts';
+import { LoadError, LoadingBlock } from '../../components/ui/load-states.tsx';
 
 /** A definition list of label/value rows; empty values say "not given" instead of leaving a gap. `stacked`: label above value (narrow columns). */
 function Facts({ rows, stacked = false }: { rows: readonly [label: string, value: ReactNode][]; stacked?: boolean }) {
@@ -61,12 +60,11 @@ export default function CaseScreen() {
 
   if (query.isPending || sessionEnded) {
     return (
-      <div aria-busy="true" aria-live="polite" className="flex flex-col gap-4">
-        <span className="sr-only">{t('common.loading')}</span>
+      <LoadingBlock className="flex flex-col gap-4">
         <Skeleton className="h-8 w-64" />
         <SkeletonText lines={6} />
         <Skeleton className="h-48 w-full" />
-      </div>
+      </LoadingBlock>
     );
   }
   if (query.isError) {
@@ -79,17 +77,7 @@ export default function CaseScreen() {
             {t('console.case.notFoundBody')}
           </Alert>
         ) : (
-          <Alert
-            variant="error"
-            title={t('console.case.error')}
-            action={
-              <Button size="small" onClick={() => void query.refetch()}>
-                {t('common.retry')}
-              </Button>
-            }
-          >
-            {errorMessage(t, query.error)}
-          </Alert>
+          <LoadError title={t('console.case.error')} error={query.error} onRetry={() => void query.refetch()} />
         )}
       </div>
     );

@@ -5,17 +5,16 @@ import type { ConsoleQueueItem } from '../../../shared/api/console.ts';
 import { ApplicationStatus } from '../../../shared/api/kyc.ts';
 import { COUNTRY_CODES } from '../../../shared/countries.ts';
 import { Provider } from '../../../shared/kyc.ts';
-import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
-import { errorMessage } from '../../lib/i18n/error-message.ts';
 import { useQueue } from './api/get-queue.ts';
 import { ApplicationStatusBadge } from './components/application-status-badge.tsx';
 import { countryLabel, countryName, formatDateTime } from './format.ts';
 import { useSessionGuard } from './use-session-guard.ts';
 import { parseQueueFilters, QUEUE_PAGE_SIZE, queueSearch, rememberQueueSearch, toQueueQuery, type QueueFilters } from './queue-params.ts';
+import { LoadError, LoadingBlock } from '../../components/ui/load-states.tsx';
 
 const caseHref = (id: string) => `/applications/${id}`;
 
@@ -95,24 +94,13 @@ export default function QueueScreen() {
       </form>
 
       {queue.isPending || sessionEnded ? (
-        <div aria-busy="true" aria-live="polite" className="flex flex-col gap-3">
-          <span className="sr-only">{t('common.loading')}</span>
+        <LoadingBlock className="flex flex-col gap-3">
           {Array.from({ length: 4 }, (_, i) => (
             <Skeleton key={i} className="h-14 w-full" />
           ))}
-        </div>
+        </LoadingBlock>
       ) : queue.isError ? (
-        <Alert
-          variant="error"
-          title={t('console.queue.error')}
-          action={
-            <Button size="small" onClick={() => void queue.refetch()}>
-              {t('common.retry')}
-            </Button>
-          }
-        >
-          {errorMessage(t, queue.error)}
-        </Alert>
+        <LoadError title={t('console.queue.error')} error={queue.error} onRetry={() => void queue.refetch()} />
       ) : (
         <div aria-busy={queue.isFetching} className={queue.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
           <p role="status" className="mb-3 text-sm text-muted">

@@ -3,12 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearch } from 'wouter';
 import type { SubmitApplicationResult } from '../../../shared/api/kyc.ts';
 import { KycLevel, Provider, StepStatus } from '../../../shared/kyc.ts';
-import { Alert } from '../../components/ui/alert.tsx';
-import { Button, buttonVariants } from '../../components/ui/button.tsx';
+import { buttonVariants } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
-import { SkeletonText } from '../../components/ui/skeleton.tsx';
 import { StatusBadge } from '../../components/ui/status-badge.tsx';
-import { errorMessage } from '../../lib/i18n/error-message.ts';
 import { useGlobalStore } from '../../store/global.ts';
 import { useCountryList } from './api/country-list.ts';
 import { useKycConfig } from './api/kyc-config.ts';
@@ -21,6 +18,7 @@ import { RejectionReasons } from './components/rejection-reasons.tsx';
 import { StatusPanel } from './components/status-panel.tsx';
 import { levelFromSearch } from './model/flow.ts';
 import { canStartFlow, hasNoSteps, rejectionsOf, stepStatus } from './model/next-action.ts';
+import { LoadError, LoadingBlock } from '../../components/ui/load-states.tsx';
 
 /** Used when get-config cannot be read: the server's default limit (decision 006). */
 const DEFAULT_MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
@@ -80,35 +78,20 @@ function GuardedFlow({ level, onSubmitted }: { level: 1 | 2; onSubmitted: (r: Su
   const failed = [info, personal, provider].find((q) => q.isError);
   if (failed) {
     return (
-      <Alert
-        variant="error"
+      <LoadError
         title={t('kyc.overview.loadError')}
-        action={
-          <Button
-            size="small"
-            variant="default"
-            onClick={() => {
-              for (const q of [info, personal, provider]) if (q.isError) void q.refetch();
-            }}
-          >
-            {t('common.retry')}
-          </Button>
-        }
-      >
-        {errorMessage(t, failed.error)}
-      </Alert>
+        error={failed.error}
+        onRetry={() => {
+          for (const q of [info, personal, provider]) if (q.isError) void q.refetch();
+        }}
+      />
     );
   }
   const data = info.data;
   const saved = personal.data;
   const chosen = provider.data;
   if (!data || !saved || !chosen) {
-    return (
-      <div aria-busy="true" data-testid="flow-loading">
-        <span className="sr-only">{t('common.loading')}</span>
-        <SkeletonText lines={6} />
-      </div>
-    );
+    return <LoadingBlock lines={6} data-testid="flow-loading" />;
   }
 
   if (hasNoSteps(data.opened, user.member_tag)) {

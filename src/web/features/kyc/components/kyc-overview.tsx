@@ -1,9 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { KycLevel, StepStatus, type VerifiableLevel } from '../../../../shared/kyc.ts';
-import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { errorMessage } from '../../../lib/i18n/error-message.ts';
 import { useGlobalStore } from '../../../store/global.ts';
 import { useKycConfig } from '../api/kyc-config.ts';
 import { useKycInfo } from '../api/kyc-info.ts';
@@ -14,6 +11,7 @@ import { LevelCard } from './level-card.tsx';
 import { NextActionPanel } from './next-action-panel.tsx';
 import { OverviewSkeleton } from './overview-skeleton.tsx';
 import { PERSONAL_INFO_SECTION_ID, PersonalInfoSection } from './personal-info-section.tsx';
+import { LoadError } from '../../../components/ui/load-states.tsx';
 
 const LEVELS: readonly VerifiableLevel[] = [KycLevel.LEVEL_1, KycLevel.LEVEL_2];
 
@@ -42,19 +40,7 @@ export default function KycOverview() {
 
   if (info.isPending) return <OverviewSkeleton />;
   if (info.isError) {
-    return (
-      <Alert
-        variant="error"
-        title={t('kyc.overview.loadError')}
-        action={
-          <Button size="small" variant="default" onClick={() => void info.refetch()}>
-            {t('common.retry')}
-          </Button>
-        }
-      >
-        {errorMessage(t, info.error)}
-      </Alert>
-    );
+    return <LoadError title={t('kyc.overview.loadError')} error={info.error} onRetry={() => void info.refetch()} />;
   }
 
   const data = info.data;

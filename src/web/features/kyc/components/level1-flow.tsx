@@ -29,6 +29,7 @@ import { ReviewImages } from './review-images.tsx';
 import { SelfieCamera } from './selfie-camera.tsx';
 import { SubmitButton } from './submit-step.tsx';
 import { DocumentSlot, useUploadSlot } from './upload-slot.tsx';
+import { LoadError, LoadingBlock } from '../../../components/ui/load-states.tsx';
 
 export interface Level1FlowProps {
   userId: string | undefined;
@@ -89,19 +90,10 @@ export function Level1Flow({ userId, personalInfo, countries, maxBytes, onSubmit
   }, [drafts.isSuccess, drafts.data, types.isPending, country, documentType, steps]);
 
   if (drafts.isPending || current === null) {
-    return (
-      <div aria-busy="true">
-        <span className="sr-only">{t('common.loading')}</span>
-        <SkeletonText lines={6} />
-      </div>
-    );
+    return <LoadingBlock lines={6} />;
   }
   if (drafts.isError) {
-    return (
-      <Alert variant="error" action={<Button size="small" variant="default" onClick={() => void drafts.refetch()}>{t('common.retry')}</Button>}>
-        {errorMessage(t, drafts.error)}
-      </Alert>
-    );
+    return <LoadError title={t('kyc.overview.loadError')} error={drafts.error} onRetry={() => void drafts.refetch()} />;
   }
 
   const index = clampStep(steps, current);

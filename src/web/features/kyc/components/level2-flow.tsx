@@ -14,12 +14,9 @@ import {
 import { DocumentKind, KycLevel } from '../../../../shared/kyc.ts';
 import { validationMessageKey } from '../../../../shared/validation.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
 import { DateInput } from '../../../components/ui/date-input.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { RadioGroup } from '../../../components/ui/radio-group.tsx';
-import { SkeletonText } from '../../../components/ui/skeleton.tsx';
-import { errorMessage } from '../../../lib/i18n/error-message.ts';
 import { useDocumentDrafts } from '../api/document-drafts.ts';
 import { clampStep, draftsByKind, FlowStep, level2Steps } from '../model/flow.ts';
 import { FlowShell } from './flow-shell.tsx';
@@ -27,6 +24,7 @@ import { PersonalInfoView, formatDate } from './personal-info-view.tsx';
 import { ReviewImages } from './review-images.tsx';
 import { SubmitButton } from './submit-step.tsx';
 import { DocumentSlot, useUploadSlot } from './upload-slot.tsx';
+import { LoadError, LoadingBlock } from '../../../components/ui/load-states.tsx';
 
 export interface Level2FlowProps {
   personalInfo: PersonalInfo | null;
@@ -62,19 +60,10 @@ export function Level2Flow({ personalInfo, countries, maxBytes, onSubmitted }: L
   const proof = useUploadSlot(KycLevel.LEVEL_2, DocumentKind.PROOF_OF_ADDRESS, byKind.PROOF_OF_ADDRESS);
 
   if (drafts.isPending) {
-    return (
-      <div aria-busy="true">
-        <span className="sr-only">{t('common.loading')}</span>
-        <SkeletonText lines={6} />
-      </div>
-    );
+    return <LoadingBlock lines={6} />;
   }
   if (drafts.isError) {
-    return (
-      <Alert variant="error" action={<Button size="small" variant="default" onClick={() => void drafts.refetch()}>{t('common.retry')}</Button>}>
-        {errorMessage(t, drafts.error)}
-      </Alert>
-    );
+    return <LoadError title={t('kyc.overview.loadError')} error={drafts.error} onRetry={() => void drafts.refetch()} />;
   }
 
   const index = clampStep(steps, current);

@@ -5,12 +5,11 @@ import { StepStatus } from '../../../../shared/kyc.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { SkeletonText } from '../../../components/ui/skeleton.tsx';
-import { errorMessage } from '../../../lib/i18n/error-message.ts';
 import { useCountryList } from '../api/country-list.ts';
 import { kycKeys } from '../api/keys.ts';
 import { usePersonalInfo } from '../api/personal-info.ts';
 import { PersonalInfoView } from './personal-info-view.tsx';
+import { LoadError, LoadingBlock } from '../../../components/ui/load-states.tsx';
 
 export const PERSONAL_INFO_SECTION_ID = 'personal-info';
 
@@ -39,37 +38,13 @@ export function PersonalInfoSection({ level1Status }: { level1Status: StepStatus
   let body: ReactNode;
   let actions: ReactNode = null;
   if (personal.isPending) {
-    body = (
-      <div aria-busy="true">
-        <span className="sr-only">{t('common.loading')}</span>
-        <SkeletonText lines={4} />
-      </div>
-    );
+    body = <LoadingBlock lines={4} />;
   } else if (personal.isError) {
-    body = (
-      <Alert
-        variant="error"
-        title={t('kyc.personal.loadError')}
-        action={
-          <Button size="small" variant="default" onClick={() => void personal.refetch()}>
-            {t('common.retry')}
-          </Button>
-        }
-      >
-        {errorMessage(t, personal.error)}
-      </Alert>
-    );
+    body = <LoadError title={t('kyc.personal.loadError')} error={personal.error} onRetry={() => void personal.refetch()} />;
   } else {
     const { info, editable } = personal.data;
     const form = (
-      <Suspense
-        fallback={
-          <div aria-busy="true">
-            <span className="sr-only">{t('common.loading')}</span>
-            <SkeletonText lines={6} />
-          </div>
-        }
-      >
+      <Suspense fallback={<LoadingBlock lines={6} />}>
         <PersonalInfoForm
         initial={info}
         countries={countries.data?.list}
