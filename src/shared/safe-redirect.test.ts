@@ -21,6 +21,12 @@ describe('safeRedirectPath', () => {
     'data:text/html,hi',
     '/\t/evil.example',
     '/\n/evil.example',
+    // Dot segments collapse during parsing: the result must be judged, not only the input.
+    '/.//evil.example/phish',
+    '/..//evil.example',
+    '/%2e%2e//evil.example',
+    '/%2E//evil.example',
+    '/a/..//evil.example',
     'evil.example',
     '',
     null,

@@ -15,5 +15,8 @@ export function safeRedirectPath(candidate: string | null | undefined, fallback:
     return fallback;
   }
   if (url.origin !== new URL(origin).origin) return fallback;
+  // Parsing collapses dot segments ("/.//evil.example" becomes "//evil.example"): what we return is
+  // judged again, since a browser would read a leading "//" as another host.
+  if (url.pathname.startsWith('//')) return fallback;
   return `${url.pathname}${url.search}${url.hash}`;
 }
