@@ -5,7 +5,7 @@ import { BusinessError } from '../../errors.ts';
 import { RetCode } from '../../../shared/ret-codes.ts';
 import { UserRole, type MemberInfo, type UserProfile } from '../../../shared/api/accounts.ts';
 import { recordAudit, type Actor } from '../audit/audit.repo.ts';
-import { countHit, peekCount, resetCount } from '../throttle/throttle.repo.ts';
+import { countHit, resetCount } from '../throttle/throttle.repo.ts';
 import * as repo from './accounts.repo.ts';
 import { hashPassword, unknownUserHash, verifyPassword } from './passwords.ts';
 
@@ -127,14 +127,15 @@ export function createAccountsService({ db, config, levelOf = async () => 0 }: A
         const perIp = await countHit(db, `login:ip:${meta.ip}`, window, now);
         if (perIp.count > config.login.maxAttemptsPerIp) throw tooManyAttempts(perIp.resetInMs);
       }
+      // Every attempt is counted BEFORE the (slow) password check, so parallel guesses cannot all read
+      // the same old count; a successful login clears it.
       const accountKey = `login:account:${input.email}`;
-      const failures = await peekCount(db, accountKey, window, now);
-      if (failures.count >= config.login.maxFailuresPerAccount) throw tooManyAttempts(failures.resetInMs);
+      const attempts = await countHit(db, accountKey, window, now);
+      if (attempts.count > config.login.maxFailuresPerAccount) throw tooManyAttempts(attempts.resetInMs);
 
       const user = await repo.findUserByEmail(db, input.email);
       const ok = await verifyPassword(user?.password_hash ?? (await unknownUserHash), input.password);
       if (!user || !ok) {
-        await countHit(db, accountKey, window, now);
         if (user) {
           await recordAudit(db, { ...actor, id: null }, { action: 'user.login_failed', entityType: 'user', entityId: user.id });
         }

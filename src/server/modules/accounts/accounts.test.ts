@@ -90,7 +90,25 @@ describe('login', () => {
     expect(blocked.json().result.retryAfterSeconds).toBeGreaterThan(0);
     expect(sessionCookieOf(blocked)).toBeUndefined();
     const row = await app.db.selectFrom('rate_limits').selectAll().where('key', '=', 'login:account:user@example.com').executeTakeFirst();
-    expect(row?.count).toBe(3);
+    // Three failures and the refused fourth attempt: every attempt counts before the password is checked.
+    expect(row?.count).toBe(4);
+  });
+
+  it('parallel guesses cannot outrun the account throttle', async () => {
+    const replies = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => post('/x-api/v1/user/login', { email: 'user@example.com', password: `guess-${i}-password` })),
+    );
+    const codes = replies.map((r) => r.json().ret_code);
+    // At most the allowed number of attempts ever reach the password check; the rest are refused.
+    expect(codes.filter((c) => c === 20001).length).toBeLessThanOrEqual(3);
+    expect(codes.filter((c) => c === 10006).length).toBeGreaterThanOrEqual(9);
+  });
+
+  it('a successful login clears the account counter', async () => {
+    for (let i = 0; i < 2; i++) await post('/x-api/v1/user/login', { email: 'user@example.com', password: `bad-${i}-password` });
+    expect((await post('/x-api/v1/user/login', { email: 'user@example.com', password: 'correct-password' })).json().ret_code).toBe(0);
+    const row = await app.db.selectFrom('rate_limits').selectAll().where('key', '=', 'login:account:user@example.com').executeTakeFirst();
+    expect(row).toBeUndefined();
   });
 
   it('throttles an IP across accounts', async () => {

@@ -8,38 +8,26 @@ export interface WindowCount {
 
 /**
  * Fixed-window counters kept in the database, so throttling holds across several server processes.
- * Counts one event for `key` and returns the count in the current window.
+ * Counts one event for `key` and returns the count in the current window. One atomic upsert: parallel
+ * requests each get their own count (a read-then-write would let them all see the same one).
  */
 export async function countHit(db: Db, key: string, windowMs: number, now = Date.now()): Promise<WindowCount> {
-  return db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom('rate_limits').selectAll().where('key', '=', key).executeTakeFirst();
-    const start = row ? Date.parse(row.window_start) : 0;
-    if (!row || start + windowMs <= now) {
-      const windowStart = new Date(now).toISOString();
-      await trx
-        .insertInto('rate_limits')
-        .values({ key, window_start: windowStart, count: 1 })
-        .onConflict((oc) => oc.column('key').doUpdateSet({ window_start: windowStart, count: 1 }))
-        .execute();
-      return { count: 1, resetInMs: windowMs };
-    }
-    const updated = await trx
-      .updateTable('rate_limits')
-      .set((eb) => ({ count: eb('count', '+', 1) }))
-      .where('key', '=', key)
-      .returning('count')
-      .executeTakeFirstOrThrow();
-    return { count: Number(updated.count), resetInMs: start + windowMs - now };
-  });
-}
-
-/** The count in the current window without adding to it. */
-export async function peekCount(db: Db, key: string, windowMs: number, now = Date.now()): Promise<WindowCount> {
-  const row = await db.selectFrom('rate_limits').selectAll().where('key', '=', key).executeTakeFirst();
-  if (!row) return { count: 0, resetInMs: 0 };
-  const start = Date.parse(row.window_start);
-  if (start + windowMs <= now) return { count: 0, resetInMs: 0 };
-  return { count: Number(row.count), resetInMs: start + windowMs - now };
+  const nowIso = new Date(now).toISOString();
+  // ISO-8601 UTC text sorts like time: a window that started at or before the cutoff has ended.
+  const cutoff = new Date(now - windowMs).toISOString();
+  const row = await db
+    .insertInto('rate_limits')
+    .values({ key, window_start: nowIso, count: 1 })
+    .onConflict((oc) =>
+      oc.column('key').doUpdateSet((eb) => ({
+        // Both expressions read the row as it was before this statement.
+        count: eb.case().when('rate_limits.window_start', '<=', cutoff).then(1).else(eb('rate_limits.count', '+', 1)).end(),
+        window_start: eb.case().when('rate_limits.window_start', '<=', cutoff).then(nowIso).else(eb.ref('rate_limits.window_start')).end(),
+      })),
+    )
+    .returning(['count', 'window_start'])
+    .executeTakeFirstOrThrow();
+  return { count: Number(row.count), resetInMs: Math.max(0, Date.parse(row.window_start) + windowMs - now) };
 }
 
 export async function resetCount(db: Db, key: string): Promise<void> {
