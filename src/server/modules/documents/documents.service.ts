@@ -197,10 +197,14 @@ export function createDocumentsService({ db, config, keyring: injectedKeyring }:
       return { bytes: decrypt(row), mime: row.mime };
     },
 
-    /** The image, for a reviewer in the console; every view is audited. */
+    /**
+     * The image, for a reviewer in the console; every view is audited. Only documents an application
+     * carries: a draft is the user's until they submit it (they may retake or delete it), so it
+     * answers exactly like a missing id and leaves no view record.
+     */
     async readForReviewer(id: string, actor: Actor): Promise<DocumentContent> {
       const row = await repo.findDocument(db, id);
-      if (!row) throw notFound();
+      if (!row || row.application_id === null) throw notFound();
       const bytes = decrypt(row);
       await recordAudit(db, actor, { action: 'document.view', entityType: ENTITY, entityId: id, after: { userId: row.user_id, applicationId: row.application_id, kind: row.kind, level: Number(row.level) } });
       return { bytes, mime: row.mime };

@@ -64,6 +64,13 @@ async function reviewerCookie(email = 'reviewer@example.com') {
   return signIn(app, email, 'reviewer-password', false);
 }
 
+/** Attaches a draft to an application, as a submission does (inside the KYC module's transaction). */
+async function submitted(id: string, email: string, applicationId = randomUUID()) {
+  const userId = await userIdOf(email);
+  await app.db.transaction().execute((trx) => app.services.documents.attach(trx, userId, [id], applicationId));
+  return applicationId;
+}
+
 /** Uploads a fine JPEG and returns its id. */
 async function uploadOk(cookie: string, fields: Record<string, string> = { kind: 'DOCUMENT_FRONT', level: '1' }, seed = 1) {
   const res = await upload(cookie, await makeImage('jpeg', 800, 600, { seed }), fields);
@@ -493,6 +500,7 @@ describe('reading documents', () => {
   it('serves reviewers through the console (audited); users get 10009 there, anonymous callers 10007', async () => {
     const owner = await signIn(app, 'owner@example.com');
     const id = await uploadOk(owner);
+    await submitted(id, 'owner@example.com');
     const reviewer = await reviewerCookie();
     const reviewerId = await userIdOf('reviewer@example.com');
 
@@ -512,6 +520,25 @@ describe('reading documents', () => {
     // Reviewers act only through the console, never as users.
     expect((await app.inject({ method: 'GET', url: OWNER_READ(id), headers: { cookie: reviewer } })).json().ret_code).toBe(RetCode.NO_PERMISSION);
     expect((await auditOf(id)).filter((a) => a.action === 'document.view')).toHaveLength(1);
+  });
+
+  it("a draft the user never submitted answers the reviewer exactly like a missing id, and no view is recorded", async () => {
+    const owner = await signIn(app, 'owner@example.com');
+    const draft = await uploadOk(owner);
+    const reviewer = await reviewerCookie();
+    const read = await app.inject({ method: 'GET', url: CONSOLE_READ(draft), headers: { cookie: reviewer } });
+    const missing = await app.inject({ method: 'GET', url: CONSOLE_READ(randomUUID()), headers: { cookie: reviewer } });
+    expect(read.statusCode).toBe(200);
+    expect(read.headers['content-type']).toMatch(/^application\/json/);
+    expect(read.json()).toEqual({ ret_code: RetCode.NOT_FOUND, ret_msg: 'not found', result: {} });
+    expect(read.body).toBe(missing.body);
+    expect((await auditOf(draft)).map((a) => a.action)).toEqual(['document.upload']);
+
+    // Once an application carries it, the reviewer may read it.
+    await submitted(draft, 'owner@example.com');
+    const after = await app.inject({ method: 'GET', url: CONSOLE_READ(draft), headers: { cookie: reviewer } });
+    expect(after.headers['content-type']).toBe('image/jpeg');
+    expect((await auditOf(draft)).map((a) => a.action)).toEqual(['document.upload', 'document.attach', 'document.view']);
   });
 
   it('requires a session for every user route', async () => {
