@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -24,6 +25,15 @@ const base64Key = z
   .trim()
   .refine((v) => /^[A-Za-z0-9+/]+={0,2}$/.test(v) && Buffer.from(v, 'base64').length === 32, 'must be 32 bytes in base64');
 
+/** A proxy-addr entry: one of its range names, or an IP address with an optional CIDR prefix. */
+function isProxyAddress(entry: string): boolean {
+  if (entry === 'loopback' || entry === 'linklocal' || entry === 'uniquelocal') return true;
+  const [address = '', prefix, extra] = entry.split('/');
+  const family = isIP(address);
+  if (!family || extra !== undefined) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+}
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().min(1).default('localhost'),
@@ -38,8 +48,25 @@ const envSchema = z.object({
   WEB_DIST: z.string().default('dist/web'),
   LOCALES_DIR: z.string().default('locales'),
   SESSION_TTL_HOURS: z.coerce.number().positive().default(24 * 7),
-  /** Behind a TLS-terminating proxy, trust its X-Forwarded-* headers (cookie Secure, client IP). */
-  TRUST_PROXY: bool.default(false),
+  /**
+   * Behind TLS-terminating proxies, which of them to believe for X-Forwarded-* (client IP, https):
+   * `false` (none), `true` (proxies on loopback and private networks: `loopback, linklocal,
+   * uniquelocal`), or a comma-separated list of proxy addresses/CIDRs (those names allowed). The
+   * client is the first address, from the right, that is not a trusted proxy. Never "every hop": a
+   * client could then choose its own IP and escape every per-IP limit.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((v, ctx): false | string[] => {
+      const t = v.trim().toLowerCase();
+      if (t === 'false' || t === '0' || t === 'no' || t === '') return false;
+      if (t === 'true' || t === 'yes' || t === '1') return ['loopback', 'linklocal', 'uniquelocal'];
+      const list = v.split(',').map((s) => s.trim()).filter(Boolean);
+      if (list.every(isProxyAddress)) return list;
+      ctx.addIssue({ code: 'custom', message: 'TRUST_PROXY must be false, true, or proxy addresses/CIDRs' });
+      return z.NEVER;
+    }),
   /** Extra origins allowed to send state-changing requests (besides the server's own origin). */
   ALLOWED_ORIGINS: list.default([]),
   /** Origins the SDK flow may send users back to (extraParams.redirect_url), §2 jump-back. */

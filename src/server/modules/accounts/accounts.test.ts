@@ -193,7 +193,7 @@ describe('transport and headers', () => {
   });
 
   it('marks the cookie Secure over https behind a trusted proxy', async () => {
-    const { app: proxied, close: closeProxied } = await createTestApp({ trustProxy: true });
+    const { app: proxied, close: closeProxied } = await createTestApp({ trustProxy: ['loopback'] });
     try {
       const res = await proxied.inject({
         method: 'POST',
@@ -203,6 +203,28 @@ describe('transport and headers', () => {
       });
       expect(res.json().ret_code).toBe(0);
       expect(res.cookies.find((c) => c.name === 'ua_sid')?.secure).toBe(true);
+    } finally {
+      await closeProxied();
+    }
+  });
+
+  it('behind one trusted proxy, a client cannot choose its IP with X-Forwarded-For', async () => {
+    const { app: proxied, close: closeProxied } = await createTestApp({ trustProxy: ['loopback'], login: { maxFailuresPerAccount: 100, maxAttemptsPerIp: 3, windowMs: 60_000 } });
+    try {
+      const codes: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        const res = await proxied.inject({
+          method: 'POST',
+          url: '/x-api/v1/user/login',
+          // The client made up the first address; our proxy appended the one it saw.
+          headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.0.0.${i}, 203.0.113.7` },
+          payload: { email: `x${i}@example.com`, password: 'whatever-password' },
+        });
+        codes.push(res.json().ret_code);
+      }
+      expect(codes).toEqual([20001, 20001, 20001, 10006, 10006]);
+      const keys = await proxied.db.selectFrom('rate_limits').select('key').where('key', 'like', 'login:ip:%').execute();
+      expect(keys.map((k) => k.key)).toEqual(['login:ip:203.0.113.7']);
     } finally {
       await closeProxied();
     }

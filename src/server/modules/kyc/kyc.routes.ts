@@ -36,10 +36,11 @@ export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(ApiPath.canVerify, { schema: { body: canVerifyRequest } }, async (request) => ok(await kyc.canVerify(request.auth!.id, request.body.level)));
   app.post(ApiPath.selfReset, { schema: { body: selfResetRequest } }, async (request) => ok(await kyc.selfReset(request.auth!.id, request.body.level, actorOf(request))));
 
-  // Only a proxy we trust may tell us the client's country; otherwise the answer is "unknown".
+  // Only a proxy we trust may tell us the client's country (it must set or overwrite the header);
+  // otherwise the answer is "unknown".
   app.get(ApiPath.getSupportedIpCountryCode, async (request) => {
     let value: string | undefined;
-    if (app.config.trustProxy) {
+    if (app.config.trustProxy !== false) {
       for (const name of COUNTRY_HEADERS) {
         const h = request.headers[name];
         value = Array.isArray(h) ? h[0] : h;

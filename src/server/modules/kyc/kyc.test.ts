@@ -225,7 +225,7 @@ describe('provider, document types, config, country of the IP', () => {
   });
 
   it('get-supported-ip-country-code: the trusted proxy header decides, checked against the list', async () => {
-    const { app: proxied, close: closeProxied } = await createTestApp({ trustProxy: true });
+    const { app: proxied, close: closeProxied } = await createTestApp({ trustProxy: ['loopback'] });
     try {
       const u = await newUser(proxied, 'ip@example.com');
       const ask = async (h: Record<string, string>) => (await get(proxied, kyc('get-supported-ip-country-code'), u.cookie, h)).json().result;
