@@ -12,7 +12,8 @@ import { createSiteService } from './modules/site/site.service.ts';
 export function createServices(db: Db, config: Config) {
   // The profile's `level` is the KYC level reached (kyc is created below; called only at request time).
   const accounts = createAccountsService({ db, config, levelOf: (userId) => kyc.levelOf(userId) });
-  const documents = createDocumentsService({ db, config });
+  // Uploads follow the KYC rule of "this level accepts a submission" (kyc is created below; called only at request time).
+  const documents = createDocumentsService({ db, config, canUpload: (userId, level, trx) => kyc.assertCanUpload(userId, level, trx) });
   const kyc = createKycService({ db, config, documents });
   const countries = createCountriesService();
   const consoleService = createConsoleService({ db, kyc, documents });

@@ -13,12 +13,28 @@ import { countHit } from '../throttle/throttle.repo.ts';
 import * as repo from './documents.repo.ts';
 import { normalizeImage } from './image.ts';
 
+/**
+ * Whether `userId` may add a photo to `level` now; throws WRONG_STATE when not. The KYC module owns
+ * the rule (decision 005: the level must accept a submission). Called once before any work and again
+ * with the upload's transaction (`trx`), so a submission committing in between is seen.
+ */
+export type UploadGate = (userId: string, level: VerifiableLevel, trx?: Db) => Promise<void>;
+
 export interface DocumentsDeps {
   db: Db;
   config: Config;
   /** Tests inject keyrings; otherwise built from config on first use (DATA_ENCRYPTION_KEY or the key file). */
   keyring?: Keyring;
+  /**
+   * Late-bound in services.ts (the KYC service is created after this one). A service built without
+   * it (the key-rotation script) accepts no upload at all: closed, not open, by default.
+   */
+  canUpload?: UploadGate;
 }
+
+const noUploads: UploadGate = async () => {
+  throw wrongState('uploads are not enabled here');
+};
 
 /** What an upload carries once the HTTP layer has read it (bytes are untrusted). */
 export interface DocumentUpload {
@@ -77,7 +93,7 @@ const KINDS = new Set<string>(Object.values(DocumentKind));
  * Identity documents: upload (validated, re-encoded, encrypted, audited), drafts the user can retake or
  * delete until an application attaches them, and reads for the owner and for reviewers.
  */
-export function createDocumentsService({ db, config, keyring: injectedKeyring }: DocumentsDeps) {
+export function createDocumentsService({ db, config, keyring: injectedKeyring, canUpload = noUploads }: DocumentsDeps) {
   let keyring = injectedKeyring;
   /** Loaded on first use: a server that never stores a document never creates a key file. */
   const keys = () => (keyring ??= loadKeyring({ dataEncryptionKey: config.dataEncryptionKey, previousEncryptionKeys: config.previousEncryptionKeys, dataDir: config.dataDir }));
@@ -94,13 +110,16 @@ export function createDocumentsService({ db, config, keyring: injectedKeyring }:
   return {
     /**
      * Stores one photo of a document as the user's draft for (level, kind), replacing an earlier
-     * draft of the same slot ("retake before submitting"). Rate-limited per user; the image is
-     * re-encoded (see normalizeImage) and encrypted before anything is written; the insert, the
-     * replacement and their audit records are one transaction.
+     * draft of the same slot ("retake before submitting"). Only while the level accepts a submission
+     * (canUpload: WRONG_STATE otherwise, before anything is counted or stored). Rate-limited per user;
+     * the image is re-encoded (see normalizeImage) and encrypted before anything is written; the
+     * state check, the insert, the replacement and their audit records are one transaction.
      */
     async upload(userId: string, input: DocumentUpload, actor: Actor): Promise<DocumentSummary> {
       if (!KINDS.has(input.kind)) throw new ValidationFailed([{ path: 'kind', code: ValidationMessage.TYPE }]);
       if (input.level !== KycLevel.LEVEL_1 && input.level !== KycLevel.LEVEL_2) throw new ValidationFailed([{ path: 'level', code: ValidationMessage.RANGE }]);
+      // Decision 005: no photos for a level that cannot be submitted (pending, reached, closed, locked).
+      await canUpload(userId, input.level);
 
       const hits = await countHit(db, `documents:upload:${userId}`, UPLOAD_WINDOW_MS);
       if (hits.count > config.uploadsPerHour) {
@@ -132,6 +151,8 @@ export function createDocumentsService({ db, config, keyring: injectedKeyring }:
       for (let attempt = 1; ; attempt++) {
         try {
           await db.transaction().execute(async (trx) => {
+            // Again, in the transaction that stores: a submission may have committed during the decode.
+            await canUpload(userId, input.level, trx);
             const previous = await repo.findDrafts(trx, userId, input.level, input.kind);
             for (const old of previous) {
               await repo.deleteDraft(trx, userId, old.id);

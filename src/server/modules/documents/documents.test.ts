@@ -131,8 +131,8 @@ describe('upload: accepted images', () => {
     ['webp', {}],
   ] as const)('accepts %s and stores it as JPEG', async (format, options) => {
     const cookie = await signIn(app, `${format}@example.com`);
-    const res = await upload(cookie, await makeImage(format, 640, 480, options), { kind: 'SELFIE', level: '2' }, { name: `x.${format}`, type: `image/${format}` });
-    expect(res.json()).toMatchObject({ ret_code: 0, result: { kind: 'SELFIE', level: 2, mime: 'image/jpeg', width: 640, height: 480 } });
+    const res = await upload(cookie, await makeImage(format, 640, 480, options), { kind: 'SELFIE', level: '1' }, { name: `x.${format}`, type: `image/${format}` });
+    expect(res.json()).toMatchObject({ ret_code: 0, result: { kind: 'SELFIE', level: 1, mime: 'image/jpeg', width: 640, height: 480 } });
     const [row] = await rows();
     const stored = await app.services.documents.readForOwner(row!.user_id, row!.id);
     const meta = await sharp(stored.bytes).metadata();
@@ -347,14 +347,13 @@ describe('rate limit', () => {
 });
 
 describe('drafts: retake, list, delete', () => {
-  it('a new upload of the same kind and level replaces the draft; other kinds and levels are kept', async () => {
+  it('a new upload of the same kind and level replaces the draft; other kinds are kept', async () => {
     const cookie = await signIn(app, 'retake@example.com');
     const first = await uploadOk(cookie, { kind: 'DOCUMENT_FRONT', level: '1' }, 1);
     const back = await uploadOk(cookie, { kind: 'DOCUMENT_BACK', level: '1' }, 2);
-    const level2 = await uploadOk(cookie, { kind: 'DOCUMENT_FRONT', level: '2' }, 3);
     const retake = await uploadOk(cookie, { kind: 'DOCUMENT_FRONT', level: '1' }, 4);
 
-    expect((await rows()).map((r) => r.id).sort()).toEqual([back, level2, retake].sort());
+    expect((await rows()).map((r) => r.id).sort()).toEqual([back, retake].sort());
     expect((await auditOf(first)).map((a) => a.action)).toEqual(['document.upload', 'document.replace']);
     expect(JSON.parse((await auditOf(first))[1]!.after!)).toEqual({ replacedBy: retake });
     expect(JSON.parse((await auditOf(retake))[0]!.after!).replaces).toEqual([first]);
@@ -364,8 +363,29 @@ describe('drafts: retake, list, delete', () => {
     expect(list.json().result.documents.map((d: { id: string }) => d.id).sort()).toEqual([back, retake].sort());
     expect(list.json().result.documents[0]).not.toHaveProperty('ciphertext');
     const list2 = await app.inject({ method: 'GET', url: `${DRAFTS}?level=2`, headers: { cookie } });
-    expect(list2.json().result.documents.map((d: { id: string }) => d.id)).toEqual([level2]);
+    expect(list2.json().result.documents).toEqual([]);
     expect((await app.inject({ method: 'GET', url: `${DRAFTS}?level=5`, headers: { cookie } })).json()).toMatchObject({ ret_code: RetCode.PARAMS_ERROR, result: { fields: [{ path: 'level', code: 'range' }] } });
+  });
+
+  it('levels are separate slots: a level 2 upload leaves a level 1 draft of the same kind alone', async () => {
+    // A passport submission leaves the card's back an unsubmitted level 1 draft; once level 1 is
+    // approved, level 2 accepts uploads (decision 005) and its slot of the same kind is its own.
+    const cookie = await signIn(app, 'levels@example.com');
+    const userId = await userIdOf('levels@example.com');
+    const info = { firstName: 'Ada', lastName: 'Lovelace', dateOfBirth: '1990-12-10', nationality: 'GB', residenceCountry: 'GB', addressLine1: '12 Example Street', city: 'London', postalCode: 'SW1A 1AA' };
+    expect((await app.inject({ method: 'POST', url: '/x-api/v3/private/kyc/kyc-personal-info', headers: { ...jsonHeaders, cookie }, payload: info })).json().ret_code).toBe(0);
+    const front = await uploadOk(cookie, { kind: 'DOCUMENT_FRONT', level: '1' }, 1);
+    const back = await uploadOk(cookie, { kind: 'DOCUMENT_BACK', level: '1' }, 2);
+    const selfie = await uploadOk(cookie, { kind: 'SELFIE', level: '1' }, 3);
+    const submit = await app.inject({ method: 'POST', url: '/x-api/v3/private/kyc/submit-application', headers: { ...jsonHeaders, cookie }, payload: { level: 1, country: 'GB', documentType: 'PASSPORT', documentIds: [front, selfie] } });
+    expect(submit.json().ret_code).toBe(0);
+    await reviewerCookie();
+    await app.services.console.approve(submit.json().result.applicationId, { type: 'reviewer', id: await userIdOf('reviewer@example.com') }, { internalNote: '' });
+
+    const level2 = await uploadOk(cookie, { kind: 'DOCUMENT_BACK', level: '2' }, 4);
+    expect((await app.services.documents.listDrafts(app.db, userId, 1)).map((d) => d.id)).toEqual([back]);
+    expect((await app.services.documents.listDrafts(app.db, userId, 2)).map((d) => d.id)).toEqual([level2]);
+    expect((await auditOf(back)).map((a) => a.action)).toEqual(['document.upload']);
   });
 
   it('concurrent uploads of one slot leave exactly one draft', async () => {

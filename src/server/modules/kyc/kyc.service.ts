@@ -247,6 +247,18 @@ export function createKycService({ db, config, documents }: KycDeps) {
   }
 
   /**
+   * THE rule of "this level accepts a submission now", shared by submit-application and document
+   * uploads: KYC steps are available to the member, the level's step is ALLOW or
+   * FAILED_AND_CAN_RETRY, and its prerequisite is reached. WRONG_STATE otherwise.
+   */
+  async function assertAcceptsSubmission(q: Db, userId: string, level: VerifiableLevel): Promise<StoredSteps> {
+    await assertStepsAvailable(q, userId);
+    const steps = await loadSteps(q, userId);
+    if (!SUBMITTABLE.has(steps[level]) || !prerequisiteMet(level, steps)) throw wrongState(`level ${level} is ${steps[level]}: cannot submit`);
+    return steps;
+  }
+
+  /**
    * Brings stored steps in line with availability: a residence country that is (now) disabled makes
    * open steps CERTIFICATION_DISABLED, and lifting that re-opens them. Writes only when something
    * changes; a concurrent request doing the same is harmless.
@@ -329,6 +341,23 @@ export function createKycService({ db, config, documents }: KycDeps) {
     /** The highest level reached (0, 1, 2): the profile's `level`. */
     async levelOf(userId: string): Promise<KycLevel> {
       return reachedLevel(await loadSteps(db, userId));
+    },
+
+    /**
+     * The documents module's upload gate (late-bound in services.ts): a photo is taken only while its
+     * level accepts a submission, by the same rule as submitApplication. Without `trx` it first
+     * brings the steps in line with availability (as a submission does) and checks before any work;
+     * with `trx` it checks again inside the upload's transaction, serialised with submit and save on
+     * the personal-info row, so a submission that commits in between is seen.
+     */
+    async assertCanUpload(userId: string, level: VerifiableLevel, trx?: Db): Promise<void> {
+      if (trx) {
+        await repo.lockPersonalInfo(trx, userId);
+        await assertAcceptsSubmission(trx, userId, level);
+        return;
+      }
+      await reconcileAvailability(userId);
+      await assertAcceptsSubmission(db, userId, level);
     },
 
     /** Stored step statuses (not the displayed ones) of a user, for the console. */
@@ -533,10 +562,8 @@ export function createKycService({ db, config, documents }: KycDeps) {
       const id = randomUUID();
       const submittedAt = nowIso();
       return inTransaction(async (trx) => {
-        await assertStepsAvailable(trx, userId);
         const personalRow = await repo.lockPersonalInfo(trx, userId);
-        const steps = await loadSteps(trx, userId);
-        if (!SUBMITTABLE.has(steps[level]) || !prerequisiteMet(level, steps)) throw wrongState(`level ${level} is ${steps[level]}: cannot submit`);
+        await assertAcceptsSubmission(trx, userId, level);
         if (!personalRow) throw new BusinessError(RetCode.KYC_PERSONAL_INFO_REQUIRED, 'personal information required');
         if (!isCountryEnabled(personalRow.residence_country)) throw new BusinessError(RetCode.KYC_COUNTRY_NOT_SUPPORTED, 'country not supported');
         const personalInfo = toPersonalInfo(personalRow);

@@ -332,7 +332,8 @@ describe('submit-application (level 1)', () => {
   it('a double submit creates exactly one application', async () => {
     const u = await fresh();
     await submitLevel1(app, u);
-    await uploadDrafts(app, u.id, 1, ID_CARD_KINDS);
+    // While it is pending the level takes no new photos either (the same rule, decision 005).
+    await expect(uploadDrafts(app, u.id, 1, ID_CARD_KINDS)).rejects.toMatchObject({ retCode: 10012 });
     const again = await post(app, kyc('submit-application'), { level: 1, country: 'GB', documentType: 'DRIVERS_LICENSE' }, u.cookie);
     expect(again.json().ret_code).toBe(10012);
     expect(await app.db.selectFrom('kyc_applications').selectAll().where('user_id', '=', u.id).execute()).toHaveLength(1);
@@ -364,7 +365,7 @@ describe('level 2 and the order of levels', () => {
   it('level 2 cannot be submitted before level 1 succeeds', async () => {
     const u = await fresh();
     await post(app, kyc('kyc-personal-info'), VALID_INFO, u.cookie);
-    await uploadDrafts(app, u.id, 2, [DocumentKind.PROOF_OF_ADDRESS]);
+    await expect(uploadDrafts(app, u.id, 2, [DocumentKind.PROOF_OF_ADDRESS])).rejects.toMatchObject({ retCode: 10012 });
     const res = await post(app, kyc('submit-application'), { level: 2, proofOfAddressType: 'UTILITY_BILL', issuedOn: daysAgo(10) }, u.cookie);
     expect(res.json().ret_code).toBe(10012);
     await submitLevel1(app, u);
@@ -436,7 +437,7 @@ describe('can-verify and self-reset', () => {
     const reviewer = await newReviewer(app, 'rev-final@example.com');
     await app.services.console.reject(appId, { type: 'reviewer', id: reviewer.id }, { mode: 'FINAL', reasonCode: 'SUSPECTED_FRAUD', userMessage: 'We cannot verify you.', internalNote: '' });
     expect((await post(app, kyc('self-reset'), { level: 1 }, u.cookie)).json().ret_code).toBe(10012);
-    await uploadDrafts(app, u.id, 1, ID_CARD_KINDS);
+    await expect(uploadDrafts(app, u.id, 1, ID_CARD_KINDS)).rejects.toMatchObject({ retCode: 10012 });
     expect((await post(app, kyc('submit-application'), { level: 1, country: 'GB', documentType: 'DRIVERS_LICENSE' }, u.cookie)).json().ret_code).toBe(10012);
     expect(await stepsOf(u.id)).toEqual([{ level: 1, status: 'FAILED_AND_CAN_NOT_RETRY' }]);
   });
@@ -455,7 +456,7 @@ describe('CERTIFICATION_DISABLED', () => {
     ]);
     const audit = await auditOf(`${u.id}:1`);
     expect(audit.map((a) => [a.action, a.actor_type])).toEqual([['kyc.step.disable', 'system']]);
-    await uploadDrafts(app, u.id, 1, ID_CARD_KINDS);
+    await expect(uploadDrafts(app, u.id, 1, ID_CARD_KINDS)).rejects.toMatchObject({ retCode: 10012 });
     expect((await post(app, kyc('submit-application'), { level: 1, country: 'GB', documentType: 'DRIVERS_LICENSE' }, u.cookie)).json().ret_code).toBe(10012);
     expect((await post(app, kyc('can-verify'), { level: 1 }, u.cookie)).json().result).toMatchObject({ canVerify: false, status: 'CERTIFICATION_DISABLED' });
 
