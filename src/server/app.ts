@@ -69,6 +69,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     if (!options.db) await db.destroy();
   });
 
+  // JSON only: Fastify also parses text/plain by default, a "simple" content type that a cross-site
+  // form or fetch can send without a preflight (decision 003).
+  app.removeContentTypeParser('text/plain');
   await app.register(envelopePlugin);
   await app.register(securityPlugin);
   await app.register(cookie);

@@ -8,9 +8,20 @@ import type { AuthMode } from '../types.ts';
 
 export const SESSION_COOKIE = 'ua_sid';
 
-/** The default guard for a route: anything under a /private/ path needs a signed-in user. */
+const CONSOLE_PATH = `${API_PREFIX}/v1/console/`;
+
+/**
+ * The default guard for a route: anything under a /private/ path needs a signed-in user, anything
+ * under the console path a reviewer; the rest is public unless the route says otherwise.
+ */
 export function defaultAuthMode(url: string): AuthMode {
+  if (url.startsWith(CONSOLE_PATH)) return 'reviewer';
   return url.includes('/private/') ? 'user' : 'public';
+}
+
+/** The path pattern of the route a request matched (absolute-form request URLs included), else its URL. */
+export function routePath(request: FastifyRequest): string {
+  return request.routeOptions.url ?? request.url;
 }
 
 /**
@@ -23,10 +34,16 @@ async function authPlugin(app: FastifyInstance) {
   app.addHook('onRoute', (route) => {
     const url = route.url ?? route.path;
     const mode = route.config?.auth ?? defaultAuthMode(url);
+    // Fail at startup, never open: a protected path cannot be declared more open than its default.
     if (url.includes('/private/') && mode === 'public') {
       throw new Error(`Route ${url} is under /private/ but declared public`);
     }
-    if (mode === 'public' || mode === 'sdk') return;
+    if (url.startsWith(CONSOLE_PATH) && mode !== 'reviewer') {
+      throw new Error(`Route ${url} is a console route but not declared for reviewers`);
+    }
+    // §6 SDK access tokens have no guard yet: a route declaring them must not silently be public.
+    if (mode === 'sdk') throw new Error(`Route ${url} declares SDK access-token auth, which is not available yet`);
+    if (mode === 'public') return;
     const guard = async (request: FastifyRequest) => {
       if (!request.auth) throw notLoggedIn();
       if (mode === 'reviewer' && request.auth.role !== UserRole.REVIEWER) throw noPermission();
@@ -39,7 +56,7 @@ async function authPlugin(app: FastifyInstance) {
   });
 
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith(API_PREFIX)) return;
+    if (!routePath(request).startsWith(API_PREFIX)) return;
     const token = request.cookies[SESSION_COOKIE];
     if (!token || token.length > 100) return;
     request.auth = await app.services.accounts.resolveSession(token);

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { API_PREFIX } from '../../shared/api/paths.ts';
 import { RetCode } from '../../shared/ret-codes.ts';
 import { BusinessError } from '../errors.ts';
+import { routePath } from './auth.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -25,7 +26,7 @@ export function isAllowedWrite(request: FastifyRequest, allowedOrigins: readonly
 
 async function csrfPlugin(app: FastifyInstance) {
   app.addHook('onRequest', async (request) => {
-    if (SAFE_METHODS.has(request.method) || !request.url.startsWith(API_PREFIX)) return;
+    if (SAFE_METHODS.has(request.method) || !routePath(request).startsWith(API_PREFIX)) return;
     if (!isAllowedWrite(request, app.config.allowedOrigins)) {
       request.log.warn({ origin: request.headers.origin }, 'cross-site write rejected');
       throw new BusinessError(RetCode.ORIGIN_REJECTED, 'origin not allowed');

@@ -6,6 +6,7 @@ import { API_PREFIX } from '../../shared/api/paths.ts';
 import { RetCode } from '../../shared/ret-codes.ts';
 import { toFieldIssues } from '../../shared/validation.ts';
 import { BusinessError, ValidationFailed } from '../errors.ts';
+import { routePath } from './auth.ts';
 
 /** A successful envelope (§7: ret_code 0 resolves with result). */
 export function ok<T>(result: T): Envelope<T> {
@@ -48,6 +49,12 @@ async function envelopePlugin(app: FastifyInstance) {
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send(envelope(RetCode.INTERNAL_ERROR, 'internal error'));
+  });
+
+  // API replies carry personal data (profile, personal information, cases): no cache keeps them
+  // unless a route says otherwise (country list, site configuration).
+  app.addHook('onSend', async (request, reply) => {
+    if (routePath(request).startsWith(API_PREFIX) && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
 
   app.setNotFoundHandler((request, reply) => {

@@ -14,8 +14,9 @@ export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
       protocol: request.protocol,
       lang: request.query.lang,
     });
-    // Shared caches must key on the host (the region comes from it); browsers may keep it briefly.
-    reply.header('cache-control', 'public, max-age=300').header('vary', 'Host');
+    // Built from the request's host (forwarded by proxies): a browser may keep it briefly, but no
+    // shared cache may hand one host's answer to another (cache poisoning via X-Forwarded-Host).
+    reply.header('cache-control', 'private, max-age=300').header('vary', 'Host');
     return ok(result);
   });
 };
