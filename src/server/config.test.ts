@@ -16,3 +16,15 @@ describe('TRUST_PROXY', () => {
     expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY/);
   });
 });
+
+describe('SEED_DEMO', () => {
+  it('defaults to the demo users for the embedded quick start only', () => {
+    expect(loadConfig({}).seedDemo).toBe(true);
+    expect(loadConfig({ DATABASE_URL: 'postgres://db.internal/accounts' }).seedDemo).toBe(false);
+  });
+
+  it('an explicit setting wins', () => {
+    expect(loadConfig({ SEED_DEMO: 'false' }).seedDemo).toBe(false);
+    expect(loadConfig({ SEED_DEMO: 'true', DATABASE_URL: 'postgres://db.internal/accounts' }).seedDemo).toBe(true);
+  });
+});

@@ -89,8 +89,11 @@ const envSchema = z.object({
   FRAME_ANCESTORS: list.default(["'self'", 'https://web.telegram.org']),
   /** §4: whether KYC is opened on this deployment; when false every member sees both steps NOT_ALLOW. */
   KYC_OPENED: bool.default(true),
-  /** Create the demo users when the database is new. */
-  SEED_DEMO: bool.default(true),
+  /**
+   * Create the demo users (published passwords, a reviewer among them) when the database is new.
+   * Default: yes for the embedded quick start, no with DATABASE_URL (a real deployment).
+   */
+  SEED_DEMO: bool.optional(),
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
   LOGIN_MAX_ATTEMPTS_PER_IP: z.coerce.number().int().positive().default(30),
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
@@ -158,7 +161,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     frameAncestors: e.FRAME_ANCESTORS,
     kycOpened: e.KYC_OPENED,
-    seedDemo: e.SEED_DEMO,
+    seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
     login: {
       maxFailuresPerAccount: e.LOGIN_MAX_FAILURES_PER_ACCOUNT,
       maxAttemptsPerIp: e.LOGIN_MAX_ATTEMPTS_PER_IP,

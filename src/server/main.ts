@@ -33,5 +33,6 @@ console.log(`\n  Account area: ${base}${APP_BASE}/\n  Login page:   ${base}${LOG
 if (config.seedDemo) {
   console.log('  Demo logins (created on a new database):');
   for (const u of DEMO_USERS) console.log(`    ${u.email} / ${u.password}  (${u.note})`);
+  console.log('  These passwords are published: set SEED_DEMO=false before a new database meets real users.');
 }
 console.log('');
