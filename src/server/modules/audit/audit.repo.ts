@@ -55,12 +55,14 @@ export async function recordAudit(db: Kysely<Database>, actor: Actor, entry: Aud
     .execute();
 }
 
-export async function listAudit(db: Kysely<Database>, entityType: string, entityId: string) {
+/** The records of one entity, oldest first; `excludeActions` leaves those actions out (e.g. read records). */
+export async function listAudit(db: Kysely<Database>, entityType: string, entityId: string, opts: { excludeActions?: readonly string[] } = {}) {
   return db
     .selectFrom('audit_log')
     .selectAll()
     .where('entity_type', '=', entityType)
     .where('entity_id', '=', entityId)
+    .$if((opts.excludeActions?.length ?? 0) > 0, (qb) => qb.where('action', 'not in', opts.excludeActions!))
     .orderBy('at', 'asc')
     .orderBy('id', 'asc')
     .execute();

@@ -21,7 +21,7 @@ export const consoleRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(ApiPath.consoleApplications, { config: reviewer, schema: { querystring: consoleQueueQuery } }, async (request) => ok(await consoleService.queue(request.query)));
 
-  app.get(ApiPath.consoleApplication, { config: reviewer, schema: { params: applicationIdParams } }, async (request) => ok(await consoleService.getCase(request.params.id)));
+  app.get(ApiPath.consoleApplication, { config: reviewer, schema: { params: applicationIdParams } }, async (request) => ok(await consoleService.getCase(request.params.id, actorOf(request))));
 
   app.post(ApiPath.consoleApprove, { config: reviewer, schema: { params: applicationIdParams, body: approveRequest } }, async (request) =>
     ok(await consoleService.approve(request.params.id, actorOf(request), request.body)),

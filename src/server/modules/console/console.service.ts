@@ -4,7 +4,7 @@ import { API_PREFIX, ApiPath } from '../../../shared/api/paths.ts';
 import type { Provider, VerifiableLevel } from '../../../shared/kyc.ts';
 import type { Db } from '../../db/index.ts';
 import { notFound } from '../../errors.ts';
-import { listAudit, type Actor } from '../audit/audit.repo.ts';
+import { listAudit, recordAudit, type Actor } from '../audit/audit.repo.ts';
 import * as kycRepo from '../kyc/kyc.repo.ts';
 import { parseSnapshot, stepEntityId, toDecision, type KycDocumentsPort, type KycService, type RejectInput } from '../kyc/kyc.service.ts';
 import * as repo from './console.repo.ts';
@@ -38,6 +38,12 @@ function toItem(row: kycRepo.ApplicationRow & { email: string }): ConsoleQueueIt
   };
 }
 
+/**
+ * A reviewer opened a case (its personal data and documents). Every read is kept in the audit table,
+ * but not listed in the case's history, which tells what happened to the application (decision 010).
+ */
+export const CASE_VIEW_ACTION = 'console.case.view';
+
 function parseJson(text: string | null): unknown {
   if (text === null) return null;
   try {
@@ -65,8 +71,11 @@ export function createConsoleService({ db, kyc, documents }: ConsoleDeps) {
       return { items: items.map(toItem), total, page: input.page, pageSize: input.pageSize };
     },
 
-    /** One application with what a reviewer needs to decide: submitted data, documents, history. */
-    async getCase(id: string): Promise<ConsoleCase> {
+    /**
+     * One application with what a reviewer needs to decide: submitted data, documents, history. The
+     * read itself is audited (CASE_VIEW_ACTION, the reviewer and the application) once the case is found.
+     */
+    async getCase(id: string, actor: Actor): Promise<ConsoleCase> {
       const app = await repo.findApplicationWithUser(db, id);
       if (!app) throw notFound();
       const level = app.level as VerifiableLevel;
@@ -78,7 +87,7 @@ export function createConsoleService({ db, kyc, documents }: ConsoleDeps) {
       // Records of one transaction share a timestamp: the step change is listed before the
       // application record that explains it.
       const rank = (entityType: string) => (entityType === 'kyc_step' ? 0 : 1);
-      const audit = [...(await listAudit(db, 'kyc_application', id)), ...(await listAudit(db, 'kyc_step', stepEntityId(app.user_id, level)))].sort(
+      const audit = [...(await listAudit(db, 'kyc_application', id, { excludeActions: [CASE_VIEW_ACTION] })), ...(await listAudit(db, 'kyc_step', stepEntityId(app.user_id, level)))].sort(
         (a, b) => a.at.localeCompare(b.at) || rank(a.entity_type) - rank(b.entity_type) || a.id.localeCompare(b.id),
       );
       const emails = new Map((await repo.findEmails(db, [...new Set(audit.map((a) => a.actor_id).filter((x): x is string => x !== null))])).map((u) => [u.id, u.email]));
@@ -91,6 +100,8 @@ export function createConsoleService({ db, kyc, documents }: ConsoleDeps) {
         before: parseJson(a.before),
         after: parseJson(a.after),
       }));
+
+      await recordAudit(db, actor, { action: CASE_VIEW_ACTION, entityType: 'kyc_application', entityId: id, after: { userId: app.user_id, level, status: app.status } });
 
       return {
         application: { ...toItem(app), decidedAt: app.decided_at },

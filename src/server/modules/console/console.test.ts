@@ -105,6 +105,32 @@ describe('case and decisions', () => {
     expect((await get(app, `${C}/not-a-uuid`, reviewer.cookie)).json().ret_code).toBe(10001);
   });
 
+  it('opening a case is audited (console.case.view) but not listed in its history; refused and missing reads record nothing', async () => {
+    const u = await fresh();
+    const appId = await submitLevel1(app, u);
+    const views = () => app.db.selectFrom('audit_log').selectAll().where('action', '=', 'console.case.view').where('entity_id', '=', appId).orderBy('at').orderBy('id').execute();
+    expect(await views()).toEqual([]);
+
+    const first = (await get(app, `${C}/${appId}`, reviewer.cookie)).json().result;
+    const recorded = await views();
+    expect(recorded).toHaveLength(1);
+    expect(recorded[0]).toMatchObject({ actor_type: 'reviewer', actor_id: reviewer.id, entity_type: 'kyc_application', entity_id: appId, before: null });
+    expect(JSON.parse(recorded[0]!.after!)).toEqual({ userId: u.id, level: 1, status: 'PENDING' });
+
+    // Every read is a record; the history shows what happened to the application, not who looked.
+    const other = await newReviewer(app, 'reviewer-viewer@example.com');
+    const second = (await get(app, `${C}/${appId}`, other.cookie)).json().result;
+    expect((await views()).map((v) => v.actor_id)).toEqual([reviewer.id, other.id]);
+    for (const kase of [first, second]) expect(kase.history.map((h: { action: string }) => h.action)).toEqual(['kyc.step.submit', 'kyc.application.submit']);
+
+    expect((await get(app, `${C}/${appId}`, u.cookie)).json().ret_code).toBe(10009);
+    expect((await get(app, `${C}/${appId}`, '')).json().ret_code).toBe(10007);
+    const missing = '00000000-0000-4000-8000-000000000001';
+    expect((await get(app, `${C}/${missing}`, reviewer.cookie)).json().ret_code).toBe(10011);
+    expect(await views()).toHaveLength(2);
+    expect(await app.db.selectFrom('audit_log').selectAll().where('entity_id', '=', missing).execute()).toEqual([]);
+  });
+
   it('approve: one transaction of decision, SUCCESS, level 2 opened, audit; shown on the case; a second decision fails', async () => {
     const u = await fresh();
     const appId = await submitLevel1(app, u);
