@@ -113,6 +113,15 @@ describe('persisted to localStorage (§9)', () => {
     expect(await http.get(ApiPath.profile, undefined, { cache: true })).toEqual({ n: 2 });
   });
 
+  it('an expired answer is removed from storage as soon as the cache is read, not at the next write', async () => {
+    countingServer();
+    await http.get(ApiPath.profile, undefined, { cache: true });
+    responseCache.unload();
+    vi.advanceTimersByTime(60_000);
+    expect(responseCache.keys()).toEqual([]);
+    expect(localStorage.getItem(CACHE_STORAGE_KEY)).toBeNull();
+  });
+
   it('is not persisted when localStorage already holds more than 4718592 characters', async () => {
     countingServer();
     localStorage.setItem('other-app', 'x'.repeat(CACHE_PERSIST_LIMIT_CHARS - 'other-app'.length + 1));

@@ -121,6 +121,8 @@ export class ResponseCache {
         .sort((a, b) => a[1].storedAt - b[1].storedAt)
         .slice(-CACHE_MAX_ENTRIES);
       for (const [key, entry] of fresh) this.entries.set(key, { storedAt: entry.storedAt, value: entry.value });
+      // Expired answers (personal data among them) must not linger in storage until the next write.
+      if (fresh.length < parsed.length) this.persist();
     } catch {
       // A damaged copy is worth nothing: start empty.
     }

@@ -1,6 +1,23 @@
 import { ApiPath, LOGIN_PAGE } from '../../../shared/api/paths.ts';
 import { clearResponseCache, http } from '../http/index.ts';
 
+/**
+ * The app's own localStorage keys start with `ua:` and belong to the signed-in user (response cache,
+ * a flow's remembered choices); preferences such as the language (`i18nextLng`) do not. Logout forgets
+ * the user's, so the next person on this browser finds nothing of theirs.
+ */
+export const USER_STORAGE_PREFIX = 'ua:';
+
+export function forgetUserStorage(storage: Storage | undefined = globalThis.localStorage): void {
+  if (!storage) return;
+  try {
+    const keys = Array.from({ length: storage.length }, (_, i) => storage.key(i)).filter((k): k is string => k?.startsWith(USER_STORAGE_PREFIX) ?? false);
+    for (const key of keys) storage.removeItem(key);
+  } catch {
+    // Storage unavailable (privacy mode): nothing was kept.
+  }
+}
+
 /** §2: logout calls the logout endpoint, then goes to /login (even if the call failed). */
 export async function logout(): Promise<void> {
   try {
@@ -8,6 +25,7 @@ export async function logout(): Promise<void> {
   } finally {
     // The §7 cache outlives the page (localStorage, 60 s): the next user must not see this one's data.
     clearResponseCache();
+    forgetUserStorage();
     window.location.assign(LOGIN_PAGE);
   }
 }
