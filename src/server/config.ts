@@ -48,6 +48,8 @@ const envSchema = z.object({
   WEB_DIST: z.string().default('dist/web'),
   LOCALES_DIR: z.string().default('locales'),
   SESSION_TTL_HOURS: z.coerce.number().positive().default(24 * 7),
+  /** Reviewers can read every identity document: their sessions end sooner (a working day). */
+  REVIEWER_SESSION_TTL_HOURS: z.coerce.number().positive().default(8),
   /**
    * Behind TLS-terminating proxies, which of them to believe for X-Forwarded-* (client IP, https):
    * `false` (none), `true` (proxies on loopback and private networks: `loopback, linklocal,
@@ -142,6 +144,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDist: path.resolve(e.WEB_DIST),
     localesDir: path.resolve(e.LOCALES_DIR),
     sessionTtlMs: e.SESSION_TTL_HOURS * 3600_000,
+    reviewerSessionTtlMs: e.REVIEWER_SESSION_TTL_HOURS * 3600_000,
     trustProxy: e.TRUST_PROXY,
     allowedOrigins: e.ALLOWED_ORIGINS,
     redirectAllowlist: e.REDIRECT_ALLOWLIST,

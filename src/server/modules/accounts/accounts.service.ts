@@ -55,7 +55,7 @@ export function createAccountsService({ db, config, levelOf = async () => 0 }: A
   async function startSession(userId: string, role: UserRole, meta: { ip: string | null; userAgent: string | null }, previousIdHash?: string): Promise<NewSession> {
     const token = randomBytes(32).toString('base64url');
     const now = new Date();
-    const expiresAt = new Date(now.getTime() + config.sessionTtlMs);
+    const expiresAt = new Date(now.getTime() + (role === UserRole.REVIEWER ? config.reviewerSessionTtlMs : config.sessionTtlMs));
     await db.transaction().execute(async (trx) => {
       // A new session id at every login; an older session on this browser is ended.
       if (previousIdHash) await repo.deleteSession(trx, previousIdHash);

@@ -151,6 +151,23 @@ describe('sessions, profile and logout', () => {
     expect(audit).toHaveLength(1);
   });
 
+  it('a reviewer session ends after the reviewer lifetime, a user session after the user lifetime', async () => {
+    await app.services.accounts.createUser({ email: 'rev-ttl@example.com', password: 'reviewer-password-x' }, { type: 'system', id: null }, 'reviewer');
+    const before = Date.now();
+    await signIn(app, 'rev-ttl@example.com', 'reviewer-password-x', false);
+    await signIn(app, 'user-ttl@example.com');
+    const rows = await app.db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .select(['users.email', 'sessions.expires_at'])
+      .where('users.email', 'in', ['rev-ttl@example.com', 'user-ttl@example.com'])
+      .execute();
+    const hours = (email: string) => (Date.parse(rows.find((r) => r.email === email)!.expires_at) - before) / 3600_000;
+    expect(hours('rev-ttl@example.com')).toBeCloseTo(app.config.reviewerSessionTtlMs / 3600_000, 1);
+    expect(hours('user-ttl@example.com')).toBeCloseTo(app.config.sessionTtlMs / 3600_000, 1);
+    expect(app.config.reviewerSessionTtlMs).toBeLessThan(app.config.sessionTtlMs);
+  });
+
   it('refuses an expired session', async () => {
     const cookie = await signIn(app, 'e@example.com');
     await app.db.updateTable('sessions').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).execute();
