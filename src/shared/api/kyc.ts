@@ -142,6 +142,28 @@ const dateField = z
   .refine(isCalendarDate, { error: KycRule.INVALID_DATE, abort: true })
   .refine((v) => v <= todayIso(), { error: KycRule.FUTURE_DATE, abort: true });
 
+/** The residential address: residence country (enabled countries only) and the address in it. */
+const residentialAddressFields = {
+  residenceCountry: enabledCountryField,
+  addressLine1: requiredText(ADDRESS_LINE_MAX_LENGTH),
+  addressLine2: optionalText(ADDRESS_LINE_MAX_LENGTH),
+  city: requiredText(CITY_MAX_LENGTH),
+  stateRegion: optionalText(STATE_REGION_MAX_LENGTH),
+  postalCode: z
+    .string({ error: ValidationMessage.TYPE })
+    .trim()
+    .max(POSTAL_CODE_MAX_LENGTH, { error: ValidationMessage.MAX_LENGTH })
+    .refine((v) => v === '' || POSTAL_PATTERN.test(v), { error: KycRule.INVALID_POSTAL_CODE })
+    .default(''),
+};
+
+/** Postal codes are required wherever a postal-code system exists. */
+function requirePostalCode(address: { residenceCountry: string; postalCode: string }, ctx: z.RefinementCtx): void {
+  if (address.postalCode === '' && postalCodeRequired(address.residenceCountry)) {
+    ctx.addIssue({ code: 'custom', path: ['postalCode'], message: ValidationMessage.REQUIRED });
+  }
+}
+
 /**
  * Personal information (`kyc-personal-info`), as a regulated exchange asks for it: legal names as on
  * the identity document, date of birth (adults only), nationality, residence country and address.
@@ -156,34 +178,36 @@ export const personalInfoSchema = z
       .refine((v) => ageInYears(v, todayIso()) >= MIN_AGE_YEARS, { error: KycRule.TOO_YOUNG, params: { min: MIN_AGE_YEARS }, abort: true })
       .refine((v) => ageInYears(v, todayIso()) <= MAX_AGE_YEARS, { error: KycRule.TOO_OLD, params: { max: MAX_AGE_YEARS } }),
     nationality: enabledCountryField,
-    residenceCountry: enabledCountryField,
-    addressLine1: requiredText(ADDRESS_LINE_MAX_LENGTH),
-    addressLine2: optionalText(ADDRESS_LINE_MAX_LENGTH),
-    city: requiredText(CITY_MAX_LENGTH),
-    stateRegion: optionalText(STATE_REGION_MAX_LENGTH),
-    postalCode: z
-      .string({ error: ValidationMessage.TYPE })
-      .trim()
-      .max(POSTAL_CODE_MAX_LENGTH, { error: ValidationMessage.MAX_LENGTH })
-      .refine((v) => v === '' || POSTAL_PATTERN.test(v), { error: KycRule.INVALID_POSTAL_CODE })
-      .default(''),
+    ...residentialAddressFields,
   })
-  .superRefine((info, ctx) => {
-    // Postal codes are required wherever a postal-code system exists.
-    if (info.postalCode === '' && postalCodeRequired(info.residenceCountry)) {
-      ctx.addIssue({ code: 'custom', path: ['postalCode'], message: ValidationMessage.REQUIRED });
-    }
-  });
+  .superRefine(requirePostalCode);
 /** What the form holds / the client sends. */
 export type PersonalInfoInput = z.input<typeof personalInfoSchema>;
 /** What is stored and returned (trimmed, codes upper-cased, optional fields ''). */
 export type PersonalInfo = z.output<typeof personalInfoSchema>;
+
+/**
+ * POST update-address (beyond §7, decision 005): the residential address alone, the same fields and
+ * rules as in personalInfoSchema. People move: after level 1 is verified the address can still be
+ * corrected for level 2's proof of address; names, date of birth and nationality cannot. Other
+ * fields in a body are ignored.
+ */
+export const residentialAddressSchema = z.object(residentialAddressFields).superRefine(requirePostalCode);
+export type ResidentialAddressInput = z.input<typeof residentialAddressSchema>;
+export type ResidentialAddress = z.output<typeof residentialAddressSchema>;
+/** The fields of the residential address, in form order. */
+export const RESIDENTIAL_ADDRESS_FIELDS = Object.keys(residentialAddressFields) as (keyof ResidentialAddress)[];
 
 /** GET kyc-personal-info: the saved information, and whether it may still be changed. */
 export interface PersonalInfoResult {
   info: PersonalInfo | null;
   /** §4: editable until submitted, i.e. while the level 1 step is ALLOW or FAILED_AND_CAN_RETRY. */
   editable: boolean;
+  /**
+   * The residential address may be changed (update-address): whenever `editable`, and also once
+   * level 1 is verified while level 2 accepts a submission (ALLOW or FAILED_AND_CAN_RETRY).
+   */
+  addressEditable: boolean;
   updatedAt: string | null;
 }
 

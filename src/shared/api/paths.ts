@@ -60,6 +60,8 @@ export const ApiPath = {
 
   // In-house provider (PROVIDER_DEFAULT): send the uploaded documents for review (beyond §7).
   submitApplication: `${KYC}/submit-application`,
+  /** POST the residential address alone (beyond §7): people move after level 1 (decision 005). */
+  updateAddress: `${KYC}/update-address`,
 
   // Compliance console (beyond the spec; role reviewer only). `:id` is an application id.
   consoleMe: '/v1/console/me',

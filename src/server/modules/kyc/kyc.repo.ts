@@ -43,6 +43,19 @@ export async function upsertPersonalInfo(db: Q, row: PersonalInfoRow): Promise<v
     .execute();
 }
 
+/** Columns of the residential address: the only personal information that changes after level 1. */
+export type AddressColumns = Pick<PersonalInfoRow, 'residence_country' | 'address_line1' | 'address_line2' | 'city' | 'state_region' | 'postal_code'>;
+
+/** Replaces the residential address of an existing row (names, birth date, nationality untouched). */
+export async function updateAddress(db: Q, userId: string, address: AddressColumns, at: string): Promise<number> {
+  const r = await db
+    .updateTable('kyc_personal_info')
+    .set({ ...address, updated_at: at })
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}
+
 // --- steps ----------------------------------------------------------------------------------
 
 export function findSteps(db: Q, userId: string) {

@@ -4,6 +4,7 @@ import {
   getKycProviderRequest,
   kycInfoRequest,
   personalInfoSchema,
+  residentialAddressSchema,
   selfResetRequest,
   submitApplicationRequest,
   supportedDocumentTypeRequest,
@@ -28,6 +29,11 @@ export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(ApiPath.kycPersonalInfo, async (request) => ok(await kyc.getPersonalInfo(request.auth!.id)));
   app.post(ApiPath.kycPersonalInfo, { schema: { body: personalInfoSchema } }, async (request) =>
     ok(await kyc.savePersonalInfo(request.auth!.id, request.body, actorOf(request))),
+  );
+
+  // Beyond §7 (decision 005): after level 1 only the residential address may change, for level 2.
+  app.post(ApiPath.updateAddress, { schema: { body: residentialAddressSchema } }, async (request) =>
+    ok(await kyc.updateAddress(request.auth!.id, request.body, actorOf(request))),
   );
 
   app.post(ApiPath.getKycProvider, { schema: { body: getKycProviderRequest } }, async (request) => ok(kyc.getProvider(request.body.level)));

@@ -21,6 +21,7 @@ import {
   type KycRejectNotice,
   type PersonalInfo,
   type PersonalInfoResult,
+  type ResidentialAddress,
   type SelectableDocumentType,
   type SelfResetResult,
   type SubmitApplication,
@@ -120,6 +121,28 @@ export function toPersonalInfo(row: repo.PersonalInfoRow): PersonalInfo {
     stateRegion: row.state_region,
     postalCode: row.postal_code,
   };
+}
+
+/** The residential-address part of stored personal information. */
+export function toAddress(row: repo.PersonalInfoRow): ResidentialAddress {
+  return {
+    residenceCountry: row.residence_country,
+    addressLine1: row.address_line1,
+    addressLine2: row.address_line2,
+    city: row.city,
+    stateRegion: row.state_region,
+    postalCode: row.postal_code,
+  };
+}
+
+/**
+ * Whether the residential address may change (decision 005): while the whole personal information
+ * may (level 1 ALLOW / FAILED_AND_CAN_RETRY), and also after level 1 is verified while level 2
+ * accepts a submission — people move, and a proof of address rejected for showing another address
+ * must be answerable. Names, date of birth and nationality stay as verified.
+ */
+export function addressEditable(steps: StoredSteps): boolean {
+  return SUBMITTABLE.has(steps[1]) || (steps[1] === StepStatus.SUCCESS && SUBMITTABLE.has(steps[2]) && prerequisiteMet(2, steps));
 }
 
 export function parseSnapshot(json: string): ApplicationSnapshot {
@@ -450,7 +473,56 @@ export function createKycService({ db, config, documents }: KycDeps) {
       const row = await repo.findPersonalInfo(db, userId);
       const noSteps = !KYC_OPENED || (await memberHasNoSteps(db, userId));
       const steps = await loadSteps(db, userId);
-      return { info: row ? toPersonalInfo(row) : null, editable: !noSteps && SUBMITTABLE.has(steps[1]), updatedAt: row?.updated_at ?? null };
+      return {
+        info: row ? toPersonalInfo(row) : null,
+        editable: !noSteps && SUBMITTABLE.has(steps[1]),
+        addressEditable: !noSteps && row !== undefined && addressEditable(steps),
+        updatedAt: row?.updated_at ?? null,
+      };
+    },
+
+    /**
+     * POST update-address: replaces only the residential address (already validated with
+     * residentialAddressSchema) while addressEditable allows it (KYC_PERSONAL_INFO_LOCKED otherwise;
+     * KYC_PERSONAL_INFO_REQUIRED before any personal information). One transaction serialised on the
+     * personal-info row like save and submit, audited with the address before and after. Level 2's
+     * next submission snapshots the new address for the reviewer; earlier snapshots keep theirs.
+     */
+    async updateAddress(userId: string, address: ResidentialAddress, actor: Actor): Promise<PersonalInfoResult> {
+      // A residence that became disabled closes the steps first (as a submission would), and with them this.
+      await reconcileAvailability(userId);
+      await inTransaction(async (trx) => {
+        await assertStepsAvailable(trx, userId);
+        const row = await repo.lockPersonalInfo(trx, userId);
+        if (!addressEditable(await loadSteps(trx, userId))) throw new BusinessError(RetCode.KYC_PERSONAL_INFO_LOCKED, 'personal information locked');
+        if (!row) throw new BusinessError(RetCode.KYC_PERSONAL_INFO_REQUIRED, 'personal information required');
+        const before = toAddress(row);
+        const after: ResidentialAddress = {
+          residenceCountry: address.residenceCountry,
+          addressLine1: address.addressLine1,
+          addressLine2: address.addressLine2,
+          city: address.city,
+          stateRegion: address.stateRegion,
+          postalCode: address.postalCode,
+        };
+        // Nothing changes: nothing to write or record.
+        if ((Object.keys(after) as (keyof ResidentialAddress)[]).every((k) => after[k] === before[k])) return;
+        await repo.updateAddress(
+          trx,
+          userId,
+          {
+            residence_country: after.residenceCountry,
+            address_line1: after.addressLine1,
+            address_line2: after.addressLine2,
+            city: after.city,
+            state_region: after.stateRegion,
+            postal_code: after.postalCode,
+          },
+          nowIso(),
+        );
+        await recordAudit(trx, actor, { action: 'kyc.personal_info.address_update', entityType: PERSONAL_ENTITY, entityId: userId, before, after });
+      });
+      return this.getPersonalInfo(userId);
     },
 
     /**
