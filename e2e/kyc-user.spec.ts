@@ -10,7 +10,8 @@ import { expect, loginThroughPage, registerViaApi, test, uniqueEmail } from './s
  * Issue 4, the user's side of KYC in Chromium against the real server: personal information (an
  * under-age date of birth refused), level 1 with the in-house provider (country, ID card, front and
  * back uploaded, a selfie from Chromium's fake camera, review, submit), the overview after it, the
- * demo users' states, and a resubmission after a reviewer's RETRY rejection.
+ * demo users' states, a resubmission after a reviewer's RETRY rejection, and a level 2 rejected for
+ * an address mismatch answered by updating the address alone (decision 005) and a new proof.
  */
 const defaults = config.use?.launchOptions ?? {};
 test.use({
@@ -375,4 +376,79 @@ test('after level 1 is approved the user sends a proof of address for level 2', 
   await page.getByRole('link', { name: 'Back to my account' }).first().click();
   await expect(levelCard(page, 2)).toHaveAttribute('data-status', 'PENDING');
   await expect(page.getByRole('heading', { name: 'Your documents are under review' })).toBeVisible();
+});
+
+test('level 2 rejected for an address mismatch: the user updates the address (only it) and resubmits the proof of address', async ({ page, baseURL }) => {
+  await registerViaApi(page, uniqueEmail('kyc-moved'));
+  await review(baseURL, await submitLevel1ViaApi(page, 'SE'), 'approve');
+  // Level 2 sent with a bill showing the old address; the reviewer asks for another try.
+  const bill = await testImage('moved-bill.jpg', 'jpeg', 1000, 1400);
+  await ok(page.request.post('/x-api/v3/private/kyc/upload-document', { multipart: { kind: 'PROOF_OF_ADDRESS', level: '2', file: { name: 'bill.jpg', mimeType: 'image/jpeg', buffer: await sharp(bill).toBuffer() } } }));
+  const issuedOn = new Date(Date.now() - 20 * 86_400_000).toISOString().slice(0, 10);
+  const first = await ok(page.request.post('/x-api/v3/private/kyc/submit-application', { data: { level: 2, proofOfAddressType: 'UTILITY_BILL', issuedOn } }));
+  await review(baseURL, String(first.applicationId), { mode: 'RETRY', reasonCode: 'ADDRESS_MISMATCH', userMessage: 'The bill is addressed to Drottninggatan 1, but you live elsewhere now?' });
+
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto('/user/accounts/auth/personal');
+  await expect(page.getByRole('heading', { name: 'Level 2 was not approved' })).toBeVisible();
+  const reason = page.getByRole('region', { name: 'Reason level 2 was not approved' });
+  await expect(reason).toContainText('The address does not match');
+  await expect(reason).toContainText('but you live elsewhere now?');
+  // Names and the rest stay locked; the address alone may change.
+  await expect(page.getByText('If you have moved, you can still update your residential address for level 2.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Edit' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Update address' })).toBeVisible();
+
+  await page.getByRole('link', { name: 'Resubmit documents' }).click();
+  await expect(page).toHaveURL(/\/auth\/kyc\?level=2$/);
+  await expect(page.getByText('Your last submission was not approved.')).toBeVisible();
+  const note = page.getByRole('note');
+  await expect(note).toContainText('Drottninggatan 1');
+  await note.getByRole('button', { name: 'Update address' }).click();
+
+  const form = page.getByRole('form', { name: 'Update your residential address' });
+  await expect(form.getByLabel('Country of residence')).toBeFocused();
+  await expect(form.getByLabel('First name')).toHaveCount(0);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await form.getByLabel('Street address').fill('');
+  await form.getByRole('button', { name: 'Save address' }).click();
+  await expect(form.getByText('Street address is required')).toBeVisible();
+  await form.getByLabel('Street address').fill('Kungsgatan 5');
+  await form.getByLabel('City').fill('Göteborg');
+  await form.getByLabel('Postal code').fill('411 19');
+  await form.getByRole('button', { name: 'Save address' }).click();
+  await expect(page.getByText('Address updated')).toBeVisible();
+  await expect(form).toBeHidden();
+  await expect(note).toContainText('Kungsgatan 5');
+  await expect(note).toContainText('Göteborg');
+  await expect(note.getByRole('button', { name: 'Update address' })).toBeFocused();
+
+  // A new bill showing the new address, then review and submit.
+  await page.locator('label').filter({ hasText: 'Utility bill' }).click();
+  await page.getByLabel('Issue date').fill(new Date(Date.now() - 5 * 86_400_000).toISOString().slice(0, 10));
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByLabel('Statement or bill').setInputFiles(await testImage('moved-bill-2.png', 'png', 1000, 1400));
+  await expect(page.getByTestId('slot-PROOF_OF_ADDRESS').getByText('Uploaded', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: 'Submit for review' }).click();
+  await expect(page.getByRole('heading', { name: 'Documents submitted' })).toBeVisible();
+
+  await page.getByRole('link', { name: 'Back to my account' }).first().click();
+  await expect(levelCard(page, 2)).toHaveAttribute('data-status', 'PENDING');
+  await expect(page.getByText('Kungsgatan 5')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Update address' })).toHaveCount(0);
+
+  // The names are as verified; the new case carries the new address for the reviewer, the old one the old.
+  const personal = await ok(page.request.get('/x-api/v3/private/kyc/kyc-personal-info'));
+  expect(personal).toMatchObject({ editable: false, addressEditable: false, info: { firstName: 'Lena', lastName: 'Berg', addressLine1: 'Kungsgatan 5', city: 'Göteborg', postalCode: '411 19' } });
+  const info = await ok(page.request.post('/x-api/v3/private/kyc/kyc-info', { data: { obtain_current: true } }));
+  const identifies = (info.applicant as { identifies: { applicationId: string; level: number; status: string }[] }).identifies.filter((i) => i.level === 2);
+  expect(identifies.map((i) => i.status)).toEqual(['PENDING', 'REJECTED']);
+  const reviewer = await apiRequest.newContext({ baseURL });
+  await ok(reviewer.post('/x-api/v1/user/login', { data: { email: 'reviewer@example.com', password: 'reviewer-password-1' } }));
+  const kase = await ok(reviewer.get(`/x-api/v1/console/kyc/applications/${identifies[0]!.applicationId}`));
+  expect((kase.submitted as { personalInfo: Record<string, string> }).personalInfo).toMatchObject({ addressLine1: 'Kungsgatan 5', city: 'Göteborg' });
+  const old = await ok(reviewer.get(`/x-api/v1/console/kyc/applications/${String(first.applicationId)}`));
+  expect((old.submitted as { personalInfo: Record<string, string> }).personalInfo).toMatchObject({ addressLine1: 'Drottninggatan 1' });
+  await reviewer.dispose();
 });

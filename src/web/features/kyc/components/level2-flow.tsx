@@ -1,4 +1,5 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   monthsBefore,
@@ -14,10 +15,12 @@ import {
 import { DocumentKind, KycLevel } from '../../../../shared/kyc.ts';
 import { validationMessageKey } from '../../../../shared/validation.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
 import { DateInput } from '../../../components/ui/date-input.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { RadioGroup } from '../../../components/ui/radio-group.tsx';
 import { useDocumentDrafts } from '../api/document-drafts.ts';
+import { kycKeys } from '../api/keys.ts';
 import { clampStep, draftsByKind, FlowStep, level2Steps } from '../model/flow.ts';
 import { FlowShell } from './flow-shell.tsx';
 import { PersonalInfoView, formatDate } from './personal-info-view.tsx';
@@ -26,8 +29,13 @@ import { SubmitButton } from './submit-step.tsx';
 import { DocumentSlot, useUploadSlot } from './upload-slot.tsx';
 import { LoadError, LoadingBlock } from '../../../components/ui/load-states.tsx';
 
+// The address form brings react-hook-form: loaded only when someone updates the address.
+const AddressForm = lazy(() => import('./address-form.tsx').then((m) => ({ default: m.AddressForm })));
+
 export interface Level2FlowProps {
   personalInfo: PersonalInfo | null;
+  /** The residential address may be updated now (decision 005: level 1 verified, level 2 open). */
+  addressEditable?: boolean;
   countries: readonly CountryListEntry[] | undefined;
   maxBytes: number;
   onSubmitted: (result: SubmitApplicationResult) => void;
@@ -43,10 +51,25 @@ export function issuedOnIssue(type: ProofOfAddressType | null, issuedOn: string)
 
 /**
  * Level 2 with the in-house provider: proof-of-address type and issue date -> the statement or bill
- * -> review -> submit. The reviewer compares it with the residence address of level 1, shown here too.
+ * -> review -> submit. The reviewer compares it with the residence address given for level 1, shown
+ * here too; someone who has moved since updates it here first ("Update address").
  */
-export function Level2Flow({ personalInfo, countries, maxBytes, onSubmitted }: Level2FlowProps) {
+export function Level2Flow({ personalInfo, addressEditable = false, countries, maxBytes, onSubmitted }: Level2FlowProps) {
   const { t, i18n } = useTranslation();
+  const client = useQueryClient();
+  const [changingAddress, setChangingAddress] = useState(false);
+  // Closing the address form puts the keyboard back on the button that opened it.
+  const addressButton = useRef<HTMLButtonElement>(null);
+  const returnFocus = useRef(false);
+  useEffect(() => {
+    if (!returnFocus.current || changingAddress) return;
+    returnFocus.current = false;
+    addressButton.current?.focus();
+  }, [changingAddress]);
+  const closeAddress = () => {
+    returnFocus.current = true;
+    setChangingAddress(false);
+  };
   const language = i18n.resolvedLanguage ?? i18n.language ?? 'en';
   const [type, setType] = useState<ProofOfAddressType | null>(null);
   const [issuedOn, setIssuedOn] = useState('');
@@ -91,9 +114,34 @@ export function Level2Flow({ personalInfo, countries, maxBytes, onSubmitted }: L
       title = t('kyc.flow.address.title');
       content = (
         <>
-          {personalInfo ? (
-            <Alert variant="info" role="note" title={t('kyc.flow.address.mustShow')}>
+          {personalInfo && addressEditable && changingAddress ? (
+            <Suspense fallback={<LoadingBlock lines={5} />}>
+              <AddressForm
+                initial={personalInfo}
+                countries={countries}
+                onSaved={closeAddress}
+                onCancel={closeAddress}
+                onLocked={() => {
+                  closeAddress();
+                  void client.invalidateQueries({ queryKey: kycKeys.all });
+                }}
+              />
+            </Suspense>
+          ) : personalInfo ? (
+            <Alert
+              variant="info"
+              role="note"
+              title={t('kyc.flow.address.mustShow')}
+              action={
+                addressEditable ? (
+                  <Button ref={addressButton} size="small" variant="default" onClick={() => setChangingAddress(true)}>
+                    {t('kyc.personal.updateAddress.action')}
+                  </Button>
+                ) : undefined
+              }
+            >
               <PersonalInfoView info={personalInfo} countries={countries} />
+              {addressEditable ? <p className="mt-2 text-muted">{t('kyc.flow.address.moved')}</p> : null}
             </Alert>
           ) : null}
           <RadioGroup<ProofOfAddressType>

@@ -1,15 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
-  ADDRESS_LINE_MAX_LENGTH,
-  CITY_MAX_LENGTH,
   MAX_AGE_YEARS,
   MIN_AGE_YEARS,
   NAME_MAX_LENGTH,
-  POSTAL_CODE_MAX_LENGTH,
-  STATE_REGION_MAX_LENGTH,
   personalInfoSchema,
   type CountryListEntry,
   type PersonalInfo,
@@ -27,7 +23,7 @@ import { isApiError } from '../../../lib/http/index.ts';
 import { errorMessage, fieldIssues, validationMessage } from '../../../lib/i18n/error-message.ts';
 import { message } from '../../../lib/notify/index.ts';
 import { useSavePersonalInfo } from '../api/save-personal-info.ts';
-import { countryOptions } from '../model/country-names.ts';
+import { ADDRESS_FIELD_PARAMS, AddressFieldset, useCountrySelectOptions } from './address-fields.tsx';
 
 type FieldName = keyof PersonalInfoInput;
 
@@ -43,12 +39,7 @@ export const FIELD_PARAMS: Record<FieldName, Record<string, number>> = {
   lastName: { max: NAME_MAX_LENGTH },
   dateOfBirth: { min: MIN_AGE_YEARS, max: MAX_AGE_YEARS },
   nationality: {},
-  residenceCountry: {},
-  addressLine1: { max: ADDRESS_LINE_MAX_LENGTH },
-  addressLine2: { max: ADDRESS_LINE_MAX_LENGTH },
-  city: { max: CITY_MAX_LENGTH },
-  stateRegion: { max: STATE_REGION_MAX_LENGTH },
-  postalCode: { max: POSTAL_CODE_MAX_LENGTH },
+  ...ADDRESS_FIELD_PARAMS,
 };
 
 const EMPTY: PersonalInfoInput = {
@@ -80,8 +71,7 @@ export interface PersonalInfoFormProps {
  * message translated.
  */
 export function PersonalInfoForm({ initial, countries, countriesError, onRetryCountries, onSaved, onCancel, onLocked }: PersonalInfoFormProps) {
-  const { t, i18n } = useTranslation();
-  const language = i18n.resolvedLanguage ?? i18n.language ?? 'en';
+  const { t } = useTranslation();
   const save = useSavePersonalInfo();
   const [formError, setFormError] = useState<string | null>(null);
   const [serverParams, setServerParams] = useState<Partial<Record<FieldName, Record<string, unknown>>>>({});
@@ -100,15 +90,7 @@ export function PersonalInfoForm({ initial, countries, countriesError, onRetryCo
     if (isSubmitted) void form.trigger('postalCode');
   }, [residence, isSubmitted, form]);
 
-  const options = useMemo(
-    () =>
-      countryOptions(countries ?? [], language).map((c) => ({
-        value: c.code,
-        label: c.disabled ? t('kyc.personal.countryUnavailable', { name: c.name }) : c.name,
-        disabled: c.disabled,
-      })),
-    [countries, language, t],
-  );
+  const options = useCountrySelectOptions(countries);
 
   const label = (name: FieldName) => t(`kyc.personal.fields.${name}`);
   const errorOf = (name: FieldName) => {
@@ -167,32 +149,7 @@ export function PersonalInfoForm({ initial, countries, countriesError, onRetryCo
           </Button>
         </div>
       ) : null}
-      <fieldset className="m-0 flex min-w-0 flex-col gap-4 border-0 p-0">
-        <legend className="mb-1 p-0 text-base font-semibold text-ink">{t('kyc.personal.addressHeading')}</legend>
-        <Field label={label('addressLine1')} error={errorOf('addressLine1')} hint={t('kyc.personal.hints.addressLine1')} required>
-          <TextInput autoComplete="address-line1" {...form.register('addressLine1')} />
-        </Field>
-        <Field label={label('addressLine2')} error={errorOf('addressLine2')} hint={t('kyc.personal.hints.addressLine2')} optional>
-          <TextInput autoComplete="address-line2" {...form.register('addressLine2')} />
-        </Field>
-        <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
-          <Field label={label('city')} error={errorOf('city')} required>
-            <TextInput autoComplete="address-level2" {...form.register('city')} />
-          </Field>
-          <Field label={label('stateRegion')} error={errorOf('stateRegion')} optional>
-            <TextInput autoComplete="address-level1" {...form.register('stateRegion')} />
-          </Field>
-          <Field
-            label={label('postalCode')}
-            error={errorOf('postalCode')}
-            hint={postalOptional ? t('kyc.personal.hints.postalCode') : undefined}
-            required={!postalOptional}
-            optional={postalOptional}
-          >
-            <TextInput autoComplete="postal-code" {...form.register('postalCode')} />
-          </Field>
-        </div>
-      </fieldset>
+      <AddressFieldset field={(name) => form.register(name)} errorOf={errorOf} postalOptional={postalOptional} />
       {formError ? (
         <Alert variant="error" title={t('kyc.personal.saveFailed')}>
           {formError}

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StepStatus } from '../../../../shared/kyc.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -15,6 +15,7 @@ export const PERSONAL_INFO_SECTION_ID = 'personal-info';
 
 // The form brings react-hook-form and zod with the shared schema: loaded only when someone edits.
 const PersonalInfoForm = lazy(() => import('./personal-info-form.tsx').then((m) => ({ default: m.PersonalInfoForm })));
+const AddressForm = lazy(() => import('./address-form.tsx').then((m) => ({ default: m.AddressForm })));
 
 /** Why saved information cannot be changed, by the level 1 status. */
 function lockedKey(level1: StepStatus): string {
@@ -26,7 +27,8 @@ function lockedKey(level1: StepStatus): string {
 /**
  * Personal information on the personal route: the form while it is missing, the saved details with
  * an Edit button while it may change (level 1 ALLOW / FAILED_AND_CAN_RETRY), and a read-only view
- * with the reason once it is submitted.
+ * with the reason once it is submitted. After level 1 is verified, while level 2 accepts a
+ * submission, the residential address alone can still be updated (decision 005: people move).
  */
 export function PersonalInfoSection({ level1Status }: { level1Status: StepStatus }) {
   const { t } = useTranslation();
@@ -34,6 +36,19 @@ export function PersonalInfoSection({ level1Status }: { level1Status: StepStatus
   const personal = usePersonalInfo();
   const countries = useCountryList();
   const [editing, setEditing] = useState(false);
+  const [editingAddress, setEditingAddress] = useState(false);
+  // Closing the address form puts the keyboard back on the button that opened it.
+  const addressButton = useRef<HTMLButtonElement>(null);
+  const returnFocus = useRef(false);
+  useEffect(() => {
+    if (!returnFocus.current || editingAddress) return;
+    returnFocus.current = false;
+    addressButton.current?.focus();
+  }, [editingAddress]);
+  const closeAddress = () => {
+    returnFocus.current = true;
+    setEditingAddress(false);
+  };
 
   let body: ReactNode;
   let actions: ReactNode = null;
@@ -42,7 +57,7 @@ export function PersonalInfoSection({ level1Status }: { level1Status: StepStatus
   } else if (personal.isError) {
     body = <LoadError title={t('kyc.personal.loadError')} error={personal.error} onRetry={() => void personal.refetch()} />;
   } else {
-    const { info, editable } = personal.data;
+    const { info, editable, addressEditable } = personal.data;
     const form = (
       <Suspense fallback={<LoadingBlock lines={6} />}>
         <PersonalInfoForm
@@ -61,13 +76,30 @@ export function PersonalInfoSection({ level1Status }: { level1Status: StepStatus
     );
     if (editable && (!info || editing)) {
       body = form;
+    } else if (info && !editable && addressEditable && editingAddress) {
+      body = (
+        <Suspense fallback={<LoadingBlock lines={5} />}>
+          <AddressForm
+            initial={info}
+            countries={countries.data?.list}
+            countriesError={countries.isError}
+            onRetryCountries={() => void countries.refetch()}
+            onSaved={closeAddress}
+            onCancel={closeAddress}
+            onLocked={() => {
+              closeAddress();
+              void client.invalidateQueries({ queryKey: kycKeys.all });
+            }}
+          />
+        </Suspense>
+      );
     } else if (info) {
       body = (
         <div className="flex flex-col gap-4">
           <PersonalInfoView info={info} countries={countries.data?.list} />
           {!editable ? (
             <Alert variant="info" role="note">
-              {t(lockedKey(level1Status))}
+              {t(addressEditable ? 'kyc.personal.updateAddress.lockedNote' : lockedKey(level1Status))}
             </Alert>
           ) : null}
         </div>
@@ -76,6 +108,12 @@ export function PersonalInfoSection({ level1Status }: { level1Status: StepStatus
         actions = (
           <Button size="small" variant="default" onClick={() => setEditing(true)}>
             {t('kyc.personal.edit')}
+          </Button>
+        );
+      } else if (addressEditable) {
+        actions = (
+          <Button ref={addressButton} size="small" variant="default" onClick={() => setEditingAddress(true)}>
+            {t('kyc.personal.updateAddress.action')}
           </Button>
         );
       }
