@@ -39,7 +39,15 @@ const levelField = z
  * POST upload-document (multipart/form-data): the text fields `kind` and `level`, plus one file in the
  * field `file`. The file itself is checked by the server (size while streaming, type from its bytes).
  */
-export const uploadDocumentFields = z.object({ kind: kindField, level: levelField });
+export const uploadDocumentFields = z
+  .object({ kind: kindField, level: levelField })
+  .refine((v) => DOCUMENT_KINDS_BY_LEVEL[v.level].includes(v.kind), { path: ['kind'], error: ValidationMessage.TYPE });
+
+/** What each level's in-house flow photographs (decision 005): identity at level 1, address at level 2. */
+export const DOCUMENT_KINDS_BY_LEVEL: Record<VerifiableLevel, readonly DocumentKind[]> = {
+  [KycLevel.LEVEL_1]: [DocumentKind.DOCUMENT_FRONT, DocumentKind.DOCUMENT_BACK, DocumentKind.SELFIE],
+  [KycLevel.LEVEL_2]: [DocumentKind.PROOF_OF_ADDRESS],
+};
 export type UploadDocumentFields = z.input<typeof uploadDocumentFields>;
 
 /** GET document-drafts?level=1: the caller's uploads not yet attached to an application. */

@@ -244,6 +244,9 @@ describe('upload: refused files store nothing', () => {
     [{ kind: 'PASSPORT_PHOTO', level: '1' }, [{ path: 'kind', code: 'type' }]],
     [{ kind: 'SELFIE', level: '3' }, [{ path: 'level', code: 'range' }]],
     [{ kind: 'SELFIE', level: '1.0' }, [{ path: 'level', code: 'range' }]],
+    // Each level photographs its own things: identity at level 1, address at level 2.
+    [{ kind: 'SELFIE', level: '2' }, [{ path: 'kind', code: 'type' }]],
+    [{ kind: 'PROOF_OF_ADDRESS', level: '1' }, [{ path: 'kind', code: 'type' }]],
     [{ level: '1' }, [{ path: 'kind', code: 'required' }]],
     [{ kind: 'SELFIE' }, [{ path: 'level', code: 'required' }]],
   ])('refuses wrong fields %j', async (fields, expected) => {
@@ -367,9 +370,9 @@ describe('drafts: retake, list, delete', () => {
     expect((await app.inject({ method: 'GET', url: `${DRAFTS}?level=5`, headers: { cookie } })).json()).toMatchObject({ ret_code: RetCode.PARAMS_ERROR, result: { fields: [{ path: 'level', code: 'range' }] } });
   });
 
-  it('levels are separate slots: a level 2 upload leaves a level 1 draft of the same kind alone', async () => {
+  it('levels are separate: a level 2 upload leaves an unsubmitted level 1 draft alone', async () => {
     // A passport submission leaves the card's back an unsubmitted level 1 draft; once level 1 is
-    // approved, level 2 accepts uploads (decision 005) and its slot of the same kind is its own.
+    // approved, level 2 accepts its own kind of upload (decision 005) without touching it.
     const cookie = await signIn(app, 'levels@example.com');
     const userId = await userIdOf('levels@example.com');
     const info = { firstName: 'Ada', lastName: 'Lovelace', dateOfBirth: '1990-12-10', nationality: 'GB', residenceCountry: 'GB', addressLine1: '12 Example Street', city: 'London', postalCode: 'SW1A 1AA' };
@@ -382,7 +385,7 @@ describe('drafts: retake, list, delete', () => {
     await reviewerCookie();
     await app.services.console.approve(submit.json().result.applicationId, { type: 'reviewer', id: await userIdOf('reviewer@example.com') }, { internalNote: '' });
 
-    const level2 = await uploadOk(cookie, { kind: 'DOCUMENT_BACK', level: '2' }, 4);
+    const level2 = await uploadOk(cookie, { kind: 'PROOF_OF_ADDRESS', level: '2' }, 4);
     expect((await app.services.documents.listDrafts(app.db, userId, 1)).map((d) => d.id)).toEqual([back]);
     expect((await app.services.documents.listDrafts(app.db, userId, 2)).map((d) => d.id)).toEqual([level2]);
     expect((await auditOf(back)).map((a) => a.action)).toEqual(['document.upload']);

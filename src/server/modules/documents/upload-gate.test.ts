@@ -70,7 +70,6 @@ describe('uploads only while the level accepts a submission', () => {
     const u = await fresh();
     await expectAccepted(u, 1);
     await expectRefused(app, u, 2);
-    await expectRefused(app, u, 2, 'DOCUMENT_FRONT');
   });
 
   it('level 1 PENDING: neither level', async () => {
