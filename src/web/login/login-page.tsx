@@ -6,7 +6,8 @@ import { loginRequest, registerRequest, type LoginRequest, type SessionResult, U
 import { APP_BASE, ApiPath, CONSOLE_BASE } from '../../shared/api/paths.ts';
 import { safeRedirectPath } from '../../shared/safe-redirect.ts';
 import { http } from '../lib/http/index.ts';
-import { errorMessage, fieldIssues, validationMessage } from '../lib/i18n/error-message.ts';
+import { validationMessage } from '../lib/i18n/error-message.ts';
+import { showSubmitError } from '../lib/forms/submit-error.ts';
 
 type Mode = 'login' | 'register';
 
@@ -40,11 +41,7 @@ export function LoginPage() {
       const session = await http.post<SessionResult>(path, { email: values.email, password: values.password }, { silent: true });
       window.location.assign(destinationAfterLogin(window.location.search, session.role));
     } catch (error) {
-      const issues = fieldIssues(error);
-      for (const issue of issues) {
-        if (issue.path === 'email' || issue.path === 'password') form.setError(issue.path, { message: issue.code });
-      }
-      if (issues.length === 0) setFormError(errorMessage(t, error));
+      showSubmitError(error, { fields: ['email', 'password'], setError: form.setError, setFormError, t });
     }
   });
 

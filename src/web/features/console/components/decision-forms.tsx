@@ -22,7 +22,8 @@ import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { RadioGroup } from '../../../components/ui/radio-group.tsx';
 import { Select } from '../../../components/ui/select.tsx';
-import { errorMessage, fieldIssues, validationMessage } from '../../../lib/i18n/error-message.ts';
+import { validationMessage } from '../../../lib/i18n/error-message.ts';
+import { showSubmitError } from '../../../lib/forms/submit-error.ts';
 import { Textarea } from './textarea.tsx';
 
 /** The reasons a reviewer may give for an application of this level (the taxonomy's `levels`). */
@@ -52,25 +53,6 @@ export interface RejectValues {
   reasonCode: RejectReasonCode;
   userMessage: string;
   internalNote: string;
-}
-
-/**
- * Runs a submit handler; 10001 field issues land on their fields, any other failure becomes the
- * form's own error line. Handlers that deal with an outcome themselves (a conflict) just return.
- */
-async function submitWithErrors(
-  run: () => Promise<void>,
-  setFieldError: (path: string, code: string) => boolean,
-  setFormError: (message: string | null) => void,
-  describe: (error: unknown) => string,
-) {
-  setFormError(null);
-  try {
-    await run();
-  } catch (error) {
-    const unplaced = fieldIssues(error).filter((issue) => !setFieldError(issue.path, issue.code));
-    if (fieldIssues(error).length === 0 || unplaced.length > 0) setFormError(describe(error));
-  }
 }
 
 export interface RejectDialogProps {
@@ -110,18 +92,14 @@ export function RejectDialog({ open, level, onClose, onSubmit }: RejectDialogPro
     return code ? validationMessage(t, code, labels[name], { max: name === 'internalNote' ? INTERNAL_NOTE_MAX_LENGTH : USER_MESSAGE_MAX_LENGTH }) : undefined;
   };
 
-  const submit = form.handleSubmit((values) =>
-    submitWithErrors(
-      () => onSubmit({ mode: values.mode, reasonCode: values.reasonCode as RejectReasonCode, userMessage: values.userMessage.trim(), internalNote: (values.internalNote ?? '').trim() }),
-      (path, code) => {
-        if (!(path in labels)) return false;
-        form.setError(path as keyof typeof labels, { message: code });
-        return true;
-      },
-      setFormError,
-      (error) => errorMessage(t, error),
-    ),
-  );
+  const submit = form.handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      await onSubmit({ mode: values.mode, reasonCode: values.reasonCode as RejectReasonCode, userMessage: values.userMessage.trim(), internalNote: (values.internalNote ?? '').trim() });
+    } catch (error) {
+      showSubmitError(error, { fields: Object.keys(labels) as (keyof typeof labels)[], setError: form.setError, setFormError, t });
+    }
+  });
 
   const close = () => {
     if (isSubmitting) return;
@@ -203,18 +181,14 @@ export function ApproveDialog({ open, level, email, onClose, onSubmit }: Approve
   const noteLabel = t('console.approveForm.internalNote');
   const noteError = errors.internalNote?.message ? validationMessage(t, errors.internalNote.message, noteLabel, { max: INTERNAL_NOTE_MAX_LENGTH }) : undefined;
 
-  const submit = form.handleSubmit((values) =>
-    submitWithErrors(
-      () => onSubmit({ internalNote: (values.internalNote ?? '').trim() }),
-      (path, code) => {
-        if (path !== 'internalNote') return false;
-        form.setError('internalNote', { message: code });
-        return true;
-      },
-      setFormError,
-      (error) => errorMessage(t, error),
-    ),
-  );
+  const submit = form.handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      await onSubmit({ internalNote: (values.internalNote ?? '').trim() });
+    } catch (error) {
+      showSubmitError(error, { fields: ['internalNote'], setError: form.setError, setFormError, t });
+    }
+  });
 
   const close = () => {
     if (isSubmitting) return;

@@ -17,12 +17,12 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { isApiError } from '../../../lib/http/index.ts';
-import { errorMessage, fieldIssues, validationMessage } from '../../../lib/i18n/error-message.ts';
+import { validationMessage } from '../../../lib/i18n/error-message.ts';
+import { showSubmitError } from '../../../lib/forms/submit-error.ts';
 import { message } from '../../../lib/notify/index.ts';
 import { useUpdateAddress } from '../api/update-address.ts';
 import { ADDRESS_FIELD_PARAMS, AddressFieldset, useCountrySelectOptions, type AddressFieldName } from './address-fields.tsx';
 
-const isAddressField = (path: string): path is AddressFieldName => (RESIDENTIAL_ADDRESS_FIELDS as readonly string[]).includes(path);
 
 /** The address part of saved personal information (the form starts from it). */
 function addressOf(info: PersonalInfo): ResidentialAddressInput {
@@ -88,12 +88,8 @@ export function AddressForm({ initial, countries, countriesError, onRetryCountri
       message({ content: t('kyc.personal.updateAddress.saved'), type: 'success' });
       onSaved?.();
     } catch (error) {
-      const issues = fieldIssues(error).filter((i) => isAddressField(i.path));
-      setServerParams(Object.fromEntries(issues.filter((i) => i.params).map((i) => [i.path, i.params!])));
-      for (const issue of issues) {
-        form.setError(issue.path as AddressFieldName, { type: 'server', message: issue.code }, { shouldFocus: issue === issues[0] });
-      }
-      if (issues.length === 0) setFormError(errorMessage(t, error));
+      const placed = showSubmitError(error, { fields: RESIDENTIAL_ADDRESS_FIELDS, setError: form.setError, setFormError, t });
+      setServerParams(Object.fromEntries(placed.filter((i) => i.params).map((i) => [i.path, i.params!])));
       if (isApiError(error) && error.retCode === RetCode.KYC_PERSONAL_INFO_LOCKED) onLocked?.();
     }
   });

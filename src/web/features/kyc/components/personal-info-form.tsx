@@ -20,7 +20,8 @@ import { Field } from '../../../components/ui/field.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { TextInput } from '../../../components/ui/text-input.tsx';
 import { isApiError } from '../../../lib/http/index.ts';
-import { errorMessage, fieldIssues, validationMessage } from '../../../lib/i18n/error-message.ts';
+import { validationMessage } from '../../../lib/i18n/error-message.ts';
+import { showSubmitError } from '../../../lib/forms/submit-error.ts';
 import { message } from '../../../lib/notify/index.ts';
 import { useSavePersonalInfo } from '../api/save-personal-info.ts';
 import { ADDRESS_FIELD_PARAMS, AddressFieldset, useCountrySelectOptions } from './address-fields.tsx';
@@ -47,7 +48,6 @@ const EMPTY: PersonalInfoInput = {
   addressLine1: '', addressLine2: '', city: '', stateRegion: '', postalCode: '',
 };
 
-const isFieldName = (path: string): path is FieldName => (FIELDS as readonly string[]).includes(path);
 
 export interface PersonalInfoFormProps {
   /** What is saved already (editing), or null (first time). */
@@ -106,13 +106,8 @@ export function PersonalInfoForm({ initial, countries, countriesError, onRetryCo
       message({ content: t('kyc.personal.saved'), type: 'success' });
       onSaved?.(result.info ?? values);
     } catch (error) {
-      const issues = fieldIssues(error).filter((i) => isFieldName(i.path));
-      setServerParams(Object.fromEntries(issues.filter((i) => i.params).map((i) => [i.path, i.params!])));
-      for (const issue of issues) {
-        const name = issue.path as FieldName;
-        form.setError(name, { type: 'server', message: issue.code }, { shouldFocus: issue === issues[0] });
-      }
-      if (issues.length === 0) setFormError(errorMessage(t, error));
+      const placed = showSubmitError(error, { fields: FIELDS, setError: form.setError, setFormError, t });
+      setServerParams(Object.fromEntries(placed.filter((i) => i.params).map((i) => [i.path, i.params!])));
       if (isApiError(error) && error.retCode === RetCode.KYC_PERSONAL_INFO_LOCKED) onLocked?.();
     }
   });
