@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   monthsBefore,
@@ -28,6 +28,7 @@ import { ReviewImages } from './review-images.tsx';
 import { SubmitButton } from './submit-step.tsx';
 import { DocumentSlot, useUploadSlot } from './upload-slot.tsx';
 import { LoadError, LoadingBlock } from '../../../components/ui/load-states.tsx';
+import { useDisclosure } from '../../../components/ui/use-disclosure.ts';
 
 // The address form brings react-hook-form: loaded only when someone updates the address.
 const AddressForm = lazy(() => import('./address-form.tsx').then((m) => ({ default: m.AddressForm })));
@@ -57,19 +58,8 @@ export function issuedOnIssue(type: ProofOfAddressType | null, issuedOn: string)
 export function Level2Flow({ personalInfo, addressEditable = false, countries, maxBytes, onSubmitted }: Level2FlowProps) {
   const { t, i18n } = useTranslation();
   const client = useQueryClient();
-  const [changingAddress, setChangingAddress] = useState(false);
   // Closing the address form puts the keyboard back on the button that opened it.
-  const addressButton = useRef<HTMLButtonElement>(null);
-  const returnFocus = useRef(false);
-  useEffect(() => {
-    if (!returnFocus.current || changingAddress) return;
-    returnFocus.current = false;
-    addressButton.current?.focus();
-  }, [changingAddress]);
-  const closeAddress = () => {
-    returnFocus.current = true;
-    setChangingAddress(false);
-  };
+  const { open: addressOpen, triggerRef: addressButtonRef, show: showAddress, close: closeAddress } = useDisclosure();
   const language = i18n.resolvedLanguage ?? i18n.language ?? 'en';
   const [type, setType] = useState<ProofOfAddressType | null>(null);
   const [issuedOn, setIssuedOn] = useState('');
@@ -114,7 +104,7 @@ export function Level2Flow({ personalInfo, addressEditable = false, countries, m
       title = t('kyc.flow.address.title');
       content = (
         <>
-          {personalInfo && addressEditable && changingAddress ? (
+          {personalInfo && addressEditable && addressOpen ? (
             <Suspense fallback={<LoadingBlock lines={5} />}>
               <AddressForm
                 initial={personalInfo}
@@ -134,7 +124,7 @@ export function Level2Flow({ personalInfo, addressEditable = false, countries, m
               title={t('kyc.flow.address.mustShow')}
               action={
                 addressEditable ? (
-                  <Button ref={addressButton} size="small" variant="default" onClick={() => setChangingAddress(true)}>
+                  <Button ref={addressButtonRef} size="small" variant="default" onClick={showAddress}>
                     {t('kyc.personal.updateAddress.action')}
                   </Button>
                 ) : undefined

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StepStatus } from '../../../../shared/kyc.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -10,6 +10,7 @@ import { kycKeys } from '../api/keys.ts';
 import { usePersonalInfo } from '../api/personal-info.ts';
 import { PersonalInfoView } from './personal-info-view.tsx';
 import { LoadError, LoadingBlock } from '../../../components/ui/load-states.tsx';
+import { useDisclosure } from '../../../components/ui/use-disclosure.ts';
 
 export const PERSONAL_INFO_SECTION_ID = 'personal-info';
 
@@ -36,19 +37,8 @@ export function PersonalInfoSection({ level1Status }: { level1Status: StepStatus
   const personal = usePersonalInfo();
   const countries = useCountryList();
   const [editing, setEditing] = useState(false);
-  const [editingAddress, setEditingAddress] = useState(false);
   // Closing the address form puts the keyboard back on the button that opened it.
-  const addressButton = useRef<HTMLButtonElement>(null);
-  const returnFocus = useRef(false);
-  useEffect(() => {
-    if (!returnFocus.current || editingAddress) return;
-    returnFocus.current = false;
-    addressButton.current?.focus();
-  }, [editingAddress]);
-  const closeAddress = () => {
-    returnFocus.current = true;
-    setEditingAddress(false);
-  };
+  const { open: addressOpen, triggerRef: addressButtonRef, show: showAddress, close: closeAddress } = useDisclosure();
 
   let body: ReactNode;
   let actions: ReactNode = null;
@@ -76,7 +66,7 @@ export function PersonalInfoSection({ level1Status }: { level1Status: StepStatus
     );
     if (editable && (!info || editing)) {
       body = form;
-    } else if (info && !editable && addressEditable && editingAddress) {
+    } else if (info && !editable && addressEditable && addressOpen) {
       body = (
         <Suspense fallback={<LoadingBlock lines={5} />}>
           <AddressForm
@@ -112,7 +102,7 @@ export function PersonalInfoSection({ level1Status }: { level1Status: StepStatus
         );
       } else if (addressEditable) {
         actions = (
-          <Button ref={addressButton} size="small" variant="default" onClick={() => setEditingAddress(true)}>
+          <Button ref={addressButtonRef} size="small" variant="default" onClick={showAddress}>
             {t('kyc.personal.updateAddress.action')}
           </Button>
         );
