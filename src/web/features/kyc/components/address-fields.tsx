@@ -1,5 +1,5 @@
-import { useMemo, type ReactNode } from 'react';
-import type { UseFormRegisterReturn } from 'react-hook-form';
+import { useEffect, useMemo, type ReactNode } from 'react';
+import { useWatch, type Control, type FieldPath, type UseFormRegisterReturn, type UseFormTrigger } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
   ADDRESS_LINE_MAX_LENGTH,
@@ -12,6 +12,7 @@ import {
 import type { SelectOption } from '../../../components/ui/select.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { TextInput } from '../../../components/ui/text-input.tsx';
+import { postalCodeRequired } from '../../../../shared/countries.ts';
 import { countryOptions } from '../model/country-names.ts';
 
 /**
@@ -20,6 +21,20 @@ import { countryOptions } from '../model/country-names.ts';
  */
 
 export type AddressFieldName = keyof ResidentialAddressInput;
+
+/**
+ * Whether the postal code may be left empty: it depends on the residence country (the shared schema's
+ * rule), so once the form has been submitted the postal code is checked again when that country changes.
+ */
+export function usePostalCodeOptional<T extends ResidentialAddressInput>(form: { control: Control<T>; trigger: UseFormTrigger<T>; formState: { isSubmitted: boolean } }): boolean {
+  const residence = useWatch({ control: form.control, name: 'residenceCountry' as FieldPath<T> });
+  const { isSubmitted } = form.formState;
+  const { trigger } = form;
+  useEffect(() => {
+    if (isSubmitted) void trigger('postalCode' as FieldPath<T>);
+  }, [residence, isSubmitted, trigger]);
+  return Boolean(residence) && !postalCodeRequired(String(residence).toUpperCase());
+}
 
 /** Interpolation values of each address field's messages (the shared schema's limits). */
 export const ADDRESS_FIELD_PARAMS: Record<AddressFieldName, Record<string, number>> = {

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
   RESIDENTIAL_ADDRESS_FIELDS,
@@ -10,7 +10,6 @@ import {
   type ResidentialAddress,
   type ResidentialAddressInput,
 } from '../../../../shared/api/kyc.ts';
-import { postalCodeRequired } from '../../../../shared/countries.ts';
 import { RetCode } from '../../../../shared/ret-codes.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -21,7 +20,7 @@ import { validationMessage } from '../../../lib/i18n/error-message.ts';
 import { showSubmitError } from '../../../lib/forms/submit-error.ts';
 import { message } from '../../../lib/notify/index.ts';
 import { useUpdateAddress } from '../api/update-address.ts';
-import { ADDRESS_FIELD_PARAMS, AddressFieldset, useCountrySelectOptions, type AddressFieldName } from './address-fields.tsx';
+import { ADDRESS_FIELD_PARAMS, AddressFieldset, useCountrySelectOptions, usePostalCodeOptional, type AddressFieldName } from './address-fields.tsx';
 
 
 /** The address part of saved personal information (the form starts from it). */
@@ -59,13 +58,8 @@ export function AddressForm({ initial, countries, countriesError, onRetryCountri
     mode: 'onSubmit',
     reValidateMode: 'onChange',
   });
-  const { errors, isSubmitting, isSubmitted } = form.formState;
-  const residence = useWatch({ control: form.control, name: 'residenceCountry' });
-  const postalOptional = Boolean(residence) && !postalCodeRequired(String(residence).toUpperCase());
-  // Whether a postal code is required depends on the residence country: re-check it when that changes.
-  useEffect(() => {
-    if (isSubmitted) void form.trigger('postalCode');
-  }, [residence, isSubmitted, form]);
+  const { errors, isSubmitting } = form.formState;
+  const postalOptional = usePostalCodeOptional(form);
   // Opened on request: the keyboard starts in the form.
   useEffect(() => form.setFocus('residenceCountry'), [form]);
   // The select's options come with the country list: show the saved country once they are there.

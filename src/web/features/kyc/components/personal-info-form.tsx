@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
   MAX_AGE_YEARS,
@@ -11,7 +11,6 @@ import {
   type PersonalInfo,
   type PersonalInfoInput,
 } from '../../../../shared/api/kyc.ts';
-import { postalCodeRequired } from '../../../../shared/countries.ts';
 import { RetCode } from '../../../../shared/ret-codes.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -24,7 +23,7 @@ import { validationMessage } from '../../../lib/i18n/error-message.ts';
 import { showSubmitError } from '../../../lib/forms/submit-error.ts';
 import { message } from '../../../lib/notify/index.ts';
 import { useSavePersonalInfo } from '../api/save-personal-info.ts';
-import { ADDRESS_FIELD_PARAMS, AddressFieldset, useCountrySelectOptions } from './address-fields.tsx';
+import { ADDRESS_FIELD_PARAMS, AddressFieldset, useCountrySelectOptions, usePostalCodeOptional } from './address-fields.tsx';
 
 type FieldName = keyof PersonalInfoInput;
 
@@ -82,13 +81,7 @@ export function PersonalInfoForm({ initial, countries, countriesError, onRetryCo
     reValidateMode: 'onChange',
   });
   const { errors, isSubmitting } = form.formState;
-  const residence = useWatch({ control: form.control, name: 'residenceCountry' });
-  const postalOptional = Boolean(residence) && !postalCodeRequired(String(residence).toUpperCase());
-  // Whether a postal code is required depends on the residence country: re-check it when that changes.
-  const { isSubmitted } = form.formState;
-  useEffect(() => {
-    if (isSubmitted) void form.trigger('postalCode');
-  }, [residence, isSubmitted, form]);
+  const postalOptional = usePostalCodeOptional(form);
 
   const options = useCountrySelectOptions(countries);
 
