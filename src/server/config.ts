@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { Provider, VerifiableLevels } from '../shared/kyc.ts';
 
 /** Where translation prefixes and some defaults come from (§7: testnet- and test- file prefixes). */
 export const AppEnv = { PRODUCTION: 'production', TESTNET: 'testnet', TEST: 'test' } as const;
@@ -33,6 +34,16 @@ function isProxyAddress(entry: string): boolean {
   if (!family || extra !== undefined) return false;
   return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
 }
+
+/** One routing rule of KYC_PROVIDER_ROUTES. */
+const providerRoute = z.strictObject({
+  provider: z.enum(Provider),
+  sites: z.array(z.enum(['MAIN', 'HKG', 'ARE'])).min(1).optional(),
+  countries: z.array(z.string().regex(/^[A-Z]{2}$/, 'ISO 3166-1 alpha-2 codes')).min(1).optional(),
+  levels: z.array(z.union(VerifiableLevels.map((l) => z.literal(l)))).min(1).optional(),
+});
+const providerRoutes = z.array(providerRoute).min(1, 'at least one rule');
+export type ProviderRoute = z.output<typeof providerRoute>;
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -91,6 +102,24 @@ const envSchema = z.object({
   FRAME_ANCESTORS: list.default(["'self'", 'https://web.telegram.org']),
   /** §4: whether KYC is opened on this deployment; when false every member sees both steps NOT_ALLOW. */
   KYC_OPENED: bool.default(true),
+  /**
+   * Which verification provider a user gets (docs/decisions/014): a JSON list of rules, the first
+   * that matches wins. A rule may name `sites` (HKG, ARE or MAIN: the region of the host), `countries`
+   * (ISO codes of the user's residence) and `levels`; what it leaves out matches anything. Every
+   * provider named must be implemented on this server (startup fails otherwise).
+   */
+  KYC_PROVIDER_ROUTES: z
+    .string()
+    .transform((v, ctx) => {
+      try {
+        return JSON.parse(v) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'must be JSON' });
+        return z.NEVER;
+      }
+    })
+    .pipe(providerRoutes)
+    .default([{ provider: Provider.PROVIDER_DEFAULT }]),
   /**
    * Create the demo users (published passwords, a reviewer among them) when the database is new.
    * Default: yes for the embedded quick start, no with DATABASE_URL (a real deployment).
@@ -164,6 +193,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     frameAncestors: e.FRAME_ANCESTORS,
     kycOpened: e.KYC_OPENED,
+    providerRoutes: e.KYC_PROVIDER_ROUTES as ProviderRoute[],
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
     login: {
       maxFailuresPerAccount: e.LOGIN_MAX_FAILURES_PER_ACCOUNT,

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { regionFromHostname } from '../shared/sites.ts';
 import type { Actor } from './modules/audit/audit.repo.ts';
 
 /** The audit actor for a request: the signed-in user or reviewer, else anonymous. */
@@ -15,4 +16,12 @@ export function actorOf(request: FastifyRequest): Actor {
 export function clientMeta(request: FastifyRequest) {
   const ua = request.headers['user-agent'];
   return { ip: request.ip ?? null, userAgent: typeof ua === 'string' ? ua : null, previousIdHash: request.auth?.sessionIdHash };
+}
+
+/**
+ * The site a request is on, for provider routing: the region of its host (§1: .hk HKG, .ae ARE, else
+ * the main region). `request.hostname` honours X-Forwarded-Host only from trusted proxies.
+ */
+export function siteOf(request: FastifyRequest): { site: 'MAIN' | 'HKG' | 'ARE' } {
+  return { site: regionFromHostname(request.hostname.replace(/:\d+$/, '')) };
 }

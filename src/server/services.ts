@@ -1,25 +1,35 @@
 import type { Config } from './config.ts';
 import type { Db } from './db/index.ts';
+import { SubjectKind } from '../shared/review.ts';
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
 import { createConsoleService } from './modules/console/console.service.ts';
 import { createCountriesService } from './modules/countries/countries.service.ts';
 import { createDocumentsService } from './modules/documents/documents.service.ts';
 import { createKycService } from './modules/kyc/kyc.service.ts';
 import { createMonitoringService } from './modules/monitoring/monitoring.service.ts';
+import { createInHouseProvider, createProvidersService } from './modules/providers/providers.service.ts';
+import { createReviewService } from './modules/review/review.service.ts';
 import { createSiteService } from './modules/site/site.service.ts';
 
-/** Builds every domain service once per app; routes reach them through `app.services`. */
+/**
+ * Builds every domain service once per app; routes reach them through `app.services`. Where two
+ * modules need each other, one side is late-bound (called only at request time, after both exist).
+ */
 export function createServices(db: Db, config: Config) {
-  // The profile's `level` is the KYC level reached (kyc is created below; called only at request time).
+  // The profile's `level` is the KYC level reached.
   const accounts = createAccountsService({ db, config, levelOf: (userId) => kyc.levelOf(userId) });
-  // Uploads follow the KYC rule of "this level accepts a submission" (kyc is created below; called only at request time).
+  // Uploads follow the KYC rule of "this level accepts a submission".
   const documents = createDocumentsService({ db, config, canUpload: (userId, level, trx) => kyc.assertCanUpload(userId, level, trx) });
-  const kyc = createKycService({ db, config, documents });
+  const review = createReviewService({ db });
+  // The in-house provider reads its outcomes from the kyc module's applications.
+  const providers = createProvidersService({ routes: config.providerRoutes, providers: [createInHouseProvider({ outcomeOf: (userId, level) => kyc.outcomeOf(userId, level) })] });
+  const kyc = createKycService({ db, config, documents, accounts, review, providers });
+  review.registerSubject(SubjectKind.KYC_APPLICATION, kyc.reviewHandler);
   const countries = createCountriesService();
-  const consoleService = createConsoleService({ db, kyc, documents });
+  const consoleService = createConsoleService({ db, review, kyc, accounts });
   const site = createSiteService({ config });
   const monitoring = createMonitoringService();
-  return { accounts, site, documents, kyc, countries, console: consoleService, monitoring };
+  return { accounts, site, documents, kyc, review, providers, countries, console: consoleService, monitoring };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -7,6 +7,7 @@ export const KycLevel = { LEVEL_DEFAULT: 0, LEVEL_1: 1, LEVEL_2: 2 } as const;
 export type KycLevel = (typeof KycLevel)[keyof typeof KycLevel];
 /** Levels a user verifies (LEVEL_DEFAULT is "none yet"). */
 export type VerifiableLevel = typeof KycLevel.LEVEL_1 | typeof KycLevel.LEVEL_2;
+export const VerifiableLevels: readonly VerifiableLevel[] = [KycLevel.LEVEL_1, KycLevel.LEVEL_2];
 
 /** §3 flows: Level 2 uses the second, anything else the first. */
 export const KycFlow = { Level1_web: 'Level1_web', Level2_web: 'Level2_web' } as const;

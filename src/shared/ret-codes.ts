@@ -52,6 +52,10 @@ export const RetCode = {
   KYC_DOCUMENTS_MISSING: 35003,
   /** Verification is not available for the country (disabled jurisdiction). */
   KYC_COUNTRY_NOT_SUPPORTED: 35004,
+  /** Review: the case is assigned to another reviewer; `result.assigneeId` says whom. Release or ask them. */
+  REVIEW_CASE_ASSIGNED: 36001,
+  /** KYC: the user is routed to another verification provider than the one this call belongs to. */
+  KYC_PROVIDER_MISMATCH: 35005,
   /** §8: client-side request timeout (408); never sent by the server. */
   CLIENT_TIMEOUT: 9000001,
   /** §8: message shown for network / HTTP errors (the client looks up this code's text). */

@@ -95,12 +95,15 @@ export interface KycPersonalInfoTable {
   updated_at: string;
 }
 
-/** One KYC step per user and level; written only through the kyc service's transition table. */
-export interface KycStepsTable {
-  user_id: string;
-  level: number;
+/**
+ * One status per subject, machine and step (migration 004; docs/decisions/014): written only by the
+ * steps module's applyEvent. KYC levels are machine `kyc_level`, subject = user id, step = "1" | "2".
+ */
+export interface StepStatesTable {
+  machine: string;
+  subject_id: string;
+  step: string;
   status: string;
-  type: string;
   updated_at: string;
 }
 
@@ -124,11 +127,34 @@ export interface KycApplicationsTable {
   decided_at: string | null;
 }
 
-/** A reviewer's decision on an application (at most one per application). */
-export interface KycDecisionsTable {
+/**
+ * Anything a reviewer or a provider decides (migration 004): one case per subject (a KYC application
+ * now; re-verifications, questionnaires, EDD, RFIs, transfers, tasks later). `level`, `country` and
+ * `provider` are the subject's facts the queue filters on, copied when the case opens.
+ */
+export interface ReviewCasesTable {
   id: string;
-  application_id: string;
-  reviewer_id: string;
+  subject_kind: string;
+  subject_id: string;
+  user_id: string;
+  /** PENDING | APPROVED | REJECTED */
+  status: string;
+  assignee_id: string | null;
+  level: number | null;
+  country: string;
+  provider: string;
+  opened_at: string;
+  decided_at: string | null;
+}
+
+/** The decision on a case (at most one per case): by a reviewer, a provider (webhook) or the system. */
+export interface ReviewDecisionsTable {
+  id: string;
+  case_id: string;
+  /** reviewer | provider | system */
+  actor_type: string;
+  /** The reviewer's user id, the provider's name (PROVIDER_SUMSUB), or null for the system. */
+  actor_id: string | null;
   /** APPROVE | REJECT */
   outcome: string;
   /** RETRY | FINAL for rejections */
@@ -150,8 +176,9 @@ export interface Database {
   audit_log: AuditLogTable;
   rate_limits: RateLimitsTable;
   kyc_personal_info: KycPersonalInfoTable;
-  kyc_steps: KycStepsTable;
+  step_states: StepStatesTable;
   kyc_applications: KycApplicationsTable;
-  kyc_decisions: KycDecisionsTable;
+  review_cases: ReviewCasesTable;
+  review_decisions: ReviewDecisionsTable;
   kyc_documents: KycDocumentsTable;
 }

@@ -19,7 +19,7 @@ describe('route guards run before input validation', () => {
     const cookie = await signIn(app, 'guard-user@example.com');
     const res = await app.inject({
       method: 'POST',
-      url: '/x-api/v1/console/kyc/applications/00000000-0000-0000-0000-000000000000/reject',
+      url: '/x-api/v1/console/cases/00000000-0000-0000-0000-000000000000/reject',
       headers: { ...jsonHeaders, cookie },
       payload: { mode: 'nonsense' },
     });

@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { isCountryCode } from '../countries.ts';
-import { Provider, StepStatus, type VerifiableLevel } from '../kyc.ts';
+import { DocumentKind, DocumentType, Provider, StepStatus, type VerifiableLevel } from '../kyc.ts';
+import { AssigneeFilter, CaseStatus, DecisionOutcome, DeciderType, SubjectKind } from '../review.ts';
 import { ValidationMessage } from '../validation.ts';
-import type { DocumentKind } from '../kyc.ts';
-import { ApplicationStatus, KycRule, type PersonalInfo, type ProofOfAddressType, type SelectableDocumentType } from './kyc.ts';
 
 /**
- * The compliance console's API (beyond the spec): reviewers work a queue of pending KYC applications
- * and approve or reject them. Every route is for role `reviewer` only.
+ * The compliance console's API (beyond the spec; docs/decisions/010 and 014): reviewers work a queue
+ * of review cases (KYC applications today), take a case, and approve or reject it. Every route is for
+ * role `reviewer` only. Requests and replies are zod schemas: the server validates and serialises
+ * with them, the web takes its types from them.
  */
 
 /** A rejection either lets the user try again or closes the level for good. */
@@ -48,9 +49,18 @@ export const INTERNAL_NOTE_MAX_LENGTH = 2000;
 const intFromQuery = (min: number, max: number) =>
   z.coerce.number({ error: ValidationMessage.TYPE }).int({ error: ValidationMessage.TYPE }).min(min, { error: ValidationMessage.RANGE }).max(max, { error: ValidationMessage.RANGE });
 
-/** GET queue: oldest first; filters by level, country and provider; paged. */
+// ---------------------------------------------------------------------------------------------
+// Requests.
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * GET cases: pending oldest first (decided: newest first); filters by subject kind, assignee
+ * (`any`, `unassigned`, `me` or a reviewer's id), level, country and provider; paged.
+ */
 export const consoleQueueQuery = z.object({
-  status: z.enum(ApplicationStatus, { error: ValidationMessage.TYPE }).default(ApplicationStatus.PENDING),
+  status: z.enum(CaseStatus, { error: ValidationMessage.TYPE }).default(CaseStatus.PENDING),
+  kind: z.enum(SubjectKind, { error: ValidationMessage.TYPE }).optional(),
+  assignee: z.union([z.enum(AssigneeFilter), z.uuid()], { error: ValidationMessage.TYPE }).default(AssigneeFilter.ANY),
   level: z
     .enum(['1', '2'], { error: ValidationMessage.TYPE })
     .transform((v) => Number(v) as VerifiableLevel)
@@ -59,7 +69,7 @@ export const consoleQueueQuery = z.object({
     .string()
     .trim()
     .transform((v) => v.toUpperCase())
-    .refine((v): boolean => isCountryCode(v), { error: KycRule.INVALID_COUNTRY })
+    .refine((v): boolean => isCountryCode(v), { error: 'kyc-rules.invalid_country' })
     .optional(),
   provider: z.enum(Provider, { error: ValidationMessage.TYPE }).optional(),
   page: intFromQuery(1, 100_000).default(1),
@@ -67,7 +77,7 @@ export const consoleQueueQuery = z.object({
 });
 export type ConsoleQueueQuery = z.input<typeof consoleQueueQuery>;
 
-export const applicationIdParams = z.object({ id: z.uuid({ error: ValidationMessage.TYPE }) });
+export const caseIdParams = z.object({ id: z.uuid({ error: ValidationMessage.TYPE }) });
 
 const internalNoteField = z
   .string({ error: ValidationMessage.TYPE })
@@ -92,95 +102,169 @@ export const rejectRequest = z.object({
 });
 export type RejectRequest = z.input<typeof rejectRequest>;
 
+/** POST assign / release: nothing to send (the caller is the reviewer). */
+export const emptyRequest = z.preprocess((v) => v ?? {}, z.object({}));
+
 // ---------------------------------------------------------------------------------------------
-// Responses.
+// Replies.
 // ---------------------------------------------------------------------------------------------
 
-export interface ConsoleReviewer {
-  id: string;
-  email: string;
-  role: 'reviewer';
-}
+const levelValue = z.union([z.literal(1), z.literal(2)]);
+/** ApplicationStatus of api/kyc.ts, spelled out: the KYC contracts import this module, not the reverse. */
+const applicationStatus = z.enum(['PENDING', 'APPROVED', 'REJECTED']);
+const userRef = z.object({ id: z.string(), email: z.string() });
 
-export interface ConsoleQueueItem {
-  id: string;
-  userId: string;
-  email: string;
-  level: VerifiableLevel;
-  country: string;
-  documentType: SelectableDocumentType | ProofOfAddressType;
-  provider: Provider;
-  status: ApplicationStatus;
-  submittedAt: string;
-}
+export const consoleReviewer = z.object({
+  id: z.string(),
+  email: z.string(),
+  role: z.literal('reviewer'),
+  /** The kinds of case this server can review (the queue's kind filter offers these). */
+  subjectKinds: z.array(z.enum(SubjectKind)),
+});
+export type ConsoleReviewer = z.infer<typeof consoleReviewer>;
 
-export interface ConsoleQueuePage {
-  items: ConsoleQueueItem[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
+export const consoleQueueItem = z.object({
+  /** The case id. */
+  id: z.string(),
+  kind: z.enum(SubjectKind),
+  /** The subject's id (for KYC_APPLICATION: the application). */
+  subjectId: z.string(),
+  userId: z.string(),
+  email: z.string(),
+  level: levelValue.nullable(),
+  country: z.string(),
+  /** KYC applications: identity document type (level 1) or proof-of-address type (level 2). */
+  documentType: z.string().nullable(),
+  provider: z.string(),
+  status: z.enum(CaseStatus),
+  assignee: userRef.nullable(),
+  openedAt: z.string(),
+  decidedAt: z.string().nullable(),
+  /** From submission to decision (null while pending). */
+  secondsToDecision: z.number().int().nonnegative().nullable(),
+});
+export type ConsoleQueueItem = z.infer<typeof consoleQueueItem>;
 
-export interface ConsoleDocument {
-  id: string;
-  kind: DocumentKind;
-  mime: string;
-  byteSize: number;
-  width: number;
-  height: number;
-  createdAt: string;
+export const consoleQueuePage = z.object({
+  items: z.array(consoleQueueItem),
+  total: z.number().int().nonnegative(),
+  page: z.number().int().positive(),
+  pageSize: z.number().int().positive(),
+});
+export type ConsoleQueuePage = z.infer<typeof consoleQueuePage>;
+
+export const consoleDocument = z.object({
+  id: z.string(),
+  kind: z.enum(DocumentKind),
+  mime: z.string(),
+  byteSize: z.number(),
+  width: z.number(),
+  height: z.number(),
+  createdAt: z.string(),
   /** The reviewer's download address (served by the documents module). */
-  downloadPath: string;
-}
+  downloadPath: z.string(),
+});
+export type ConsoleDocument = z.infer<typeof consoleDocument>;
 
-export interface ConsoleDecision {
-  id: string;
-  outcome: 'APPROVE' | 'REJECT';
-  mode: RejectMode | null;
-  reasonCode: RejectReasonCode | null;
-  userMessage: string;
-  internalNote: string;
-  reviewerId: string;
-  reviewerEmail: string;
-  decidedAt: string;
-}
+export const consoleDecision = z.object({
+  id: z.string(),
+  outcome: z.enum(DecisionOutcome),
+  mode: z.enum(RejectMode).nullable(),
+  reasonCode: z.enum(REJECT_REASON_CODES as [RejectReasonCode, ...RejectReasonCode[]]).nullable(),
+  userMessage: z.string(),
+  internalNote: z.string(),
+  /** Who decided: a reviewer (with e-mail), a provider (its PROVIDER_… name) or the system. */
+  decider: z.object({ type: z.enum(DeciderType), id: z.string().nullable(), email: z.string().nullable() }),
+  decidedAt: z.string(),
+});
+export type ConsoleDecision = z.infer<typeof consoleDecision>;
 
-export interface ConsoleHistoryEntry {
-  at: string;
-  actorType: string;
-  actorId: string | null;
-  actorEmail: string | null;
-  action: string;
-  before: unknown;
-  after: unknown;
-}
+export const consoleHistoryEntry = z.object({
+  at: z.string(),
+  actorType: z.string(),
+  actorId: z.string().nullable(),
+  actorEmail: z.string().nullable(),
+  action: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+});
+export type ConsoleHistoryEntry = z.infer<typeof consoleHistoryEntry>;
+
+/** Personal information as it was submitted (a reply shape: the input rules of the day do not apply). */
+const snapshotPersonalInfo = z.object({
+  firstName: z.string(),
+  middleName: z.string(),
+  lastName: z.string(),
+  dateOfBirth: z.string(),
+  nationality: z.string(),
+  residenceCountry: z.string(),
+  addressLine1: z.string(),
+  addressLine2: z.string(),
+  city: z.string(),
+  stateRegion: z.string(),
+  postalCode: z.string(),
+});
 
 /** What the application was submitted with: personal data (level 1) or address + proof type (level 2). */
-export interface ApplicationSnapshot {
-  personalInfo: PersonalInfo;
+export const applicationSnapshot = z.object({
+  personalInfo: snapshotPersonalInfo,
   /** Level 1: issuing country and document type; a typed number only for BVN. */
-  document?: { country: string; type: SelectableDocumentType; number: string };
+  document: z.object({ country: z.string(), type: z.enum(DocumentType), number: z.string() }).optional(),
   /** Level 2: what the proof of address is and its date, to compare with the address above. */
-  proofOfAddress?: { type: ProofOfAddressType; issuedOn: string };
-}
+  proofOfAddress: z.object({ type: z.enum(['BANK_STATEMENT', 'UTILITY_BILL']), issuedOn: z.string() }).optional(),
+});
+export type ApplicationSnapshot = z.infer<typeof applicationSnapshot>;
 
-export interface ConsoleCase {
-  application: ConsoleQueueItem & { decidedAt: string | null };
-  user: { id: string; email: string; createdAt: string };
+/** The subject of a KYC_APPLICATION case: the application with what it was submitted with. */
+export const kycApplicationSubject = z.object({
+  kind: z.literal(SubjectKind.KYC_APPLICATION),
+  application: z.object({
+    id: z.string(),
+    level: levelValue,
+    country: z.string(),
+    documentType: z.string(),
+    provider: z.enum(Provider),
+    status: applicationStatus,
+    submittedAt: z.string(),
+    decidedAt: z.string().nullable(),
+  }),
   /** The user's steps now (both levels). */
-  steps: { level: VerifiableLevel; status: StepStatus }[];
-  submitted: ApplicationSnapshot;
-  documents: ConsoleDocument[];
-  decision: ConsoleDecision | null;
-  /** The user's earlier applications (most recent first), with their decisions. */
-  previous: { id: string; level: VerifiableLevel; status: ApplicationStatus; submittedAt: string; decision: ConsoleDecision | null }[];
-  /** The audit trail of this application and of the user's step for its level. */
-  history: ConsoleHistoryEntry[];
-}
+  steps: z.array(z.object({ level: levelValue, status: z.enum(StepStatus) })),
+  submitted: applicationSnapshot,
+  documents: z.array(consoleDocument),
+  /** The user's other applications (most recent first), with their cases' decisions. */
+  previous: z.array(
+    z.object({
+      id: z.string(),
+      caseId: z.string().nullable(),
+      level: levelValue,
+      status: applicationStatus,
+      submittedAt: z.string(),
+      decision: consoleDecision.nullable(),
+    }),
+  ),
+});
 
-export interface ConsoleDecisionResult {
-  applicationId: string;
-  status: ApplicationStatus;
-  stepStatus: StepStatus;
-  decision: ConsoleDecision;
-}
+export const consoleCase = z.object({
+  case: consoleQueueItem,
+  user: z.object({ id: z.string(), email: z.string(), createdAt: z.string() }),
+  /** What is decided; one shape per subject kind (only KYC applications so far). */
+  subject: z.discriminatedUnion('kind', [kycApplicationSubject]),
+  decision: consoleDecision.nullable(),
+  /** The audit trail of the case, its subject and the user's step for its level. */
+  history: z.array(consoleHistoryEntry),
+});
+export type ConsoleCase = z.infer<typeof consoleCase>;
+
+export const consoleDecisionResult = z.object({
+  caseId: z.string(),
+  status: z.enum(CaseStatus),
+  /** What the decision made of the subject (for a KYC application: the level's step status). */
+  subjectStatus: z.string(),
+  decision: consoleDecision,
+});
+export type ConsoleDecisionResult = z.infer<typeof consoleDecisionResult>;
+
+/** Reply of assign / release: the case as it now is. */
+export const consoleAssignResult = z.object({ case: consoleQueueItem });
+export type ConsoleAssignResult = z.infer<typeof consoleAssignResult>;

@@ -63,12 +63,14 @@ export const ApiPath = {
   /** POST the residential address alone (beyond §7): people move after level 1 (decision 005). */
   updateAddress: `${KYC}/update-address`,
 
-  // Compliance console (beyond the spec; role reviewer only). `:id` is an application id.
+  // Compliance console (beyond the spec; role reviewer only). `:id` is a review case id.
   consoleMe: '/v1/console/me',
-  consoleApplications: '/v1/console/kyc/applications',
-  consoleApplication: '/v1/console/kyc/applications/:id',
-  consoleApprove: '/v1/console/kyc/applications/:id/approve',
-  consoleReject: '/v1/console/kyc/applications/:id/reject',
+  consoleCases: '/v1/console/cases',
+  consoleCase: '/v1/console/cases/:id',
+  consoleAssign: '/v1/console/cases/:id/assign',
+  consoleRelease: '/v1/console/cases/:id/release',
+  consoleApprove: '/v1/console/cases/:id/approve',
+  consoleReject: '/v1/console/cases/:id/reject',
 
   // SDK / app integration variants (§6, §7).
   sdkKycInfo: `${SDK}/info`,

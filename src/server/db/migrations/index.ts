@@ -2,6 +2,7 @@ import type { Migration } from 'kysely/migration';
 import * as m001 from './001-accounts.ts';
 import * as m002 from './002-kyc.ts';
 import * as m003 from './003-documents.ts';
+import * as m004 from './004-review-steps.ts';
 
 /**
  * The one migration set for SQLite and PostgreSQL, in order. Names are permanent: never rename or
@@ -11,4 +12,5 @@ export const migrations: Record<string, Migration> = {
   '001-accounts': m001,
   '002-kyc': m002,
   '003-documents': m003,
+  '004-review-steps': m004,
 };

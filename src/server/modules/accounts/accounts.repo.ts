@@ -60,3 +60,8 @@ export async function deleteExpiredSessions(db: Q, nowIso: string): Promise<numb
   const r = await db.deleteFrom('sessions').where('expires_at', '<=', nowIso).executeTakeFirst();
   return Number(r.numDeletedRows);
 }
+
+export function findUsersByIds(db: Q, ids: readonly string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom('users').select(['id', 'email', 'role', 'created_at']).where('id', 'in', ids).execute();
+}

@@ -190,6 +190,22 @@ export function createAccountsService({ db, config, levelOf = async () => 0 }: A
     },
 
     deleteExpiredSessions: () => repo.deleteExpiredSessions(db, nowIso()),
+
+    /**
+     * §3 member tags of a user (KYC '1': no steps); NOT_LOGGED_IN when the user does not exist. `q`: a
+     * caller's open transaction (SQLite has one connection: a read outside it would wait for it).
+     */
+    async memberTags(userId: string, q: Db = db): Promise<Record<string, string>> {
+      const user = await repo.findUserById(q, userId);
+      if (!user) throw new BusinessError(RetCode.NOT_LOGGED_IN, 'user no permission');
+      return parseTags(user.member_tag);
+    },
+
+    /** Who some users are (e-mail, role, since when), for the console; unknown ids are left out. */
+    async usersByIds(ids: readonly string[]): Promise<Map<string, { id: string; email: string; role: UserRole; createdAt: string }>> {
+      const rows = await repo.findUsersByIds(db, [...new Set(ids)]);
+      return new Map(rows.map((u) => [u.id, { id: u.id, email: u.email, role: u.role as UserRole, createdAt: u.created_at }]));
+    },
   };
 }
 

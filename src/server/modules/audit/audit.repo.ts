@@ -3,9 +3,9 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { nowIso } from '../../db/index.ts';
 
-/** Who acted: a signed-in user, a reviewer in the console, or the system (seeding, jobs, vendors). */
+/** Who acted: a signed-in user, a reviewer in the console, a verification provider (its id, e.g. PROVIDER_SUMSUB) or the system (seeding, jobs). */
 export interface Actor {
-  type: 'user' | 'reviewer' | 'system' | 'vendor';
+  type: 'user' | 'reviewer' | 'system' | 'provider';
   id: string | null;
   ip?: string | null;
   requestId?: string | null;
@@ -62,6 +62,19 @@ export async function listAudit(db: Kysely<Database>, entityType: string, entity
     .selectAll()
     .where('entity_type', '=', entityType)
     .where('entity_id', '=', entityId)
+    .$if((opts.excludeActions?.length ?? 0) > 0, (qb) => qb.where('action', 'not in', opts.excludeActions!))
+    .orderBy('at', 'asc')
+    .orderBy('id', 'asc')
+    .execute();
+}
+
+/** The records of several entities (a case, its subject, a step), oldest first; `excludeActions` leaves those out. */
+export async function listAuditOf(db: Kysely<Database>, refs: readonly { entityType: string; entityId: string }[], opts: { excludeActions?: readonly string[] } = {}) {
+  if (refs.length === 0) return [];
+  return db
+    .selectFrom('audit_log')
+    .selectAll()
+    .where((eb) => eb.or(refs.map((r) => eb.and([eb('entity_type', '=', r.entityType), eb('entity_id', '=', r.entityId)]))))
     .$if((opts.excludeActions?.length ?? 0) > 0, (qb) => qb.where('action', 'not in', opts.excludeActions!))
     .orderBy('at', 'asc')
     .orderBy('id', 'asc')

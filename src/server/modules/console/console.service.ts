@@ -1,46 +1,43 @@
-import type { ConsoleCase, ConsoleDecisionResult, ConsoleHistoryEntry, ConsoleQueueItem, ConsoleQueuePage } from '../../../shared/api/console.ts';
-import type { ApplicationStatus, ProofOfAddressType, SelectableDocumentType } from '../../../shared/api/kyc.ts';
+import type { ConsoleAssignResult, ConsoleCase, ConsoleDecision, ConsoleDecisionResult, ConsoleHistoryEntry, ConsoleQueueItem, ConsoleQueuePage, RejectMode, RejectReasonCode } from '../../../shared/api/console.ts';
 import { API_PREFIX, ApiPath } from '../../../shared/api/paths.ts';
-import type { Provider, VerifiableLevel } from '../../../shared/kyc.ts';
-import type { Db } from '../../db/index.ts';
+import type { Provider } from '../../../shared/kyc.ts';
+import { AssigneeFilter, CaseStatus, DecisionOutcome, SubjectKind } from '../../../shared/review.ts';
 import { notFound } from '../../errors.ts';
-import { listAudit, recordAudit, type Actor } from '../audit/audit.repo.ts';
-import * as kycRepo from '../kyc/kyc.repo.ts';
-import { parseSnapshot, stepEntityId, toDecision, type KycDocumentsPort, type KycService, type RejectInput } from '../kyc/kyc.service.ts';
-import * as repo from './console.repo.ts';
+import type { AccountsService } from '../accounts/accounts.service.ts';
+import { listAuditOf, recordAudit, type Actor } from '../audit/audit.service.ts';
+import type { KycService } from '../kyc/kyc.service.ts';
+import { secondsToDecision, type ReviewCase, type ReviewDecision, type ReviewService } from '../review/review.service.ts';
+import type { Db } from '../../db/index.ts';
 
 export interface ConsoleDeps {
   db: Db;
-  kyc: KycService;
-  documents: Pick<KycDocumentsPort, 'listForApplication'>;
+  review: ReviewService;
+  kyc: Pick<KycService, 'applicationForReview' | 'documentTypesOf'>;
+  accounts: Pick<AccountsService, 'usersByIds'>;
 }
 
 export interface QueueInput {
-  status: ApplicationStatus;
-  level?: VerifiableLevel;
+  status: CaseStatus;
+  kind?: SubjectKind;
+  /** `any`, `unassigned`, `me`, or a reviewer's id. */
+  assignee: string;
+  level?: 1 | 2;
   country?: string;
   provider?: Provider;
   page: number;
   pageSize: number;
 }
 
-function toItem(row: kycRepo.ApplicationRow & { email: string }): ConsoleQueueItem {
-  return {
-    id: row.id,
-    userId: row.user_id,
-    email: row.email,
-    level: row.level as VerifiableLevel,
-    country: row.country,
-    documentType: row.document_type as SelectableDocumentType | ProofOfAddressType,
-    provider: row.provider as Provider,
-    status: row.status as ApplicationStatus,
-    submittedAt: row.submitted_at,
-  };
+export interface RejectInput {
+  mode: RejectMode;
+  reasonCode: RejectReasonCode;
+  userMessage: string;
+  internalNote: string;
 }
 
 /**
  * A reviewer opened a case (its personal data and documents). Every read is kept in the audit table,
- * but not listed in the case's history, which tells what happened to the application (decision 010).
+ * but not listed in the case's history, which tells what happened to the case (decision 010).
  */
 export const CASE_VIEW_ACTION = 'console.case.view';
 
@@ -54,83 +51,169 @@ function parseJson(text: string | null): unknown {
 }
 
 /**
- * The compliance console's reads (queue, case) and its decisions, which the kyc service carries out
- * (it owns the step state machine). Callers are reviewers; the routes enforce that.
+ * The compliance console: composes the review module's cases and decisions with what the subject
+ * modules (kyc), documents and accounts expose through their services. It owns no table.
  */
-export function createConsoleService({ db, kyc, documents }: ConsoleDeps) {
+export function createConsoleService({ db, review, kyc, accounts }: ConsoleDeps) {
+  async function toItems(cases: ReviewCase[]): Promise<ConsoleQueueItem[]> {
+    const users = await accounts.usersByIds(cases.flatMap((c) => (c.assigneeId ? [c.userId, c.assigneeId] : [c.userId])));
+    const kycIds = cases.filter((c) => c.subjectKind === SubjectKind.KYC_APPLICATION).map((c) => c.subjectId);
+    const documentTypes = kycIds.length > 0 ? await kyc.documentTypesOf(kycIds) : new Map<string, string>();
+    return cases.map((c) => ({
+      id: c.id,
+      kind: c.subjectKind,
+      subjectId: c.subjectId,
+      userId: c.userId,
+      email: users.get(c.userId)?.email ?? '',
+      level: c.level === 1 || c.level === 2 ? c.level : null,
+      country: c.country,
+      documentType: documentTypes.get(c.subjectId) ?? null,
+      provider: c.provider,
+      status: c.status,
+      assignee: c.assigneeId ? { id: c.assigneeId, email: users.get(c.assigneeId)?.email ?? '' } : null,
+      openedAt: c.openedAt,
+      decidedAt: c.decidedAt,
+      secondsToDecision: secondsToDecision(c),
+    }));
+  }
+
+  async function toDecisions(decisions: ReviewDecision[]): Promise<Map<string, ConsoleDecision>> {
+    const reviewers = await accounts.usersByIds(decisions.flatMap((d) => (d.decider.type === 'reviewer' && d.decider.id ? [d.decider.id] : [])));
+    return new Map(
+      decisions.map((d) => [
+        d.caseId,
+        {
+          id: d.id,
+          outcome: d.outcome,
+          mode: d.mode,
+          reasonCode: d.reasonCode,
+          userMessage: d.userMessage,
+          internalNote: d.internalNote,
+          decider: { type: d.decider.type, id: d.decider.id, email: d.decider.type === 'reviewer' && d.decider.id ? (reviewers.get(d.decider.id)?.email ?? null) : null },
+          decidedAt: d.decidedAt,
+        },
+      ]),
+    );
+  }
+
+  async function decisionResult(result: Awaited<ReturnType<ReviewService['decide']>>): Promise<ConsoleDecisionResult> {
+    const decision = (await toDecisions([result.decision])).get(result.case.id)!;
+    return { caseId: result.case.id, status: result.case.status, subjectStatus: result.subjectStatus, decision };
+  }
+
   return {
-    async queue(input: QueueInput): Promise<ConsoleQueuePage> {
-      const { items, total } = await repo.findQueue(db, {
+    subjectKinds: () => review.subjectKinds(),
+
+    async queue(input: QueueInput, actor: Actor): Promise<ConsoleQueuePage> {
+      const assigneeId = input.assignee === AssigneeFilter.ANY ? undefined : input.assignee === AssigneeFilter.UNASSIGNED ? null : input.assignee === AssigneeFilter.ME ? actor.id : input.assignee;
+      const { items, total } = await review.queue({
         status: input.status,
+        kind: input.kind,
         level: input.level,
         country: input.country,
         provider: input.provider,
-        limit: input.pageSize,
-        offset: (input.page - 1) * input.pageSize,
+        assigneeId,
+        page: input.page,
+        pageSize: input.pageSize,
       });
-      return { items: items.map(toItem), total, page: input.page, pageSize: input.pageSize };
+      return { items: await toItems(items), total, page: input.page, pageSize: input.pageSize };
     },
 
     /**
-     * One application with what a reviewer needs to decide: submitted data, documents, history. The
-     * read itself is audited (CASE_VIEW_ACTION, the reviewer and the application) once the case is found.
+     * One case with what a reviewer needs to decide: the subject (submitted data, documents, the
+     * user's steps and other applications), the decision and the history. The read itself is audited
+     * (CASE_VIEW_ACTION, the reviewer and the case) once the case is found.
      */
     async getCase(id: string, actor: Actor): Promise<ConsoleCase> {
-      const app = await repo.findApplicationWithUser(db, id);
-      if (!app) throw notFound();
-      const level = app.level as VerifiableLevel;
-      const all = await kycRepo.findApplicationsOfUser(db, app.user_id);
-      const decisions = new Map((await kycRepo.findDecisions(db, all.map((a) => a.id))).map((d) => [d.application_id, toDecision(d)]));
-      const steps = await kyc.stepsOf(app.user_id);
-      const docs = await documents.listForApplication(db, id);
+      const c = await review.getCase(id);
+      if (!c) throw notFound();
+      const [item] = await toItems([c]);
+      const app = await kyc.applicationForReview(c.subjectId);
+      const otherCases = await review.casesOfSubjects(SubjectKind.KYC_APPLICATION, app.others.map((o) => o.id));
+      const decisions = await toDecisions([...(await review.decisionsOf([c.id, ...[...otherCases.values()].map((o) => o.id)])).values()]);
+      const user = (await accounts.usersByIds([c.userId])).get(c.userId);
 
       // Records of one transaction share a timestamp: the step change is listed before the
-      // application record that explains it.
-      const rank = (entityType: string) => (entityType === 'kyc_step' ? 0 : 1);
-      const audit = [...(await listAudit(db, 'kyc_application', id, { excludeActions: [CASE_VIEW_ACTION] })), ...(await listAudit(db, 'kyc_step', stepEntityId(app.user_id, level)))].sort(
-        (a, b) => a.at.localeCompare(b.at) || rank(a.entity_type) - rank(b.entity_type) || a.id.localeCompare(b.id),
-      );
-      const emails = new Map((await repo.findEmails(db, [...new Set(audit.map((a) => a.actor_id).filter((x): x is string => x !== null))])).map((u) => [u.id, u.email]));
+      // application record that explains it, and the case's record after both.
+      const rank: Record<string, number> = { kyc_step: 0, kyc_application: 1, review_case: 2 };
+      const audit = (
+        await listAuditOf(
+          db,
+          [
+            { entityType: 'review_case', entityId: c.id },
+            { entityType: 'kyc_application', entityId: app.id },
+            { entityType: 'kyc_step', entityId: `${c.userId}:${app.level}` },
+          ],
+          { excludeActions: [CASE_VIEW_ACTION] },
+        )
+      ).sort((a, b) => a.at.localeCompare(b.at) || (rank[a.entity_type] ?? 9) - (rank[b.entity_type] ?? 9) || a.id.localeCompare(b.id));
+      const emails = await accounts.usersByIds(audit.flatMap((a) => (a.actor_id ? [a.actor_id] : [])));
       const history: ConsoleHistoryEntry[] = audit.map((a) => ({
         at: a.at,
         actorType: a.actor_type,
         actorId: a.actor_id,
-        actorEmail: a.actor_id ? (emails.get(a.actor_id) ?? null) : null,
+        actorEmail: a.actor_id ? (emails.get(a.actor_id)?.email ?? null) : null,
         action: a.action,
         before: parseJson(a.before),
         after: parseJson(a.after),
       }));
 
-      await recordAudit(db, actor, { action: CASE_VIEW_ACTION, entityType: 'kyc_application', entityId: id, after: { userId: app.user_id, level, status: app.status } });
+      await recordAudit(db, actor, { action: CASE_VIEW_ACTION, entityType: 'review_case', entityId: c.id, after: { userId: c.userId, kind: c.subjectKind, subjectId: c.subjectId, status: c.status } });
 
       return {
-        application: { ...toItem(app), decidedAt: app.decided_at },
-        user: { id: app.user_id, email: app.email, createdAt: app.user_created_at },
-        steps: [
-          { level: 1, status: steps[1] },
-          { level: 2, status: steps[2] },
-        ],
-        submitted: parseSnapshot(app.submitted),
-        documents: docs.map((d) => ({
-          id: d.id,
-          kind: d.kind,
-          mime: d.mime,
-          byteSize: d.byteSize,
-          width: d.width,
-          height: d.height,
-          createdAt: d.createdAt,
-          downloadPath: `${API_PREFIX}${ApiPath.consoleDocument}/${d.id}`,
-        })),
-        decision: decisions.get(id) ?? null,
-        previous: all
-          .filter((a) => a.id !== id)
-          .map((a) => ({ id: a.id, level: a.level as VerifiableLevel, status: a.status as ApplicationStatus, submittedAt: a.submitted_at, decision: decisions.get(a.id) ?? null })),
+        case: item!,
+        user: { id: c.userId, email: user?.email ?? '', createdAt: user?.createdAt ?? '' },
+        subject: {
+          kind: SubjectKind.KYC_APPLICATION,
+          application: {
+            id: app.id,
+            level: app.level,
+            country: app.country,
+            documentType: app.documentType,
+            provider: app.provider,
+            status: app.status,
+            submittedAt: app.submittedAt,
+            decidedAt: app.decidedAt,
+          },
+          steps: app.steps,
+          submitted: app.submitted,
+          documents: app.documents.map((d) => ({
+            id: d.id,
+            kind: d.kind,
+            mime: d.mime,
+            byteSize: d.byteSize,
+            width: d.width,
+            height: d.height,
+            createdAt: d.createdAt,
+            downloadPath: `${API_PREFIX}${ApiPath.consoleDocument}/${d.id}`,
+          })),
+          previous: app.others.map((o) => {
+            const oc = otherCases.get(o.id);
+            return { id: o.id, caseId: oc?.id ?? null, level: o.level, status: o.status, submittedAt: o.submittedAt, decision: (oc && decisions.get(oc.id)) ?? null };
+          }),
+        },
+        decision: decisions.get(c.id) ?? null,
         history,
       };
     },
 
-    approve: (id: string, actor: Actor, input: { internalNote: string }): Promise<ConsoleDecisionResult> => kyc.approve(id, actor, input),
-    reject: (id: string, actor: Actor, input: RejectInput): Promise<ConsoleDecisionResult> => kyc.reject(id, actor, input),
+    async assign(id: string, actor: Actor): Promise<ConsoleAssignResult> {
+      const [item] = await toItems([await review.assign(id, actor)]);
+      return { case: item! };
+    },
+
+    async release(id: string, actor: Actor): Promise<ConsoleAssignResult> {
+      const [item] = await toItems([await review.release(id, actor)]);
+      return { case: item! };
+    },
+
+    async approve(id: string, actor: Actor, input: { internalNote: string }): Promise<ConsoleDecisionResult> {
+      return decisionResult(await review.decide(id, actor, { outcome: DecisionOutcome.APPROVE, mode: null, reasonCode: null, userMessage: '', internalNote: input.internalNote }));
+    },
+
+    async reject(id: string, actor: Actor, input: RejectInput): Promise<ConsoleDecisionResult> {
+      return decisionResult(await review.decide(id, actor, { outcome: DecisionOutcome.REJECT, ...input }));
+    },
   };
 }
 

@@ -11,6 +11,7 @@ import { IntegrityError } from '../../crypto/envelope-encryption.ts';
 import { createKeyring } from '../../crypto/keyring.ts';
 import { BusinessError } from '../../errors.ts';
 import { createTestApp, jsonHeaders, signIn } from '../../test/test-app.ts';
+import { caseOf } from '../kyc/kyc.fixtures.ts';
 import { createDocumentsService } from './documents.service.ts';
 import { makeImage, PRIVATE_EXIF_MARKERS } from './test-images.ts';
 
@@ -383,7 +384,7 @@ describe('drafts: retake, list, delete', () => {
     const submit = await app.inject({ method: 'POST', url: '/x-api/v3/private/kyc/submit-application', headers: { ...jsonHeaders, cookie }, payload: { level: 1, country: 'GB', documentType: 'PASSPORT', documentIds: [front, selfie] } });
     expect(submit.json().ret_code).toBe(0);
     await reviewerCookie();
-    await app.services.console.approve(submit.json().result.applicationId, { type: 'reviewer', id: await userIdOf('reviewer@example.com') }, { internalNote: '' });
+    await app.services.console.approve(await caseOf(app, submit.json().result.applicationId), { type: 'reviewer', id: await userIdOf('reviewer@example.com') }, { internalNote: '' });
 
     const level2 = await uploadOk(cookie, { kind: 'PROOF_OF_ADDRESS', level: '2' }, 4);
     expect((await app.services.documents.listDrafts(app.db, userId, 1)).map((d) => d.id)).toEqual([back]);

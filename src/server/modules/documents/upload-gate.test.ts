@@ -3,7 +3,7 @@ import { UserRole } from '../../../shared/api/accounts.ts';
 import { RetCode } from '../../../shared/ret-codes.ts';
 import type { App } from '../../app.ts';
 import { signIn } from '../../test/test-app.ts';
-import { createKycTestApp, daysAgo, newReviewer, newUser, post, submitLevel1, uploadDrafts, VALID_INFO, type TestUser } from '../kyc/kyc.fixtures.ts';
+import { createKycTestApp, daysAgo, newReviewer, newUser, post, submitLevel1, uploadDrafts, VALID_INFO, type TestUser, caseOf, storedSteps } from '../kyc/kyc.fixtures.ts';
 import { makeImage } from './test-images.ts';
 
 /**
@@ -83,7 +83,7 @@ describe('uploads only while the level accepts a submission', () => {
   it('level 1 FAILED_AND_CAN_RETRY: level 1 yes (retake for the resubmission)', async () => {
     const u = await fresh();
     const appId = await submitLevel1(app, u);
-    await app.services.console.reject(appId, byReviewer(), { mode: 'RETRY', reasonCode: 'SELFIE_UNCLEAR', userMessage: 'Retake the selfie.', internalNote: '' });
+    await app.services.console.reject(await caseOf(app, appId), byReviewer(), { mode: 'RETRY', reasonCode: 'SELFIE_UNCLEAR', userMessage: 'Retake the selfie.', internalNote: '' });
     await expectAccepted(u, 1, 'SELFIE');
     await expectRefused(app, u, 2);
   });
@@ -91,14 +91,14 @@ describe('uploads only while the level accepts a submission', () => {
   it('level 1 FAILED_AND_CAN_NOT_RETRY: neither level', async () => {
     const u = await fresh();
     const appId = await submitLevel1(app, u);
-    await app.services.console.reject(appId, byReviewer(), { mode: 'FINAL', reasonCode: 'SUSPECTED_FRAUD', userMessage: 'We cannot verify you.', internalNote: '' });
+    await app.services.console.reject(await caseOf(app, appId), byReviewer(), { mode: 'FINAL', reasonCode: 'SUSPECTED_FRAUD', userMessage: 'We cannot verify you.', internalNote: '' });
     await expectRefused(app, u, 1);
     await expectRefused(app, u, 2);
   });
 
   it('level 1 SUCCESS: level 1 no, level 2 (ALLOW) yes; level 2 PENDING: no; level 2 FAILED_AND_CAN_RETRY: yes; level 2 SUCCESS: no', async () => {
     const u = await fresh();
-    await app.services.console.approve(await submitLevel1(app, u), byReviewer(), { internalNote: '' });
+    await app.services.console.approve(await caseOf(app, await submitLevel1(app, u)), byReviewer(), { internalNote: '' });
     await expectRefused(app, u, 1);
     await expectAccepted(u, 2);
 
@@ -106,12 +106,12 @@ describe('uploads only while the level accepts a submission', () => {
     expect(l2.json()).toMatchObject({ ret_code: 0, result: { status: 'PENDING' } });
     await expectRefused(app, u, 2);
 
-    await app.services.console.reject(l2.json().result.applicationId, byReviewer(), { mode: 'RETRY', reasonCode: 'ADDRESS_MISMATCH', userMessage: 'The bill shows another address.', internalNote: '' });
+    await app.services.console.reject(await caseOf(app, l2.json().result.applicationId), byReviewer(), { mode: 'RETRY', reasonCode: 'ADDRESS_MISMATCH', userMessage: 'The bill shows another address.', internalNote: '' });
     await expectAccepted(u, 2);
     await expectRefused(app, u, 1);
 
     const again = await post(app, '/v3/private/kyc/submit-application', { level: 2, proofOfAddressType: 'UTILITY_BILL', issuedOn: daysAgo(5) }, u.cookie);
-    await app.services.console.approve(again.json().result.applicationId, byReviewer(), { internalNote: '' });
+    await app.services.console.approve(await caseOf(app, again.json().result.applicationId), byReviewer(), { internalNote: '' });
     await expectRefused(app, u, 2);
     await expectRefused(app, u, 1);
   });
@@ -121,7 +121,7 @@ describe('uploads only while the level accepts a submission', () => {
     await post(app, '/v3/private/kyc/kyc-personal-info', VALID_INFO, u.cookie);
     await app.db.updateTable('kyc_personal_info').set({ residence_country: 'IR' }).where('user_id', '=', u.id).execute();
     await expectRefused(app, u, 1);
-    const steps = await app.db.selectFrom('kyc_steps').select(['level', 'status']).where('user_id', '=', u.id).orderBy('level').execute();
+    const steps = await storedSteps(app, u.id);
     expect(steps.map((s) => s.status)).toEqual(['CERTIFICATION_DISABLED', 'CERTIFICATION_DISABLED']);
   });
 

@@ -3,7 +3,7 @@ import { UserRole } from '../../../shared/api/accounts.ts';
 import { DocumentKind } from '../../../shared/kyc.ts';
 import type { App } from '../../app.ts';
 import { signIn } from '../../test/test-app.ts';
-import { createKycTestApp, daysAgo, get, newReviewer, newUser, post, submitLevel1, uploadDrafts, VALID_INFO, type TestUser } from './kyc.fixtures.ts';
+import { createKycTestApp, daysAgo, get, newReviewer, newUser, post, submitLevel1, uploadDrafts, VALID_INFO, type TestUser, caseOf, storedSteps } from './kyc.fixtures.ts';
 
 /**
  * Decision 005: people move. After level 1 is verified, the residential address (and only it) may
@@ -37,7 +37,7 @@ const addressAudit = (u: TestUser) =>
 /** Level 1 approved; level 2 ALLOW. */
 async function level1Approved(): Promise<TestUser> {
   const u = await fresh();
-  await app.services.console.approve(await submitLevel1(app, u), byReviewer(), { internalNote: '' });
+  await app.services.console.approve(await caseOf(app, await submitLevel1(app, u)), byReviewer(), { internalNote: '' });
   return u;
 }
 
@@ -104,7 +104,7 @@ describe('update-address after level 1', () => {
     expect((await get(app, kyc('kyc-personal-info'), u.cookie)).json().result.addressEditable).toBe(false);
     await expectRefused(u, 35002);
 
-    await app.services.console.reject(first, byReviewer(), ADDRESS_MISMATCH);
+    await app.services.console.reject(await caseOf(app, first), byReviewer(), ADDRESS_MISMATCH);
     expect((await get(app, kyc('kyc-personal-info'), u.cookie)).json().result).toMatchObject({ editable: false, addressEditable: true });
     expect((await updateAddress(u, NEW_ADDRESS)).json().ret_code).toBe(0);
 
@@ -115,8 +115,8 @@ describe('update-address after level 1', () => {
     // The new application is filed under the new residence country.
     expect((await app.db.selectFrom('kyc_applications').select('country').where('id', '=', second).executeTakeFirstOrThrow()).country).toBe('DE');
     // The reviewer sees the new address on the new case.
-    const kase = (await get(app, `/v1/console/kyc/applications/${second}`, reviewer.cookie)).json().result;
-    expect(kase.submitted.personalInfo).toMatchObject(STORED_NEW_ADDRESS);
+    const kase = (await get(app, `/v1/console/cases/${await caseOf(app, second)}`, reviewer.cookie)).json().result;
+    expect(kase.subject.submitted.personalInfo).toMatchObject(STORED_NEW_ADDRESS);
   });
 
   it('refused (35002) while level 1 is pending or finally rejected, and once level 2 is pending, verified or finally rejected', async () => {
@@ -125,16 +125,16 @@ describe('update-address after level 1', () => {
     await expectRefused(pending, 35002);
 
     const final = await fresh();
-    await app.services.console.reject(await submitLevel1(app, final), byReviewer(), { mode: 'FINAL', reasonCode: 'SUSPECTED_FRAUD', userMessage: 'We cannot verify you.', internalNote: '' });
+    await app.services.console.reject(await caseOf(app, await submitLevel1(app, final)), byReviewer(), { mode: 'FINAL', reasonCode: 'SUSPECTED_FRAUD', userMessage: 'We cannot verify you.', internalNote: '' });
     await expectRefused(final, 35002);
 
     const l2Approved = await level1Approved();
-    await app.services.console.approve(await submitLevel2(l2Approved), byReviewer(), { internalNote: '' });
+    await app.services.console.approve(await caseOf(app, await submitLevel2(l2Approved)), byReviewer(), { internalNote: '' });
     await expectRefused(l2Approved, 35002);
     expect((await get(app, kyc('kyc-personal-info'), l2Approved.cookie)).json().result).toMatchObject({ editable: false, addressEditable: false });
 
     const l2Final = await level1Approved();
-    await app.services.console.reject(await submitLevel2(l2Final), byReviewer(), { ...ADDRESS_MISMATCH, mode: 'FINAL' });
+    await app.services.console.reject(await caseOf(app, await submitLevel2(l2Final)), byReviewer(), { ...ADDRESS_MISMATCH, mode: 'FINAL' });
     await expectRefused(l2Final, 35002);
   });
 
@@ -178,7 +178,7 @@ describe('update-address after level 1', () => {
     const u = await level1Approved();
     await app.db.updateTable('kyc_personal_info').set({ residence_country: 'IR' }).where('user_id', '=', u.id).execute();
     await expectRefused(u, 35002);
-    const steps = await app.db.selectFrom('kyc_steps').select(['level', 'status']).where('user_id', '=', u.id).orderBy('level').execute();
+    const steps = await storedSteps(app, u.id);
     expect(steps.map((s) => s.status)).toEqual(['SUCCESS', 'CERTIFICATION_DISABLED']);
   });
 

@@ -41,9 +41,13 @@ describe('demo data on a new database (README table)', () => {
   it('real records stand behind each state: uploaded specimen images, decisions by the demo reviewer', async () => {
     const reviewer = await app.db.selectFrom('users').selectAll().where('email', '=', 'reviewer@example.com').executeTakeFirstOrThrow();
     expect(reviewer.role).toBe('reviewer');
-    const decisions = await app.db.selectFrom('kyc_decisions').selectAll().execute();
+    const decisions = await app.db.selectFrom('review_decisions').selectAll().execute();
     expect(decisions.length).toBe(5); // l1-approved, l1-retry, l1-final, l2-approved (x2)
-    expect(decisions.every((d) => d.reviewer_id === reviewer.id)).toBe(true);
+    expect(decisions.every((d) => d.actor_type === 'reviewer' && d.actor_id === reviewer.id)).toBe(true);
+    // Every application has its review case, decided as the application was.
+    const cases = await app.db.selectFrom('review_cases').selectAll().execute();
+    const apps = await app.db.selectFrom('kyc_applications').selectAll().execute();
+    expect(cases.map((c) => `${c.subject_id}:${c.status}`).sort()).toEqual(apps.map((a) => `${a.id}:${a.status}`).sort());
     const l2 = await app.db.selectFrom('users').select('id').where('email', '=', 'l2-approved@example.com').executeTakeFirstOrThrow();
     const docs = await app.db.selectFrom('kyc_documents').select(['kind', 'level', 'application_id', 'byte_size']).where('user_id', '=', l2.id).execute();
     expect(docs.map((d) => `${d.level}:${d.kind}`).sort()).toEqual(['1:DOCUMENT_BACK', '1:DOCUMENT_FRONT', '1:SELFIE', '2:PROOF_OF_ADDRESS']);
@@ -51,11 +55,11 @@ describe('demo data on a new database (README table)', () => {
 
     // The demo reviewer signs in with its own password and finds the pending case in the queue.
     const cookie = await login('reviewer@example.com');
-    const queue = (await get(app, '/v1/console/kyc/applications', cookie)).json().result;
+    const queue = (await get(app, '/v1/console/cases', cookie)).json().result;
     expect(queue.items.map((i: { email: string }) => i.email)).toEqual(['l1-pending@example.com']);
-    const kase = (await get(app, `/v1/console/kyc/applications/${queue.items[0].id}`, cookie)).json().result;
-    expect(kase.documents).toHaveLength(3);
-    const image = await app.inject({ method: 'GET', url: kase.documents[0].downloadPath, headers: { cookie } });
+    const kase = (await get(app, `/v1/console/cases/${queue.items[0].id}`, cookie)).json().result;
+    expect(kase.subject.documents).toHaveLength(3);
+    const image = await app.inject({ method: 'GET', url: kase.subject.documents[0].downloadPath, headers: { cookie } });
     expect(image.statusCode).toBe(200);
     expect(image.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
   });

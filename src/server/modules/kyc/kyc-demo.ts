@@ -1,8 +1,10 @@
 import { monthsBefore, personalInfoSchema, submitApplicationRequest, todayIso, type PersonalInfoInput } from '../../../shared/api/kyc.ts';
 import { RejectMode } from '../../../shared/api/console.ts';
 import { DocumentKind, DocumentType, KycLevel } from '../../../shared/kyc.ts';
-import type { Actor } from '../audit/audit.repo.ts';
+import { SubjectKind } from '../../../shared/review.ts';
+import type { Actor } from '../audit/audit.service.ts';
 import type { ConsoleService } from '../console/console.service.ts';
+import type { ReviewService } from '../review/review.service.ts';
 import type { KycService } from './kyc.service.ts';
 import { renderSpecimen, type SpecimenPerson } from './specimen-images.ts';
 
@@ -10,6 +12,7 @@ import { renderSpecimen, type SpecimenPerson } from './specimen-images.ts';
 export interface ScenarioServices {
   kyc: KycService;
   console: ConsoleService;
+  review: Pick<ReviewService, 'casesOfSubjects'>;
   documents: {
     upload(userId: string, input: { kind: DocumentKind; level: 1 | 2; bytes: Buffer }, actor: Actor): Promise<{ id: string }>;
   };
@@ -60,7 +63,7 @@ const toSpecimenPerson = (info: PersonalInfoInput): SpecimenPerson => ({
 /**
  * Brings an existing user to `scenario` the way a person and a reviewer would: personal information,
  * specimen uploads (rendered SPECIMEN pictures), submissions, and decisions by `reviewerId` through
- * the console service. Returns the ids of the applications created.
+ * the console service (on the applications' review cases). Returns the ids of the applications created.
  */
 export async function buildKycScenario(
   services: ScenarioServices,
@@ -80,6 +83,12 @@ export async function buildKycScenario(
     return { type: 'reviewer', id: opts.reviewerId };
   };
   const applications: string[] = [];
+  // A reviewer works on the application's review case (opened by the submission).
+  const caseOf = async (applicationId: string): Promise<string> => {
+    const found = (await services.review.casesOfSubjects(SubjectKind.KYC_APPLICATION, [applicationId])).get(applicationId);
+    if (!found) throw new Error(`no review case for application ${applicationId}`);
+    return found.id;
+  };
 
   for (const kind of [DocumentKind.DOCUMENT_FRONT, DocumentKind.DOCUMENT_BACK, DocumentKind.SELFIE]) {
     const bytes = await renderSpecimen({ kind, documentType: DocumentType.ID_CARD, person });
@@ -94,7 +103,7 @@ export async function buildKycScenario(
   if (scenario === KycScenario.L1_PENDING) return applications;
 
   if (scenario === KycScenario.L1_RETRY) {
-    await services.console.reject(l1.applicationId, reviewer(), {
+    await services.console.reject(await caseOf(l1.applicationId), reviewer(), {
       mode: RejectMode.RETRY,
       reasonCode: 'DOCUMENT_UNREADABLE',
       userMessage: 'The photo of the back of your ID card is blurred. Please retake it in good light.',
@@ -103,7 +112,7 @@ export async function buildKycScenario(
     return applications;
   }
   if (scenario === KycScenario.L1_FINAL) {
-    await services.console.reject(l1.applicationId, reviewer(), {
+    await services.console.reject(await caseOf(l1.applicationId), reviewer(), {
       mode: RejectMode.FINAL,
       reasonCode: 'DUPLICATE_ACCOUNT',
       userMessage: 'This identity is already verified on another account. Please use that account.',
@@ -111,7 +120,7 @@ export async function buildKycScenario(
     });
     return applications;
   }
-  await services.console.approve(l1.applicationId, reviewer(), { internalNote: 'Document and selfie match; data consistent.' });
+  await services.console.approve(await caseOf(l1.applicationId), reviewer(), { internalNote: 'Document and selfie match; data consistent.' });
   if (scenario === KycScenario.L1_APPROVED) return applications;
 
   // A statement dated a few weeks ago: within the 3-month limit whenever the seed runs.
@@ -122,6 +131,6 @@ export async function buildKycScenario(
   applications.push(l2.applicationId);
   if (scenario === KycScenario.L2_PENDING) return applications;
 
-  await services.console.approve(l2.applicationId, reviewer(), { internalNote: 'Utility bill matches the residence address.' });
+  await services.console.approve(await caseOf(l2.applicationId), reviewer(), { internalNote: 'Utility bill matches the residence address.' });
   return applications;
 }

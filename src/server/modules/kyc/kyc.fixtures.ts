@@ -82,3 +82,16 @@ export async function submitLevel1(app: App, user: TestUser, info: PersonalInfoI
 export function daysAgo(days: number): string {
   return new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
 }
+
+/** The review case of an application (opened by its submission). */
+export async function caseOf(app: App, applicationId: string): Promise<string> {
+  const found = (await app.services.review.casesOfSubjects('KYC_APPLICATION', [applicationId])).get(applicationId);
+  if (!found) throw new Error(`no review case for application ${applicationId}`);
+  return found.id;
+}
+
+/** The stored KYC level statuses of a user (steps never changed have no row), lowest level first. */
+export async function storedSteps(app: App, userId: string): Promise<{ level: number; status: string }[]> {
+  const rows = await app.db.selectFrom('step_states').select(['step', 'status']).where('machine', '=', 'kyc_level').where('subject_id', '=', userId).orderBy('step').execute();
+  return rows.map((r) => ({ level: Number(r.step), status: r.status }));
+}

@@ -1,10 +1,12 @@
 import { KycLevel, StepStatus, StepType, type VerifiableLevel } from '../../../shared/kyc.ts';
 import type { KycStateItem } from '../../../shared/api/kyc.ts';
+import { defineMachine } from '../steps/steps.service.ts';
 
 /**
- * The KYC step state machine (§4 step statuses), as data. `TRANSITIONS[status][event]` is the next
- * status; an event missing there is refused (WRONG_STATE). The kyc service applies events through
- * this table only, and nothing else writes a step's status.
+ * The KYC levels' step machine (§4 step statuses), as data for the generic steps module.
+ * `TRANSITIONS[status][event]` is the next status; an event missing there is refused (WRONG_STATE).
+ * Every change goes through the steps module's applyEvent with KYC_LEVEL_MACHINE; nothing else
+ * writes a level's status.
  */
 export const StepEvent = {
   /** The level's prerequisite is met (level 1: none; level 2: level 1 SUCCESS). */
@@ -108,4 +110,36 @@ export function displayedSteps(steps: StoredSteps, ctx: { opened: boolean; noSte
     status: !ctx.opened || ctx.noSteps ? S.NOT_ALLOW : steps[level],
     type: StepType.INDIVIDUAL,
   }));
+}
+
+/** A level as a step of the machine ("1", "2"): steps are stored as text for every machine. */
+export type LevelStep = `${VerifiableLevel}`;
+export const stepOf = (level: VerifiableLevel): LevelStep => `${level}`;
+
+/** The generic machine's view of the table: the levels are its steps, a user is its subject. */
+export const KYC_LEVEL_MACHINE = defineMachine<StepStatus, StepEvent, LevelStep>({
+  name: 'kyc_level',
+  statuses: Object.values(S),
+  events: Object.values(E),
+  steps: LEVELS.map(stepOf),
+  transitions: TRANSITIONS,
+  initial: (step) => defaultStatus(Number(step) as VerifiableLevel),
+  // Nothing skips a step: unlocking and submitting need the previous level reached.
+  guard: (step, event, current) => {
+    const level = Number(step) as VerifiableLevel;
+    if ((event === E.UNLOCK || event === E.SUBMIT) && !prerequisiteMet(level, asStoredSteps(current))) return `level ${level} needs level ${PREREQUISITE[level]} first`;
+    return null;
+  },
+  // The same audit entity, id and shape as before the steps module existed (the console's history reads them).
+  audit: {
+    entityType: 'kyc_step',
+    entityId: (userId, step) => `${userId}:${step}`,
+    action: (event) => `kyc.step.${event.toLowerCase()}`,
+    describe: (step) => ({ level: Number(step) }),
+  },
+});
+
+/** The machine's statuses keyed by step text, as the levels' record ({ 1: …, 2: … } is the same object). */
+export function asStoredSteps(current: Readonly<Record<LevelStep, StepStatus>>): StoredSteps {
+  return { 1: current['1'], 2: current['2'] };
 }

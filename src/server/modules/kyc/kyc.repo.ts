@@ -1,17 +1,11 @@
 import type { Kysely } from 'kysely';
 import { isPostgres } from '../../db/index.ts';
-import type { Database, KycApplicationsTable, KycDecisionsTable, KycPersonalInfoTable, KycStepsTable } from '../../db/schema.ts';
+import type { Database, KycApplicationsTable, KycPersonalInfoTable } from '../../db/schema.ts';
 
 type Q = Kysely<Database>;
 
 export type PersonalInfoRow = KycPersonalInfoTable;
-export type StepRow = KycStepsTable;
 export type ApplicationRow = KycApplicationsTable;
-export type DecisionRow = KycDecisionsTable;
-
-export function findUserTags(db: Q, userId: string) {
-  return db.selectFrom('users').select(['id', 'member_tag', 'role']).where('id', '=', userId).executeTakeFirst();
-}
 
 // --- personal information -------------------------------------------------------------------
 
@@ -56,28 +50,6 @@ export async function updateAddress(db: Q, userId: string, address: AddressColum
   return Number(r.numUpdatedRows);
 }
 
-// --- steps ----------------------------------------------------------------------------------
-
-export function findSteps(db: Q, userId: string) {
-  return db.selectFrom('kyc_steps').selectAll().where('user_id', '=', userId).execute();
-}
-
-export async function insertStep(db: Q, row: StepRow): Promise<void> {
-  await db.insertInto('kyc_steps').values(row).execute();
-}
-
-/** Compare-and-set: changes the status only if it is still `from`. Returns the rows changed (0 or 1). */
-export async function updateStepStatus(db: Q, userId: string, level: number, from: string, to: string, at: string): Promise<number> {
-  const r = await db
-    .updateTable('kyc_steps')
-    .set({ status: to, updated_at: at })
-    .where('user_id', '=', userId)
-    .where('level', '=', level)
-    .where('status', '=', from)
-    .executeTakeFirst();
-  return Number(r.numUpdatedRows);
-}
-
 // --- applications ---------------------------------------------------------------------------
 
 export async function insertApplication(db: Q, row: ApplicationRow): Promise<void> {
@@ -110,20 +82,8 @@ export async function closeApplication(db: Q, id: string, status: string, at: st
   return Number(r.numUpdatedRows);
 }
 
-// --- decisions ------------------------------------------------------------------------------
-
-export async function insertDecision(db: Q, row: DecisionRow): Promise<void> {
-  await db.insertInto('kyc_decisions').values(row).execute();
-}
-
-/** Decisions of the given applications, with the reviewer's e-mail. */
-export async function findDecisions(db: Q, applicationIds: readonly string[]) {
-  if (applicationIds.length === 0) return [];
-  return db
-    .selectFrom('kyc_decisions')
-    .innerJoin('users', 'users.id', 'kyc_decisions.reviewer_id')
-    .selectAll('kyc_decisions')
-    .select('users.email as reviewer_email')
-    .where('kyc_decisions.application_id', 'in', applicationIds)
-    .execute();
+/** Applications by id (the console's queue page), in no particular order. */
+export function findApplicationsByIds(db: Q, ids: readonly string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom('kyc_applications').select(['id', 'document_type']).where('id', 'in', ids).execute();
 }

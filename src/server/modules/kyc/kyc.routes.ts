@@ -11,7 +11,7 @@ import {
 } from '../../../shared/api/kyc.ts';
 import { ApiPath } from '../../../shared/api/paths.ts';
 import { ok } from '../../plugins/envelope.ts';
-import { actorOf } from '../../request-context.ts';
+import { actorOf, siteOf } from '../../request-context.ts';
 
 /** Headers a trusted CDN / proxy sets with the client's country (there is no offline GeoIP data). */
 const COUNTRY_HEADERS = ['cf-ipcountry', 'cloudfront-viewer-country'] as const;
@@ -23,7 +23,7 @@ const COUNTRY_HEADERS = ['cf-ipcountry', 'cloudfront-viewer-country'] as const;
 export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
   const kyc = app.services.kyc;
 
-  app.post(ApiPath.kycInfo, { schema: { body: kycInfoRequest } }, async (request) => ok(await kyc.getInfo(request.auth!.id, request.body)));
+  app.post(ApiPath.kycInfo, { schema: { body: kycInfoRequest } }, async (request) => ok(await kyc.getInfo(request.auth!.id, request.body, siteOf(request))));
 
   // The spec lists only POST kyc-personal-info: POST saves; GET (same path) reads what is saved.
   app.get(ApiPath.kycPersonalInfo, async (request) => ok(await kyc.getPersonalInfo(request.auth!.id)));
@@ -36,9 +36,11 @@ export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
     ok(await kyc.updateAddress(request.auth!.id, request.body, actorOf(request))),
   );
 
-  app.post(ApiPath.getKycProvider, { schema: { body: getKycProviderRequest } }, async (request) => ok(kyc.getProvider(request.body.level)));
+  app.post(ApiPath.getKycProvider, { schema: { body: getKycProviderRequest } }, async (request) =>
+    ok(await kyc.getProvider(request.auth!.id, request.body.level, siteOf(request))),
+  );
   app.post(ApiPath.supportedDocumentType, { schema: { body: supportedDocumentTypeRequest } }, async (request) => ok(kyc.supportedDocumentTypes(request.body.country)));
-  app.get(ApiPath.getConfig, async () => ok(kyc.getConfig()));
+  app.get(ApiPath.getConfig, async (request) => ok(kyc.getConfig(siteOf(request))));
   app.post(ApiPath.canVerify, { schema: { body: canVerifyRequest } }, async (request) => ok(await kyc.canVerify(request.auth!.id, request.body.level)));
   app.post(ApiPath.selfReset, { schema: { body: selfResetRequest } }, async (request) => ok(await kyc.selfReset(request.auth!.id, request.body.level, actorOf(request))));
 
@@ -57,6 +59,6 @@ export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post(ApiPath.submitApplication, { schema: { body: submitApplicationRequest } }, async (request) =>
-    ok(await kyc.submitApplication(request.auth!.id, request.body, actorOf(request))),
+    ok(await kyc.submitApplication(request.auth!.id, request.body, actorOf(request), siteOf(request))),
   );
 };

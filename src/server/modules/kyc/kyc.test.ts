@@ -2,8 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DocumentKind } from '../../../shared/kyc.ts';
 import type { App } from '../../app.ts';
 import { createTestApp } from '../../test/test-app.ts';
-import {
-  createKycTestApp,
+import { createKycTestApp,
   daysAgo,
   get,
   ID_CARD_KINDS,
@@ -13,8 +12,7 @@ import {
   submitLevel1,
   uploadDrafts,
   VALID_INFO,
-  type TestUser,
-} from './kyc.fixtures.ts';
+  type TestUser, caseOf, storedSteps } from './kyc.fixtures.ts';
 
 let app: App;
 let close: () => Promise<void>;
@@ -26,7 +24,7 @@ const fresh = () => newUser(app, `kyc-${++seq}@example.com`);
 const kyc = (path: string) => `/v3/private/kyc/${path}`;
 const ALL_FLAGS = { obtain_kyc_token: true, obtain_current: true, obtain_quotas: true, obtain_state: true, obtain_aml_questionnaire: true, obtain_verification_process: true };
 
-const stepsOf = (userId: string) => app.db.selectFrom('kyc_steps').select(['level', 'status']).where('user_id', '=', userId).orderBy('level').execute();
+const stepsOf = (userId: string) => storedSteps(app, userId);
 const auditOf = (entityId: string) => app.db.selectFrom('audit_log').selectAll().where('entity_id', '=', entityId).orderBy('at').execute();
 const stateOf = async (u: TestUser) => (await post(app, kyc('kyc-info'), { obtain_state: true }, u.cookie)).json().result.state as { level: number; status: string }[];
 
@@ -177,7 +175,7 @@ describe('kyc-personal-info', () => {
     expect((await app.db.selectFrom('kyc_personal_info').select('city').where('user_id', '=', u.id).executeTakeFirstOrThrow()).city).toBe('London');
 
     const reviewer = await newReviewer(app, 'rev-lock@example.com');
-    await app.services.console.reject(appId, { type: 'reviewer', id: reviewer.id }, { mode: 'RETRY', reasonCode: 'DATA_MISMATCH', userMessage: 'Your city does not match.', internalNote: '' });
+    await app.services.console.reject(await caseOf(app, appId), { type: 'reviewer', id: reviewer.id }, { mode: 'RETRY', reasonCode: 'DATA_MISMATCH', userMessage: 'Your city does not match.', internalNote: '' });
     expect((await get(app, kyc('kyc-personal-info'), u.cookie)).json().result.editable).toBe(true);
     expect((await post(app, kyc('kyc-personal-info'), { ...VALID_INFO, city: 'Leeds', postalCode: 'LS1 1AA' }, u.cookie)).json().ret_code).toBe(0);
   });
@@ -377,7 +375,7 @@ describe('level 2 and the order of levels', () => {
     const u = await fresh();
     const appId = await submitLevel1(app, u);
     const reviewer = await newReviewer(app, 'rev-l2@example.com');
-    await app.services.console.approve(appId, { type: 'reviewer', id: reviewer.id }, { internalNote: '' });
+    await app.services.console.approve(await caseOf(app, appId), { type: 'reviewer', id: reviewer.id }, { internalNote: '' });
     expect(await stateOf(u)).toEqual([
       { level: 1, status: 'SUCCESS', type: 'INDIVIDUAL' },
       { level: 2, status: 'ALLOW', type: 'INDIVIDUAL' },
@@ -397,7 +395,7 @@ describe('level 2 and the order of levels', () => {
     expect(row).toMatchObject({ country: 'GB', document_type: 'BANK_STATEMENT' });
     expect(JSON.parse(row.submitted)).toMatchObject({ personalInfo: { addressLine1: '12 Example Street', postalCode: 'SW1A 1AA' }, proofOfAddress: { type: 'BANK_STATEMENT', issuedOn: daysAgo(10) } });
 
-    await app.services.console.approve(row.id, { type: 'reviewer', id: reviewer.id }, { internalNote: '' });
+    await app.services.console.approve(await caseOf(app, row.id), { type: 'reviewer', id: reviewer.id }, { internalNote: '' });
     expect((await get(app, '/v2/private/user/profile', u.cookie)).json().result.level).toBe(2);
     expect((await post(app, kyc('kyc-info'), { obtain_current: true }, u.cookie)).json().result.applicant.level).toBe(2);
   });
@@ -418,7 +416,7 @@ describe('can-verify and self-reset', () => {
     const appId = await submitLevel1(app, u);
     expect((await post(app, kyc('self-reset'), { level: 1 }, u.cookie)).json().ret_code).toBe(10012);
     const reviewer = await newReviewer(app, 'rev-reset@example.com');
-    await app.services.console.reject(appId, { type: 'reviewer', id: reviewer.id }, { mode: 'RETRY', reasonCode: 'SELFIE_UNCLEAR', userMessage: 'Retake the selfie.', internalNote: '' });
+    await app.services.console.reject(await caseOf(app, appId), { type: 'reviewer', id: reviewer.id }, { mode: 'RETRY', reasonCode: 'SELFIE_UNCLEAR', userMessage: 'Retake the selfie.', internalNote: '' });
     await uploadDrafts(app, u.id, 1, [DocumentKind.SELFIE]);
 
     const res = await post(app, kyc('self-reset'), { level: 1 }, u.cookie);
@@ -435,7 +433,7 @@ describe('can-verify and self-reset', () => {
     const u = await fresh();
     const appId = await submitLevel1(app, u);
     const reviewer = await newReviewer(app, 'rev-final@example.com');
-    await app.services.console.reject(appId, { type: 'reviewer', id: reviewer.id }, { mode: 'FINAL', reasonCode: 'SUSPECTED_FRAUD', userMessage: 'We cannot verify you.', internalNote: '' });
+    await app.services.console.reject(await caseOf(app, appId), { type: 'reviewer', id: reviewer.id }, { mode: 'FINAL', reasonCode: 'SUSPECTED_FRAUD', userMessage: 'We cannot verify you.', internalNote: '' });
     expect((await post(app, kyc('self-reset'), { level: 1 }, u.cookie)).json().ret_code).toBe(10012);
     await expect(uploadDrafts(app, u.id, 1, ID_CARD_KINDS)).rejects.toMatchObject({ retCode: 10012 });
     expect((await post(app, kyc('submit-application'), { level: 1, country: 'GB', documentType: 'DRIVERS_LICENSE' }, u.cookie)).json().ret_code).toBe(10012);
@@ -489,10 +487,10 @@ describe('authorization between users', () => {
 
 describe('step status has one writer', () => {
   it('every stored step change has its audit record', async () => {
-    const rows = await app.db.selectFrom('kyc_steps').selectAll().execute();
+    const rows = await app.db.selectFrom('step_states').selectAll().where('machine', '=', 'kyc_level').execute();
     expect(rows.length).toBeGreaterThan(0);
     for (const r of rows) {
-      const last = (await auditOf(`${r.user_id}:${r.level}`)).filter((a) => a.action.startsWith('kyc.step.')).at(-1);
+      const last = (await auditOf(`${r.subject_id}:${r.step}`)).filter((a) => a.action.startsWith('kyc.step.')).at(-1);
       expect(JSON.parse(last!.after!).status).toBe(r.status);
     }
   });

@@ -1,0 +1,113 @@
+import {
+  ApplicationStatus,
+  KYC_QUOTAS,
+  type KycIdentity,
+  type KycInfo,
+  type KycInfoFlags,
+  type KycRejectMessage,
+  type KycRejectNotice,
+  type ProofOfAddressType,
+  type SelectableDocumentType,
+} from '../../../shared/api/kyc.ts';
+import { CustodyType, KycFlow, LIMITATION_DEFAULT, QuestionnaireStatus, StepStatus, type VerifiableLevel } from '../../../shared/kyc.ts';
+import { SubjectKind } from '../../../shared/review.ts';
+import type { Db } from '../../db/index.ts';
+import type { ProvidersService, RoutingInput } from '../providers/providers.service.ts';
+import type { ReviewService } from '../review/review.service.ts';
+import { displayedSteps, LEVELS, reachedLevel, type StoredSteps } from './kyc.machine.ts';
+import type { KycSteps } from './kyc-steps.ts';
+import * as repo from './kyc.repo.ts';
+
+/** The level a user works on now: the first one not reached (level 2 once both are). */
+export function currentLevel(steps: StoredSteps): VerifiableLevel {
+  return LEVELS.find((l) => steps[l] !== StepStatus.SUCCESS) ?? LEVELS[LEVELS.length - 1]!;
+}
+
+/**
+ * POST kyc-info (§3): a read model composed from the kyc module's own tables, the review cases'
+ * decisions (rejection reasons and the reviewer's message, never the internal note) and the
+ * provider routing. It only reads; keeping steps in line with availability is done before.
+ */
+export function createKycInfo({ db, kycOpened, steps, review, providers }: { db: Db; kycOpened: boolean; steps: KycSteps; review: ReviewService; providers: ProvidersService }) {
+  return async function getInfo(userId: string, flags: KycInfoFlags, routing: Pick<RoutingInput, 'site'>): Promise<KycInfo> {
+    const noSteps = await steps.memberHasNoSteps(db, userId);
+    const stored = await steps.load(db, userId);
+    const state = displayedSteps(stored, { opened: kycOpened, noSteps });
+    const personal = await repo.findPersonalInfo(db, userId);
+    const apps = await repo.findApplicationsOfUser(db, userId);
+    const rejected = apps.filter((a) => a.status === ApplicationStatus.REJECTED).map((a) => a.id);
+    const decisions = await review.decisionsOfSubjects(SubjectKind.KYC_APPLICATION, rejected);
+
+    const errorNotify: KycRejectNotice[] = [];
+    const additionalRejectReason: KycRejectMessage[] = [];
+    for (const item of state) {
+      if (item.status !== StepStatus.FAILED_AND_CAN_RETRY && item.status !== StepStatus.FAILED_AND_CAN_NOT_RETRY) continue;
+      const app = apps.find((a) => a.level === item.level && a.status === ApplicationStatus.REJECTED);
+      const decision = app && decisions.get(app.id);
+      if (!decision?.reasonCode) continue;
+      errorNotify.push({ level: item.level, status: item.status, reasonCode: decision.reasonCode, decidedAt: decision.decidedAt });
+      // The reviewer's message for the user; the internal note never leaves the console.
+      additionalRejectReason.push({ level: item.level, reasonCode: decision.reasonCode, message: decision.userMessage });
+    }
+
+    const identifies: KycIdentity[] = apps.map((a) => ({
+      applicationId: a.id,
+      level: a.level as VerifiableLevel,
+      country: a.country,
+      documentType: a.document_type as SelectableDocumentType | ProofOfAddressType,
+      status: a.status as ApplicationStatus,
+      submittedAt: a.submitted_at,
+      decidedAt: a.decided_at,
+    }));
+    const identityCountry = apps.find((a) => a.level === 1)?.country ?? personal?.nationality ?? '';
+    // The provider of the level the user works on, from the routing data (site, residence, level).
+    const provider = providers.route({ site: routing.site, country: personal?.residence_country ?? '', level: currentLevel(stored) }).id;
+
+    const info: KycInfo = {
+      apiUrl: '',
+      provider,
+      flowNames: [KycFlow.Level1_web, KycFlow.Level2_web],
+      opened: kycOpened,
+      limitation: LIMITATION_DEFAULT,
+      limitationInfo: { limitation: LIMITATION_DEFAULT, reasons: [] },
+      errorNotify,
+      second_identity_state: null,
+      questionnaireStatus: QuestionnaireStatus.QUESTIONNAIRE_STATUS_UNDEFINED,
+      mustQuestionnaire: false,
+      displayControl: {
+        displayHkgPoaAgreement: false,
+        isDisplayQuestionnaire: false,
+        isDisplayP2pRights: false,
+        isDisplayNewSatos: false,
+        isDisplayNewRcOnboarding: false,
+        isDisplaySatosToEu: false,
+        displayUpdatePOI: false,
+        displayEuPoiReset: false,
+      },
+      custody: CustodyType.CUSTODY_UNSPECIFIED,
+      custodyInfo: null,
+      newSatosGray: false,
+      additionalRejectReason,
+      bannerTags: [],
+      residenceCountry: personal?.residence_country ?? '',
+      kybQuota: null,
+    };
+    if (flags.obtain_current) {
+      info.applicant = {
+        country: identityCountry,
+        firstname: personal?.first_name ?? '',
+        lastname: personal?.last_name ?? '',
+        level: reachedLevel(stored),
+        identifies,
+      };
+    }
+    if (flags.obtain_kyc_token) info.kycToken = '';
+    if (flags.obtain_state) info.state = state;
+    if (flags.obtain_quotas) info.quotas = KYC_QUOTAS.map((q) => ({ ...q, coinLimit: q.coinLimit.map((c) => ({ ...c })) }));
+    if (flags.obtain_verification_process) {
+      info.verificationProcess = { isVerificationProcess: state.some((s) => s.status === StepStatus.PENDING), tasks: [] };
+    }
+    if (flags.obtain_aml_questionnaire) info.amlQuestionnaire = { needQuestionnaire: false, templateCode: '' };
+    return info;
+  };
+}

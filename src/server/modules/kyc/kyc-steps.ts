@@ -1,0 +1,80 @@
+import { isCountryEnabled } from '../../../shared/countries.ts';
+import { MEMBER_TAG_KYC_NO_STEPS, StepStatus, type VerifiableLevel } from '../../../shared/kyc.ts';
+import { RetCode } from '../../../shared/ret-codes.ts';
+import type { Db } from '../../db/index.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import { BusinessError, wrongState } from '../../errors.ts';
+import type { Actor } from '../audit/audit.service.ts';
+import { applyEvent, readSteps } from '../steps/steps.service.ts';
+import { asStoredSteps, availabilityEvents, KYC_LEVEL_MACHINE, prerequisiteMet, stepOf, type StepEvent, type StoredSteps } from './kyc.machine.ts';
+import * as repo from './kyc.repo.ts';
+
+/** What the kyc module needs from accounts: the member tags (§3 member_tag.KYC). */
+export interface KycAccountsPort {
+  /** `q`: the caller's transaction, when it has one open. */
+  memberTags(userId: string, q?: Db): Promise<Record<string, string>>;
+}
+
+const SYSTEM: Actor = { type: 'system', id: null };
+
+/** A level accepts a submission in these statuses (and when its prerequisite is reached). */
+export const SUBMITTABLE: ReadonlySet<string> = new Set([StepStatus.ALLOW, StepStatus.FAILED_AND_CAN_RETRY]);
+
+/**
+ * The KYC step rules over the generic steps module: reading a user's levels, applying events (always
+ * through the steps module's applyEvent with KYC_LEVEL_MACHINE), who may have steps at all (§4/§6),
+ * "this level accepts a submission now", and keeping steps in line with the residence country.
+ */
+export function createKycSteps({ db, kycOpened, accounts }: { db: Db; kycOpened: boolean; accounts: KycAccountsPort }) {
+  const load = async (q: Db, userId: string): Promise<StoredSteps> => asStoredSteps(await readSteps(q, KYC_LEVEL_MACHINE, userId));
+
+  /** Applies one event to one level in `trx` (audited there); WRONG_STATE when the table or a rule refuses it. */
+  const apply = (trx: Db, userId: string, level: VerifiableLevel, event: StepEvent, actor: Actor, context: Record<string, unknown> = {}) =>
+    applyEvent(trx, { machine: KYC_LEVEL_MACHINE, subjectId: userId, step: stepOf(level), event, actor, context });
+
+  async function memberHasNoSteps(q: Db, userId: string): Promise<boolean> {
+    return (await accounts.memberTags(userId, q)).KYC === MEMBER_TAG_KYC_NO_STEPS;
+  }
+
+  /** §4/§6: members without steps (tag KYC '1', or KYC not opened) cannot change anything. */
+  async function assertStepsAvailable(q: Db, userId: string): Promise<void> {
+    if (!kycOpened || (await memberHasNoSteps(q, userId))) throw wrongState('no KYC steps for this member');
+  }
+
+  /**
+   * THE rule of "this level accepts a submission now", shared by submit-application and document
+   * uploads: KYC steps are available to the member, the level's step is ALLOW or
+   * FAILED_AND_CAN_RETRY, and its prerequisite is reached. WRONG_STATE otherwise.
+   */
+  async function assertAcceptsSubmission(q: Db, userId: string, level: VerifiableLevel): Promise<StoredSteps> {
+    await assertStepsAvailable(q, userId);
+    const steps = await load(q, userId);
+    if (!SUBMITTABLE.has(steps[level]) || !prerequisiteMet(level, steps)) throw wrongState(`level ${level} is ${steps[level]}: cannot submit`);
+    return steps;
+  }
+
+  /**
+   * Brings stored steps in line with availability: a residence country that is (now) disabled makes
+   * open steps CERTIFICATION_DISABLED, and lifting that re-opens them. Writes only when something
+   * changes; a concurrent request doing the same is harmless.
+   */
+  async function reconcileAvailability(userId: string): Promise<void> {
+    const info = await repo.findPersonalInfo(db, userId);
+    const disabled = info !== undefined && !isCountryEnabled(info.residence_country);
+    const events = availabilityEvents(await load(db, userId), disabled);
+    if (events.length === 0) return;
+    try {
+      await inTransaction(db, async (trx) => {
+        for (const { level, event } of events) {
+          await apply(trx, userId, level, event, SYSTEM, { cause: disabled ? 'residence country disabled' : 'residence country enabled' });
+        }
+      });
+    } catch (err) {
+      if (!(err instanceof BusinessError && err.retCode === RetCode.WRONG_STATE)) throw err;
+    }
+  }
+
+  return { load, apply, memberHasNoSteps, assertStepsAvailable, assertAcceptsSubmission, reconcileAvailability };
+}
+
+export type KycSteps = ReturnType<typeof createKycSteps>;

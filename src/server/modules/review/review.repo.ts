@@ -1,0 +1,101 @@
+import type { Kysely } from 'kysely';
+import { isPostgres } from '../../db/index.ts';
+import type { Database, ReviewCasesTable, ReviewDecisionsTable } from '../../db/schema.ts';
+
+type Q = Kysely<Database>;
+export type CaseRow = ReviewCasesTable;
+export type DecisionRow = ReviewDecisionsTable;
+
+export async function insertCase(db: Q, row: CaseRow): Promise<void> {
+  await db.insertInto('review_cases').values(row).execute();
+}
+
+/** One case; on PostgreSQL locked until the transaction ends (decide and assign serialise on it). */
+export function findCase(db: Q, id: string, opts: { lock?: boolean } = {}) {
+  return db
+    .selectFrom('review_cases')
+    .selectAll()
+    .where('id', '=', id)
+    .$if(opts.lock === true && isPostgres(db as unknown as Kysely<unknown>), (qb) => qb.forUpdate())
+    .executeTakeFirst();
+}
+
+export function findCaseBySubject(db: Q, kind: string, subjectId: string) {
+  return db.selectFrom('review_cases').select('id').where('subject_kind', '=', kind).where('subject_id', '=', subjectId).executeTakeFirst();
+}
+
+export function findCasesBySubjects(db: Q, kind: string, subjectIds: readonly string[]) {
+  if (subjectIds.length === 0) return Promise.resolve([]);
+  return db.selectFrom('review_cases').selectAll().where('subject_kind', '=', kind).where('subject_id', 'in', subjectIds).execute();
+}
+
+/** Every case of a user, newest first. */
+export function findCasesOfUser(db: Q, userId: string) {
+  return db.selectFrom('review_cases').selectAll().where('user_id', '=', userId).orderBy('opened_at', 'desc').orderBy('id', 'desc').execute();
+}
+
+/** Compare-and-set PENDING -> decided. Returns the rows changed (0 or 1). */
+export async function closeCase(db: Q, id: string, status: string, at: string, assigneeId: string | null): Promise<number> {
+  const r = await db
+    .updateTable('review_cases')
+    .set({ status, decided_at: at, assignee_id: assigneeId })
+    .where('id', '=', id)
+    .where('status', '=', 'PENDING')
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}
+
+/** Compare-and-set of the assignee: only while pending and only from `from`. Returns the rows changed. */
+export async function setAssignee(db: Q, id: string, from: string | null, to: string | null): Promise<number> {
+  const r = await db
+    .updateTable('review_cases')
+    .set({ assignee_id: to })
+    .where('id', '=', id)
+    .where('status', '=', 'PENDING')
+    .where('assignee_id', from === null ? 'is' : '=', from)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}
+
+export async function insertDecision(db: Q, row: DecisionRow): Promise<void> {
+  await db.insertInto('review_decisions').values(row).execute();
+}
+
+export function findDecisions(db: Q, caseIds: readonly string[]) {
+  if (caseIds.length === 0) return Promise.resolve([]);
+  return db.selectFrom('review_decisions').selectAll().where('case_id', 'in', caseIds).execute();
+}
+
+export interface QueueFilter {
+  status: string;
+  kind?: string;
+  level?: number;
+  country?: string;
+  provider?: string;
+  /** null: unassigned cases only; a user id: that reviewer's; undefined: anyone's. */
+  assigneeId?: string | null;
+  limit: number;
+  offset: number;
+}
+
+/** Pending cases oldest first (a fair queue), decided ones newest first; with the total for paging. */
+export async function findQueue(db: Q, f: QueueFilter) {
+  let base = db.selectFrom('review_cases').where('status', '=', f.status);
+  if (f.kind !== undefined) base = base.where('subject_kind', '=', f.kind);
+  if (f.level !== undefined) base = base.where('level', '=', f.level);
+  if (f.country !== undefined) base = base.where('country', '=', f.country);
+  if (f.provider !== undefined) base = base.where('provider', '=', f.provider);
+  if (f.assigneeId === null) base = base.where('assignee_id', 'is', null);
+  else if (f.assigneeId !== undefined) base = base.where('assignee_id', '=', f.assigneeId);
+  const pending = f.status === 'PENDING';
+  const direction = pending ? 'asc' : 'desc';
+  const items = await base
+    .selectAll()
+    .orderBy(pending ? 'opened_at' : 'decided_at', direction)
+    .orderBy('id', direction)
+    .limit(f.limit)
+    .offset(f.offset)
+    .execute();
+  const { n } = await base.select((eb) => eb.fn.countAll<number | string | bigint>().as('n')).executeTakeFirstOrThrow();
+  return { items, total: Number(n) };
+}

@@ -1,0 +1,27 @@
+import type { Kysely } from 'kysely';
+import type { Database, StepStatesTable } from '../../db/schema.ts';
+
+type Q = Kysely<Database>;
+export type StepStateRow = StepStatesTable;
+
+/** The stored statuses of one subject in one machine (steps never changed have no row). */
+export function findStates(db: Q, machine: string, subjectId: string) {
+  return db.selectFrom('step_states').select(['step', 'status']).where('machine', '=', machine).where('subject_id', '=', subjectId).execute();
+}
+
+export async function insertState(db: Q, row: StepStateRow): Promise<void> {
+  await db.insertInto('step_states').values(row).execute();
+}
+
+/** Compare-and-set: changes the status only if it is still `from`. Returns the rows changed (0 or 1). */
+export async function updateState(db: Q, key: { machine: string; subjectId: string; step: string }, from: string, to: string, at: string): Promise<number> {
+  const r = await db
+    .updateTable('step_states')
+    .set({ status: to, updated_at: at })
+    .where('machine', '=', key.machine)
+    .where('subject_id', '=', key.subjectId)
+    .where('step', '=', key.step)
+    .where('status', '=', from)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}

@@ -1,0 +1,31 @@
+/**
+ * Review cases (ARCHITECTURE §7, docs/decisions/014): anything a reviewer or a verification provider
+ * decides is a case of one subject kind. Only KYC applications exist today; the other kinds are the
+ * capabilities the spec names (re-verification, questionnaires, EDD, requests for information,
+ * identity transfer, compliance tasks) and get a case handler when they are built.
+ */
+export const SubjectKind = {
+  KYC_APPLICATION: 'KYC_APPLICATION',
+  REVERIFICATION: 'REVERIFICATION',
+  QUESTIONNAIRE: 'QUESTIONNAIRE',
+  EDD: 'EDD',
+  RFI: 'RFI',
+  IDENTITY_TRANSFER: 'IDENTITY_TRANSFER',
+  COMPLIANCE_TASK: 'COMPLIANCE_TASK',
+} as const;
+export type SubjectKind = (typeof SubjectKind)[keyof typeof SubjectKind];
+export const SUBJECT_KINDS = Object.values(SubjectKind);
+
+/** A case waits for a decision, then is approved or rejected, once. */
+export const CaseStatus = { PENDING: 'PENDING', APPROVED: 'APPROVED', REJECTED: 'REJECTED' } as const;
+export type CaseStatus = (typeof CaseStatus)[keyof typeof CaseStatus];
+
+export const DecisionOutcome = { APPROVE: 'APPROVE', REJECT: 'REJECT' } as const;
+export type DecisionOutcome = (typeof DecisionOutcome)[keyof typeof DecisionOutcome];
+
+/** Who decided: a reviewer (user id), a provider through its webhook (PROVIDER_…), or the system. */
+export const DeciderType = { reviewer: 'reviewer', provider: 'provider', system: 'system' } as const;
+export type DeciderType = (typeof DeciderType)[keyof typeof DeciderType];
+
+/** The queue's assignee filter: anyone, nobody yet, the caller, or one reviewer (by id). */
+export const AssigneeFilter = { ANY: 'any', UNASSIGNED: 'unassigned', ME: 'me' } as const;
