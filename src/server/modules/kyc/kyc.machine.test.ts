@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { StepStatus, StepType } from '../../../shared/kyc.ts';
-import { availabilityEvents, defaultStatus, displayedSteps, nextStatus, prerequisiteMet, reachedLevel, StepEvent, TRANSITIONS } from './kyc.machine.ts';
+import { allCells, nextStatus as machineNext } from '../steps/steps.service.ts';
+import { availabilityEvents, defaultStatus, displayedSteps, KYC_LEVEL_MACHINE, nextStatus, prerequisiteMet, reachedLevel, StepEvent, TRANSITIONS } from './kyc.machine.ts';
 
 const S = StepStatus;
 const E = StepEvent;
@@ -28,6 +29,24 @@ describe('KYC step transition table', () => {
 
   it.each(cells)('%s + %s', (status, event) => {
     expect(nextStatus(status, event)).toBe(EXPECTED[status]![event] ?? null);
+  });
+
+  it('the generic machine the steps module runs is this table, cell by cell, with the levels as its steps', () => {
+    expect(allCells(KYC_LEVEL_MACHINE)).toHaveLength(Object.values(S).length * Object.values(E).length);
+    for (const [status, event] of allCells(KYC_LEVEL_MACHINE)) expect(machineNext(KYC_LEVEL_MACHINE, status, event)).toBe(EXPECTED[status]![event] ?? null);
+    expect(KYC_LEVEL_MACHINE.steps).toEqual(['1', '2']);
+    expect(KYC_LEVEL_MACHINE.initial('1')).toBe(S.ALLOW);
+    expect(KYC_LEVEL_MACHINE.initial('2')).toBe(S.NOT_ALLOW);
+  });
+
+  it('its guard: nothing skips a level (UNLOCK and SUBMIT of level 2 need level 1 SUCCESS), other events pass', () => {
+    for (const s1 of Object.values(S)) {
+      for (const event of Object.values(E)) {
+        const refused = KYC_LEVEL_MACHINE.guard!('2', event, { '1': s1, '2': S.NOT_ALLOW });
+        expect(refused !== null).toBe((event === E.UNLOCK || event === E.SUBMIT) && s1 !== S.SUCCESS);
+      }
+      expect(KYC_LEVEL_MACHINE.guard!('1', E.SUBMIT, { '1': S.ALLOW, '2': s1 })).toBeNull();
+    }
   });
 
   it('a final failure and a reached level accept no event at all', () => {
