@@ -1,45 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import type { RejectMode, RejectReasonCode } from '../../../shared/api/console.ts';
 import { RetCode } from '../../../shared/ret-codes.ts';
-import { CaseStatus, DecisionOutcome, type DeciderType, type SubjectKind } from '../../../shared/review.ts';
+import { CaseStatus, DecisionOutcome, type SubjectKind } from '../../../shared/review.ts';
 import { nowIso, type Db } from '../../db/index.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { BusinessError, notFound, wrongState } from '../../errors.ts';
 import { recordAudit, type Actor } from '../audit/audit.service.ts';
+import { toCase, toDecision, type DecisionInput, type OpenCaseInput, type QueueInput, type ReviewCase, type ReviewDecision } from './review.model.ts';
 import * as repo from './review.repo.ts';
 
-/** A case as other modules see it. */
-export interface ReviewCase {
-  id: string;
-  subjectKind: SubjectKind;
-  subjectId: string;
-  userId: string;
-  status: CaseStatus;
-  assigneeId: string | null;
-  level: number | null;
-  country: string;
-  provider: string;
-  openedAt: string;
-  decidedAt: string | null;
-}
-
-/** What a decider says. Rejections carry a mode and a reason of the taxonomy. */
-export interface DecisionInput {
-  outcome: DecisionOutcome;
-  mode: RejectMode | null;
-  reasonCode: RejectReasonCode | null;
-  /** Shown to the user (rejections); may be empty. */
-  userMessage: string;
-  /** Never shown to the user. */
-  internalNote: string;
-}
-
-export interface ReviewDecision extends DecisionInput {
-  id: string;
-  caseId: string;
-  decider: { type: DeciderType; id: string | null };
-  decidedAt: string;
-}
+export { secondsToDecision, toCase, toDecision, type DecisionInput, type OpenCaseInput, type QueueInput, type ReviewCase, type ReviewDecision } from './review.model.ts';
 
 /**
  * What a subject module does with a decision on one of its cases (registered once at startup). The
@@ -53,70 +22,12 @@ export interface ReviewSubjectHandler {
   apply(trx: Db, c: ReviewCase, decision: ReviewDecision, actor: Actor): Promise<{ subjectStatus: string }>;
 }
 
-export interface OpenCaseInput {
-  kind: SubjectKind;
-  subjectId: string;
-  userId: string;
-  level?: number | null;
-  country?: string;
-  provider?: string;
-  openedAt?: string;
-}
-
-export interface QueueInput {
-  status: CaseStatus;
-  kind?: SubjectKind;
-  level?: number;
-  country?: string;
-  provider?: string;
-  /** undefined: anyone's; null: unassigned; an id: that reviewer's. */
-  assigneeId?: string | null;
-  page: number;
-  pageSize: number;
-}
-
 const CASE_ENTITY = 'review_case';
 
 /** Only reviewers, providers and the system decide; users never do. */
 function deciderOf(actor: Actor): ReviewDecision['decider'] {
   if (actor.type === 'user') throw new BusinessError(RetCode.NO_PERMISSION, 'user no permission');
   return { type: actor.type, id: actor.id };
-}
-
-export function toCase(row: repo.CaseRow): ReviewCase {
-  return {
-    id: row.id,
-    subjectKind: row.subject_kind as SubjectKind,
-    subjectId: row.subject_id,
-    userId: row.user_id,
-    status: row.status as CaseStatus,
-    assigneeId: row.assignee_id,
-    level: row.level,
-    country: row.country,
-    provider: row.provider,
-    openedAt: row.opened_at,
-    decidedAt: row.decided_at,
-  };
-}
-
-export function toDecision(row: repo.DecisionRow): ReviewDecision {
-  return {
-    id: row.id,
-    caseId: row.case_id,
-    decider: { type: row.actor_type as DeciderType, id: row.actor_id },
-    outcome: row.outcome as DecisionOutcome,
-    mode: row.mode as RejectMode | null,
-    reasonCode: row.reason_code as RejectReasonCode | null,
-    userMessage: row.user_message,
-    internalNote: row.internal_note,
-    decidedAt: row.created_at,
-  };
-}
-
-/** Seconds from opening to decision (null while pending): how long the user waited. */
-export function secondsToDecision(c: Pick<ReviewCase, 'openedAt' | 'decidedAt'>): number | null {
-  if (!c.decidedAt) return null;
-  return Math.max(0, Math.round((Date.parse(c.decidedAt) - Date.parse(c.openedAt)) / 1000));
 }
 
 /**
