@@ -1,27 +1,8 @@
-import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
-
-/** Features never import each other (ARCHITECTURE §2): what two need moves down to lib/components. */
-const features = readdirSync('src/web/features', { withFileTypes: true })
-  .filter((d) => d.isDirectory())
-  .map((d) => d.name);
-const featureBoundaries = features.map((name) => ({
-  files: [`src/web/features/${name}/**/*.{ts,tsx}`],
-  rules: {
-    'no-restricted-imports': [
-      'error',
-      {
-        patterns: [
-          { group: features.filter((f) => f !== name).map((f) => `**/features/${f}/**`), message: 'Features do not import each other; move shared code to lib/ or components/.' },
-          { group: ['**/app/**', '**/server/**'], message: 'Features depend only on lib/, components/, store/ and shared/.' },
-        ],
-      },
-    ],
-  },
-}));
+import arrows from './eslint-rules/index.ts';
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'data/**'] },
@@ -85,5 +66,24 @@ export default tseslint.config(
       ],
     },
   },
-  ...featureBoundaries,
+  {
+    // The arrows (ARCHITECTURE §2, §7; decision 011), judged on where an import points.
+    files: ['**/*.{ts,tsx,js}'],
+    plugins: { arrows },
+    rules: { 'arrows/no-cycle': 'error' },
+  },
+  {
+    files: ['src/web/features/**/*.{ts,tsx}'],
+    rules: {
+      'arrows/feature-boundaries': ['error', { featuresDir: 'src/web/features' }],
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/app/**', '**/server/**'], message: 'Features depend only on lib/, components/, store/ and shared/.' }] }],
+    },
+  },
+  {
+    // Tests may reach into any module (they check stored state); everything else goes through the
+    // module's service. Only app.ts mounts routes.
+    files: ['**/*.{ts,tsx,js}'],
+    ignores: ['**/*.test.{ts,tsx}', 'src/server/test/**', 'e2e/**'],
+    rules: { 'arrows/module-boundaries': ['error', { modulesDir: 'src/server/modules', publicFiles: ['{module}.service.ts', 'port.ts'], routesFrom: ['src/server/app.ts'] }] },
+  },
 );

@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'shared', include: ['src/shared/**/*.test.ts', 'scripts/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'shared', include: ['src/shared/**/*.test.ts', 'scripts/**/*.test.ts', 'eslint-rules/**/*.test.ts'], environment: 'node' } },
       {
         test: {
           name: 'server',

@@ -4,8 +4,8 @@ import { expect, registerViaApi, test, uniqueEmail } from './support/fixtures.ts
 
 /**
  * §8 in a real browser against the real server: the server is made to answer with real failure
- * replies through its test-faults plugin (TEST_FAULTS=true in e2e/support/server.ts); nothing is
- * mocked. A fault armed with the test's own session cookie hits only that test's requests.
+ * replies through its test-faults plugin (registered by e2e/support/server.ts, never by npm start);
+ * nothing is mocked. A fault armed with the test's own session cookie hits only that test's requests.
  */
 const PROFILE = '/v2/private/user/profile';
 const codes = JSON.parse(readFileSync('locales/inverse-error-code/en/core.json', 'utf8')) as Record<string, string>;

@@ -1,5 +1,5 @@
 import cookie from '@fastify/cookie';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { API_PREFIX } from '../shared/api/paths.ts';
 import type { Config } from './config.ts';
@@ -15,7 +15,6 @@ import authPlugin from './plugins/auth.ts';
 import csrfPlugin from './plugins/csrf.ts';
 import envelopePlugin from './plugins/envelope.ts';
 import securityPlugin from './plugins/security.ts';
-import testFaultsPlugin from './plugins/test-faults.ts';
 import translationsPlugin from './plugins/translations.ts';
 import webPlugin from './plugins/web.ts';
 import { seedDemoData } from './seed.ts';
@@ -27,6 +26,12 @@ export interface BuildOptions {
   logStream?: NodeJS.WritableStream;
   /** An already-open database (tests share setup); otherwise opened from config. */
   db?: Db;
+  /**
+   * Extra plugins, registered after auth and CSRF and before the routes, so their hooks see every
+   * API request with its session: the tests' fault injection (plugins/test-faults.ts). Only test
+   * entry points pass any; `npm start` (main.ts) passes none, so nothing for tests exists there.
+   */
+  plugins?: FastifyPluginAsync[];
 }
 
 /** Query parameters whose values must never reach a log line. */
@@ -77,8 +82,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(cookie);
   await app.register(authPlugin);
   await app.register(csrfPlugin);
-  // Browser tests only: injected failure replies. Off by default; when off nothing is registered.
-  if (config.testFaults) await app.register(testFaultsPlugin);
+  for (const plugin of options.plugins ?? []) await app.register(plugin);
   await app.register(translationsPlugin);
   await app.register(webPlugin);
 

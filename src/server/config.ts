@@ -132,8 +132,6 @@ const envSchema = z.object({
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
   /** Client error reports (POST /v1/public/monitoring/report) per IP per minute (HTTP 429 beyond it). */
   MONITORING_REPORTS_PER_MINUTE: z.coerce.number().int().positive().default(30),
-  /** Browser tests only: enables POST /x-api/v1/test/faults (arm ret_code / HTTP status faults). Never in production. */
-  TEST_FAULTS: bool.default(false),
   MAX_UPLOAD_BYTES: z.coerce.number().int().positive().default(10 * 1024 * 1024),
   /** Base64 32-byte key that wraps per-document keys; generated into DATA_DIR when absent. */
   DATA_ENCRYPTION_KEY: base64Key.optional(),
@@ -202,7 +200,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     monitoringReportsPerMinute: e.MONITORING_REPORTS_PER_MINUTE,
-    testFaults: e.TEST_FAULTS,
     maxUploadBytes: e.MAX_UPLOAD_BYTES,
     dataEncryptionKey: e.DATA_ENCRYPTION_KEY,
     previousEncryptionKeys: e.DATA_ENCRYPTION_KEYS_PREVIOUS,

@@ -1,7 +1,9 @@
+/**
+ * `npm start`: the production server. Listen + graceful shutdown (start.ts), nothing else: no build
+ * options, so no test plugin can be registered here, whatever the environment says (decision 011).
+ */
 import { loadConfig } from './config.ts';
-import { buildApp } from './app.ts';
-import { APP_BASE, LOGIN_PAGE } from '../shared/api/paths.ts';
-import { DEMO_USERS } from './seed.ts';
+import { startServer } from './start.ts';
 
 const [major] = process.versions.node.split('.').map(Number);
 if ((major ?? 0) < 24) {
@@ -9,30 +11,4 @@ if ((major ?? 0) < 24) {
   process.exit(1);
 }
 
-const config = loadConfig();
-const app = await buildApp(config);
-
-const shutdown = async (signal: string) => {
-  app.log.info({ signal }, 'shutting down');
-  const force = setTimeout(() => process.exit(1), 10_000);
-  force.unref();
-  await app.close();
-  process.exit(0);
-};
-process.once('SIGINT', () => void shutdown('SIGINT'));
-process.once('SIGTERM', () => void shutdown('SIGTERM'));
-
-// Expired sessions are refused at lookup; this only keeps the table small.
-const sweep = setInterval(() => void app.services.accounts.deleteExpiredSessions().catch((err) => app.log.error({ err }, 'session sweep failed')), 3600_000);
-sweep.unref();
-
-await app.listen({ port: config.port, host: config.host });
-const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
-const base = `http://${shownHost}:${config.port}`;
-console.log(`\n  Account area: ${base}${APP_BASE}/\n  Login page:   ${base}${LOGIN_PAGE}`);
-if (config.seedDemo) {
-  console.log('  Demo logins (created on a new database):');
-  for (const u of DEMO_USERS) console.log(`    ${u.email} / ${u.password}  (${u.note})`);
-  console.log('  These passwords are published: set SEED_DEMO=false before a new database meets real users.');
-}
-console.log('');
+await startServer(loadConfig());

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import { Migrator, type MigrationProvider } from 'kysely/migration';
 import pg from 'pg';
 import type { Config } from '../config.ts';
@@ -27,9 +27,7 @@ export function createDb(database: Config['database'], onConnectionError: (err: 
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: openNodeSqlite(database.file) }) });
 }
 
-export function isPostgres(db: Kysely<unknown>): boolean {
-  return db.getExecutor().adapter instanceof PostgresAdapter;
-}
+export { isPostgres } from './dialect.ts';
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 

@@ -1,10 +1,16 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { Writable } from 'node:stream';
-import { afterEach, describe, expect, it } from 'vitest';
-import { configWith, loadConfig } from '../config.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { loadConfig } from '../config.ts';
+import { startServer, type RunningServer } from '../start.ts';
 import { createTestApp, jsonHeaders, signIn } from '../test/test-app.ts';
+import testFaultsPlugin, { TEST_FAULTS_PATH } from './test-faults.ts';
 
-const FAULTS = '/x-api/v1/test/faults';
+const FAULTS = TEST_FAULTS_PATH;
 const PROFILE = '/x-api/v2/private/user/profile';
+const withFaults = { plugins: [testFaultsPlugin] };
 let close: (() => Promise<void>) | undefined;
 afterEach(async () => {
   await close?.();
@@ -22,14 +28,68 @@ function logCapture() {
   return { lines, stream };
 }
 
-describe('TEST_FAULTS', () => {
-  it('is off by default', () => {
-    expect(loadConfig({}).testFaults).toBe(false);
-    expect(loadConfig({ TEST_FAULTS: 'true' }).testFaults).toBe(true);
-    expect(configWith({}).testFaults).toBe(false);
+describe('the server npm start runs', () => {
+  /**
+   * Starts the server as main.ts does (config from the environment, startServer), on a free port and a
+   * throwaway data directory, with every switch a test environment might flip; `options` as a caller
+   * passes them.
+   */
+  async function start(options: Parameters<typeof startServer>[1] = {}): Promise<RunningServer> {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'ua-start-'));
+    const env = {
+      ...process.env,
+      TEST_FAULTS: 'true',
+      NODE_ENV: 'test',
+      APP_ENV: 'test',
+      CI: 'true',
+      DATA_DIR: dataDir,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'silent',
+      SEED_DEMO: 'false',
+      WEB_DIST: '/nonexistent-web-dist',
+      DATABASE_URL: undefined,
+    };
+    const quiet = vi.spyOn(console, 'log').mockImplementation(() => {});
+    try {
+      const server = await startServer(loadConfig(env), options);
+      close = async () => {
+        await server.stop();
+        rmSync(dataDir, { recursive: true, force: true });
+      };
+      return server;
+    } finally {
+      quiet.mockRestore();
+    }
+  }
+  const arm = (origin: string, method = 'POST') =>
+    fetch(`${origin}${FAULTS}`, {
+      method,
+      headers: method === 'POST' ? { 'content-type': 'application/json', origin } : { origin },
+      body: method === 'POST' ? JSON.stringify({ path: '/v2/private/user/profile', retCode: 1007 }) : undefined,
+    });
+
+  it('has no test endpoint and no fault hook, whatever the environment says', async () => {
+    const { app, origin } = await start();
+    expect((await arm(origin)).status).toBe(404);
+    expect((await arm(origin, 'DELETE')).status).toBe(404);
+    expect(app.hasRoute({ method: 'POST', url: FAULTS })).toBe(false);
+    // Nothing was armed: the profile answers as usual (not signed in), not with the 1007 asked for.
+    expect(await (await fetch(`${origin}${PROFILE}`)).json()).toMatchObject({ ret_code: 10007 });
   });
 
-  it('when off, registers nothing: no arming route, and requests are never altered', async () => {
+  it('serves injected faults only when its caller passes the plugin (the browser tests’ server)', async () => {
+    const { origin } = await start(withFaults);
+    const armed = await arm(origin);
+    expect(armed.status).toBe(200);
+    expect(await armed.json()).toMatchObject({ ret_code: 0, result: { path: '/v2/private/user/profile', count: 1 } });
+    expect(await (await fetch(`${origin}${PROFILE}`)).json()).toEqual({ ret_code: 1007, ret_msg: 'injected fault', result: {} });
+    expect(await (await fetch(`${origin}${PROFILE}`)).json()).toMatchObject({ ret_code: 10007 });
+  });
+});
+
+describe('the test-faults plugin', () => {
+  it('when not passed, registers nothing: no arming route, and requests are never altered', async () => {
     const t = await createTestApp();
     close = t.close;
     const arm = await t.app.inject({ method: 'POST', url: FAULTS, headers: jsonHeaders, payload: { path: '/v2/private/user/profile', retCode: 1007 } });
@@ -39,11 +99,11 @@ describe('TEST_FAULTS', () => {
     expect(profile.json().ret_code).toBe(0);
   });
 
-  it('when on, warns at start and arms "the next N requests to <path>" with a ret_code', async () => {
+  it('when passed, warns at start and arms "the next N requests to <path>" with a ret_code', async () => {
     const { lines, stream } = logCapture();
-    const t = await createTestApp({ testFaults: true }, stream);
+    const t = await createTestApp({}, stream, withFaults);
     close = t.close;
-    expect(lines.join('')).toContain('TEST_FAULTS is on');
+    expect(lines.join('')).toContain('test-faults plugin registered');
     const cookie = await signIn(t.app, 'on@example.com');
 
     const arm = await t.app.inject({ method: 'POST', url: FAULTS, headers: jsonHeaders, payload: { path: '/v2/private/user/profile', retCode: 1007, retMsg: 'session expired', count: 2 } });
@@ -60,7 +120,7 @@ describe('TEST_FAULTS', () => {
   });
 
   it('arms an HTTP status, only for the given path; DELETE clears every fault', async () => {
-    const t = await createTestApp({ testFaults: true });
+    const t = await createTestApp({}, undefined, withFaults);
     close = t.close;
     const cookie = await signIn(t.app, 'status@example.com');
     await t.app.inject({ method: 'POST', url: FAULTS, headers: jsonHeaders, payload: { path: '/v2/private/user/profile', status: 500, count: 5 } });
@@ -76,7 +136,7 @@ describe('TEST_FAULTS', () => {
   });
 
   it('a fault armed with a session cookie hits only that session', async () => {
-    const t = await createTestApp({ testFaults: true });
+    const t = await createTestApp({}, undefined, withFaults);
     close = t.close;
     const alice = await signIn(t.app, 'alice@example.com');
     const bob = await signIn(t.app, 'bob@example.com');
@@ -97,7 +157,7 @@ describe('TEST_FAULTS', () => {
     [{ path: '/a', retCode: 1007, count: 0 }],
     [{ path: '/a', retCode: 1007, extra: true }],
   ])('refuses an invalid fault %j', async (payload) => {
-    const t = await createTestApp({ testFaults: true });
+    const t = await createTestApp({}, undefined, withFaults);
     close = t.close;
     const res = await t.app.inject({ method: 'POST', url: FAULTS, headers: jsonHeaders, payload });
     expect(res.json().ret_code).toBe(10001);

@@ -2,10 +2,16 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
-import { API_PREFIX, ApiPath } from '../../shared/api/paths.ts';
+import { API_PREFIX } from '../../shared/api/paths.ts';
 import { RetCode } from '../../shared/ret-codes.ts';
 import { SESSION_COOKIE } from './auth.ts';
 import { ok } from './envelope.ts';
+
+/**
+ * Where tests arm faults, under the API prefix. Not in the shared ApiPath: no client of the product
+ * calls it, and a server built without this plugin (`npm start`) does not have it.
+ */
+export const TEST_FAULTS_PATH = `${API_PREFIX}/v1/test/faults`;
 
 /**
  * POST /x-api/v1/test/faults: "the next `count` requests to `path` answer ret_code X (HTTP 200) or
@@ -36,21 +42,21 @@ interface Fault {
 
 /**
  * Browser tests must not mock our server, yet need real failure replies (a 1007, an HTTP 500) from
- * it. With TEST_FAULTS=true (never in production; a warning is logged at start) this plugin lets a
- * test arm such replies; with it off, app.ts does not register it at all, so neither the route nor
- * the hook exists.
+ * it. This plugin lets a test arm such replies. Only the tests' own entry points register it
+ * (`buildApp(config, { plugins: [testFaultsPlugin] })`: e2e/support/server.ts, server tests); the
+ * production entry (main.ts) passes no plugins, so there neither the route nor the hook exists and no
+ * environment variable can switch them on (decision 011). A warning is logged when it is registered.
  */
 async function testFaultsPlugin(app: FastifyInstance) {
-  app.log.warn('TEST_FAULTS is on: POST /x-api/v1/test/faults can make this server answer with injected failures. Never enable this in production.');
+  app.log.warn(`test-faults plugin registered: POST ${TEST_FAULTS_PATH} can make this server answer with injected failures. Test servers only.`);
   const faults = new Map<string, Fault>();
-  const armPath = `${API_PREFIX}${ApiPath.testFaults}`;
   const scopeOf = (request: FastifyRequest): string | null => {
     const token = request.cookies[SESSION_COOKIE];
     return token ? createHash('sha256').update(token).digest('hex') : null;
   };
   const keyOf = (scope: string | null, path: string) => `${scope ?? '*'} ${path}`;
 
-  app.post(armPath, { schema: { body: armFaultRequest } }, async (request) => {
+  app.post(TEST_FAULTS_PATH, { schema: { body: armFaultRequest } }, async (request) => {
     const { path, count, retCode, retMsg, status } = request.body as z.output<typeof armFaultRequest>;
     const scope = scopeOf(request);
     faults.set(keyOf(scope, path), { scope, remaining: count, retCode, retMsg, status });
@@ -58,7 +64,7 @@ async function testFaultsPlugin(app: FastifyInstance) {
     return ok({ path, count });
   });
 
-  app.delete(armPath, async (request) => {
+  app.delete(TEST_FAULTS_PATH, async (request) => {
     faults.clear();
     request.log.warn('test faults cleared');
     return ok({});
@@ -66,7 +72,7 @@ async function testFaultsPlugin(app: FastifyInstance) {
 
   app.addHook('onRequest', async (request, reply) => {
     const url = request.url.split('?')[0];
-    if (!url.startsWith(`${API_PREFIX}/`) || url === armPath) return;
+    if (!url.startsWith(`${API_PREFIX}/`) || url === TEST_FAULTS_PATH) return;
     const path = url.slice(API_PREFIX.length);
     const scope = scopeOf(request);
     const key = [keyOf(scope, path), keyOf(null, path)].find((k) => faults.has(k));

@@ -1,13 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { buildApp, type App } from '../app.ts';
+import { buildApp, type App, type BuildOptions } from '../app.ts';
 import { configWith, type Config } from '../config.ts';
 
 /**
  * A fresh app on a fresh database for one test file. With TEST_DATABASE_URL set (CI does), the
  * database is a new PostgreSQL database dropped afterwards; otherwise an in-memory SQLite one.
+ * `options.plugins` registers test-only plugins (plugins/test-faults.ts) where buildApp allows them.
  */
-export async function createTestApp(overrides: Partial<Config> = {}, logStream?: NodeJS.WritableStream): Promise<{ app: App; close: () => Promise<void> }> {
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  logStream?: NodeJS.WritableStream,
+  options: Pick<BuildOptions, 'plugins'> = {},
+): Promise<{ app: App; close: () => Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   let database: Config['database'] = { kind: 'sqlite', file: ':memory:' };
   let drop = async () => {};
@@ -49,7 +54,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, logStream?:
     dataEncryptionKey: randomBytes(32).toString('base64'),
     ...overrides,
   });
-  const app = await buildApp(config, logStream ? { logStream } : {});
+  const app = await buildApp(config, { ...options, ...(logStream ? { logStream } : {}) });
   await app.ready();
   return {
     app,

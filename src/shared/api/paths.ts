@@ -15,8 +15,6 @@ export const ApiPath = {
   profile: '/v2/private/user/profile',
   memberInfo: '/user/private/member/info',
   monitoringReport: '/v1/public/monitoring/report',
-  /** Browser tests only (TEST_FAULTS=true): arm injected failure replies. */
-  testFaults: '/v1/test/faults',
   /** Region, languages, help-centre links and jump-back targets for the current host (§1, §2). */
   siteConfig: '/v1/public/site-config',
 

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { isPostgres } from '../index.ts';
+import { isPostgres } from '../dialect.ts';
 
 /**
  * Identity documents, encrypted at rest (docs/decisions/006-document-storage.md). The image is only

@@ -9,7 +9,7 @@ import { loadKeyring, type Keyring } from '../../crypto/keyring.ts';
 import { nowIso, type Db } from '../../db/index.ts';
 import { BusinessError, notFound, ValidationFailed, wrongState } from '../../errors.ts';
 import { recordAudit, type Actor } from '../audit/audit.repo.ts';
-import { countHit } from '../throttle/throttle.repo.ts';
+import { countHit } from '../throttle/throttle.service.ts';
 import * as repo from './documents.repo.ts';
 import { normalizeImage } from './image.ts';
 

@@ -1,0 +1,62 @@
+import type { AddressInfo } from 'node:net';
+import { APP_BASE, LOGIN_PAGE } from '../shared/api/paths.ts';
+import { buildApp, type App, type BuildOptions } from './app.ts';
+import type { Config } from './config.ts';
+import { DEMO_USERS } from './seed.ts';
+
+export interface RunningServer {
+  app: App;
+  /** `http://host:port` as the server listens (the real port when config.port is 0). */
+  origin: string;
+  /** Closes the server and forgets the signal handlers (tests; a process just gets a signal). */
+  stop: () => Promise<void>;
+}
+
+/**
+ * Builds the app and serves it: listen, an hourly sweep of expired sessions, graceful shutdown on
+ * SIGINT/SIGTERM, and the start banner. Used by `npm start` (main.ts: no options, the production
+ * server) and by the browser tests' server (e2e/support/server.ts: the test-faults plugin), so both
+ * run the same start-up and differ only in what the caller registers.
+ */
+export async function startServer(config: Config, options: BuildOptions = {}): Promise<RunningServer> {
+  const app = await buildApp(config, options);
+
+  const shutdown = async (signal: string) => {
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    await app.close();
+    process.exit(0);
+  };
+  const onSigint = () => void shutdown('SIGINT');
+  const onSigterm = () => void shutdown('SIGTERM');
+  process.once('SIGINT', onSigint);
+  process.once('SIGTERM', onSigterm);
+
+  // Expired sessions are refused at lookup; this only keeps the table small.
+  const sweep = setInterval(() => void app.services.accounts.deleteExpiredSessions().catch((err) => app.log.error({ err }, 'session sweep failed')), 3600_000);
+  sweep.unref();
+
+  await app.listen({ port: config.port, host: config.host });
+  const { port } = app.server.address() as AddressInfo;
+  const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  const origin = `http://${shownHost}:${port}`;
+  console.log(`\n  Account area: ${origin}${APP_BASE}/\n  Login page:   ${origin}${LOGIN_PAGE}`);
+  if (config.seedDemo) {
+    console.log('  Demo logins (created on a new database):');
+    for (const u of DEMO_USERS) console.log(`    ${u.email} / ${u.password}  (${u.note})`);
+    console.log('  These passwords are published: set SEED_DEMO=false before a new database meets real users.');
+  }
+  console.log('');
+
+  return {
+    app,
+    origin,
+    stop: async () => {
+      process.off('SIGINT', onSigint);
+      process.off('SIGTERM', onSigterm);
+      clearInterval(sweep);
+      await app.close();
+    },
+  };
+}
