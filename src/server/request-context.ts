@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { regionFromHostname } from '../shared/sites.ts';
-import type { Actor } from './modules/audit/audit.repo.ts';
+import type { Actor } from './modules/audit/audit.service.ts';
 
 /** The audit actor for a request: the signed-in user or reviewer, else anonymous. */
 export function actorOf(request: FastifyRequest): Actor {

@@ -1,8 +1,8 @@
 import type { Db } from './db/index.ts';
 import { UserRole } from '../shared/api/accounts.ts';
 import type { Services } from './services.ts';
-import type { Actor } from './modules/audit/audit.repo.ts';
-import { buildKycScenario, KycScenario } from './modules/kyc/kyc-demo.ts';
+import type { Actor } from './modules/audit/audit.service.ts';
+import { buildKycScenario, KycScenario } from './demo/kyc-scenarios.ts';
 
 export const DEMO_PASSWORD = 'demo-password-1';
 

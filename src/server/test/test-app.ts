@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { buildApp, type App, type BuildOptions } from '../app.ts';
 import { configWith, type Config } from '../config.ts';
+import { createTestDatabase } from './test-db.ts';
 
 /**
  * A fresh app on a fresh database for one test file. With TEST_DATABASE_URL set (CI does), the
@@ -13,38 +13,7 @@ export async function createTestApp(
   logStream?: NodeJS.WritableStream,
   options: Pick<BuildOptions, 'plugins'> = {},
 ): Promise<{ app: App; close: () => Promise<void> }> {
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  let database: Config['database'] = { kind: 'sqlite', file: ':memory:' };
-  let drop = async () => {};
-  if (adminUrl) {
-    const name = `t_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    database = { kind: 'postgres', url: url.toString() };
-    drop = async () => {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      try {
-        // The app's pool has ended, but a closing socket may still count as a session for a moment:
-        // wait for it rather than kill it (a killed connection surfaces as an unhandled error).
-        for (let attempt = 0; ; attempt++) {
-          try {
-            await c.query(`DROP DATABASE IF EXISTS ${name}`);
-            break;
-          } catch (err) {
-            if ((err as { code?: string }).code !== '55006' || attempt >= 50) throw err;
-            await new Promise((r) => setTimeout(r, 20));
-          }
-        }
-      } finally {
-        await c.end();
-      }
-    };
-  }
+  const { database, drop } = await createTestDatabase();
   const config = configWith({
     database,
     logLevel: logStream ? 'info' : 'silent',

@@ -4,7 +4,7 @@ import { nowIso, type Db } from '../../db/index.ts';
 import { BusinessError } from '../../errors.ts';
 import { RetCode } from '../../../shared/ret-codes.ts';
 import { UserRole, type MemberInfo, type UserProfile } from '../../../shared/api/accounts.ts';
-import { recordAudit, type Actor } from '../audit/audit.repo.ts';
+import { recordAudit, type Actor } from '../audit/audit.service.ts';
 import { countHit, resetCount } from '../throttle/throttle.service.ts';
 import * as repo from './accounts.repo.ts';
 import { hashPassword, unknownUserHash, verifyPassword } from './passwords.ts';

@@ -8,7 +8,7 @@ import { IntegrityError, openSealed, rewrapSealed, sealBytes } from '../../crypt
 import { loadKeyring, type Keyring } from '../../crypto/keyring.ts';
 import { nowIso, type Db } from '../../db/index.ts';
 import { BusinessError, notFound, ValidationFailed, wrongState } from '../../errors.ts';
-import { recordAudit, type Actor } from '../audit/audit.repo.ts';
+import { recordAudit, type Actor } from '../audit/audit.service.ts';
 import { countHit } from '../throttle/throttle.service.ts';
 import * as repo from './documents.repo.ts';
 import { normalizeImage } from './image.ts';

@@ -4,7 +4,7 @@ import type { PersonalInfoInput } from '../../../shared/api/kyc.ts';
 import { DocumentKind, DocumentType, type VerifiableLevel } from '../../../shared/kyc.ts';
 import type { App } from '../../app.ts';
 import { createTestApp, jsonHeaders, signIn } from '../../test/test-app.ts';
-import { renderSpecimen } from './specimen-images.ts';
+import { renderSpecimen } from '../../demo/specimen-images.ts';
 
 /** Test helpers for the KYC and console suites (server side, app.inject on a fresh database). */
 

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { DocumentKind, DocumentType } from '../../../shared/kyc.ts';
+import { DocumentKind, DocumentType } from '../../shared/kyc.ts';
 
 /**
  * Synthetic document and selfie pictures for demo users (and tests), drawn as SVG and rendered to

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../app.ts';
-import { DEMO_USERS } from '../../seed.ts';
-import { createTestApp, signIn } from '../../test/test-app.ts';
-import { get, post } from './kyc.fixtures.ts';
+import type { App } from '../app.ts';
+import { DEMO_USERS } from '../seed.ts';
+import { createTestApp, signIn } from '../test/test-app.ts';
+import { get, post } from '../modules/kyc/kyc.fixtures.ts';
 
 let app: App;
 let close: () => Promise<void>;

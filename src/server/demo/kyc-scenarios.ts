@@ -1,11 +1,11 @@
-import { monthsBefore, personalInfoSchema, submitApplicationRequest, todayIso, type PersonalInfoInput } from '../../../shared/api/kyc.ts';
-import { RejectMode } from '../../../shared/api/console.ts';
-import { DocumentKind, DocumentType, KycLevel } from '../../../shared/kyc.ts';
-import { SubjectKind } from '../../../shared/review.ts';
-import type { Actor } from '../audit/audit.service.ts';
-import type { ConsoleService } from '../console/console.service.ts';
-import type { ReviewService } from '../review/review.service.ts';
-import type { KycService } from './kyc.service.ts';
+import { monthsBefore, personalInfoSchema, submitApplicationRequest, todayIso, type PersonalInfoInput } from '../../shared/api/kyc.ts';
+import { RejectMode } from '../../shared/api/console.ts';
+import { DocumentKind, DocumentType, KycLevel } from '../../shared/kyc.ts';
+import { SubjectKind } from '../../shared/review.ts';
+import type { Actor } from '../modules/audit/audit.service.ts';
+import type { ConsoleService } from '../modules/console/console.service.ts';
+import type { ReviewService } from '../modules/review/review.service.ts';
+import type { KycService } from '../modules/kyc/kyc.service.ts';
 import { renderSpecimen, type SpecimenPerson } from './specimen-images.ts';
 
 /** The services a KYC scenario is built with (a subset of app.services). */
