@@ -1,5 +1,6 @@
 import type { ConsoleCase, ConsoleDecisionResult, ConsoleHistoryEntry, ConsoleQueueItem, ConsoleQueuePage } from '../../../shared/api/console.ts';
-import type { ApplicationStatus, ProofOfAddressType, SelectableDocumentType } from '../../../shared/api/kyc.ts';
+import type { ApplicationStatus } from '../../../shared/api/applications.ts';
+import type { ProofOfAddressType, SelectableDocumentType } from '../../../shared/api/document-types.ts';
 import { API_PREFIX, ApiPath } from '../../../shared/api/paths.ts';
 import type { Provider, VerifiableLevel } from '../../../shared/kyc.ts';
 import type { Db } from '../../db/index.ts';

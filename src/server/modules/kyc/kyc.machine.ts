@@ -1,5 +1,5 @@
 import { KycLevel, StepStatus, StepType, type VerifiableLevel } from '../../../shared/kyc.ts';
-import type { KycStateItem } from '../../../shared/api/kyc.ts';
+import type { KycStateItem } from '../../../shared/api/kyc-info.ts';
 
 /**
  * The KYC step state machine (§4 step statuses), as data. `TRANSITIONS[status][event]` is the next

@@ -1,34 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import {
-  DOCUMENT_REQUIREMENTS,
-  KYC_QUOTAS,
-  KycRule,
-  MAX_AGE_YEARS,
-  MIN_AGE_YEARS,
-  PROOF_OF_ADDRESS_KINDS,
-  PROOF_OF_ADDRESS_MAX_AGE_MONTHS,
-  ApplicationStatus,
-  ProofOfAddressType,
-  supportedDocumentTypes,
-  type CanVerifyResult,
-  type IpCountryResult,
-  type KycConfigResult,
-  type KycIdentity,
-  type KycInfo,
-  type KycInfoFlags,
-  type KycProviderResult,
-  type KycRejectMessage,
-  type KycRejectNotice,
-  type PersonalInfo,
-  type PersonalInfoResult,
-  type ResidentialAddress,
-  type SelectableDocumentType,
-  type SelfResetResult,
-  type SubmitApplication,
-  type SubmitApplicationResult,
-  type SupportedDocumentTypesResult,
-} from '../../../shared/api/kyc.ts';
-import { reasonAppliesTo, RejectMode, type ApplicationSnapshot, type ConsoleDecision, type ConsoleDecisionResult, type RejectReasonCode } from '../../../shared/api/console.ts';
+import { ApplicationStatus, type SubmitApplication, type SubmitApplicationResult } from '../../../shared/api/applications.ts';
+import { DOCUMENT_REQUIREMENTS, PROOF_OF_ADDRESS_KINDS, PROOF_OF_ADDRESS_MAX_AGE_MONTHS, ProofOfAddressType, supportedDocumentTypes, type SelectableDocumentType } from '../../../shared/api/document-types.ts';
+import type { KycIdentity, KycInfo, KycInfoFlags, KycRejectMessage, KycRejectNotice } from '../../../shared/api/kyc-info.ts';
+import { KycRule } from '../../../shared/api/kyc-rules.ts';
+import { MAX_AGE_YEARS, MIN_AGE_YEARS, type PersonalInfo, type PersonalInfoResult, type ResidentialAddress } from '../../../shared/api/personal-info.ts';
+import { KYC_QUOTAS } from '../../../shared/api/quotas.ts';
+import type { CanVerifyResult, IpCountryResult, KycConfigResult, KycProviderResult, SelfResetResult, SupportedDocumentTypesResult } from '../../../shared/api/verification.ts';
+import type { ApplicationSnapshot, ConsoleDecision, ConsoleDecisionResult } from '../../../shared/api/console.ts';
+import { reasonAppliesTo, RejectMode, type RejectReasonCode } from '../../../shared/review-reasons.ts';
 import type { DocumentSummary } from '../../../shared/api/documents.ts';
 import { DISABLED_COUNTRIES, isCountryCode, isCountryEnabled } from '../../../shared/countries.ts';
 import {
