@@ -31,8 +31,8 @@ export const UserRole = {
 } as const;
 export type UserRole = (typeof UserRole)[keyof typeof UserRole];
 
-const userRoleValue = z.enum(UserRole);
-const memberTags = z.record(z.string(), z.string());
+/** The role as replies carry it. */
+export const userRoleValue = z.enum(UserRole);
 
 /** Result of login and register. */
 export const sessionResult = z.object({
@@ -40,31 +40,3 @@ export const sessionResult = z.object({
   role: userRoleValue,
 });
 export type SessionResult = z.output<typeof sessionResult>;
-
-/**
- * GET /v2/private/user/profile (§3 "User profile fields read"). `currency_code` may be empty: the
- * client replaces it with USD. `member_tag.KYC === '1'` means the member gets no KYC steps (§6).
- */
-export const userProfileResult = z.object({
-  id: z.string(),
-  email: z.string(),
-  role: userRoleValue,
-  currency_code: z.string(),
-  sub_attribute: z.string(),
-  member_tag: memberTags,
-  /** Highest KYC level reached: 0 (LEVEL_DEFAULT), 1 or 2. */
-  level: z.number().int(),
-  created_at: z.string(),
-});
-export type UserProfile = z.output<typeof userProfileResult>;
-
-/** GET /user/private/member/info. */
-export const memberInfoResult = z.object({
-  id: z.string(),
-  email: z.string(),
-  level: z.number().int(),
-  member_tag: memberTags,
-  currency_code: z.string(),
-  created_at: z.string(),
-});
-export type MemberInfo = z.output<typeof memberInfoResult>;

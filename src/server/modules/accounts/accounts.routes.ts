@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { loginRequest, memberInfoResult, registerRequest, sessionResult, userProfileResult } from '../../../shared/api/accounts.ts';
+import { loginRequest, registerRequest, sessionResult } from '../../../shared/api/accounts.ts';
 import { ApiPath } from '../../../shared/api/paths.ts';
+import { memberInfoResult, userProfileResult } from '../../../shared/api/profile.ts';
 import { emptyResult, okEnvelope } from '../../../shared/envelope-schema.ts';
 import { ok } from '../../plugins/envelope.ts';
 import { SESSION_COOKIE, sessionCookieOptions, setSessionCookie } from '../../plugins/auth.ts';
