@@ -1,5 +1,7 @@
-import { monthsBefore, personalInfoSchema, submitApplicationRequest, todayIso, type PersonalInfoInput } from '../../shared/api/kyc.ts';
-import { RejectMode } from '../../shared/api/console.ts';
+import { submitApplicationRequest } from '../../shared/api/applications.ts';
+import { monthsBefore, todayIso } from '../../shared/api/calendar.ts';
+import { personalInfoSchema, type PersonalInfoInput } from '../../shared/api/personal-info.ts';
+import { RejectMode } from '../../shared/review-reasons.ts';
 import { DocumentKind, DocumentType, KycLevel } from '../../shared/kyc.ts';
 import { SubjectKind } from '../../shared/review.ts';
 import type { Actor } from '../modules/audit/audit.service.ts';

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { isResponseSerializationError, serializerCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import type { Envelope } from '../../shared/envelope.ts';
+import type { Envelope, OkEnvelope } from '../../shared/envelope.ts';
 import { API_PREFIX } from '../../shared/api/paths.ts';
 import { RetCode } from '../../shared/ret-codes.ts';
 import { toFieldIssues } from '../../shared/validation.ts';
@@ -9,7 +10,7 @@ import { BusinessError, ValidationFailed } from '../errors.ts';
 import { routePath } from './auth.ts';
 
 /** A successful envelope (§7: ret_code 0 resolves with result). */
-export function ok<T>(result: T): Envelope<T> {
+export function ok<T>(result: T): OkEnvelope<T> {
   return { ret_code: RetCode.OK, ret_msg: 'OK', result };
 }
 
@@ -17,12 +18,24 @@ function envelope(retCode: number, retMsg: string, result: Record<string, unknow
   return { ret_code: retCode, ret_msg: retMsg, result };
 }
 
+/**
+ * A failure envelope (ret_code other than 0) is built by this server itself — the error handler
+ * below, the auth and origin checks, injected test faults — never by a route's handler, which only
+ * returns ok(...). Its `result` (`{ fields }` for 10001, `{ retryAfterSeconds }`, …) is not the
+ * route's result, so the route's success contract must not reshape or refuse it.
+ */
+function isFailureEnvelope(data: unknown): boolean {
+  return typeof data === 'object' && data !== null && 'ret_code' in data && (data as { ret_code: unknown }).ret_code !== RetCode.OK;
+}
+
 /** Transport-level failures keep their HTTP status (413, 429, …); everything else is a 200 + ret_code. */
 const TRANSPORT_STATUSES = new Set([413, 415, 429]);
 
 /**
- * The envelope contract: route schemas are zod (shared with the browser) and a validation failure is
- * ret_code 10001 with per-field keys; business errors are HTTP 200; internals never leak.
+ * The envelope contract: route schemas are zod (shared with the browser); a validation failure is
+ * ret_code 10001 with per-field keys; a successful reply is serialized through the route's
+ * `response[200]` schema (`okEnvelope(result)`), so it carries exactly what the contract names and a
+ * reply that breaks it is a logged server error; business errors are HTTP 200; internals never leak.
  */
 async function envelopePlugin(app: FastifyInstance) {
   app.setValidatorCompiler(({ schema }) => (data) => {
@@ -30,9 +43,24 @@ async function envelopePlugin(app: FastifyInstance) {
     return parsed.success ? { value: parsed.data } : { error: new ValidationFailed(toFieldIssues(parsed.error)) };
   });
 
+  // fastify-type-provider-zod's serializer: the schema's output (unknown keys stripped) as JSON, or a
+  // ResponseSerializationError (HTTP 500, handled below) when the reply does not match. A failure
+  // envelope is not what a route's success contract describes: it goes as built.
+  app.setSerializerCompiler((route) => {
+    const serialize = serializerCompiler(route as Parameters<typeof serializerCompiler>[0]);
+    return (data) => (isFailureEnvelope(data) ? JSON.stringify(data) : serialize(data));
+  });
+
   app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof BusinessError) {
       return reply.status(200).send(envelope(error.retCode, error.message, error.result));
+    }
+    if (isResponseSerializationError(error as Error)) {
+      // Our bug, not the caller's: say which fields broke the contract (paths and codes, never the
+      // values: replies carry personal data) and send nothing of the reply.
+      const issues = ((error as { cause?: z.ZodError }).cause?.issues ?? []).map((i) => ({ path: i.path.join('.'), code: i.code, message: i.message }));
+      request.log.error({ route: `${request.method} ${routePath(request)}`, issues }, 'reply does not match its contract');
+      return reply.status(500).send(envelope(RetCode.INTERNAL_ERROR, 'internal error'));
     }
     const err = error as { statusCode?: number; code?: string; message?: string };
     const status = err.statusCode ?? 500;

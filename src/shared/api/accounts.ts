@@ -31,34 +31,12 @@ export const UserRole = {
 } as const;
 export type UserRole = (typeof UserRole)[keyof typeof UserRole];
 
+/** The role as replies carry it. */
+export const userRoleValue = z.enum(UserRole);
+
 /** Result of login and register. */
-export interface SessionResult {
-  id: string;
-  role: UserRole;
-}
-
-/**
- * GET /v2/private/user/profile (§3 "User profile fields read"). `currency_code` may be empty: the
- * client replaces it with USD. `member_tag.KYC === '1'` means the member gets no KYC steps (§6).
- */
-export interface UserProfile {
-  id: string;
-  email: string;
-  role: UserRole;
-  currency_code: string;
-  sub_attribute: string;
-  member_tag: Record<string, string>;
-  /** Highest KYC level reached: 0 (LEVEL_DEFAULT), 1 or 2. */
-  level: number;
-  created_at: string;
-}
-
-/** GET /user/private/member/info. */
-export interface MemberInfo {
-  id: string;
-  email: string;
-  level: number;
-  member_tag: Record<string, string>;
-  currency_code: string;
-  created_at: string;
-}
+export const sessionResult = z.object({
+  id: z.string(),
+  role: userRoleValue,
+});
+export type SessionResult = z.output<typeof sessionResult>;

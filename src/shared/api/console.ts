@@ -3,6 +3,8 @@ import { isCountryCode } from '../countries.ts';
 import { DocumentKind, DocumentType, Provider, StepStatus, type VerifiableLevel } from '../kyc.ts';
 import { AssigneeFilter, CaseStatus, DecisionOutcome, DeciderType, SubjectKind } from '../review.ts';
 import { ValidationMessage } from '../validation.ts';
+import { INTERNAL_NOTE_MAX_LENGTH, REJECT_REASON_CODES, RejectMode, USER_MESSAGE_MAX_LENGTH, type RejectReasonCode } from '../review-reasons.ts';
+import { KycRule } from './kyc-rules.ts';
 
 /**
  * The compliance console's API (beyond the spec; docs/decisions/010 and 014): reviewers work a queue
@@ -11,40 +13,7 @@ import { ValidationMessage } from '../validation.ts';
  * with them, the web takes its types from them.
  */
 
-/** A rejection either lets the user try again or closes the level for good. */
-export const RejectMode = { RETRY: 'RETRY', FINAL: 'FINAL' } as const;
-export type RejectMode = (typeof RejectMode)[keyof typeof RejectMode];
-
-/**
- * The rejection-reason taxonomy. Users see the translated title and hint
- * (`kyc-reasons.<code>.title` / `.hint` in the user-accounts namespace); reviewers pick one.
- * `levels` says which levels a reason can be given for.
- */
-export const REJECT_REASONS = {
-  DOCUMENT_UNREADABLE: { levels: [1, 2] },
-  DOCUMENT_INCOMPLETE: { levels: [1, 2] },
-  DOCUMENT_EXPIRED: { levels: [1] },
-  DOCUMENT_NOT_ACCEPTED: { levels: [1, 2] },
-  SELFIE_UNCLEAR: { levels: [1] },
-  SELFIE_MISMATCH: { levels: [1] },
-  DATA_MISMATCH: { levels: [1] },
-  UNDERAGE: { levels: [1] },
-  ADDRESS_MISMATCH: { levels: [2] },
-  PROOF_OF_ADDRESS_TOO_OLD: { levels: [2] },
-  SUSPECTED_FRAUD: { levels: [1, 2] },
-  DUPLICATE_ACCOUNT: { levels: [1] },
-  RESTRICTED_JURISDICTION: { levels: [1, 2] },
-  OTHER: { levels: [1, 2] },
-} as const satisfies Record<string, { levels: readonly VerifiableLevel[] }>;
-export type RejectReasonCode = keyof typeof REJECT_REASONS;
-export const REJECT_REASON_CODES = Object.keys(REJECT_REASONS) as RejectReasonCode[];
-
-export function reasonAppliesTo(code: RejectReasonCode, level: number): boolean {
-  return (REJECT_REASONS[code].levels as readonly number[]).includes(level);
-}
-
-export const USER_MESSAGE_MAX_LENGTH = 500;
-export const INTERNAL_NOTE_MAX_LENGTH = 2000;
+// The rejection-reason taxonomy (modes, reasons, message lengths) is shared/review-reasons.ts.
 
 const intFromQuery = (min: number, max: number) =>
   z.coerce.number({ error: ValidationMessage.TYPE }).int({ error: ValidationMessage.TYPE }).min(min, { error: ValidationMessage.RANGE }).max(max, { error: ValidationMessage.RANGE });
@@ -69,7 +38,7 @@ export const consoleQueueQuery = z.object({
     .string()
     .trim()
     .transform((v) => v.toUpperCase())
-    .refine((v): boolean => isCountryCode(v), { error: 'kyc-rules.invalid_country' })
+    .refine((v): boolean => isCountryCode(v), { error: KycRule.INVALID_COUNTRY })
     .optional(),
   provider: z.enum(Provider, { error: ValidationMessage.TYPE }).optional(),
   page: intFromQuery(1, 100_000).default(1),

@@ -65,22 +65,28 @@ export type DeleteDocumentRequest = z.input<typeof deleteDocumentRequest>;
 export const documentIdParams = z.object({ id: documentIdField });
 
 /** One stored document, without its content. */
-export interface DocumentSummary {
-  id: string;
-  kind: DocumentKind;
-  level: VerifiableLevel;
+export const documentSummary = z.object({
+  id: z.string(),
+  kind: z.enum(DocumentKind),
+  level: z.literal([KycLevel.LEVEL_1, KycLevel.LEVEL_2]),
   /** Always image/jpeg (uploads are re-encoded). */
-  mime: string;
+  mime: z.string(),
   /** Size of the stored (re-encoded) image in bytes. */
-  byteSize: number;
-  width: number;
-  height: number;
-  createdAt: string;
+  byteSize: z.number().int(),
+  width: z.number().int(),
+  height: z.number().int(),
+  createdAt: z.string(),
   /** The application the document was submitted with; null while it is a draft. */
-  applicationId: string | null;
-}
+  applicationId: z.string().nullable(),
+});
+export type DocumentSummary = z.output<typeof documentSummary>;
+
+/** Result of POST upload-document: the stored draft. */
+export const uploadDocumentResult = documentSummary;
+
+/** The result of upload-document's HTTP 413 (ret_code 34006): the limit, for the "at most {{maxMb}} MB" message. */
+export const fileTooLargeResult = z.object({ maxBytes: z.number().int(), maxMb: z.number() });
 
 /** Result of GET document-drafts. */
-export interface DocumentDraftsResult {
-  documents: DocumentSummary[];
-}
+export const documentDraftsResult = z.object({ documents: z.array(documentSummary) });
+export type DocumentDraftsResult = z.output<typeof documentDraftsResult>;

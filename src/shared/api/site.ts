@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { ValidationMessage } from '../validation.ts';
-import type { Region } from '../sites.ts';
-
-import { HelpLink } from '../sites.ts';
+import { HelpLink, Region } from '../sites.ts';
 
 export { HelpLink };
 
@@ -16,21 +14,22 @@ export const siteConfigQuery = z.object({
 });
 export type SiteConfigQuery = z.infer<typeof siteConfigQuery>;
 
-export interface SiteConfig {
+export const siteConfigResult = z.object({
   /** §1: from the hostname the request came to. */
-  region: Region;
+  region: z.enum(Region),
   /** Languages of that region and its default (§9). */
-  languages: readonly string[];
-  defaultLanguage: string;
+  languages: z.array(z.string()).readonly(),
+  defaultLanguage: z.string(),
   /** Absolute help-centre addresses (§2), in the user's language where the site has it. */
-  helpLinks: Record<HelpLink, string>;
+  helpLinks: z.record(z.enum(HelpLink), z.string()),
   /** §2 jump-back targets. */
-  jumpBack: {
+  jumpBack: z.object({
     /** Where a web user returns to. */
-    defaultUrl: string;
+    defaultUrl: z.string(),
     /** Where an SDK user returns to when no allowed redirect_url was supplied. */
-    sdkUrl: string;
+    sdkUrl: z.string(),
     /** Origins that extraParams.redirect_url may point to (config REDIRECT_ALLOWLIST). */
-    redirectAllowlist: readonly string[];
-  };
-}
+    redirectAllowlist: z.array(z.string()).readonly(),
+  }),
+});
+export type SiteConfig = z.output<typeof siteConfigResult>;

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { UserProfile } from '../../shared/api/accounts.ts';
+import type { UserProfile } from '../../shared/api/profile.ts';
 import { ApiPath } from '../../shared/api/paths.ts';
 import { http } from '../lib/http/index.ts';
 

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { UserProfile } from '../../shared/api/accounts.ts';
+import type { UserProfile } from '../../shared/api/profile.ts';
 import { setAnalyticsUserId } from '../lib/analytics/index.ts';
 
 /** §3: the user as the app knows it: the profile, or in SDK mode the SDK token info. */

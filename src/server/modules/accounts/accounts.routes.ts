@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { loginRequest, registerRequest } from '../../../shared/api/accounts.ts';
+import { loginRequest, registerRequest, sessionResult } from '../../../shared/api/accounts.ts';
 import { ApiPath } from '../../../shared/api/paths.ts';
+import { memberInfoResult, userProfileResult } from '../../../shared/api/profile.ts';
+import { emptyResult, okEnvelope } from '../../../shared/envelope-schema.ts';
 import { ok } from '../../plugins/envelope.ts';
 import { SESSION_COOKIE, sessionCookieOptions, setSessionCookie } from '../../plugins/auth.ts';
 import { actorOf, clientMeta } from '../../request-context.ts';
@@ -9,24 +11,24 @@ import { actorOf, clientMeta } from '../../request-context.ts';
 export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   const accounts = app.services.accounts;
 
-  app.post(ApiPath.register, { schema: { body: registerRequest } }, async (request, reply) => {
+  app.post(ApiPath.register, { schema: { body: registerRequest, response: { 200: okEnvelope(sessionResult) } } }, async (request, reply) => {
     const session = await accounts.register(request.body, actorOf(request), clientMeta(request));
     setSessionCookie(reply, request, session);
     return ok({ id: session.userId, role: session.role });
   });
 
-  app.post(ApiPath.login, { schema: { body: loginRequest } }, async (request, reply) => {
+  app.post(ApiPath.login, { schema: { body: loginRequest, response: { 200: okEnvelope(sessionResult) } } }, async (request, reply) => {
     const session = await accounts.login(request.body, actorOf(request), clientMeta(request));
     setSessionCookie(reply, request, session);
     return ok({ id: session.userId, role: session.role });
   });
 
-  app.post(ApiPath.logout, async (request, reply) => {
+  app.post(ApiPath.logout, { schema: { response: { 200: okEnvelope(emptyResult) } } }, async (request, reply) => {
     await accounts.logout(request.auth?.sessionIdHash, actorOf(request));
     reply.clearCookie(SESSION_COOKIE, sessionCookieOptions(request));
     return ok({});
   });
 
-  app.get(ApiPath.profile, async (request) => ok(await accounts.getProfile(request.auth!.id)));
-  app.get(ApiPath.memberInfo, async (request) => ok(await accounts.getMemberInfo(request.auth!.id)));
+  app.get(ApiPath.profile, { schema: { response: { 200: okEnvelope(userProfileResult) } } }, async (request) => ok(await accounts.getProfile(request.auth!.id)));
+  app.get(ApiPath.memberInfo, { schema: { response: { 200: okEnvelope(memberInfoResult) } } }, async (request) => ok(await accounts.getMemberInfo(request.auth!.id)));
 };

@@ -1,5 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { approveRequest, caseIdParams, consoleQueueQuery, emptyRequest, rejectRequest, type ConsoleReviewer } from '../../../shared/api/console.ts';
+import {
+  approveRequest,
+  caseIdParams,
+  consoleAssignResult,
+  consoleCase,
+  consoleDecisionResult,
+  consoleQueuePage,
+  consoleQueueQuery,
+  consoleReviewer,
+  emptyRequest,
+  rejectRequest,
+  type ConsoleReviewer,
+} from '../../../shared/api/console.ts';
+import { okEnvelope } from '../../../shared/envelope-schema.ts';
 import { ApiPath } from '../../../shared/api/paths.ts';
 import { ok } from '../../plugins/envelope.ts';
 import { actorOf } from '../../request-context.ts';
@@ -15,28 +28,28 @@ const reviewer = { auth: 'reviewer' } as const;
 export const consoleRoutes: FastifyPluginAsyncZod = async (app) => {
   const consoleService = app.services.console;
 
-  app.get(ApiPath.consoleMe, { config: reviewer }, async (request) => {
+  app.get(ApiPath.consoleMe, { config: reviewer, schema: { response: { 200: okEnvelope(consoleReviewer) } } }, async (request) => {
     const me: ConsoleReviewer = { id: request.auth!.id, email: request.auth!.email, role: 'reviewer', subjectKinds: consoleService.subjectKinds() };
     return ok(me);
   });
 
-  app.get(ApiPath.consoleCases, { config: reviewer, schema: { querystring: consoleQueueQuery } }, async (request) => ok(await consoleService.queue(request.query, actorOf(request))));
+  app.get(ApiPath.consoleCases, { config: reviewer, schema: { querystring: consoleQueueQuery, response: { 200: okEnvelope(consoleQueuePage) } } }, async (request) => ok(await consoleService.queue(request.query, actorOf(request))));
 
-  app.get(ApiPath.consoleCase, { config: reviewer, schema: { params: caseIdParams } }, async (request) => ok(await consoleService.getCase(request.params.id, actorOf(request))));
+  app.get(ApiPath.consoleCase, { config: reviewer, schema: { params: caseIdParams, response: { 200: okEnvelope(consoleCase) } } }, async (request) => ok(await consoleService.getCase(request.params.id, actorOf(request))));
 
-  app.post(ApiPath.consoleAssign, { config: reviewer, schema: { params: caseIdParams, body: emptyRequest } }, async (request) =>
+  app.post(ApiPath.consoleAssign, { config: reviewer, schema: { params: caseIdParams, body: emptyRequest, response: { 200: okEnvelope(consoleAssignResult) } } }, async (request) =>
     ok(await consoleService.assign(request.params.id, actorOf(request))),
   );
 
-  app.post(ApiPath.consoleRelease, { config: reviewer, schema: { params: caseIdParams, body: emptyRequest } }, async (request) =>
+  app.post(ApiPath.consoleRelease, { config: reviewer, schema: { params: caseIdParams, body: emptyRequest, response: { 200: okEnvelope(consoleAssignResult) } } }, async (request) =>
     ok(await consoleService.release(request.params.id, actorOf(request))),
   );
 
-  app.post(ApiPath.consoleApprove, { config: reviewer, schema: { params: caseIdParams, body: approveRequest } }, async (request) =>
+  app.post(ApiPath.consoleApprove, { config: reviewer, schema: { params: caseIdParams, body: approveRequest, response: { 200: okEnvelope(consoleDecisionResult) } } }, async (request) =>
     ok(await consoleService.approve(request.params.id, actorOf(request), request.body)),
   );
 
-  app.post(ApiPath.consoleReject, { config: reviewer, schema: { params: caseIdParams, body: rejectRequest } }, async (request) =>
+  app.post(ApiPath.consoleReject, { config: reviewer, schema: { params: caseIdParams, body: rejectRequest, response: { 200: okEnvelope(consoleDecisionResult) } } }, async (request) =>
     ok(await consoleService.reject(request.params.id, actorOf(request), request.body)),
   );
 };

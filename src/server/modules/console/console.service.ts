@@ -1,4 +1,5 @@
-import type { ConsoleAssignResult, ConsoleCase, ConsoleDecision, ConsoleDecisionResult, ConsoleHistoryEntry, ConsoleQueueItem, ConsoleQueuePage, RejectMode, RejectReasonCode } from '../../../shared/api/console.ts';
+import type { ConsoleAssignResult, ConsoleCase, ConsoleDecision, ConsoleDecisionResult, ConsoleHistoryEntry, ConsoleQueueItem, ConsoleQueuePage } from '../../../shared/api/console.ts';
+import type { RejectMode, RejectReasonCode } from '../../../shared/review-reasons.ts';
 import { API_PREFIX, ApiPath } from '../../../shared/api/paths.ts';
 import type { Provider } from '../../../shared/kyc.ts';
 import { AssigneeFilter, CaseStatus, DecisionOutcome, SubjectKind } from '../../../shared/review.ts';

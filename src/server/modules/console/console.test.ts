@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
-import type { PersonalInfoInput } from '../../../shared/api/kyc.ts';
+import type { PersonalInfoInput } from '../../../shared/api/personal-info.ts';
 import { caseOf, createKycTestApp, get, newReviewer, newUser, post, storedSteps, submitLevel1, VALID_INFO, type TestUser } from '../kyc/kyc.fixtures.ts';
 
 let app: App;

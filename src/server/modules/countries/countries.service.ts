@@ -1,4 +1,4 @@
-import type { CountryListEntry, CountryListResult } from '../../../shared/api/kyc.ts';
+import type { CountryListEntry, CountryListResult } from '../../../shared/api/country-list.ts';
 import { isCountryEnabled } from '../../../shared/countries.ts';
 import { buildCountryRecords } from './country-data.ts';
 

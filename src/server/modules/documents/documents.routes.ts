@@ -5,11 +5,15 @@ import {
   deleteDocumentRequest,
   DOCUMENT_FILE_FIELD,
   documentDraftsQuery,
+  documentDraftsResult,
   documentIdParams,
+  fileTooLargeResult,
   uploadDocumentFields,
+  uploadDocumentResult,
   type DocumentDraftsResult,
 } from '../../../shared/api/documents.ts';
 import { ApiPath } from '../../../shared/api/paths.ts';
+import { emptyResult, failureEnvelope, okEnvelope } from '../../../shared/envelope-schema.ts';
 import type { FieldIssue } from '../../../shared/envelope.ts';
 import { RetCode } from '../../../shared/ret-codes.ts';
 import { toFieldIssues, ValidationMessage } from '../../../shared/validation.ts';
@@ -47,7 +51,9 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
       limits: { fileSize: app.config.maxUploadBytes, files: 1, fields: 4, parts: 6, fieldSize: 200, fieldNameSize: 50, headerPairs: 20 },
     });
 
-    uploads.post(ApiPath.uploadDocument, async (request, reply) => {
+    // The multipart body is read part by part below (size limit while streaming, fields checked by
+    // uploadDocumentFields), so there is no body schema; the reply has one.
+    uploads.post(ApiPath.uploadDocument, { schema: { response: { 200: okEnvelope(uploadDocumentResult), 413: failureEnvelope(fileTooLargeResult) } } }, async (request, reply) => {
       if (!request.isMultipart()) throw Object.assign(new Error('multipart/form-data expected'), { statusCode: 415 });
       const fields: Record<string, string> = {};
       const issues: FieldIssue[] = [];
@@ -79,16 +85,18 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
     });
   });
 
-  app.get(ApiPath.documentDrafts, { schema: { querystring: documentDraftsQuery } }, async (request) => {
+  app.get(ApiPath.documentDrafts, { schema: { querystring: documentDraftsQuery, response: { 200: okEnvelope(documentDraftsResult) } } }, async (request) => {
     const result: DocumentDraftsResult = { documents: await documents.draftsOf(request.auth!.id, request.query.level) };
     return ok(result);
   });
 
-  app.post(ApiPath.deleteDocument, { schema: { body: deleteDocumentRequest } }, async (request) => {
+  app.post(ApiPath.deleteDocument, { schema: { body: deleteDocumentRequest, response: { 200: okEnvelope(emptyResult) } } }, async (request) => {
     await documents.remove(request.auth!.id, request.body.id, actorOf(request));
     return ok({});
   });
 
+  // The two reads answer with the image itself (sendDocument), not a JSON envelope: only their
+  // parameters have a schema (the contracts test lists them as the binary exceptions).
   app.get(`${ApiPath.document}/:id`, { schema: { params: documentIdParams } }, async (request, reply) =>
     sendDocument(reply, request.params.id, await documents.readForOwner(request.auth!.id, request.params.id)),
   );

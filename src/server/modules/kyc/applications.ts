@@ -1,15 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { reasonAppliesTo, type ApplicationSnapshot } from '../../../shared/api/console.ts';
+import { ApplicationStatus, type SubmitApplication, type SubmitApplicationResult } from '../../../shared/api/applications.ts';
+import type { ApplicationSnapshot } from '../../../shared/api/console.ts';
+import { DOCUMENT_REQUIREMENTS, PROOF_OF_ADDRESS_KINDS, supportedDocumentTypes } from '../../../shared/api/document-types.ts';
 import type { DocumentSummary } from '../../../shared/api/documents.ts';
-import {
-  ApplicationStatus,
-  DOCUMENT_REQUIREMENTS,
-  KycRule,
-  PROOF_OF_ADDRESS_KINDS,
-  supportedDocumentTypes,
-  type SubmitApplication,
-  type SubmitApplicationResult,
-} from '../../../shared/api/kyc.ts';
+import { KycRule } from '../../../shared/api/kyc-rules.ts';
+import { reasonAppliesTo } from '../../../shared/review-reasons.ts';
 import { isCountryEnabled } from '../../../shared/countries.ts';
 import { Provider, StepStatus, type DocumentKind, type VerifiableLevel } from '../../../shared/kyc.ts';
 import { RetCode } from '../../../shared/ret-codes.ts';

@@ -1,14 +1,7 @@
-import {
-  ApplicationStatus,
-  KYC_QUOTAS,
-  type KycIdentity,
-  type KycInfo,
-  type KycInfoFlags,
-  type KycRejectMessage,
-  type KycRejectNotice,
-  type ProofOfAddressType,
-  type SelectableDocumentType,
-} from '../../../shared/api/kyc.ts';
+import { ApplicationStatus } from '../../../shared/api/applications.ts';
+import type { ProofOfAddressType, SelectableDocumentType } from '../../../shared/api/document-types.ts';
+import type { KycIdentity, KycInfo, KycInfoFlags, KycRejectMessage, KycRejectNotice } from '../../../shared/api/kyc-info.ts';
+import { KYC_QUOTAS } from '../../../shared/api/quotas.ts';
 import { CustodyType, KycFlow, LIMITATION_DEFAULT, QuestionnaireStatus, StepStatus, type VerifiableLevel } from '../../../shared/kyc.ts';
 import { SubjectKind } from '../../../shared/review.ts';
 import type { Db } from '../../db/index.ts';

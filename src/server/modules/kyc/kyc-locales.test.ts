@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { REJECT_REASON_CODES } from '../../../shared/api/console.ts';
-import { KycRule } from '../../../shared/api/kyc.ts';
+import { REJECT_REASON_CODES } from '../../../shared/review-reasons.ts';
+import { KycRule } from '../../../shared/api/kyc-rules.ts';
 import { SHIPPED_LANGUAGES } from '../../../shared/languages.ts';
 import { RetCode } from '../../../shared/ret-codes.ts';
 import { loadConfig } from '../../config.ts';

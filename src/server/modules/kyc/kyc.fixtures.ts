@@ -1,6 +1,6 @@
 import type { Config } from '../../config.ts';
 import { UserRole } from '../../../shared/api/accounts.ts';
-import type { PersonalInfoInput } from '../../../shared/api/kyc.ts';
+import type { PersonalInfoInput } from '../../../shared/api/personal-info.ts';
 import { DocumentKind, DocumentType, type VerifiableLevel } from '../../../shared/kyc.ts';
 import type { App } from '../../app.ts';
 import { createTestApp, jsonHeaders, signIn } from '../../test/test-app.ts';

@@ -1,5 +1,5 @@
 import { KycLevel, StepStatus, StepType, type VerifiableLevel } from '../../../shared/kyc.ts';
-import type { KycStateItem } from '../../../shared/api/kyc.ts';
+import type { KycStateItem } from '../../../shared/api/kyc-info.ts';
 import { defineMachine } from '../steps/steps.service.ts';
 
 /**

@@ -1,15 +1,21 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { submitApplicationRequest, submitApplicationResult } from '../../../shared/api/applications.ts';
+import { kycInfoRequest, kycInfoResult } from '../../../shared/api/kyc-info.ts';
+import { ApiPath } from '../../../shared/api/paths.ts';
+import { personalInfoResult, personalInfoSchema, residentialAddressSchema } from '../../../shared/api/personal-info.ts';
 import {
   canVerifyRequest,
+  canVerifyResult,
   getKycProviderRequest,
-  kycInfoRequest,
-  personalInfoSchema,
-  residentialAddressSchema,
+  ipCountryResult,
+  kycConfigResult,
+  kycProviderResult,
   selfResetRequest,
-  submitApplicationRequest,
+  selfResetResult,
   supportedDocumentTypeRequest,
-} from '../../../shared/api/kyc.ts';
-import { ApiPath } from '../../../shared/api/paths.ts';
+  supportedDocumentTypesResult,
+} from '../../../shared/api/verification.ts';
+import { okEnvelope } from '../../../shared/envelope-schema.ts';
 import { ok } from '../../plugins/envelope.ts';
 import { actorOf, siteOf } from '../../request-context.ts';
 
@@ -18,35 +24,44 @@ const COUNTRY_HEADERS = ['cf-ipcountry', 'cloudfront-viewer-country'] as const;
 
 /**
  * §7 KYC calls of the in-house provider (all under /v3/private/kyc/, signed-in users only; reviewers
- * are refused by the auth plugin). Every body is validated by its shared schema.
+ * are refused by the auth plugin). Every body is validated by its shared schema and every reply
+ * serialized through its result schema.
  */
 export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
   const kyc = app.services.kyc;
 
-  app.post(ApiPath.kycInfo, { schema: { body: kycInfoRequest } }, async (request) => ok(await kyc.getInfo(request.auth!.id, request.body, siteOf(request))));
+  app.post(ApiPath.kycInfo, { schema: { body: kycInfoRequest, response: { 200: okEnvelope(kycInfoResult) } } }, async (request) =>
+    ok(await kyc.getInfo(request.auth!.id, request.body, siteOf(request))),
+  );
 
   // The spec lists only POST kyc-personal-info: POST saves; GET (same path) reads what is saved.
-  app.get(ApiPath.kycPersonalInfo, async (request) => ok(await kyc.getPersonalInfo(request.auth!.id)));
-  app.post(ApiPath.kycPersonalInfo, { schema: { body: personalInfoSchema } }, async (request) =>
+  app.get(ApiPath.kycPersonalInfo, { schema: { response: { 200: okEnvelope(personalInfoResult) } } }, async (request) => ok(await kyc.getPersonalInfo(request.auth!.id)));
+  app.post(ApiPath.kycPersonalInfo, { schema: { body: personalInfoSchema, response: { 200: okEnvelope(personalInfoResult) } } }, async (request) =>
     ok(await kyc.savePersonalInfo(request.auth!.id, request.body, actorOf(request))),
   );
 
   // Beyond §7 (decision 005): after level 1 only the residential address may change, for level 2.
-  app.post(ApiPath.updateAddress, { schema: { body: residentialAddressSchema } }, async (request) =>
+  app.post(ApiPath.updateAddress, { schema: { body: residentialAddressSchema, response: { 200: okEnvelope(personalInfoResult) } } }, async (request) =>
     ok(await kyc.updateAddress(request.auth!.id, request.body, actorOf(request))),
   );
 
-  app.post(ApiPath.getKycProvider, { schema: { body: getKycProviderRequest } }, async (request) =>
+  app.post(ApiPath.getKycProvider, { schema: { body: getKycProviderRequest, response: { 200: okEnvelope(kycProviderResult) } } }, async (request) =>
     ok(await kyc.getProvider(request.auth!.id, request.body.level, siteOf(request))),
   );
-  app.post(ApiPath.supportedDocumentType, { schema: { body: supportedDocumentTypeRequest } }, async (request) => ok(kyc.supportedDocumentTypes(request.body.country)));
-  app.get(ApiPath.getConfig, async (request) => ok(kyc.getConfig(siteOf(request))));
-  app.post(ApiPath.canVerify, { schema: { body: canVerifyRequest } }, async (request) => ok(await kyc.canVerify(request.auth!.id, request.body.level)));
-  app.post(ApiPath.selfReset, { schema: { body: selfResetRequest } }, async (request) => ok(await kyc.selfReset(request.auth!.id, request.body.level, actorOf(request))));
+  app.post(ApiPath.supportedDocumentType, { schema: { body: supportedDocumentTypeRequest, response: { 200: okEnvelope(supportedDocumentTypesResult) } } }, async (request) =>
+    ok(kyc.supportedDocumentTypes(request.body.country)),
+  );
+  app.get(ApiPath.getConfig, { schema: { response: { 200: okEnvelope(kycConfigResult) } } }, async (request) => ok(kyc.getConfig(siteOf(request))));
+  app.post(ApiPath.canVerify, { schema: { body: canVerifyRequest, response: { 200: okEnvelope(canVerifyResult) } } }, async (request) =>
+    ok(await kyc.canVerify(request.auth!.id, request.body.level)),
+  );
+  app.post(ApiPath.selfReset, { schema: { body: selfResetRequest, response: { 200: okEnvelope(selfResetResult) } } }, async (request) =>
+    ok(await kyc.selfReset(request.auth!.id, request.body.level, actorOf(request))),
+  );
 
   // Only a proxy we trust may tell us the client's country (it must set or overwrite the header);
   // otherwise the answer is "unknown".
-  app.get(ApiPath.getSupportedIpCountryCode, async (request) => {
+  app.get(ApiPath.getSupportedIpCountryCode, { schema: { response: { 200: okEnvelope(ipCountryResult) } } }, async (request) => {
     let value: string | undefined;
     if (app.config.trustProxy !== false) {
       for (const name of COUNTRY_HEADERS) {
@@ -58,7 +73,7 @@ export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
     return ok(kyc.ipCountry(value));
   });
 
-  app.post(ApiPath.submitApplication, { schema: { body: submitApplicationRequest } }, async (request) =>
+  app.post(ApiPath.submitApplication, { schema: { body: submitApplicationRequest, response: { 200: okEnvelope(submitApplicationResult) } } }, async (request) =>
     ok(await kyc.submitApplication(request.auth!.id, request.body, actorOf(request), siteOf(request))),
   );
 };

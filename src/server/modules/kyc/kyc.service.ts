@@ -1,24 +1,8 @@
-import {
-  MAX_AGE_YEARS,
-  MIN_AGE_YEARS,
-  PROOF_OF_ADDRESS_MAX_AGE_MONTHS,
-  ProofOfAddressType,
-  supportedDocumentTypes,
-  type ApplicationStatus,
-  type CanVerifyResult,
-  type IpCountryResult,
-  type KycConfigResult,
-  type KycInfo,
-  type KycInfoFlags,
-  type KycProviderResult,
-  type PersonalInfo,
-  type PersonalInfoResult,
-  type ResidentialAddress,
-  type SelfResetResult,
-  type SubmitApplication,
-  type SubmitApplicationResult,
-  type SupportedDocumentTypesResult,
-} from '../../../shared/api/kyc.ts';
+import type { ApplicationStatus, SubmitApplication, SubmitApplicationResult } from '../../../shared/api/applications.ts';
+import { PROOF_OF_ADDRESS_MAX_AGE_MONTHS, ProofOfAddressType, supportedDocumentTypes } from '../../../shared/api/document-types.ts';
+import type { KycInfo, KycInfoFlags } from '../../../shared/api/kyc-info.ts';
+import { MAX_AGE_YEARS, MIN_AGE_YEARS, type PersonalInfo, type PersonalInfoResult, type ResidentialAddress } from '../../../shared/api/personal-info.ts';
+import type { CanVerifyResult, IpCountryResult, KycConfigResult, KycProviderResult, SelfResetResult, SupportedDocumentTypesResult } from '../../../shared/api/verification.ts';
 import type { ApplicationSnapshot } from '../../../shared/api/console.ts';
 import type { DocumentSummary } from '../../../shared/api/documents.ts';
 import { DISABLED_COUNTRIES, isCountryCode, isCountryEnabled } from '../../../shared/countries.ts';

@@ -1,4 +1,4 @@
-import type { PersonalInfo, PersonalInfoResult, ResidentialAddress } from '../../../shared/api/kyc.ts';
+import type { PersonalInfo, PersonalInfoResult, ResidentialAddress } from '../../../shared/api/personal-info.ts';
 import { StepStatus } from '../../../shared/kyc.ts';
 import { RetCode } from '../../../shared/ret-codes.ts';
 import { nowIso, type Db } from '../../db/index.ts';

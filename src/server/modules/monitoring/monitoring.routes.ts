@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MONITORING_REPORT_MAX_BYTES, monitoringReport } from '../../../shared/api/monitoring.ts';
 import { ApiPath } from '../../../shared/api/paths.ts';
+import { emptyResult, okEnvelope } from '../../../shared/envelope-schema.ts';
 import { ok } from '../../plugins/envelope.ts';
 
 /**
@@ -14,7 +15,7 @@ export const monitoringRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       bodyLimit: MONITORING_REPORT_MAX_BYTES,
       config: { auth: 'public', rateLimit: { max: app.config.monitoringReportsPerMinute, timeWindow: 60_000 } },
-      schema: { body: monitoringReport },
+      schema: { body: monitoringReport, response: { 200: okEnvelope(emptyResult) } },
     },
     async (request) => {
       const ua = request.headers['user-agent'];

@@ -1,4 +1,4 @@
-import type { RejectMode, RejectReasonCode } from '../../../shared/api/console.ts';
+import type { RejectMode, RejectReasonCode } from '../../../shared/review-reasons.ts';
 import type { KycFlow, Provider, VerifiableLevel } from '../../../shared/kyc.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { RejectMode, RejectReasonCode } from '../../../shared/api/console.ts';
+import type { RejectMode, RejectReasonCode } from '../../../shared/review-reasons.ts';
 import type { CaseStatus, DecisionOutcome, DeciderType, SubjectKind } from '../../../shared/review.ts';
 import type * as repo from './review.repo.ts';
 

@@ -1,13 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiPath } from '../../../shared/api/paths.ts';
-import { siteConfigQuery } from '../../../shared/api/site.ts';
+import { siteConfigQuery, siteConfigResult } from '../../../shared/api/site.ts';
+import { okEnvelope } from '../../../shared/envelope-schema.ts';
 import { ok } from '../../plugins/envelope.ts';
 
 /** GET /v1/public/site-config: public, read-only, the same for every user on a host. */
 export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
   const site = app.services.site;
 
-  app.get(ApiPath.siteConfig, { schema: { querystring: siteConfigQuery }, config: { auth: 'public' } }, async (request, reply) => {
+  app.get(ApiPath.siteConfig, { schema: { querystring: siteConfigQuery, response: { 200: okEnvelope(siteConfigResult) } }, config: { auth: 'public' } }, async (request, reply) => {
     const result = site.siteConfig({
       hostname: request.hostname,
       host: request.host,

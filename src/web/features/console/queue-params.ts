@@ -1,5 +1,5 @@
 import type { ConsoleQueueQuery } from '../../../shared/api/console.ts';
-import { ApplicationStatus } from '../../../shared/api/kyc.ts';
+import { ApplicationStatus } from '../../../shared/api/applications.ts';
 import { isCountryCode } from '../../../shared/countries.ts';
 import { Provider } from '../../../shared/kyc.ts';
 

@@ -2,7 +2,7 @@ import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'wouter';
 import type { ConsoleQueueItem } from '../../../shared/api/console.ts';
-import { ApplicationStatus } from '../../../shared/api/kyc.ts';
+import { ApplicationStatus } from '../../../shared/api/applications.ts';
 import { COUNTRY_CODES } from '../../../shared/countries.ts';
 import { Provider } from '../../../shared/kyc.ts';
 import { Button } from '../../components/ui/button.tsx';

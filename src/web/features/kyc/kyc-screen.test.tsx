@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { KycInfo, PersonalInfo } from '../../../shared/api/kyc.ts';
+import type { KycInfo } from '../../../shared/api/kyc-info.ts';
+import type { PersonalInfo } from '../../../shared/api/personal-info.ts';
 import type { StepStatus } from '../../../shared/kyc.ts';
 import { envelope, installFetch, resetRequestLayer, type FakeCall } from '../../lib/http/testing.ts';
 import { useGlobalStore } from '../../store/global.ts';

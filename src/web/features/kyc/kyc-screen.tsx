@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearch } from 'wouter';
-import type { SubmitApplicationResult } from '../../../shared/api/kyc.ts';
+import type { SubmitApplicationResult } from '../../../shared/api/applications.ts';
 import { KycLevel, Provider, StepStatus } from '../../../shared/kyc.ts';
 import { buttonVariants } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';

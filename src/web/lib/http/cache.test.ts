@@ -6,6 +6,9 @@ import { CACHE_PERSIST_LIMIT_CHARS, CACHE_STORAGE_KEY, clearResponseCache, local
 import { http } from './request.ts';
 import { envelope, initTestI18n, installFetch, resetRequestLayer } from './testing.ts';
 
+/** A §7 write (no route yet: the request layer treats every path alike). */
+const TAG_MEMBER = '/v3/private/user/member/tagmember';
+
 beforeAll(initTestI18n);
 beforeEach(() => {
   resetRequestLayer();
@@ -212,10 +215,10 @@ describe('writes', () => {
     expect(responseCache.keys()).toHaveLength(2);
 
     failNextWith(envelope({}, 10012, 'wrong state'));
-    await fail(http.post(ApiPath.tagMember, { tagName: 'KYC', value: '1' }));
+    await fail(http.post(TAG_MEMBER, { tagName: 'KYC', value: '1' }));
     expect(responseCache.keys()).toHaveLength(2);
 
-    await http.post(ApiPath.tagMember, { tagName: 'KYC', value: '1' });
+    await http.post(TAG_MEMBER, { tagName: 'KYC', value: '1' });
     expect(responseCache.keys()).toEqual([]);
     await http.get(ApiPath.profile, undefined, { cache: true });
     expect(calls.filter((c) => c.url.endsWith('/profile'))).toHaveLength(2);

@@ -7,6 +7,9 @@ import { http } from './request.ts';
 import { after, envelope, initTestI18n, installFetch, resetRequestLayer } from './testing.ts';
 import { onTimingEvent, timingEvents } from './timing.ts';
 
+/** A §7 write (no route yet: the request layer treats every path alike). */
+const SUBMIT_QUESTIONNAIRE = '/v3/private/kyc/submit-questionnaire';
+
 beforeAll(initTestI18n);
 beforeEach(() => {
   resetRequestLayer();
@@ -27,8 +30,8 @@ describe('X-Client-Tag: tracked for 60 s, then forgotten (§7, §9)', () => {
   it('sends the tag, and a second call with the same tag while in flight joins the first', async () => {
     let n = 0;
     const calls = installFetch(() => after(100, () => envelope({ n: ++n })));
-    const a = http.post(ApiPath.submitQuestionnaire, { answers: [1] }, tagged('submit-1'));
-    const b = http.post(ApiPath.submitQuestionnaire, { answers: [1] }, tagged('submit-1'));
+    const a = http.post(SUBMIT_QUESTIONNAIRE, { answers: [1] }, tagged('submit-1'));
+    const b = http.post(SUBMIT_QUESTIONNAIRE, { answers: [1] }, tagged('submit-1'));
     await vi.advanceTimersByTimeAsync(100);
     expect(await a).toEqual({ n: 1 });
     expect(await b).toEqual({ n: 1 });
@@ -39,33 +42,33 @@ describe('X-Client-Tag: tracked for 60 s, then forgotten (§7, §9)', () => {
   it('replays a successful action for 60 s, then sends again', async () => {
     let n = 0;
     const calls = installFetch(() => envelope({ n: ++n }));
-    await http.post(ApiPath.submitQuestionnaire, {}, tagged('submit-2'));
+    await http.post(SUBMIT_QUESTIONNAIRE, {}, tagged('submit-2'));
     expect(trackedClientTags()).toEqual(['submit-2']);
     vi.advanceTimersByTime(59_999);
-    expect(await http.post(ApiPath.submitQuestionnaire, {}, { headers: { 'x-client-tag': 'submit-2' } })).toEqual({ n: 1 });
+    expect(await http.post(SUBMIT_QUESTIONNAIRE, {}, { headers: { 'x-client-tag': 'submit-2' } })).toEqual({ n: 1 });
     expect(calls).toHaveLength(1);
     vi.advanceTimersByTime(1);
     expect(trackedClientTags()).toEqual([]);
-    expect(await http.post(ApiPath.submitQuestionnaire, {}, tagged('submit-2'))).toEqual({ n: 2 });
+    expect(await http.post(SUBMIT_QUESTIONNAIRE, {}, tagged('submit-2'))).toEqual({ n: 2 });
     expect(calls).toHaveLength(2);
   });
 
   it('forgets a failed action at once, so trying again really sends', async () => {
     let ok = false;
     const calls = installFetch(() => (ok ? envelope({ done: true }) : new Response('', { status: 500 })));
-    await expect(http.post(ApiPath.submitQuestionnaire, {}, tagged('submit-3'))).rejects.toMatchObject({ kind: 'http' });
+    await expect(http.post(SUBMIT_QUESTIONNAIRE, {}, tagged('submit-3'))).rejects.toMatchObject({ kind: 'http' });
     expect(trackedClientTags()).toEqual([]);
     ok = true;
-    await expect(http.post(ApiPath.submitQuestionnaire, {}, tagged('submit-3'))).resolves.toEqual({ done: true });
+    await expect(http.post(SUBMIT_QUESTIONNAIRE, {}, tagged('submit-3'))).resolves.toEqual({ done: true });
     expect(calls).toHaveLength(2);
   });
 
   it('different tags and untagged calls are independent', async () => {
     const calls = installFetch(() => envelope());
-    await http.post(ApiPath.submitQuestionnaire, {}, tagged('a'));
-    await http.post(ApiPath.submitQuestionnaire, {}, tagged('b'));
-    await http.post(ApiPath.submitQuestionnaire, {});
-    await http.post(ApiPath.submitQuestionnaire, {});
+    await http.post(SUBMIT_QUESTIONNAIRE, {}, tagged('a'));
+    await http.post(SUBMIT_QUESTIONNAIRE, {}, tagged('b'));
+    await http.post(SUBMIT_QUESTIONNAIRE, {});
+    await http.post(SUBMIT_QUESTIONNAIRE, {});
     expect(calls).toHaveLength(4);
   });
 });

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { ApplicationStatus } from '../../../../shared/api/kyc.ts';
+import { ApplicationStatus } from '../../../../shared/api/applications.ts';
 import { Badge, type BadgeTone } from '../../../components/ui/status-badge.tsx';
 
 const TONE: Record<ApplicationStatus, BadgeTone> = {

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { REJECT_REASON_CODES, USER_MESSAGE_MAX_LENGTH } from '../../../../shared/api/console.ts';
+import { REJECT_REASON_CODES, USER_MESSAGE_MAX_LENGTH } from '../../../../shared/review-reasons.ts';
 import { ApiError } from '../../../lib/http/index.ts';
 import reasons from '../../../../../locales/user-accounts/en/kyc-reasons.json';
 import { renderConsole } from '../test-utils.tsx';

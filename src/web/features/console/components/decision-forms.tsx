@@ -3,17 +3,9 @@ import { useId, useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import {
-  INTERNAL_NOTE_MAX_LENGTH,
-  REJECT_REASON_CODES,
-  REJECT_REASONS,
-  reasonAppliesTo,
-  rejectRequest,
-  RejectMode,
-  USER_MESSAGE_MAX_LENGTH,
-  type RejectReasonCode,
-} from '../../../../shared/api/console.ts';
-import { KycRule } from '../../../../shared/api/kyc.ts';
+import { rejectRequest } from '../../../../shared/api/console.ts';
+import { INTERNAL_NOTE_MAX_LENGTH, REJECT_REASON_CODES, REJECT_REASONS, reasonAppliesTo, RejectMode, USER_MESSAGE_MAX_LENGTH, type RejectReasonCode } from '../../../../shared/review-reasons.ts';
+import { KycRule } from '../../../../shared/api/kyc-rules.ts';
 import type { VerifiableLevel } from '../../../../shared/kyc.ts';
 import { ValidationMessage } from '../../../../shared/validation.ts';
 import { Alert } from '../../../components/ui/alert.tsx';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ConsoleCase } from '../../../../shared/api/console.ts';
-import { ApplicationStatus } from '../../../../shared/api/kyc.ts';
+import { ApplicationStatus } from '../../../../shared/api/applications.ts';
 import { RetCode } from '../../../../shared/ret-codes.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';

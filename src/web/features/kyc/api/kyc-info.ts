@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { KycInfo, KycInfoRequest } from '../../../../shared/api/kyc.ts';
+import type { KycInfo, KycInfoRequest } from '../../../../shared/api/kyc-info.ts';
 import { ApiPath } from '../../../../shared/api/paths.ts';
 import { http } from '../../../lib/http/index.ts';
 import { kycKeys } from './keys.ts';

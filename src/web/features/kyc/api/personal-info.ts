@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PersonalInfoResult } from '../../../../shared/api/kyc.ts';
+import type { PersonalInfoResult } from '../../../../shared/api/personal-info.ts';
 import { ApiPath } from '../../../../shared/api/paths.ts';
 import { http } from '../../../lib/http/index.ts';
 import { kycKeys } from './keys.ts';

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { SelfResetResult } from '../../../../shared/api/kyc.ts';
+import type { SelfResetResult } from '../../../../shared/api/verification.ts';
 import { ApiPath } from '../../../../shared/api/paths.ts';
 import type { VerifiableLevel } from '../../../../shared/kyc.ts';
 import { http } from '../../../lib/http/index.ts';

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { SubmitApplicationRequest, SubmitApplicationResult } from '../../../../shared/api/kyc.ts';
+import type { SubmitApplicationRequest, SubmitApplicationResult } from '../../../../shared/api/applications.ts';
 import { RequestHeader } from '../../../../shared/api/headers.ts';
 import { ApiPath } from '../../../../shared/api/paths.ts';
 import { http } from '../../../lib/http/index.ts';

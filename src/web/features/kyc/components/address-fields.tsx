@@ -1,14 +1,8 @@
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { useWatch, type Control, type FieldPath, type UseFormRegisterReturn, type UseFormTrigger } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import {
-  ADDRESS_LINE_MAX_LENGTH,
-  CITY_MAX_LENGTH,
-  POSTAL_CODE_MAX_LENGTH,
-  STATE_REGION_MAX_LENGTH,
-  type CountryListEntry,
-  type ResidentialAddressInput,
-} from '../../../../shared/api/kyc.ts';
+import type { CountryListEntry } from '../../../../shared/api/country-list.ts';
+import { ADDRESS_LINE_MAX_LENGTH, CITY_MAX_LENGTH, POSTAL_CODE_MAX_LENGTH, STATE_REGION_MAX_LENGTH, type ResidentialAddressInput } from '../../../../shared/api/personal-info.ts';
 import type { SelectOption } from '../../../components/ui/select.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { TextInput } from '../../../components/ui/text-input.tsx';

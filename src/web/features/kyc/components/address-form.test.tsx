@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CountryListEntry, PersonalInfo, PersonalInfoResult } from '../../../../shared/api/kyc.ts';
+import type { CountryListEntry } from '../../../../shared/api/country-list.ts';
+import type { PersonalInfo, PersonalInfoResult } from '../../../../shared/api/personal-info.ts';
 import { StepStatus } from '../../../../shared/kyc.ts';
 import { envelope, installFetch, resetRequestLayer, type FakeCall } from '../../../lib/http/testing.ts';
 import { usePopupStore } from '../../../lib/notify/index.ts';

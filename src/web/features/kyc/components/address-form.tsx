@@ -2,14 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import {
-  RESIDENTIAL_ADDRESS_FIELDS,
-  residentialAddressSchema,
-  type CountryListEntry,
-  type PersonalInfo,
-  type ResidentialAddress,
-  type ResidentialAddressInput,
-} from '../../../../shared/api/kyc.ts';
+import type { CountryListEntry } from '../../../../shared/api/country-list.ts';
+import { RESIDENTIAL_ADDRESS_FIELDS, residentialAddressSchema, type PersonalInfo, type ResidentialAddress, type ResidentialAddressInput } from '../../../../shared/api/personal-info.ts';
 import { RetCode } from '../../../../shared/ret-codes.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';

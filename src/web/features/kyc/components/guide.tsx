@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { MIN_AGE_YEARS, PROOF_OF_ADDRESS_MAX_AGE_MONTHS } from '../../../../shared/api/kyc.ts';
+import { PROOF_OF_ADDRESS_MAX_AGE_MONTHS } from '../../../../shared/api/document-types.ts';
+import { MIN_AGE_YEARS } from '../../../../shared/api/personal-info.ts';
 import type { VerifiableLevel } from '../../../../shared/kyc.ts';
 import { buttonVariants } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';

@@ -1,13 +1,10 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  DOCUMENT_REQUIREMENTS,
-  enabledCountryField,
-  type CountryListEntry,
-  type PersonalInfo,
-  type SelectableDocumentType,
-  type SubmitApplicationResult,
-} from '../../../../shared/api/kyc.ts';
+import type { SubmitApplicationResult } from '../../../../shared/api/applications.ts';
+import type { CountryListEntry } from '../../../../shared/api/country-list.ts';
+import { DOCUMENT_REQUIREMENTS, type SelectableDocumentType } from '../../../../shared/api/document-types.ts';
+import { enabledCountryField } from '../../../../shared/api/kyc-fields.ts';
+import type { PersonalInfo } from '../../../../shared/api/personal-info.ts';
 import { DocumentKind, DocumentType, KycLevel } from '../../../../shared/kyc.ts';
 import { validationMessageKey } from '../../../../shared/validation.ts';
 import { Alert } from '../../../components/ui/alert.tsx';

@@ -1,17 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  monthsBefore,
-  PROOF_OF_ADDRESS_KINDS,
-  PROOF_OF_ADDRESS_MAX_AGE_MONTHS,
-  ProofOfAddressType,
-  submitApplicationRequest,
-  todayIso,
-  type CountryListEntry,
-  type PersonalInfo,
-  type SubmitApplicationResult,
-} from '../../../../shared/api/kyc.ts';
+import { submitApplicationRequest, type SubmitApplicationResult } from '../../../../shared/api/applications.ts';
+import { monthsBefore, todayIso } from '../../../../shared/api/calendar.ts';
+import type { CountryListEntry } from '../../../../shared/api/country-list.ts';
+import { PROOF_OF_ADDRESS_KINDS, PROOF_OF_ADDRESS_MAX_AGE_MONTHS, ProofOfAddressType } from '../../../../shared/api/document-types.ts';
+import type { PersonalInfo } from '../../../../shared/api/personal-info.ts';
 import { DocumentKind, KycLevel } from '../../../../shared/kyc.ts';
 import { validationMessageKey } from '../../../../shared/validation.ts';
 import { Alert } from '../../../components/ui/alert.tsx';

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CountryListEntry } from '../../../../shared/api/kyc.ts';
+import type { CountryListEntry } from '../../../../shared/api/country-list.ts';
 import { envelope, installFetch, resetRequestLayer, type FakeCall } from '../../../lib/http/testing.ts';
 import { renderKyc } from '../test-utils.tsx';
 import { PersonalInfoForm } from './personal-info-form.tsx';

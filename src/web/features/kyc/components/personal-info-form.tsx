@@ -2,15 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import {
-  MAX_AGE_YEARS,
-  MIN_AGE_YEARS,
-  NAME_MAX_LENGTH,
-  personalInfoSchema,
-  type CountryListEntry,
-  type PersonalInfo,
-  type PersonalInfoInput,
-} from '../../../../shared/api/kyc.ts';
+import type { CountryListEntry } from '../../../../shared/api/country-list.ts';
+import { MAX_AGE_YEARS, MIN_AGE_YEARS, NAME_MAX_LENGTH, personalInfoSchema, type PersonalInfo, type PersonalInfoInput } from '../../../../shared/api/personal-info.ts';
 import { RetCode } from '../../../../shared/ret-codes.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CountryListEntry, PersonalInfo } from '../../../../shared/api/kyc.ts';
+import type { CountryListEntry } from '../../../../shared/api/country-list.ts';
+import type { PersonalInfo } from '../../../../shared/api/personal-info.ts';
 import { nameOfCountry } from '../model/country-names.ts';
 
 /** Saved personal information, read only (after submission, or before the user edits it). */

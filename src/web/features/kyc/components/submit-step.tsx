@@ -1,8 +1,8 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
-import type { SubmitApplicationRequest, SubmitApplicationResult } from '../../../../shared/api/kyc.ts';
-import { submitApplicationRequest } from '../../../../shared/api/kyc.ts';
+import type { SubmitApplicationRequest, SubmitApplicationResult } from '../../../../shared/api/applications.ts';
+import { submitApplicationRequest } from '../../../../shared/api/applications.ts';
 import type { DocumentKind } from '../../../../shared/kyc.ts';
 import { RetCode } from '../../../../shared/ret-codes.ts';
 import { validationMessageKey } from '../../../../shared/validation.ts';

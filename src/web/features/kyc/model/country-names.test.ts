@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CountryListEntry } from '../../../../shared/api/kyc.ts';
+import type { CountryListEntry } from '../../../../shared/api/country-list.ts';
 import { countryName, countryOptions, nameOfCountry } from './country-names.ts';
 
 const entry = (countryCode: string, nameEn: string, nameZhCN: string, isDisable = false): CountryListEntry => ({ countryCode, regionCode: '1', nameEn, nameZhCN, isDisable });

@@ -1,4 +1,4 @@
-import type { CountryListEntry } from '../../../../shared/api/kyc.ts';
+import type { CountryListEntry } from '../../../../shared/api/country-list.ts';
 
 export interface CountryOption {
   code: string;

@@ -1,4 +1,4 @@
-import type { SelectableDocumentType } from '../../../../shared/api/kyc.ts';
+import type { SelectableDocumentType } from '../../../../shared/api/document-types.ts';
 import { DocumentType } from '../../../../shared/kyc.ts';
 
 /**

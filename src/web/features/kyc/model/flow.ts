@@ -1,10 +1,5 @@
 import type { DocumentSummary } from '../../../../shared/api/documents.ts';
-import {
-  DOCUMENT_REQUIREMENTS,
-  PROOF_OF_ADDRESS_KINDS,
-  type ProofOfAddressType,
-  type SelectableDocumentType,
-} from '../../../../shared/api/kyc.ts';
+import { DOCUMENT_REQUIREMENTS, PROOF_OF_ADDRESS_KINDS, type ProofOfAddressType, type SelectableDocumentType } from '../../../../shared/api/document-types.ts';
 import { DocumentKind, type VerifiableLevel } from '../../../../shared/kyc.ts';
 
 /** The steps of the in-house provider's flows (the kyc route). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { KycInfo, KycStateItem } from '../../../../shared/api/kyc.ts';
+import type { KycInfo, KycStateItem } from '../../../../shared/api/kyc-info.ts';
 import { StepStatus, type StepStatus as Status } from '../../../../shared/kyc.ts';
 import { canStartFlow, hasNoSteps, nextAction, NextActionKind, rejectionsOf, stepStatus } from './next-action.ts';
 

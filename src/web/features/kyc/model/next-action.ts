@@ -1,4 +1,4 @@
-import type { KycInfo, KycRejectMessage, KycRejectNotice } from '../../../../shared/api/kyc.ts';
+import type { KycInfo, KycRejectMessage, KycRejectNotice } from '../../../../shared/api/kyc-info.ts';
 import { KycLevel, MEMBER_TAG_KYC_NO_STEPS, StepStatus, type VerifiableLevel } from '../../../../shared/kyc.ts';
 
 /** What the overview asks the user to do next. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { KYC_QUOTAS, type KycQuota } from '../../../../shared/api/kyc.ts';
+import { KYC_QUOTAS, type KycQuota } from '../../../../shared/api/quotas.ts';
 import { quotaFor, quotaView } from './quotas.ts';
 
 const level1 = quotaFor(KYC_QUOTAS, 1)!;

@@ -1,4 +1,4 @@
-import type { KycQuota } from '../../../../shared/api/kyc.ts';
+import type { KycQuota } from '../../../../shared/api/quotas.ts';
 import type { KycLevel } from '../../../../shared/kyc.ts';
 import { formatCompact, formatCurrency, userCurrency } from '../../../lib/format/index.ts';
 

@@ -1,0 +1,145 @@
+import { z } from 'zod';
+import { CustodyType, QuestionnaireStatus, StepStatus, StepType } from '../kyc.ts';
+import { REJECT_REASON_CODES, type RejectReasonCode } from '../review-reasons.ts';
+import { ValidationMessage } from '../validation.ts';
+import { ApplicationStatus } from './applications.ts';
+import { ProofOfAddressType, SELECTABLE_DOCUMENT_TYPES } from './document-types.ts';
+import { kycFlowValue, kycLevelValue, providerValue, stepStatusValue, timestampValue, verifiableLevelValue } from './kyc-fields.ts';
+import { kycQuota } from './quotas.ts';
+
+/** POST kyc-info (§7; §3 "KYC info response fields"): the user's whole verification picture. */
+
+/** Each flag adds its part of the answer; absent means false. */
+export const kycInfoRequest = z.preprocess(
+  (v) => v ?? {},
+  z.object({
+    obtain_kyc_token: z.boolean({ error: ValidationMessage.TYPE }).default(false),
+    obtain_current: z.boolean({ error: ValidationMessage.TYPE }).default(false),
+    obtain_quotas: z.boolean({ error: ValidationMessage.TYPE }).default(false),
+    obtain_state: z.boolean({ error: ValidationMessage.TYPE }).default(false),
+    obtain_aml_questionnaire: z.boolean({ error: ValidationMessage.TYPE }).default(false),
+    obtain_verification_process: z.boolean({ error: ValidationMessage.TYPE }).default(false),
+  }),
+);
+/** The flags as the client sends them (each optional). */
+export type KycInfoRequest = Partial<KycInfoFlags>;
+export type KycInfoFlags = z.output<typeof kycInfoRequest>;
+
+const rejectReasonCodeValue = z.enum(REJECT_REASON_CODES as [RejectReasonCode, ...RejectReasonCode[]]);
+
+/** §3 state item. */
+export const kycStateItem = z.object({
+  level: verifiableLevelValue,
+  status: stepStatusValue,
+  type: z.enum(StepType),
+});
+export type KycStateItem = z.output<typeof kycStateItem>;
+
+/** One submitted application as the user sees it (§3 applicant.identifies). */
+export const kycIdentity = z.object({
+  applicationId: z.string(),
+  level: verifiableLevelValue,
+  /** Issuing country (level 1) or residence country (level 2). */
+  country: z.string(),
+  /** Level 1: the identity document type; level 2: the proof-of-address type. */
+  documentType: z.union([z.enum(SELECTABLE_DOCUMENT_TYPES), z.enum(ProofOfAddressType)]),
+  status: z.enum(ApplicationStatus),
+  submittedAt: timestampValue,
+  decidedAt: timestampValue.nullable(),
+});
+export type KycIdentity = z.output<typeof kycIdentity>;
+
+/** §3 applicant. */
+export const kycApplicant = z.object({
+  /** The identity document's issuing country once submitted, else the nationality given ('' when none). */
+  country: z.string(),
+  firstname: z.string(),
+  lastname: z.string(),
+  /** Highest level reached: 0, 1 or 2. */
+  level: kycLevelValue,
+  identifies: z.array(kycIdentity),
+});
+export type KycApplicant = z.output<typeof kycApplicant>;
+
+/** §3 errorNotify entry: a level whose last application was rejected, with the taxonomy's reason. */
+export const kycRejectNotice = z.object({
+  level: verifiableLevelValue,
+  status: z.enum([StepStatus.FAILED_AND_CAN_RETRY, StepStatus.FAILED_AND_CAN_NOT_RETRY]),
+  /** Translated on the web: `kyc-reasons.<code>.title` / `.hint`. */
+  reasonCode: rejectReasonCodeValue,
+  decidedAt: timestampValue,
+});
+export type KycRejectNotice = z.output<typeof kycRejectNotice>;
+
+/** §3 additionalRejectReason entry: the reviewer's message for the user (never the internal note). */
+export const kycRejectMessage = z.object({
+  level: verifiableLevelValue,
+  reasonCode: rejectReasonCodeValue,
+  message: z.string(),
+});
+export type KycRejectMessage = z.output<typeof kycRejectMessage>;
+
+/** §3 displayControl: panels of later features; all off until those features exist. */
+export const kycDisplayControl = z.object({
+  displayHkgPoaAgreement: z.boolean(),
+  isDisplayQuestionnaire: z.boolean(),
+  isDisplayP2pRights: z.boolean(),
+  isDisplayNewSatos: z.boolean(),
+  isDisplayNewRcOnboarding: z.boolean(),
+  isDisplaySatosToEu: z.boolean(),
+  displayUpdatePOI: z.boolean(),
+  displayEuPoiReset: z.boolean(),
+});
+export type KycDisplayControl = z.output<typeof kycDisplayControl>;
+
+/** §3 limitationInfo. */
+export const kycLimitationInfo = z.object({
+  limitation: z.string(),
+  /** Why the account is limited; empty for LIMITATION_DEFAULT (no limitation). */
+  reasons: z.array(z.string()),
+});
+export type KycLimitationInfo = z.output<typeof kycLimitationInfo>;
+
+/**
+ * The reply. Fields marked optional are present only when their obtain_* flag was set. Fields of
+ * features from later issues carry their "not applicable" value.
+ */
+export const kycInfoResult = z.object({
+  /** obtain_current. */
+  applicant: kycApplicant.optional(),
+  /** The vendor SDK's address; the in-house provider needs none (''). */
+  apiUrl: z.string(),
+  provider: providerValue,
+  /** Flows of this provider, level 1 then level 2 (§3). */
+  flowNames: z.array(kycFlowValue),
+  /** obtain_kyc_token: a vendor SDK token; '' for the in-house provider (the session cookie suffices). */
+  kycToken: z.string().optional(),
+  /** KYC is open for this account (false: both steps show NOT_ALLOW). */
+  opened: z.boolean(),
+  limitation: z.string(),
+  limitationInfo: kycLimitationInfo,
+  /** obtain_state. */
+  state: z.array(kycStateItem).optional(),
+  /** obtain_quotas: every level's quota. */
+  quotas: z.array(kycQuota).optional(),
+  errorNotify: z.array(kycRejectNotice),
+  /** Second identity (identity transfer) comes with a later issue: null. */
+  second_identity_state: z.null(),
+  questionnaireStatus: z.enum(QuestionnaireStatus),
+  mustQuestionnaire: z.boolean(),
+  displayControl: kycDisplayControl,
+  custody: z.enum(CustodyType),
+  custodyInfo: z.null(),
+  newSatosGray: z.boolean(),
+  additionalRejectReason: z.array(kycRejectMessage),
+  /** obtain_verification_process: a review in progress; tasks come with compliance tasks (later issue). */
+  verificationProcess: z.object({ isVerificationProcess: z.boolean(), tasks: z.array(z.string()) }).optional(),
+  /** obtain_aml_questionnaire: AML questionnaires come with a later issue. */
+  amlQuestionnaire: z.object({ needQuestionnaire: z.boolean(), templateCode: z.string() }).optional(),
+  bannerTags: z.array(z.string()),
+  /** From the personal information; '' until given. */
+  residenceCountry: z.string(),
+  /** Business (KYB) quota: individuals only in this product, null. */
+  kybQuota: z.null(),
+});
+export type KycInfo = z.output<typeof kycInfoResult>;
