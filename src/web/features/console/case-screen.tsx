@@ -127,8 +127,8 @@ function CaseView({ data }: { data: ConsoleCase }) {
     <article aria-labelledby="case-title" className="flex flex-col gap-5">
       <BackLink />
       <CaseHeader data={data} meId={me.data?.id} level={view.level}>
-        <p className="text-xs font-medium tracking-wide text-muted uppercase">
-          {kind} · <span title={kase.id}>{t('console.case.caseNumber', { id: shortId(kase.id) })}</span>
+        <p className="text-xs font-medium text-muted">
+          <span className="tracking-wide uppercase">{kind}</span> · <span title={kase.id}>{t('console.case.caseNumber', { id: shortId(kase.id) })}</span>
         </p>
         <div className="mt-1 flex flex-wrap items-center gap-3">
           <h1 id="case-title" className="text-2xl font-semibold">

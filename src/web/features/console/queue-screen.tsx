@@ -66,7 +66,7 @@ export default function QueueScreen() {
         {t('console.queue.title')}
       </h1>
 
-      <form role="search" aria-label={t('console.queue.filters')} onSubmit={(e) => e.preventDefault()} className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-6">
+      <form role="search" aria-label={t('console.queue.filters')} onSubmit={(e) => e.preventDefault()} className="grid grid-cols-2 gap-x-3 gap-y-3 sm:grid-cols-3 sm:gap-4 xl:grid-cols-6">
         <Field label={t('console.queue.status')}>
           <Select
             name="status"
@@ -111,7 +111,7 @@ export default function QueueScreen() {
           />
         </Field>
         {filtered ? (
-          <div className="sm:col-span-2 lg:col-span-3 xl:col-span-6">
+          <div className="col-span-2 sm:col-span-3 xl:col-span-6">
             <Button size="small" variant="default" onClick={() => setParams(new URLSearchParams())}>
               {t('console.queue.reset')}
             </Button>
