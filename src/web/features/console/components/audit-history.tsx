@@ -5,7 +5,7 @@ import type { ConsoleCase, ConsoleHistoryEntry } from '../../../../shared/api/co
 import { countryLabel, formatDateTime, shortId } from '../format.ts';
 
 /** Audit fields that are identifiers of things already on the page: shown nowhere (noise). */
-const HIDDEN_FIELDS = new Set(['userId', 'decisionId', 'applicationId', 'subjectId']);
+const HIDDEN_FIELDS = new Set(['userId', 'decisionId', 'applicationId', 'subjectId', 'caseId']);
 /** Fields with a translated label; any other field is shown under its own name. */
 const LABELLED_FIELDS = new Set([
   'status',
