@@ -1,8 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { DEMO, expect, loginThroughPage, test } from './support/fixtures.ts';
+import { REVIEWER } from './support/reviewers.ts';
 
-/** The demo reviewer (src/server/seed.ts). */
-const REVIEWER = { email: 'reviewer@example.com', password: 'reviewer-password-1' } as const;
 /** The demo user whose level 1 application waits for review: Sofia Rossi, Italian ID card. */
 const PENDING_USER = 'l1-pending@example.com';
 const CONSOLE = '/user/accounts/console/';
@@ -45,9 +44,23 @@ test('the reviewer signs in, lands on the console, filters the queue and opens a
   await expect(page.getByRole('heading', { level: 1, name: 'Review queue' })).toBeVisible();
   await expect(page.getByTestId('header-user')).toHaveText(REVIEWER.email);
   await expect(queueEntry(page, PENDING_USER)).toBeVisible();
+  // The row says what the case is, that nobody has it yet, and how long it has waited.
+  const row = page.getByRole('row').filter({ hasText: PENDING_USER });
+  await expect(row).toContainText('KYC application');
+  await expect(row.getByTestId('queue-assignee')).toContainText('Unassigned');
+  await expect(row.getByTestId('case-timing')).toHaveAttribute('title', /^Submitted /);
+  await expect(row.getByRole('button', { name: `Take the case of ${PENDING_USER}` })).toBeVisible();
 
   // Filters are in the address and narrow the list.
-  const filters = page.getByRole('search', { name: 'Filter applications' });
+  const filters = page.getByRole('search', { name: 'Filter cases' });
+  await filters.getByLabel('Kind').selectOption('KYC_APPLICATION');
+  await expect(page).toHaveURL(/\?kind=KYC_APPLICATION$/);
+  await expect(queueEntry(page, PENDING_USER)).toBeVisible();
+  await filters.getByLabel('Assignee').selectOption('unassigned');
+  await expect(page).toHaveURL(/\?kind=KYC_APPLICATION&assignee=unassigned$/);
+  await expect(queueEntry(page, PENDING_USER)).toBeVisible();
+  await page.getByRole('button', { name: 'Clear filters' }).click();
+  await expect(page).toHaveURL(/\/console\/$/);
   await filters.getByLabel('Level').selectOption('2');
   await expect(page).toHaveURL(/\?level=2$/);
   await expect(queueEntry(page, PENDING_USER)).toHaveCount(0);
@@ -58,20 +71,24 @@ test('the reviewer signs in, lands on the console, filters the queue and opens a
   await filters.getByLabel('Country').selectOption('DE');
   await expect(queueEntry(page, PENDING_USER)).toHaveCount(0);
   await filters.getByLabel('Provider').selectOption('PROVIDER_SUMSUB');
-  await expect(page.getByText('No applications match these filters.')).toBeVisible();
+  await expect(page.getByText('No cases match these filters.')).toBeVisible();
   await page.getByRole('button', { name: 'Clear filters' }).click();
   await expect(page).toHaveURL(/\/console\/$/);
 
-  // Decided applications are one status filter away.
+  // Decided cases are one status filter away, with the time their decision took.
   await filters.getByLabel('Status').selectOption('APPROVED');
   await expect(queueEntry(page, 'l1-approved@example.com')).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: 'Time to decision' })).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: 'l1-approved@example.com' }).getByTestId('case-timing')).toHaveAttribute('title', /^Submitted .*, decided /);
   await expect(queueEntry(page, PENDING_USER)).toHaveCount(0);
   await filters.getByLabel('Status').selectOption('PENDING');
 
   // The case: personal data, the document, real images, the steps and the history.
   await queueEntry(page, PENDING_USER).click();
-  await expect(page).toHaveURL(/\/console\/applications\/[0-9a-f-]{36}$/);
+  await expect(page).toHaveURL(/\/console\/cases\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Level 1 application' })).toBeVisible();
+  await expect(page.getByTestId('case-bar')).toContainText('KYC application');
+  await expect(page.getByTestId('case-bar')).toContainText('Assignee: Unassigned');
   const personal = page.getByRole('region', { name: 'Personal data' });
   await expect(personal).toContainText('Sofia');
   await expect(personal).toContainText('Rossi');
@@ -119,6 +136,33 @@ test('when the session ends in the console, the next read goes to /login and bac
   await page.locator('button[type=submit]').click();
   await expect(page).toHaveURL((url) => url.pathname === href);
   await expect(page.getByRole('heading', { level: 1, name: 'Level 1 application' })).toBeVisible();
+});
+
+test.describe('at 1280×800 (issue 16)', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('Approve and Reject are in view on a case without scrolling and stay in view while reading; no customer footer', async ({ page }) => {
+    await signInAsReviewer(page);
+    // The console's own footer: the language picker, none of the customer's copyright or help links.
+    const footer = page.getByRole('contentinfo');
+    await expect(footer.getByTestId('language-picker')).toBeVisible();
+    await expect(footer).not.toContainText('©');
+    await expect(footer.getByRole('link')).toHaveCount(0);
+
+    await queueEntry(page, PENDING_USER).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Level 1 application' })).toBeVisible();
+    const approve = page.getByRole('button', { name: 'Approve' });
+    const reject = page.getByRole('button', { name: 'Reject' });
+    await expect(approve).toBeInViewport({ ratio: 1 });
+    await expect(reject).toBeInViewport({ ratio: 1 });
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+
+    // Down at the history, the working bar is still at the top of the window.
+    await page.getByTestId('audit-history').scrollIntoViewIfNeeded();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
+    await expect(approve).toBeInViewport({ ratio: 1 });
+    await expect(page.getByRole('contentinfo')).not.toContainText('©');
+  });
 });
 
 test.describe('on a phone', () => {

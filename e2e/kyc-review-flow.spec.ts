@@ -5,6 +5,7 @@ import type { Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import config from '../playwright.config.ts';
 import { expect, loginThroughPage, test, uniqueEmail } from './support/fixtures.ts';
+import { REVIEWER } from './support/reviewers.ts';
 
 /**
  * Issue 4's main browser test, two people in two browser contexts against the real server: a new
@@ -18,7 +19,6 @@ test.use({
   launchOptions: { ...defaults, args: [...(defaults.args ?? []), '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'] },
 });
 
-const REVIEWER = { email: 'reviewer@example.com', password: 'reviewer-password-1' } as const;
 const PASSWORD = 'correct-horse-battery';
 const REJECT_MESSAGE = 'The back of your ID card is blurred. Please take a new photo of it in good light.';
 const INTERNAL_NOTE = 'INTERNAL: glare over the back side, checked at 200 percent.';
@@ -86,11 +86,12 @@ async function submitIdCard(user: Page, front: string, back: string) {
   await expect(user.getByTestId('submitted')).toContainText('Under review');
 }
 
-/** The reviewer finds the user's pending application in the queue (filtered to Portugal) and opens it. */
+/** The reviewer finds the user's pending case in the queue (filtered to Portugal) and opens it. */
 async function openPendingCase(reviewer: Page, email: string) {
   await reviewer.goto('/user/accounts/console/?country=PT');
   await expect(reviewer.getByRole('heading', { level: 1, name: 'Review queue' })).toBeVisible();
   await reviewer.getByRole('link', { name: email }).click();
+  await expect(reviewer).toHaveURL(/\/user\/accounts\/console\/cases\/[0-9a-f-]{36}$/);
   await expect(reviewer.getByRole('heading', { level: 1, name: 'Level 1 application' })).toBeVisible();
   await expect(reviewer.getByRole('button', { name: 'Approve' })).toBeVisible();
 }
@@ -159,11 +160,16 @@ test('a user is rejected with RETRY, sees why, resubmits, and is approved: LEVEL
   await expect(decision).toContainText('Can try again');
   await expect(decision).toContainText(REJECT_MESSAGE);
   await expect(decision).toContainText(INTERNAL_NOTE);
+  await expect(decision.getByTestId('decider')).toHaveText(REVIEWER.email);
+  // Deciding assigned the case to the reviewer; the bar says how long the user waited.
+  await expect(reviewer.getByTestId('case-bar')).toContainText('Assignee: You');
+  await expect(reviewer.getByTestId('case-bar').getByTestId('case-timing')).toContainText('Decided in');
   await expect(reviewer.getByTestId('case-steps')).toContainText('Failed, try again');
   // Audited: who, what, before -> after.
   const history = reviewer.getByTestId('audit-history');
   await expect(history.getByRole('listitem').filter({ hasText: 'Application rejected' })).toContainText(`By ${REVIEWER.email}`);
   await expect(history.getByRole('listitem').filter({ hasText: 'Application rejected' })).toContainText('The document photo is not readable');
+  await expect(history.getByRole('listitem').filter({ hasText: 'Case decided' })).toContainText(`By ${REVIEWER.email}`);
   // The queue no longer lists it as pending.
   await reviewer.getByRole('link', { name: 'Back to the queue' }).click();
   await expect(reviewer.getByRole('heading', { level: 1, name: 'Review queue' })).toBeVisible();
@@ -185,11 +191,16 @@ test('a user is rejected with RETRY, sees why, resubmits, and is approved: LEVEL
   await expect(user.getByText('Your last submission was not approved.')).toBeVisible();
   await submitIdCard(user, front, back2);
 
-  // --- The reviewer opens the new application: the earlier rejection is on the case; approve.
+  // --- The reviewer opens the new case: the earlier rejection is on it, linking to its own case; approve.
   await openPendingCase(reviewer, email);
+  const newCase = reviewer.url();
   const other = reviewer.getByRole('region', { name: 'Other applications of this user' });
   await expect(other).toContainText('Rejected');
   await expect(other).toContainText('The document photo is not readable');
+  await other.getByRole('link', { name: /^Level 1 application / }).click();
+  await expect(reviewer.getByRole('region', { name: 'Decision' }).getByTestId('decision-summary')).toContainText(REJECT_MESSAGE);
+  await reviewer.goBack();
+  await expect(reviewer).toHaveURL(newCase);
   await expectImagesLoaded(reviewer.getByTestId('document-image'), 3);
   await reviewer.getByRole('button', { name: 'Approve' }).click();
   const approve = reviewer.getByRole('dialog', { name: 'Approve this application?' });

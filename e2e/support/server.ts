@@ -7,9 +7,14 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { UserRole } from '../../src/shared/api/accounts.ts';
 import { loadConfig } from '../../src/server/config.ts';
+import { createDb, migrate } from '../../src/server/db/index.ts';
 import testFaultsPlugin from '../../src/server/plugins/test-faults.ts';
+import { seedDemoData } from '../../src/server/seed.ts';
+import { createServices } from '../../src/server/services.ts';
 import { startServer } from '../../src/server/start.ts';
+import { SECOND_REVIEWER } from './reviewers.ts';
 
 const config = loadConfig({
   ...process.env,
@@ -21,5 +26,16 @@ const config = loadConfig({
   RATE_LIMIT_PER_MINUTE: '100000',
   REDIRECT_ALLOWLIST: process.env.REDIRECT_ALLOWLIST ?? 'https://partner.example',
 });
+
+// The database is prepared before the server listens, so no test can start without it: the demo
+// users (as the server would seed them on a new database) and a second reviewer, created through
+// the accounts service as scripts/create-reviewer.ts does. The server then finds the database
+// migrated and seeded, and leaves it as it is.
+const db = createDb(config.database);
+await migrate(db);
+const services = createServices(db, config);
+await seedDemoData(services, db);
+await services.accounts.createUser(SECOND_REVIEWER, { type: 'system', id: null }, UserRole.REVIEWER);
+await db.destroy();
 
 await startServer(config, { plugins: [testFaultsPlugin] });

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { API_PREFIX, ApiPath } from '../shared/api/paths.ts';
-import type { App } from './app.ts';
 import { routeTable, type ApiRoute } from './test/route-table.ts';
 import { createTestApp } from './test/test-app.ts';
 
@@ -40,13 +39,12 @@ const routePathOf = (name: PathName) => ROUTE_OF_PREFIX[name] ?? ApiPath[name];
 const pathOf = (route: ApiRoute) => route.url.slice(API_PREFIX.length);
 const keyOf = (route: ApiRoute) => `${route.method} ${pathOf(route)}`;
 
-let app: App;
 let close: () => Promise<void>;
 let routes: ApiRoute[];
 const table = routeTable();
 
 beforeAll(async () => {
-  ({ app, close } = await createTestApp({}, undefined, { plugins: [table.plugin] }));
+  ({ close } = await createTestApp({}, undefined, { plugins: [table.plugin] }));
   routes = table.routes.filter((r) => !exempt.has(pathOf(r)));
 });
 afterAll(async () => close());

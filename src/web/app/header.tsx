@@ -1,5 +1,6 @@
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'wouter';
 import type { UserRole } from '../../shared/api/accounts.ts';
 import { APP_BASE, CONSOLE_BASE } from '../../shared/api/paths.ts';
 import { chromeVisibility, getContainer, isSdkUser } from '../lib/container/index.ts';
@@ -14,6 +15,21 @@ function useChrome() {
   return chromeVisibility(getContainer(), sdkUser);
 }
 
+/**
+ * Whether the page is the compliance console: a back office for reviewers, laid out wider and
+ * without the customer footer (copyright and help-centre links are for customers; issue 16).
+ */
+function useOnConsole(): boolean {
+  // Outside the app's <Router base>: the full path.
+  const [location] = useLocation();
+  return location === CONSOLE_BASE || location.startsWith(`${CONSOLE_BASE}/`);
+}
+
+/** The width of the header, the page and the footer: the console's tables need more room. */
+export function useContentWidth(): string {
+  return useOnConsole() ? 'max-w-7xl' : 'max-w-5xl';
+}
+
 // Type-checked against UserRole without importing accounts.ts (and zod) into the first page's chunk.
 const REVIEWER: UserRole = 'reviewer';
 
@@ -24,11 +40,12 @@ export function Header() {
   // A compliance reviewer's home is the console (the console shell stores the reviewer as the user).
   const home = useGlobalStore((s) => (s.user.role === REVIEWER ? `${CONSOLE_BASE}/` : `${APP_BASE}/auth/personal`));
   const { header } = useChrome();
+  const width = useContentWidth();
   const host = document.getElementById('header-container');
   if (!header || !host) return null;
   return createPortal(
     <header className="border-b border-line bg-ink text-white">
-      <div className="mx-auto flex h-14 max-w-5xl items-center justify-between gap-4 px-4">
+      <div className={`mx-auto flex h-14 ${width} items-center justify-between gap-4 px-4`}>
         <a href={home} className="shrink-0 whitespace-nowrap font-semibold text-primary">
           {t('common.brand')}
         </a>
@@ -48,12 +65,26 @@ export function Header() {
   );
 }
 
-/** §2: the footer is mounted into the host page's container. */
+/**
+ * §2: the footer is mounted into the host page's container. The console gets no customer footer,
+ * only the language picker (reviewers choose their language there too).
+ */
 export function Footer() {
   const { t } = useTranslation();
   const { footer } = useChrome();
+  const onConsole = useOnConsole();
   const host = document.getElementById('footer-container');
   if (!footer || !host) return null;
+  if (onConsole) {
+    return createPortal(
+      <footer className="mt-12 border-t border-line px-4 py-4 text-sm text-muted" data-testid="console-footer">
+        <div className="mx-auto flex max-w-7xl justify-end">
+          <LanguagePicker />
+        </div>
+      </footer>,
+      host,
+    );
+  }
   return createPortal(
     <footer className="mt-12 border-t border-line px-4 py-6 text-sm text-muted">
       <div className="mx-auto flex max-w-5xl flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">

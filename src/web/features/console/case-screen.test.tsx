@@ -1,104 +1,79 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
-import { vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Route, Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import type { ConsoleCase, ConsoleDecision } from '../../../shared/api/console.ts';
+import type { ConsoleCase } from '../../../shared/api/console.ts';
 import { clearResponseCache } from '../../lib/http/index.ts';
 import { envelope, installFetch, type FakeCall } from '../../lib/http/testing.ts';
 import CaseScreen from './case-screen.tsx';
-import { renderConsole } from './test-utils.tsx';
+import { CASE_ID, decision, kycCase, ME, OTHER_REVIEWER, renderConsole } from './test-utils.tsx';
 
-const ID = '0b9d7c3e-5a41-4c55-8f7e-3d2a1c0e9f11';
+const CASE_URL = `/x-api/v1/console/cases/${CASE_ID}`;
 
-const PENDING_CASE: ConsoleCase = {
-  application: {
-    id: ID,
-    userId: 'u-1',
-    email: 'sofia@example.com',
-    level: 1,
-    country: 'IT',
-    documentType: 'ID_CARD',
-    provider: 'PROVIDER_DEFAULT',
-    status: 'PENDING',
-    submittedAt: '2025-03-01T09:00:00.000Z',
-    decidedAt: null,
-  },
-  user: { id: 'u-1', email: 'sofia@example.com', createdAt: '2025-02-28T12:00:00.000Z' },
-  steps: [
-    { level: 1, status: 'PENDING' },
-    { level: 2, status: 'NOT_ALLOW' },
-  ],
-  submitted: {
-    personalInfo: {
-      firstName: 'Sofia',
-      middleName: '',
-      lastName: 'Rossi',
-      dateOfBirth: '1994-07-21',
-      nationality: 'IT',
-      residenceCountry: 'IT',
-      addressLine1: 'Via Roma 10',
-      addressLine2: '',
-      city: 'Milano',
-      stateRegion: '',
-      postalCode: '20121',
-    },
-    document: { country: 'IT', type: 'ID_CARD', number: '' },
-  },
-  documents: [
-    { id: 'd-1', kind: 'DOCUMENT_FRONT', mime: 'image/jpeg', byteSize: 1000, width: 800, height: 500, createdAt: '2025-03-01T08:59:00.000Z', downloadPath: '/x-api/v1/console/document/d-1' },
-    { id: 'd-2', kind: 'SELFIE', mime: 'image/jpeg', byteSize: 1000, width: 600, height: 800, createdAt: '2025-03-01T08:59:30.000Z', downloadPath: '/x-api/v1/console/document/d-2' },
-  ],
-  decision: null,
-  previous: [],
-  history: [],
-};
+/** The case as the fake server holds it; a POST handler may change it (as the real server would) before answering. */
+interface FakeServer {
+  current: ConsoleCase;
+  onPost?: (action: string, call: FakeCall) => Response | Promise<Response>;
+}
 
-const decided = (decision: ConsoleDecision, stepStatus: 'SUCCESS' | 'FAILED_AND_CAN_RETRY'): ConsoleCase => ({
-  ...PENDING_CASE,
-  application: { ...PENDING_CASE.application, status: decision.outcome === 'APPROVE' ? 'APPROVED' : 'REJECTED', decidedAt: decision.decidedAt },
-  steps: [
-    { level: 1, status: stepStatus },
-    { level: 2, status: stepStatus === 'SUCCESS' ? 'ALLOW' : 'NOT_ALLOW' },
-  ],
-  decision,
-});
-
-/** Serves the case from `state.current`, and answers decisions with `onDecision`. */
-function serve(state: { current: ConsoleCase }, onDecision: (call: FakeCall) => Response) {
+function serve(server: FakeServer) {
   return installFetch((call) => {
-    if (call.method === 'GET' && call.url.endsWith(`/x-api/v1/console/kyc/applications/${ID}`)) return envelope(state.current);
-    if (call.method === 'POST') return onDecision(call);
-    return envelope({ items: [], total: 0, page: 1, pageSize: 20 });
+    if (call.url.endsWith('/x-api/v1/console/me')) return envelope(ME);
+    if (call.method === 'GET' && call.url.endsWith(CASE_URL)) return envelope(server.current);
+    if (call.method === 'POST' && call.url.startsWith(`${CASE_URL}/`)) return server.onPost?.(call.url.slice(CASE_URL.length + 1), call) ?? envelope({});
+    return envelope({}, 10011, 'not found');
   });
 }
 
+const posts = (calls: FakeCall[]) => calls.filter((c) => c.method === 'POST').map((c) => c.url.slice(CASE_URL.length + 1));
+const caseReads = (calls: FakeCall[]) => calls.filter((c) => c.method === 'GET' && c.url.endsWith(CASE_URL)).length;
+
 function renderCase() {
-  const { hook } = memoryLocation({ path: `/applications/${ID}` });
+  const { hook } = memoryLocation({ path: `/cases/${CASE_ID}` });
   return renderConsole(
     <Router hook={hook}>
-      <Route path="/applications/:id" component={CaseScreen} />
+      <Route path="/cases/:id" component={CaseScreen} />
     </Router>,
   );
 }
 
+/** The working bar at the top of the case (assignee, take / release, approve / reject). */
+const bar = () => screen.getByTestId('case-bar');
+
+beforeEach(() => {
+  // Only Date is faked: "waiting for" is measured from a known now (2 h 5 min after the submission).
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date('2025-03-01T11:05:00.000Z'));
+});
+
 afterEach(() => {
+  vi.useRealTimers();
   vi.unstubAllGlobals();
   clearResponseCache();
 });
 
 describe('the case page', () => {
-  it('shows the submitted personal data, the document and its images with alt texts', async () => {
-    serve({ current: PENDING_CASE }, () => envelope({}));
+  it('shows what the case is, how long it has waited, the submitted data and the images with alt texts', async () => {
+    serve({ current: kycCase() });
     renderCase();
     expect(await screen.findByRole('heading', { level: 1, name: 'Level 1 application' })).toBeVisible();
+    expect(bar()).toHaveTextContent('KYC application · Case 0b9d7c3e');
+    const waiting = within(bar()).getByTestId('case-timing');
+    expect(waiting).toHaveTextContent('Waiting 2 h 5 min');
+    expect(waiting).toHaveAttribute('datetime', 'PT2H5M');
+    expect(waiting.getAttribute('title')).toMatch(/^Submitted Mar 1, 2025/);
+    expect(within(bar()).getByText('Unassigned')).toBeVisible();
+
     const personal = screen.getByRole('region', { name: 'Personal data' });
     expect(personal).toHaveTextContent('Sofia');
     expect(personal).toHaveTextContent('Rossi');
     expect(personal).toHaveTextContent('July 21, 1994');
     expect(personal).toHaveTextContent('Via Roma 10');
     expect(within(screen.getByRole('region', { name: 'Identity document' })).getByText('Italy (IT)')).toBeVisible();
+    const summary = screen.getByRole('region', { name: 'Case' });
+    expect(summary).toHaveTextContent(CASE_ID);
+    expect(summary).toHaveTextContent('Application ID');
     const front = screen.getByRole('img', { name: 'Front of the document submitted by sofia@example.com' });
     expect(front).toHaveAttribute('src', '/x-api/v1/console/document/d-1');
     expect(screen.getByRole('img', { name: 'Selfie submitted by sofia@example.com' })).toBeVisible();
@@ -109,24 +84,30 @@ describe('the case page', () => {
     expect(within(dialog).getByRole('img')).toHaveAttribute('src', '/x-api/v1/console/document/d-2');
   });
 
-  it('a rejection is sent with mode, reason and message, and the case then shows the decision', async () => {
+  it('a rejection is sent with mode, reason and message; the case then shows the decision, who took it and how long it took', async () => {
     const user = userEvent.setup();
-    const state = { current: PENDING_CASE };
-    const decision: ConsoleDecision = {
-      id: 'dec-1',
-      outcome: 'REJECT',
-      mode: 'RETRY',
-      reasonCode: 'DOCUMENT_UNREADABLE',
-      userMessage: 'Please retake the back.',
-      internalNote: 'Glare',
-      reviewerId: 'r-1',
-      reviewerEmail: 'reviewer@example.com',
-      decidedAt: '2025-03-02T10:00:00.000Z',
+    const rejected = decision({ outcome: 'REJECT', mode: 'RETRY', reasonCode: 'DOCUMENT_UNREADABLE', userMessage: 'Please retake the back.', internalNote: 'Glare' });
+    const server: FakeServer = {
+      current: kycCase(),
+      onPost: (action) => {
+        expect(action).toBe('reject');
+        server.current = kycCase(
+          { status: 'REJECTED', assignee: { id: ME.id, email: ME.email }, decidedAt: rejected.decidedAt, secondsToDecision: 7500 },
+          {
+            decision: rejected,
+            subject: {
+              ...kycCase().subject,
+              steps: [
+                { level: 1, status: 'FAILED_AND_CAN_RETRY' },
+                { level: 2, status: 'NOT_ALLOW' },
+              ],
+            },
+          },
+        );
+        return envelope({ caseId: CASE_ID, status: 'REJECTED', subjectStatus: 'FAILED_AND_CAN_RETRY', decision: rejected });
+      },
     };
-    const calls = serve(state, () => {
-      state.current = decided(decision, 'FAILED_AND_CAN_RETRY');
-      return envelope({ applicationId: ID, status: 'REJECTED', stepStatus: 'FAILED_AND_CAN_RETRY', decision });
-    });
+    const calls = serve(server);
     renderCase();
     await user.click(await screen.findByRole('button', { name: 'Reject' }));
     const dialog = screen.getByRole('dialog', { name: 'Reject this application' });
@@ -137,35 +118,33 @@ describe('the case page', () => {
 
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     const post = calls.find((c) => c.method === 'POST')!;
-    expect(post.url).toBe(`/x-api/v1/console/kyc/applications/${ID}/reject`);
+    expect(post.url).toBe(`${CASE_URL}/reject`);
     expect(JSON.parse(post.body!)).toEqual({ mode: 'RETRY', reasonCode: 'DOCUMENT_UNREADABLE', userMessage: 'Please retake the back.', internalNote: 'Glare' });
     const summary = await screen.findByTestId('decision-summary');
     expect(summary).toHaveTextContent('The document photo is not readable');
     expect(summary).toHaveTextContent('Please retake the back.');
-    expect(summary).toHaveTextContent('reviewer@example.com');
+    expect(within(summary).getByTestId('decider')).toHaveTextContent(ME.email);
+    expect(summary).toHaveTextContent('Time to decision2 h 5 min');
+    expect(within(bar()).getByTestId('case-timing')).toHaveTextContent('Decided in 2 h 5 min');
+    // Decided: no decision buttons, no take / release; the decider is the assignee ("You").
     expect(screen.queryByRole('button', { name: 'Reject' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Release' })).toBeNull();
+    expect(within(bar()).getByText('You')).toHaveAttribute('title', ME.email);
     expect(within(screen.getByTestId('case-steps')).getByText('Failed, try again')).toBeVisible();
   });
 
   it('a decision conflict (10012) closes the form, says someone else decided and reloads the case', async () => {
     const user = userEvent.setup();
-    const state = { current: PENDING_CASE };
-    const theirs: ConsoleDecision = {
-      id: 'dec-2',
-      outcome: 'APPROVE',
-      mode: null,
-      reasonCode: null,
-      userMessage: '',
-      internalNote: '',
-      reviewerId: 'r-2',
-      reviewerEmail: 'other-reviewer@example.com',
-      decidedAt: '2025-03-02T09:59:00.000Z',
+    const theirs = decision({ decider: { type: 'reviewer', id: OTHER_REVIEWER.id, email: OTHER_REVIEWER.email }, decidedAt: '2025-03-01T10:59:00.000Z' });
+    const server: FakeServer = {
+      current: kycCase(),
+      onPost: () => {
+        // Someone else approved a moment ago.
+        server.current = kycCase({ status: 'APPROVED', assignee: OTHER_REVIEWER, decidedAt: theirs.decidedAt, secondsToDecision: 7140 }, { decision: theirs });
+        return envelope({}, 10012, 'case already decided');
+      },
     };
-    const calls = serve(state, () => {
-      // Someone else approved a moment ago.
-      state.current = decided(theirs, 'SUCCESS');
-      return envelope({}, 10012, 'application already decided');
-    });
+    const calls = serve(server);
     renderCase();
     await user.click(await screen.findByRole('button', { name: 'Approve' }));
     const dialog = screen.getByRole('dialog', { name: 'Approve this application?' });
@@ -173,15 +152,157 @@ describe('the case page', () => {
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Someone else decided first');
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(await screen.findByText('other-reviewer@example.com')).toBeVisible();
+    expect(within(await screen.findByTestId('decision-summary')).getByTestId('decider')).toHaveTextContent(OTHER_REVIEWER.email);
     expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
-    expect(calls.filter((c) => c.method === 'GET' && c.url.endsWith(ID)).length).toBeGreaterThanOrEqual(2);
+    expect(caseReads(calls)).toBeGreaterThanOrEqual(2);
   });
 
-  it('an unknown application says it was not found', async () => {
+  it('an unknown case says it was not found', async () => {
     installFetch(() => envelope({}, 10011, 'not found'));
     renderCase();
-    expect(await screen.findByText('Application not found')).toBeVisible();
+    expect(await screen.findByText('Case not found')).toBeVisible();
     expect(screen.getByRole('link', { name: /Back to the queue/ })).toBeVisible();
+  });
+});
+
+describe('assignment', () => {
+  it('Assign to me takes the case (busy while sending), Release gives it back; both read the case again', async () => {
+    const user = userEvent.setup();
+    let answerAssign!: () => void;
+    const server: FakeServer = {
+      current: kycCase(),
+      onPost: (action) => {
+        if (action === 'assign') {
+          return new Promise<Response>((resolve) => {
+            answerAssign = () => {
+              server.current = kycCase({ assignee: { id: ME.id, email: ME.email } });
+              resolve(envelope({ case: server.current.case }));
+            };
+          });
+        }
+        server.current = kycCase();
+        return envelope({ case: server.current.case });
+      },
+    };
+    const calls = serve(server);
+    renderCase();
+    expect(await within(await screen.findByTestId('case-bar')).findByText('Deciding assigns the case to you.')).toBeVisible();
+
+    const take = within(bar()).getByRole('button', { name: 'Assign to me' });
+    take.focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(take).toHaveAttribute('aria-busy', 'true'));
+    answerAssign();
+
+    const release = await within(await screen.findByTestId('case-bar')).findByRole('button', { name: 'Release' });
+    expect(within(bar()).getByText('You')).toBeVisible();
+    expect(within(bar()).queryByRole('button', { name: 'Assign to me' })).toBeNull();
+    // Mine: I may decide.
+    expect(within(bar()).getByRole('button', { name: 'Approve' })).toBeEnabled();
+
+    await user.click(release);
+    expect(await within(await screen.findByTestId('case-bar')).findByRole('button', { name: 'Assign to me' })).toBeVisible();
+    expect(within(bar()).getByText('Unassigned')).toBeVisible();
+    expect(posts(calls)).toEqual(['assign', 'release']);
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual(['{}', '{}']);
+    expect(caseReads(calls)).toBe(3);
+  });
+
+  it('a case another reviewer has cannot be decided: the buttons are disabled and say who has it', async () => {
+    serve({ current: kycCase({ assignee: OTHER_REVIEWER }) });
+    renderCase();
+    const approve = await within(await screen.findByTestId('case-bar')).findByRole('button', { name: 'Approve' });
+    expect(approve).toBeDisabled();
+    expect(within(bar()).getByRole('button', { name: 'Reject' })).toBeDisabled();
+    expect(approve).toHaveAccessibleDescription(`Only ${OTHER_REVIEWER.email} can decide this case while it is assigned to them.`);
+    expect(within(bar()).getByText(OTHER_REVIEWER.email)).toBeVisible();
+    // Neither take nor release: it is theirs.
+    expect(within(bar()).queryByRole('button', { name: 'Assign to me' })).toBeNull();
+    expect(within(bar()).queryByRole('button', { name: 'Release' })).toBeNull();
+  });
+
+  it('36001 on Assign to me: says who took it first, from the case read again, and locks the decision', async () => {
+    const user = userEvent.setup();
+    const server: FakeServer = {
+      current: kycCase(),
+      onPost: () => {
+        server.current = kycCase({ assignee: OTHER_REVIEWER });
+        return envelope({ assigneeId: OTHER_REVIEWER.id }, 36001, 'case assigned to another reviewer');
+      },
+    };
+    serve(server);
+    renderCase();
+    await user.click(await within(await screen.findByTestId('case-bar')).findByRole('button', { name: 'Assign to me' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Another reviewer has this case');
+    expect(alert).toHaveTextContent(`${OTHER_REVIEWER.email} is working on this case. Ask them to release it if you need to decide it.`);
+    expect(within(bar()).getByRole('button', { name: 'Approve' })).toBeDisabled();
+    expect(within(bar()).queryByRole('button', { name: 'Assign to me' })).toBeNull();
+  });
+
+  it('36001 on Approve (someone took the case while the dialog was open): the dialog closes and the page says who has it', async () => {
+    const user = userEvent.setup();
+    const server: FakeServer = {
+      current: kycCase(),
+      onPost: () => {
+        server.current = kycCase({ assignee: OTHER_REVIEWER });
+        return envelope({ assigneeId: OTHER_REVIEWER.id }, 36001, 'case assigned to another reviewer');
+      },
+    };
+    serve(server);
+    renderCase();
+    await user.click(await within(await screen.findByTestId('case-bar')).findByRole('button', { name: 'Approve' }));
+    await user.click(within(screen.getByRole('dialog', { name: 'Approve this application?' })).getByRole('button', { name: 'Approve' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(`${OTHER_REVIEWER.email} is working on this case.`);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(within(bar()).getByRole('button', { name: 'Approve' })).toBeDisabled();
+  });
+
+  it('any other failure of Release is shown with its translated message, and the case stays as it was', async () => {
+    const user = userEvent.setup();
+    serve({ current: kycCase({ assignee: { id: ME.id, email: ME.email } }), onPost: () => envelope({}, 10000, 'internal') });
+    renderCase();
+    await user.click(await within(await screen.findByTestId('case-bar')).findByRole('button', { name: 'Release' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The assignment could not be changed');
+    expect(alert).toHaveTextContent('Something went wrong on our side. Please try again later.');
+    expect(within(bar()).getByRole('button', { name: 'Release' })).toBeEnabled();
+  });
+});
+
+describe('decisions and other applications', () => {
+  it('names a provider or the system as the decider, and links earlier applications to their cases', async () => {
+    const byProvider = decision({ outcome: 'REJECT', mode: 'FINAL', reasonCode: 'SUSPECTED_FRAUD', decider: { type: 'provider', id: 'PROVIDER_SUMSUB', email: null } });
+    const bySystem = decision({ id: 'dec-0', decider: { type: 'system', id: null, email: null }, decidedAt: '2025-01-03T09:00:00.000Z' });
+    const base = kycCase();
+    serve({
+      current: kycCase(
+        { status: 'REJECTED', decidedAt: byProvider.decidedAt, secondsToDecision: 7500 },
+        {
+          decision: byProvider,
+          subject: {
+            ...base.subject,
+            previous: [
+              { id: 'app-old', caseId: 'c0ffee00-0000-4000-8000-000000000001', level: 1, status: 'APPROVED', submittedAt: '2025-01-01T09:00:00.000Z', decision: bySystem },
+              { id: 'app-older', caseId: null, level: 1, status: 'REJECTED', submittedAt: '2024-12-01T09:00:00.000Z', decision: null },
+            ],
+          },
+        },
+      ),
+    });
+    renderCase();
+    const main = await screen.findByRole('region', { name: 'Decision' });
+    expect(within(main).getByTestId('decider')).toHaveTextContent('Sumsub (provider)');
+
+    const other = screen.getByRole('region', { name: 'Other applications of this user' });
+    const link = within(other).getByRole('link', { name: 'Level 1 application c0ffee00' });
+    expect(link).toHaveAttribute('href', '/cases/c0ffee00-0000-4000-8000-000000000001');
+    expect(within(other).getByTestId('decider')).toHaveTextContent('System');
+    // Two days from submission to the system's decision.
+    expect(other).toHaveTextContent('Time to decision2 d');
+    // An application without a case has nothing to open.
+    expect(within(other).getByText('Level 1 application app')).not.toHaveAttribute('href');
   });
 });

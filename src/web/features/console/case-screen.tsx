@@ -3,37 +3,26 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'wouter';
 import type { ConsoleCase } from '../../../shared/api/console.ts';
 import { RetCode } from '../../../shared/ret-codes.ts';
+import { SubjectKind } from '../../../shared/review.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Card } from '../../components/ui/card.tsx';
-import { cn } from '../../components/ui/cn.ts';
+import { LoadError, LoadingBlock } from '../../components/ui/load-states.tsx';
 import { Skeleton, SkeletonText } from '../../components/ui/skeleton.tsx';
-import { StatusBadge } from '../../components/ui/status-badge.tsx';
 import { isApiError } from '../../lib/http/index.ts';
 import { useCase } from './api/get-case.ts';
-import { ApplicationStatusBadge } from './components/application-status-badge.tsx';
-import { AuditHistory } from './components/audit-history.tsx';
-import { DecisionPanel } from './components/decision-panel.tsx';
+import { useConsoleMe } from './api/get-console-me.ts';
+import { AuditHistory, peopleOf } from './components/audit-history.tsx';
+import { CaseHeader } from './components/case-header.tsx';
+import { CaseTiming } from './components/case-timing.tsx';
 import { DecisionSummary } from './components/decision-summary.tsx';
-import { DocumentGallery } from './components/document-gallery.tsx';
-import { countryLabel, formatCalendarDate, formatDateTime, shortId } from './format.ts';
+import { Facts } from './components/facts.tsx';
+import { AssigneeName } from './components/people.tsx';
+import { CaseStatusBadge } from './components/status-badge.tsx';
+import { formatDateTime, formatDuration, shortId } from './format.ts';
 import { queueHref } from './queue-params.ts';
+import { KycApplicationAside, KycApplicationMain } from './subjects/kyc-application.tsx';
+import { useNow } from './use-now.ts';
 import { useSessionGuard } from './use-session-guard.ts';
-import { LoadError, LoadingBlock } from '../../components/ui/load-states.tsx';
-
-/** A definition list of label/value rows; empty values say "not given" instead of leaving a gap. `stacked`: label above value (narrow columns). */
-function Facts({ rows, stacked = false }: { rows: readonly [label: string, value: ReactNode][]; stacked?: boolean }) {
-  const { t } = useTranslation();
-  return (
-    <dl className={cn('grid grid-cols-1 gap-x-6 text-sm', stacked ? 'gap-y-0.5 [&>div>dd]:mb-2' : 'gap-y-2 sm:grid-cols-[max-content_1fr]')}>
-      {rows.map(([label, value]) => (
-        <div key={label} className="contents">
-          <dt className="text-muted">{label}</dt>
-          <dd className="min-w-0 break-words text-ink">{value === '' || value === null || value === undefined ? <span className="text-muted">{t('console.notProvided')}</span> : value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
 
 function BackLink() {
   const { t } = useTranslation();
@@ -48,9 +37,9 @@ function BackLink() {
 }
 
 /**
- * One application as a reviewer decides it: what was submitted (personal data, document details,
- * the images), the decision (or the form to make it), the user's steps now, earlier applications
- * and the audit history.
+ * One review case as a reviewer works it: who has it (take / release), what is decided (the
+ * subject, rendered by its kind: a KYC application's submitted data and images), the decision (or
+ * the buttons to make it), the user's steps and other applications, and the history.
  */
 export default function CaseScreen() {
   const { t } = useTranslation();
@@ -85,84 +74,89 @@ export default function CaseScreen() {
   return <CaseView data={query.data} />;
 }
 
+/** What the subject kind puts on the page: a title, the main column and the side column's part. */
+interface SubjectView {
+  title: string;
+  /** The level a KYC decision is for (reasons, confirmation text). */
+  level: 1 | 2;
+  main: ReactNode;
+  aside: ReactNode;
+  /** Rows the subject adds to the case card (e.g. the application's id). */
+  facts: [label: string, value: ReactNode][];
+}
+
+function useSubjectView(data: ConsoleCase): SubjectView | null {
+  const { t } = useTranslation();
+  const subject = data.subject;
+  switch (subject.kind) {
+    case SubjectKind.KYC_APPLICATION:
+      return {
+        title: t('console.case.title', { level: subject.application.level }),
+        level: subject.application.level,
+        main: <KycApplicationMain subject={subject} email={data.user.email} />,
+        aside: <KycApplicationAside subject={subject} />,
+        facts: [[t('console.case.summary.id'), <span key="application" className="font-mono text-xs break-all">{subject.application.id}</span>]],
+      };
+    default:
+      // A kind this console version does not know (a newer server): say so rather than guess.
+      return null;
+  }
+}
+
 function CaseView({ data }: { data: ConsoleCase }) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
-  const { application, submitted, user } = data;
-  const info = submitted.personalInfo;
-  const country = (code: string) => (code ? countryLabel(code, language) : '');
+  const me = useConsoleMe();
+  const now = useNow();
+  const view = useSubjectView(data);
+  const kase = data.case;
+  const kind = t(`console.kinds.${kase.kind}`, { defaultValue: kase.kind });
+
+  if (!view) {
+    return (
+      <div className="flex flex-col gap-4">
+        <BackLink />
+        <Alert variant="warn" title={kind}>
+          {t('console.case.unknownKind')}
+        </Alert>
+      </div>
+    );
+  }
 
   return (
     <article aria-labelledby="case-title" className="flex flex-col gap-5">
       <BackLink />
-      <header className="flex flex-col gap-1">
-        <div className="flex flex-wrap items-center gap-3">
+      <CaseHeader data={data} meId={me.data?.id} level={view.level}>
+        <p className="text-xs font-medium text-muted">
+          <span className="tracking-wide uppercase">{kind}</span> · <span title={kase.id}>{t('console.case.caseNumber', { id: shortId(kase.id) })}</span>
+        </p>
+        <div className="mt-1 flex flex-wrap items-center gap-3">
           <h1 id="case-title" className="text-2xl font-semibold">
-            {t('console.case.title', { level: application.level })}
+            {view.title}
           </h1>
-          <ApplicationStatusBadge status={application.status} />
+          <CaseStatusBadge status={kase.status} />
         </div>
-        <p className="break-all text-muted">{user.email}</p>
-      </header>
+        <p className="mt-1 flex flex-wrap gap-x-3 gap-y-1 text-sm text-muted">
+          <span className="break-all text-ink">{data.user.email}</span>
+          <span>
+            {t('console.case.summary.submittedAt')}: <time dateTime={kase.openedAt}>{formatDateTime(kase.openedAt, language)}</time>
+          </span>
+          <CaseTiming item={kase} now={now} labelled className="font-medium text-ink" />
+        </p>
+      </CaseHeader>
 
       <div className="grid grid-cols-1 gap-5 lg:grid-cols-3">
         <div className="flex min-w-0 flex-col gap-5 lg:col-span-2">
-          <Card title={t('console.case.personal.title')}>
-            <Facts
-              rows={[
-                [t('console.case.personal.firstName'), info.firstName],
-                [t('console.case.personal.middleName'), info.middleName],
-                [t('console.case.personal.lastName'), info.lastName],
-                [t('console.case.personal.dateOfBirth'), info.dateOfBirth ? <time dateTime={info.dateOfBirth}>{formatCalendarDate(info.dateOfBirth, language)}</time> : ''],
-                [t('console.case.personal.nationality'), country(info.nationality)],
-                [t('console.case.personal.residenceCountry'), country(info.residenceCountry)],
-                [t('console.case.personal.addressLine1'), info.addressLine1],
-                [t('console.case.personal.addressLine2'), info.addressLine2],
-                [t('console.case.personal.city'), info.city],
-                [t('console.case.personal.stateRegion'), info.stateRegion],
-                [t('console.case.personal.postalCode'), info.postalCode],
-              ]}
-            />
-          </Card>
+          {view.main}
 
-          {submitted.document ? (
-            <Card title={t('console.case.document.title')}>
-              <Facts
-                rows={[
-                  [t('console.case.document.type'), t(`console.documentTypes.${submitted.document.type}`, { defaultValue: submitted.document.type })],
-                  [t('console.case.document.country'), country(submitted.document.country)],
-                  [t('console.case.document.number'), submitted.document.number],
-                ]}
-              />
+          {data.decision ? (
+            <Card title={t('console.decision.title')} id="decision">
+              <DecisionSummary decision={data.decision} secondsToDecision={kase.secondsToDecision} />
             </Card>
           ) : null}
-
-          {submitted.proofOfAddress ? (
-            <Card title={t('console.case.proofOfAddress.title')} description={t('console.case.proofOfAddress.compare')}>
-              <Facts
-                rows={[
-                  [t('console.case.proofOfAddress.type'), t(`console.documentTypes.${submitted.proofOfAddress.type}`, { defaultValue: submitted.proofOfAddress.type })],
-                  [
-                    t('console.case.proofOfAddress.issuedOn'),
-                    <time key="issued" dateTime={submitted.proofOfAddress.issuedOn}>
-                      {formatCalendarDate(submitted.proofOfAddress.issuedOn, language)}
-                    </time>,
-                  ],
-                ]}
-              />
-            </Card>
-          ) : null}
-
-          <Card title={t('console.documents.title')}>
-            <DocumentGallery documents={data.documents} email={user.email} />
-          </Card>
-
-          <Card title={t('console.decision.title')} id="decision">
-            <DecisionPanel data={data} />
-          </Card>
 
           <Card title={t('console.history.title')}>
-            <AuditHistory entries={data.history} />
+            <AuditHistory entries={data.history} people={peopleOf(data)} />
           </Card>
         </div>
 
@@ -171,18 +165,21 @@ function CaseView({ data }: { data: ConsoleCase }) {
             <Facts
               stacked
               rows={[
-                [t('console.case.summary.id'), <span key="id" title={application.id} className="font-mono text-xs break-all">{application.id}</span>],
-                [t('console.case.summary.user'), <span key="user" className="break-all">{user.email}</span>],
-                [t('console.case.summary.userId'), <span key="uid" className="font-mono text-xs break-all">{user.id}</span>],
-                [t('console.case.summary.accountCreated'), <time key="created" dateTime={user.createdAt}>{formatDateTime(user.createdAt, language)}</time>],
-                [t('console.case.summary.level'), t('console.level', { level: application.level })],
-                [t('console.case.summary.provider'), t(`console.providers.${application.provider}`, { defaultValue: application.provider })],
-                [t('console.case.summary.submittedAt'), <time key="submitted" dateTime={application.submittedAt}>{formatDateTime(application.submittedAt, language)}</time>],
+                [t('console.case.summary.kind'), kind],
+                [t('console.case.summary.caseId'), <span key="id" className="font-mono text-xs break-all">{kase.id}</span>],
+                ...view.facts,
+                [t('console.case.summary.user'), <span key="user" className="break-all">{data.user.email}</span>],
+                [t('console.case.summary.userId'), <span key="uid" className="font-mono text-xs break-all">{data.user.id}</span>],
+                [t('console.case.summary.accountCreated'), data.user.createdAt ? <time key="created" dateTime={data.user.createdAt}>{formatDateTime(data.user.createdAt, language)}</time> : ''],
+                [t('console.case.summary.level'), kase.level ? t('console.level', { level: kase.level }) : ''],
+                [t('console.case.summary.provider'), t(`console.providers.${kase.provider}`, { defaultValue: kase.provider })],
+                [t('console.assignee.label'), <AssigneeName key="assignee" assignee={kase.assignee} meId={me.data?.id} />],
+                [t('console.case.summary.submittedAt'), <time key="submitted" dateTime={kase.openedAt}>{formatDateTime(kase.openedAt, language)}</time>],
                 [
                   t('console.case.summary.decidedAt'),
-                  application.decidedAt ? (
-                    <time key="decided" dateTime={application.decidedAt}>
-                      {formatDateTime(application.decidedAt, language)}
+                  kase.decidedAt ? (
+                    <time key="decided" dateTime={kase.decidedAt}>
+                      {formatDateTime(kase.decidedAt, language)}
                     </time>
                   ) : (
                     <span key="decided" className="text-muted">
@@ -190,43 +187,11 @@ function CaseView({ data }: { data: ConsoleCase }) {
                     </span>
                   ),
                 ],
+                ...(kase.secondsToDecision !== null ? [[t('console.decision.timeToDecision'), formatDuration(kase.secondsToDecision, t)] as [string, ReactNode]] : []),
               ]}
             />
           </Card>
-
-          <Card title={t('console.case.steps.title')}>
-            <ul className="flex flex-col gap-2 text-sm" data-testid="case-steps">
-              {data.steps.map((step) => (
-                <li key={step.level} className="flex items-center justify-between gap-3">
-                  <span>{t('console.level', { level: step.level })}</span>
-                  <StatusBadge status={step.status} />
-                </li>
-              ))}
-            </ul>
-          </Card>
-
-          <Card title={t('console.case.previous.title')}>
-            {data.previous.length === 0 ? (
-              <p className="text-sm text-muted">{t('console.case.previous.none')}</p>
-            ) : (
-              <ul className="flex flex-col gap-4">
-                {data.previous.map((p) => (
-                  <li key={p.id} className="flex flex-col gap-2 border-t border-line pt-3 first:border-t-0 first:pt-0">
-                    <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
-                      <Link href={`/applications/${p.id}`} className="font-medium text-info underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-primary">
-                        {t('console.case.previous.open', { level: p.level, id: shortId(p.id) })}
-                      </Link>
-                      <ApplicationStatusBadge status={p.status} />
-                    </div>
-                    <p className="text-sm text-muted">
-                      {t('console.case.summary.submittedAt')}: <time dateTime={p.submittedAt}>{formatDateTime(p.submittedAt, language)}</time>
-                    </p>
-                    {p.decision ? <DecisionSummary decision={p.decision} /> : null}
-                  </li>
-                ))}
-              </ul>
-            )}
-          </Card>
+          {view.aside}
         </aside>
       </div>
     </article>

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Redirect, Route, Switch } from 'wouter';
+import { Link, Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
 import { UserRole } from '../../../shared/api/accounts.ts';
 import { APP_BASE } from '../../../shared/api/paths.ts';
 import { RetCode } from '../../../shared/ret-codes.ts';
@@ -15,6 +15,29 @@ import QueueScreen from './queue-screen.tsx';
 
 /** Where a customer who opened the console goes instead: their own account area (§2 personal). */
 const ACCOUNT_HOME = `${APP_BASE}/auth/personal`;
+
+/** The console's own menu: the queue as it opens, and two views a reviewer returns to all day. */
+const QUICK_LINKS = [
+  { key: 'queue', search: '' },
+  { key: 'mine', search: '?assignee=me' },
+  { key: 'unassigned', search: '?assignee=unassigned' },
+] as const;
+
+/** A link to the queue with these filters; it is the current page when the queue shows exactly them. */
+function QuickLink({ search, children }: { search: string; children: string }) {
+  const [location] = useLocation();
+  const current = useSearch();
+  const active = location === '/' && (current ? `?${current}` : '') === search;
+  return (
+    <Link
+      href={`/${search}`}
+      aria-current={active ? 'page' : undefined}
+      className="rounded-sm text-muted underline-offset-4 hover:text-ink hover:underline focus-visible:outline-2 focus-visible:outline-primary aria-[current=page]:font-semibold aria-[current=page]:text-ink"
+    >
+      {children}
+    </Link>
+  );
+}
 
 /** 10009 on the console: signed in, but as a customer. Said plainly, with the way back. */
 function NoAccess() {
@@ -77,14 +100,21 @@ export default function ConsoleLayout() {
   return (
     <div className="flex flex-col gap-6">
       <nav aria-label={t('console.title')} className="flex flex-wrap items-center justify-between gap-3 border-b border-line pb-3">
-        <Link href="/" className="text-sm font-semibold tracking-wide text-primary-ink uppercase focus-visible:outline-2 focus-visible:outline-primary">
-          {t('console.title')}
-        </Link>
+        <div className="flex flex-wrap items-center gap-x-5 gap-y-2">
+          <span className="text-sm font-semibold tracking-wide text-primary-ink uppercase">{t('console.title')}</span>
+          <ul className="flex flex-wrap items-center gap-4 text-sm">
+            {QUICK_LINKS.map(({ key, search }) => (
+              <li key={key}>
+                <QuickLink search={search}>{t(`console.nav.${key}`)}</QuickLink>
+              </li>
+            ))}
+          </ul>
+        </div>
         <span className="text-sm text-muted">{t('console.role')}</span>
       </nav>
       <Switch>
         <Route path="/" component={QueueScreen} />
-        <Route path="/applications/:id" component={CaseScreen} />
+        <Route path="/cases/:id" component={CaseScreen} />
         <Route>
           <Redirect to="/" replace />
         </Route>

@@ -57,3 +57,59 @@ export function countryLabel(code: string, language: string): string {
 export function shortId(id: string): string {
   return id.split('-')[0] ?? id;
 }
+
+/** The parts of a duration a reviewer reads: at most the two largest units, zeros left out. */
+export type DurationParts = { lessThanMinute: true } | { days?: number; hours?: number; minutes?: number };
+
+const MINUTE = 60;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/**
+ * Splits seconds into the two largest units worth reading ("2 h 5 min", "3 d 4 h", "3 d"), rounded
+ * down: a queue says how long a case has waited, and rounding up would overstate it.
+ */
+export function durationParts(seconds: number): DurationParts {
+  const s = Math.max(0, Math.floor(seconds));
+  if (s < MINUTE) return { lessThanMinute: true };
+  if (s < HOUR) return { minutes: Math.floor(s / MINUTE) };
+  if (s < DAY) {
+    const minutes = Math.floor((s % HOUR) / MINUTE);
+    return { hours: Math.floor(s / HOUR), ...(minutes ? { minutes } : {}) };
+  }
+  const hours = Math.floor((s % DAY) / HOUR);
+  return { days: Math.floor(s / DAY), ...(hours ? { hours } : {}) };
+}
+
+/** The translation function durations need (a structural subset of i18next's TFunction). */
+type Translate = (key: string, options: Record<string, unknown>) => string;
+
+/** A duration in words of the reader's language: "2 h 5 min", "3 d", "< 1 min" (`console.duration.*`). */
+export function formatDuration(seconds: number, t: Translate): string {
+  const parts = durationParts(seconds);
+  if ('lessThanMinute' in parts) return t('console.duration.lessThanMinute', {});
+  return [
+    parts.days ? t('console.duration.days', { n: parts.days }) : '',
+    parts.hours ? t('console.duration.hours', { n: parts.hours }) : '',
+    parts.minutes ? t('console.duration.minutes', { n: parts.minutes }) : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+}
+
+/** The same duration as an ISO 8601 duration, for `<time dateTime>` (machine-readable, exact to the second). */
+export function isoDuration(seconds: number): string {
+  const s = Math.max(0, Math.floor(seconds));
+  const days = Math.floor(s / DAY);
+  const rest = s % DAY;
+  const time = [Math.floor(rest / HOUR) && `${Math.floor(rest / HOUR)}H`, Math.floor((rest % HOUR) / MINUTE) && `${Math.floor((rest % HOUR) / MINUTE)}M`, rest % MINUTE && `${rest % MINUTE}S`]
+    .filter(Boolean)
+    .join('');
+  return `P${days ? `${days}D` : ''}${time ? `T${time}` : days ? '' : 'T0S'}`;
+}
+
+/** Seconds from `fromIso` to `to` (a timestamp in ms); null when the date is not one. */
+export function secondsSince(fromIso: string, to: number): number | null {
+  const from = Date.parse(fromIso);
+  return Number.isNaN(from) ? null : Math.max(0, Math.floor((to - from) / 1000));
+}

@@ -1,19 +1,27 @@
 import type { ConsoleQueueQuery } from '../../../shared/api/console.ts';
-import { ApplicationStatus } from '../../../shared/api/applications.ts';
 import { isCountryCode } from '../../../shared/countries.ts';
 import { Provider } from '../../../shared/kyc.ts';
+import { AssigneeFilter, CaseStatus, SUBJECT_KINDS, type SubjectKind } from '../../../shared/review.ts';
 
 /** Rows per queue page. */
 export const QUEUE_PAGE_SIZE = 20;
 
-/** The queue's filters as they live in the address (`?status=&level=&country=&provider=&page=`). */
+/** The assignee choices of the queue (the API also takes a reviewer's id; the console offers these three). */
+export type QueueAssignee = (typeof AssigneeFilter)[keyof typeof AssigneeFilter];
+const ASSIGNEES: readonly string[] = Object.values(AssigneeFilter);
+
+/** The queue's filters as they live in the address (`?status=&kind=&assignee=&level=&country=&provider=&page=`). */
 export interface QueueFilters {
-  status: ApplicationStatus;
+  status: CaseStatus;
+  kind: '' | SubjectKind;
+  assignee: QueueAssignee;
   level: '' | '1' | '2';
   country: string;
   provider: '' | Provider;
   page: number;
 }
+
+export const DEFAULT_FILTERS: QueueFilters = { status: CaseStatus.PENDING, kind: '', assignee: AssigneeFilter.ANY, level: '', country: '', provider: '', page: 1 };
 
 /**
  * Reads the filters from the address. The address is untrusted (a pasted or old link): anything
@@ -22,12 +30,16 @@ export interface QueueFilters {
  */
 export function parseQueueFilters(params: URLSearchParams): QueueFilters {
   const status = params.get('status') ?? '';
+  const kind = params.get('kind') ?? '';
+  const assignee = params.get('assignee') ?? '';
   const level = params.get('level') ?? '';
   const country = (params.get('country') ?? '').toUpperCase();
   const provider = params.get('provider') ?? '';
   const page = Number(params.get('page') ?? '1');
   return {
-    status: (Object.values(ApplicationStatus) as string[]).includes(status) ? (status as ApplicationStatus) : ApplicationStatus.PENDING,
+    status: (Object.values(CaseStatus) as string[]).includes(status) ? (status as CaseStatus) : CaseStatus.PENDING,
+    kind: (SUBJECT_KINDS as string[]).includes(kind) ? (kind as SubjectKind) : '',
+    assignee: ASSIGNEES.includes(assignee) ? (assignee as QueueAssignee) : AssigneeFilter.ANY,
     level: level === '1' || level === '2' ? level : '',
     country: isCountryCode(country) ? country : '',
     provider: (Object.values(Provider) as string[]).includes(provider) ? (provider as Provider) : '',
@@ -35,10 +47,17 @@ export function parseQueueFilters(params: URLSearchParams): QueueFilters {
   };
 }
 
+/** True when any filter differs from the plain queue (pending cases of anyone, every kind). */
+export function isFiltered(filters: QueueFilters): boolean {
+  return (Object.keys(DEFAULT_FILTERS) as (keyof QueueFilters)[]).some((key) => key !== 'page' && filters[key] !== DEFAULT_FILTERS[key]);
+}
+
 /** The address form: defaults are left out, so the plain queue is just `/`. */
 export function queueSearch(filters: QueueFilters): string {
   const params = new URLSearchParams();
-  if (filters.status !== ApplicationStatus.PENDING) params.set('status', filters.status);
+  if (filters.status !== CaseStatus.PENDING) params.set('status', filters.status);
+  if (filters.kind) params.set('kind', filters.kind);
+  if (filters.assignee !== AssigneeFilter.ANY) params.set('assignee', filters.assignee);
   if (filters.level) params.set('level', filters.level);
   if (filters.country) params.set('country', filters.country);
   if (filters.provider) params.set('provider', filters.provider);
@@ -47,10 +66,12 @@ export function queueSearch(filters: QueueFilters): string {
   return s ? `?${s}` : '';
 }
 
-/** The API query of GET kyc/applications. */
+/** The API query of GET cases (`any` is the server's default and left out). */
 export function toQueueQuery(filters: QueueFilters): ConsoleQueueQuery {
   return {
     status: filters.status,
+    ...(filters.kind ? { kind: filters.kind } : {}),
+    ...(filters.assignee !== AssigneeFilter.ANY ? { assignee: filters.assignee } : {}),
     ...(filters.level ? { level: filters.level } : {}),
     ...(filters.country ? { country: filters.country } : {}),
     ...(filters.provider ? { provider: filters.provider } : {}),
@@ -67,3 +88,6 @@ export function rememberQueueSearch(search: string): void {
 export function queueHref(): string {
   return `/${lastQueueSearch}`;
 }
+
+/** The case page's address inside the console. */
+export const caseHref = (caseId: string) => `/cases/${caseId}`;

@@ -1,27 +1,28 @@
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'wouter';
-import type { ConsoleQueueItem } from '../../../shared/api/console.ts';
-import { ApplicationStatus } from '../../../shared/api/applications.ts';
+import { useSearchParams } from 'wouter';
 import { COUNTRY_CODES } from '../../../shared/countries.ts';
 import { Provider } from '../../../shared/kyc.ts';
+import { AssigneeFilter, CaseStatus } from '../../../shared/review.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
+import { LoadError, LoadingBlock } from '../../components/ui/load-states.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { useConsoleMe } from './api/get-console-me.ts';
 import { useQueue } from './api/get-queue.ts';
-import { ApplicationStatusBadge } from './components/application-status-badge.tsx';
-import { countryLabel, countryName, formatDateTime } from './format.ts';
+import { QueueCards, QueueTable } from './components/queue-list.tsx';
+import { countryLabel, countryName } from './format.ts';
+import { isFiltered, parseQueueFilters, QUEUE_PAGE_SIZE, queueSearch, rememberQueueSearch, toQueueQuery, type QueueAssignee, type QueueFilters } from './queue-params.ts';
+import { useNow } from './use-now.ts';
 import { useSessionGuard } from './use-session-guard.ts';
-import { parseQueueFilters, QUEUE_PAGE_SIZE, queueSearch, rememberQueueSearch, toQueueQuery, type QueueFilters } from './queue-params.ts';
-import { LoadError, LoadingBlock } from '../../components/ui/load-states.tsx';
-
-const caseHref = (id: string) => `/applications/${id}`;
 
 /**
- * The review queue: pending applications oldest first (or decided ones, newest first), filtered by
- * level, country and provider, 20 per page. The filters live in the address, so a reload, a shared
- * link and the browser's back button keep them. A table from the `md` width, cards on a phone.
+ * The review queue: pending cases oldest first (or decided ones, newest first), filtered by kind,
+ * assignee (anyone, unassigned, mine), level, country and provider, 20 per page. The filters live in
+ * the address, so a reload, a shared link and the browser's back button keep them. A table from the
+ * `md` width, cards on a phone. Each row tells who has the case and how long it has waited (or how
+ * long its decision took); a pending case nobody has can be taken from the row.
  */
 export default function QueueScreen() {
   const { t, i18n } = useTranslation();
@@ -29,6 +30,8 @@ export default function QueueScreen() {
   const filters = parseQueueFilters(params);
   const search = queueSearch(filters);
   const queue = useQueue(toQueueQuery(filters));
+  const me = useConsoleMe();
+  const now = useNow();
   const sessionEnded = useSessionGuard(queue.error);
 
   useEffect(() => rememberQueueSearch(search), [search]);
@@ -47,8 +50,15 @@ export default function QueueScreen() {
     [i18n.language],
   );
   const any = { value: '', label: t('console.queue.any') };
-  const filtered = filters.level !== '' || filters.country !== '' || filters.provider !== '' || filters.status !== ApplicationStatus.PENDING;
+  // The kinds this server reviews (console/me); a kind from the address stays selectable.
+  const kinds = [...new Set([...(me.data?.subjectKinds ?? []), ...(filters.kind ? [filters.kind] : [])])];
+  const filtered = isFiltered(filters);
   const pages = queue.data ? Math.max(1, Math.ceil(queue.data.total / QUEUE_PAGE_SIZE)) : 1;
+  const emptyText = !filtered
+    ? t('console.queue.emptyPending')
+    : filters.assignee === AssigneeFilter.ME && filters.status === CaseStatus.PENDING
+      ? t('console.queue.emptyMine')
+      : t('console.queue.empty');
 
   return (
     <section aria-labelledby="queue-title" className="flex flex-col gap-5">
@@ -56,13 +66,29 @@ export default function QueueScreen() {
         {t('console.queue.title')}
       </h1>
 
-      <form role="search" aria-label={t('console.queue.filters')} onSubmit={(e) => e.preventDefault()} className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <form role="search" aria-label={t('console.queue.filters')} onSubmit={(e) => e.preventDefault()} className="grid grid-cols-2 gap-x-3 gap-y-3 sm:grid-cols-3 sm:gap-4 xl:grid-cols-6">
         <Field label={t('console.queue.status')}>
           <Select
             name="status"
             value={filters.status}
-            onChange={(e) => update({ status: e.target.value as ApplicationStatus })}
-            options={Object.values(ApplicationStatus).map((s) => ({ value: s, label: t(`console.status.${s}`) }))}
+            onChange={(e) => update({ status: e.target.value as CaseStatus })}
+            options={Object.values(CaseStatus).map((s) => ({ value: s, label: t(`console.status.${s}`) }))}
+          />
+        </Field>
+        <Field label={t('console.queue.assignee')}>
+          <Select
+            name="assignee"
+            value={filters.assignee}
+            onChange={(e) => update({ assignee: e.target.value as QueueAssignee })}
+            options={Object.values(AssigneeFilter).map((a) => ({ value: a, label: t(`console.queue.assigneeOptions.${a}`) }))}
+          />
+        </Field>
+        <Field label={t('console.queue.kind')}>
+          <Select
+            name="kind"
+            value={filters.kind}
+            onChange={(e) => update({ kind: e.target.value as QueueFilters['kind'] })}
+            options={[any, ...kinds.map((k) => ({ value: k, label: t(`console.kinds.${k}`) }))]}
           />
         </Field>
         <Field label={t('console.queue.level')}>
@@ -85,7 +111,7 @@ export default function QueueScreen() {
           />
         </Field>
         {filtered ? (
-          <div className="sm:col-span-2 lg:col-span-4">
+          <div className="col-span-2 sm:col-span-3 xl:col-span-6">
             <Button size="small" variant="default" onClick={() => setParams(new URLSearchParams())}>
               {t('console.queue.reset')}
             </Button>
@@ -107,13 +133,11 @@ export default function QueueScreen() {
             {t('console.queue.total', { count: queue.data.total })}
           </p>
           {queue.data.items.length === 0 ? (
-            <p className="rounded-lg border border-dashed border-line-strong p-8 text-center text-muted">
-              {filtered ? t('console.queue.empty') : t('console.queue.emptyPending')}
-            </p>
+            <p className="rounded-lg border border-dashed border-line-strong p-8 text-center text-muted">{emptyText}</p>
           ) : (
             <>
-              <QueueTable items={queue.data.items} language={i18n.language} />
-              <QueueCards items={queue.data.items} language={i18n.language} />
+              <QueueTable items={queue.data.items} meId={me.data?.id} status={filters.status} now={now} />
+              <QueueCards items={queue.data.items} meId={me.data?.id} status={filters.status} now={now} />
             </>
           )}
           {pages > 1 || filters.page > 1 ? (
@@ -130,104 +154,5 @@ export default function QueueScreen() {
         </div>
       )}
     </section>
-  );
-}
-
-function useItemLabels(language: string) {
-  const { t } = useTranslation();
-  return {
-    level: (item: ConsoleQueueItem) => t('console.level', { level: item.level }),
-    country: (item: ConsoleQueueItem) => countryLabel(item.country, language),
-    document: (item: ConsoleQueueItem) => t(`console.documentTypes.${item.documentType}`, { defaultValue: item.documentType }),
-    provider: (item: ConsoleQueueItem) => t(`console.providers.${item.provider}`, { defaultValue: item.provider }),
-    submitted: (item: ConsoleQueueItem) => formatDateTime(item.submittedAt, language),
-  };
-}
-
-/** Desktop: a table; each row's user cell is the link to the case (Tab reaches every row). */
-function QueueTable({ items, language }: { items: readonly ConsoleQueueItem[]; language: string }) {
-  const { t } = useTranslation();
-  const label = useItemLabels(language);
-  const th = 'px-3 py-2 text-start font-medium text-muted';
-  return (
-    <div className="hidden overflow-x-auto rounded-lg border border-line md:block">
-      <table className="w-full border-collapse text-sm">
-        <caption className="sr-only">{t('console.queue.caption')}</caption>
-        <thead className="bg-surface">
-          <tr>
-            <th scope="col" className={th}>
-              {t('console.queue.columns.submitted')}
-            </th>
-            <th scope="col" className={th}>
-              {t('console.queue.columns.user')}
-            </th>
-            <th scope="col" className={th}>
-              {t('console.queue.columns.level')}
-            </th>
-            <th scope="col" className={th}>
-              {t('console.queue.columns.country')}
-            </th>
-            <th scope="col" className={th}>
-              {t('console.queue.columns.document')}
-            </th>
-            <th scope="col" className={th}>
-              {t('console.queue.columns.provider')}
-            </th>
-            <th scope="col" className={th}>
-              {t('console.queue.columns.status')}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {items.map((item) => (
-            <tr key={item.id} className="border-t border-line hover:bg-surface/60" data-testid="queue-row">
-              <td className="px-3 py-3 whitespace-nowrap">
-                <time dateTime={item.submittedAt}>{label.submitted(item)}</time>
-              </td>
-              <th scope="row" className="px-3 py-3 text-start font-normal">
-                <Link href={caseHref(item.id)} className="font-medium break-all text-info underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-primary">
-                  {item.email}
-                </Link>
-              </th>
-              <td className="px-3 py-3 whitespace-nowrap">{label.level(item)}</td>
-              <td className="px-3 py-3">{label.country(item)}</td>
-              <td className="px-3 py-3">{label.document(item)}</td>
-              <td className="px-3 py-3">{label.provider(item)}</td>
-              <td className="px-3 py-3">
-                <ApplicationStatusBadge status={item.status} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
-
-/** Phone: one card per application; the whole card is the link. */
-function QueueCards({ items, language }: { items: readonly ConsoleQueueItem[]; language: string }) {
-  const label = useItemLabels(language);
-  return (
-    <ul className="flex flex-col gap-3 md:hidden">
-      {items.map((item) => (
-        <li key={item.id} data-testid="queue-card">
-          <Link
-            href={caseHref(item.id)}
-            className="block rounded-lg border border-line bg-white p-4 outline-offset-2 hover:border-muted focus-visible:outline-2 focus-visible:outline-primary"
-          >
-            <span className="flex items-start justify-between gap-3">
-              <span className="min-w-0 font-medium break-all text-ink">{item.email}</span>
-              <ApplicationStatusBadge status={item.status} />
-            </span>
-            <span className="mt-1 block text-sm text-muted">
-              {label.level(item)} · {label.document(item)} · {label.country(item)}
-            </span>
-            <span className="mt-1 block text-sm text-muted">
-              {label.provider(item)} · <time dateTime={item.submittedAt}>{label.submitted(item)}</time>
-            </span>
-          </Link>
-        </li>
-      ))}
-    </ul>
   );
 }

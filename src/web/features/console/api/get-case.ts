@@ -4,8 +4,8 @@ import { ApiPath } from '../../../../shared/api/paths.ts';
 import { http } from '../../../lib/http/index.ts';
 import { consoleKeys, withId } from './keys.ts';
 
-/** GET /v1/console/kyc/applications/:id: submitted data, documents, steps, earlier applications, audit history. */
-export const getCase = (id: string, signal?: AbortSignal) => http.get<ConsoleCase>(withId(ApiPath.consoleApplication, id), undefined, { signal, silent: true });
+/** GET /v1/console/cases/:id: the case (status, assignee, times), its subject (for a KYC application: submitted data, documents, steps, other applications), the decision and the history. */
+export const getCase = (id: string, signal?: AbortSignal) => http.get<ConsoleCase>(withId(ApiPath.consoleCase, id), undefined, { signal, silent: true });
 
 export const caseQuery = (id: string) => queryOptions({ queryKey: consoleKeys.case(id), queryFn: ({ signal }) => getCase(id, signal) });
 

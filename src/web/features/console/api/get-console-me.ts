@@ -5,7 +5,8 @@ import { http } from '../../../lib/http/index.ts';
 import { consoleKeys } from './keys.ts';
 
 /**
- * GET /v1/console/me: who the reviewer is. 10007: not signed in; 10009: signed in, but not a reviewer.
+ * GET /v1/console/me: who the reviewer is, and which kinds of case this server reviews (the queue's
+ * kind filter offers those). 10007: not signed in; 10009: signed in, but not a reviewer.
  * silent: the console shell shows every outcome itself.
  */
 export const getConsoleMe = (signal?: AbortSignal) => http.get<ConsoleReviewer>(ApiPath.consoleMe, undefined, { signal, silent: true });

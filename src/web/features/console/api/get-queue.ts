@@ -4,12 +4,13 @@ import { ApiPath } from '../../../../shared/api/paths.ts';
 import { http } from '../../../lib/http/index.ts';
 import { consoleKeys } from './keys.ts';
 
-/** GET /v1/console/kyc/applications: pending oldest first (decided: newest first), filtered and paged. */
-export const getQueue = (query: ConsoleQueueQuery, signal?: AbortSignal) =>
-  http.get<ConsoleQueuePage>(ApiPath.consoleApplications, { ...query }, { signal, silent: true });
+/**
+ * GET /v1/console/cases: review cases, pending oldest first (decided: newest first), filtered by
+ * status, kind, assignee, level, country and provider; paged.
+ */
+export const getQueue = (query: ConsoleQueueQuery, signal?: AbortSignal) => http.get<ConsoleQueuePage>(ApiPath.consoleCases, { ...query }, { signal, silent: true });
 
-export const queueQuery = (query: ConsoleQueueQuery) =>
-  queryOptions({ queryKey: consoleKeys.queue(query), queryFn: ({ signal }) => getQueue(query, signal) });
+export const queueQuery = (query: ConsoleQueueQuery) => queryOptions({ queryKey: consoleKeys.queue(query), queryFn: ({ signal }) => getQueue(query, signal) });
 
 /** The queue page; while another page or filter loads, the previous rows stay (marked busy). */
 export const useQueue = (query: ConsoleQueueQuery) => useQuery({ ...queueQuery(query), placeholderData: keepPreviousData });

@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { ConsoleQueueQuery } from '../../../../shared/api/console.ts';
 
 /** TanStack Query keys of the console: everything under ['console'] so a decision can refresh it all. */
@@ -10,7 +11,19 @@ export const consoleKeys = {
   case: (id: string) => ['console', 'case', id] as const,
 };
 
-/** `:id` of a console path replaced by an application id (ids are UUIDs; encoded anyway: it comes from the URL). */
+/** `:id` of a console path replaced by a case id (ids are UUIDs; encoded anyway: it comes from the URL). */
 export function withId(path: string, id: string): string {
   return path.replace(':id', encodeURIComponent(id));
+}
+
+/**
+ * After a case changed (taken, released, decided) — or a call about it failed, which usually means
+ * it changed under us (10012, 36001) — every queue page and the case are read again. A decision also
+ * changes the user's steps, shown on the user's other cases: `allCases` reads those again too.
+ */
+export function refreshAfterCaseChange(client: QueryClient, caseId: string, { allCases = false } = {}): Promise<unknown> {
+  return Promise.all([
+    client.invalidateQueries({ queryKey: consoleKeys.queues() }),
+    client.invalidateQueries({ queryKey: allCases ? consoleKeys.cases() : consoleKeys.case(caseId) }),
+  ]);
 }

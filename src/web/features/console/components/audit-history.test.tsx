@@ -5,7 +5,7 @@ import { renderConsole } from '../test-utils.tsx';
 import { AuditHistory, changedFields } from './audit-history.tsx';
 
 const USER = { actorType: 'user', actorId: 'u-1', actorEmail: 'sofia@example.com' };
-const REVIEWER = { actorType: 'user', actorId: 'r-1', actorEmail: 'reviewer@example.com' };
+const REVIEWER = { actorType: 'reviewer', actorId: 'r-1', actorEmail: 'reviewer@example.com' };
 const APP_ID = '6f1c2f4e-1111-4a55-9c1e-2b7d0b1f0a01';
 
 /** What the console API returns for a submitted, rejected (retry) application: the real record shapes of kyc.service. */
@@ -90,6 +90,56 @@ describe('AuditHistory', () => {
     expect(items[5]).toHaveTextContent('kyc.something.new');
     expect(items[5]).toHaveTextContent('By x-9');
     expect(items[5]).toHaveTextContent('flagtrue');
+  });
+
+  it('names the review case actions, shows the assignee by e-mail (or "Unassigned") and a provider as the decider', () => {
+    const CASE: ConsoleHistoryEntry[] = [
+      {
+        at: '2025-03-01T09:00:00.000Z',
+        ...USER,
+        action: 'review.case.open',
+        before: null,
+        after: { kind: 'KYC_APPLICATION', subjectId: APP_ID, userId: 'u-1', level: 1, country: 'IT', provider: 'PROVIDER_DEFAULT' },
+      },
+      { at: '2025-03-01T10:00:00.000Z', ...REVIEWER, action: 'review.case.assign', before: { assigneeId: null }, after: { assigneeId: 'r-1' } },
+      { at: '2025-03-01T10:30:00.000Z', ...REVIEWER, action: 'review.case.release', before: { assigneeId: 'r-1' }, after: { assigneeId: null } },
+      {
+        at: '2025-03-01T11:00:00.000Z',
+        actorType: 'provider',
+        actorId: 'PROVIDER_SUMSUB',
+        actorEmail: null,
+        action: 'review.case.decide',
+        before: { status: 'PENDING', assigneeId: null },
+        after: { status: 'REJECTED', assigneeId: 'f00dbabe-0000-4000-8000-00000000000a', decisionId: 'dec-7', outcome: 'REJECT', mode: 'FINAL', reasonCode: 'SUSPECTED_FRAUD', subjectStatus: 'FAILED_AND_CAN_NOT_RETRY' },
+      },
+    ];
+    renderConsole(<AuditHistory entries={CASE} people={new Map([['r-1', 'reviewer@example.com']])} />);
+    const items = within(screen.getByTestId('audit-history')).getAllByRole('listitem');
+
+    expect(items[0]).toHaveTextContent('Case opened for review');
+    expect(items[0]).toHaveTextContent('KindKYC application');
+    expect(items[0]).toHaveTextContent('ProviderIn-house review');
+    expect(items[0]).toHaveTextContent('Italy (IT)');
+    expect(items[0]).not.toHaveTextContent(APP_ID);
+
+    expect(items[1]).toHaveTextContent('Case taken');
+    expect(items[1]).toHaveTextContent('By reviewer@example.com');
+    expect(items[1]).toHaveTextContent('Assigneereviewer@example.com');
+
+    expect(items[2]).toHaveTextContent('Case released');
+    const released = within(items[2]!).getByRole('definition');
+    expect(released).toHaveTextContent('changed to');
+    expect(released.textContent!.indexOf('reviewer@example.com')).toBeLessThan(released.textContent!.indexOf('Unassigned'));
+
+    expect(items[3]).toHaveTextContent('Case decided');
+    expect(items[3]).toHaveTextContent('By Sumsub (provider)');
+    expect(items[3]).toHaveTextContent('DecisionRejected');
+    expect(items[3]).toHaveTextContent('Step statusFailed');
+    expect(items[3]).toHaveTextContent('We could not verify your identity');
+    // Someone the page does not know is shown by the first block of the id, never as nothing.
+    expect(items[3]).toHaveTextContent('Assigneef00dbabe');
+    expect(items[3]).not.toHaveTextContent('f00dbabe-0000');
+    expect(items[3]).not.toHaveTextContent('dec-7');
   });
 
   it('says so when nothing was recorded', () => {

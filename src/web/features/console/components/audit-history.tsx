@@ -1,15 +1,36 @@
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ConsoleHistoryEntry } from '../../../../shared/api/console.ts';
-import { countryLabel, formatDateTime } from '../format.ts';
+import type { ConsoleCase, ConsoleHistoryEntry } from '../../../../shared/api/console.ts';
+import { countryLabel, formatDateTime, shortId } from '../format.ts';
 
 /** Audit fields that are identifiers of things already on the page: shown nowhere (noise). */
-const HIDDEN_FIELDS = new Set(['userId', 'decisionId', 'applicationId']);
+const HIDDEN_FIELDS = new Set(['userId', 'decisionId', 'applicationId', 'subjectId', 'caseId']);
 /** Fields with a translated label; any other field is shown under its own name. */
-const LABELLED_FIELDS = new Set(['status', 'stepStatus', 'level', 'country', 'documentType', 'documents', 'mode', 'reasonCode', 'userMessage', 'internalNote', 'cause']);
+const LABELLED_FIELDS = new Set([
+  'status',
+  'stepStatus',
+  'subjectStatus',
+  'level',
+  'country',
+  'documentType',
+  'documents',
+  'mode',
+  'reasonCode',
+  'userMessage',
+  'internalNote',
+  'cause',
+  'kind',
+  'provider',
+  'outcome',
+  'assigneeId',
+]);
 /** Actions with a translated name (`console.history.actions.<action with _ for .>`). */
 const KNOWN_ACTIONS = new Set([
+  'review.case.open',
+  'review.case.assign',
+  'review.case.release',
+  'review.case.decide',
   'kyc.application.submit',
   'kyc.application.approve',
   'kyc.application.reject',
@@ -43,8 +64,22 @@ export function actionLabel(t: TFunction, action: string): string {
   return KNOWN_ACTIONS.has(action) ? t(`console.history.actions.${action.replace(/\./g, '_')}`) : action;
 }
 
-/** One value of an audit record, made readable: statuses, levels, countries, reasons by name. */
-function formatValue(t: TFunction, language: string, action: string, field: string, value: unknown): ReactNode {
+/** Reviewers' and users' e-mails by id, for the ids an audit record carries (an assignee). */
+export type People = ReadonlyMap<string, string>;
+
+/** Everyone the case page knows by id: the history's actors, the assignee, the decider. */
+export function peopleOf(data: Pick<ConsoleCase, 'history' | 'case' | 'decision' | 'user'>): People {
+  const people = new Map<string, string>([[data.user.id, data.user.email]]);
+  for (const entry of data.history) if (entry.actorId && entry.actorEmail) people.set(entry.actorId, entry.actorEmail);
+  if (data.case.assignee?.email) people.set(data.case.assignee.id, data.case.assignee.email);
+  if (data.decision?.decider.id && data.decision.decider.email) people.set(data.decision.decider.id, data.decision.decider.email);
+  return people;
+}
+
+/** One value of an audit record, made readable: statuses, levels, countries, reasons, people by name. */
+function formatValue(t: TFunction, language: string, people: People, action: string, field: string, value: unknown): ReactNode {
+  // Nobody has the case: said in words, not as a gap.
+  if (field === 'assigneeId' && isBlank(value)) return <span className="text-muted">{t('console.assignee.none')}</span>;
   if (isBlank(value)) return <span className="text-muted">{t('console.notProvided')}</span>;
   const text = typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' ? String(value) : JSON.stringify(value);
   switch (field) {
@@ -52,7 +87,17 @@ function formatValue(t: TFunction, language: string, action: string, field: stri
       // A step record's status is a §4 step status; an application record's is the application's.
       return action.startsWith('kyc.step.') ? t(`ui.stepStatus.${text}`, { defaultValue: text }) : t(`console.status.${text}`, { defaultValue: text });
     case 'stepStatus':
+    case 'subjectStatus':
+      // A KYC case's subject status is the level's step status (the only subject kind so far).
       return t(`ui.stepStatus.${text}`, { defaultValue: text });
+    case 'kind':
+      return t(`console.kinds.${text}`, { defaultValue: text });
+    case 'provider':
+      return t(`console.providers.${text}`, { defaultValue: text });
+    case 'outcome':
+      return t(`console.outcomes.${text}`, { defaultValue: text });
+    case 'assigneeId':
+      return <span className="break-all">{people.get(text) ?? shortId(text)}</span>;
     case 'level':
       return t('console.level', { level: text });
     case 'country':
@@ -76,10 +121,14 @@ function formatValue(t: TFunction, language: string, action: string, field: stri
   }
 }
 
-/** "By": the reviewer's or user's e-mail, "System" for automatic changes, else the recorded actor. */
+/**
+ * "By": the reviewer's or user's e-mail, "System" for automatic changes, a verification provider by
+ * name (its webhook decided), else the recorded actor.
+ */
 function actorName(t: TFunction, entry: ConsoleHistoryEntry): string {
   if (entry.actorEmail) return entry.actorEmail;
   if (entry.actorType === 'system') return t('console.history.system');
+  if (entry.actorType === 'provider') return t('console.decision.deciders.provider', { provider: t(`console.providers.${entry.actorId ?? ''}`, { defaultValue: entry.actorId ?? '' }) });
   return entry.actorId ?? entry.actorType;
 }
 
@@ -88,7 +137,7 @@ function actorName(t: TFunction, entry: ConsoleHistoryEntry): string {
  * "before → after" (or just the new value). The arrow is decorative; screen readers hear
  * "changed to". Internal notes appear here too: this is the reviewers' own record.
  */
-export function AuditHistory({ entries }: { entries: readonly ConsoleHistoryEntry[] }) {
+export function AuditHistory({ entries, people = new Map() }: { entries: readonly ConsoleHistoryEntry[]; people?: People }) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   if (entries.length === 0) return <p className="text-sm text-muted">{t('console.history.none')}</p>;
@@ -112,16 +161,16 @@ export function AuditHistory({ entries }: { entries: readonly ConsoleHistoryEntr
                     <dt className="text-muted">{LABELLED_FIELDS.has(field) ? t(`console.history.fields.${field}`) : field}</dt>
                     <dd className="min-w-0 text-ink">
                       {isBlank(before) ? (
-                        formatValue(t, language, entry.action, field, after)
+                        formatValue(t, language, people, entry.action, field, after)
                       ) : (
                         <>
                           {/* Each value isolated (bdi): the pair reads in the page's direction even when the values are in another script. */}
-                          <bdi>{formatValue(t, language, entry.action, field, before)}</bdi>
+                          <bdi>{formatValue(t, language, people, entry.action, field, before)}</bdi>
                           <span aria-hidden className="mx-1.5 inline-block text-muted rtl:-scale-x-100">
                             →
                           </span>
                           <span className="sr-only"> {t('console.history.changedTo')} </span>
-                          <bdi className="font-medium">{formatValue(t, language, entry.action, field, after)}</bdi>
+                          <bdi className="font-medium">{formatValue(t, language, people, entry.action, field, after)}</bdi>
                         </>
                       )}
                     </dd>

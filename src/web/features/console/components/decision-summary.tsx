@@ -1,10 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import type { ConsoleDecision } from '../../../../shared/api/console.ts';
 import { Badge } from '../../../components/ui/status-badge.tsx';
-import { formatDateTime } from '../format.ts';
+import { formatDateTime, formatDuration, isoDuration } from '../format.ts';
+import { deciderName } from './people.tsx';
 
-/** A decision as it is recorded: outcome, mode, reason, the user's message, the internal note, who and when. */
-export function DecisionSummary({ decision }: { decision: ConsoleDecision }) {
+/**
+ * A decision as it is recorded: outcome, mode, reason, the user's message, the internal note, who
+ * decided (a reviewer, a provider or the system), when, and — when known — how long after the
+ * submission.
+ */
+export function DecisionSummary({ decision, secondsToDecision }: { decision: ConsoleDecision; secondsToDecision?: number | null }) {
   const { t, i18n } = useTranslation();
   const approved = decision.outcome === 'APPROVE';
   return (
@@ -29,11 +34,21 @@ export function DecisionSummary({ decision }: { decision: ConsoleDecision }) {
         <dt className="text-muted">{t('console.decision.internalNote')}</dt>
         <dd className="break-words whitespace-pre-wrap">{decision.internalNote || <span className="text-muted">{t('console.notProvided')}</span>}</dd>
         <dt className="text-muted">{t('console.decision.by')}</dt>
-        <dd className="break-all">{decision.reviewerEmail}</dd>
+        <dd className="break-all" data-testid="decider">
+          {deciderName(t, decision.decider)}
+        </dd>
         <dt className="text-muted">{t('console.decision.at')}</dt>
         <dd>
           <time dateTime={decision.decidedAt}>{formatDateTime(decision.decidedAt, i18n.language)}</time>
         </dd>
+        {secondsToDecision !== undefined && secondsToDecision !== null ? (
+          <>
+            <dt className="text-muted">{t('console.decision.timeToDecision')}</dt>
+            <dd>
+              <time dateTime={isoDuration(secondsToDecision)}>{formatDuration(secondsToDecision, t)}</time>
+            </dd>
+          </>
+        ) : null}
       </dl>
     </div>
   );

@@ -1,0 +1,6 @@
+/**
+ * The compliance reviewers of the browser tests: the demo reviewer (README) and a second one that
+ * e2e/support/server.ts creates on the fresh database, for tests where two reviewers work together.
+ */
+export const REVIEWER = { email: 'reviewer@example.com', password: 'reviewer-password-1' } as const;
+export const SECOND_REVIEWER = { email: 'reviewer-2@example.com', password: 'reviewer-2-password' } as const;

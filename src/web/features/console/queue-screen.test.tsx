@@ -1,0 +1,166 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Route, Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import type { ConsoleQueueItem } from '../../../shared/api/console.ts';
+import { clearResponseCache } from '../../lib/http/index.ts';
+import { envelope, installFetch, type FakeCall } from '../../lib/http/testing.ts';
+import QueueScreen from './queue-screen.tsx';
+import { CASE_ID, ME, OTHER_REVIEWER, queueItem, renderConsole } from './test-utils.tsx';
+
+const MINE = queueItem({ id: 'c-mine-1', email: 'mine@example.com', assignee: { id: ME.id, email: ME.email } });
+const THEIRS = queueItem({ id: 'c-theirs-1', email: 'theirs@example.com', assignee: OTHER_REVIEWER, openedAt: '2025-02-26T11:05:00.000Z' });
+const FREE = queueItem();
+
+interface FakeQueue {
+  items: ConsoleQueueItem[];
+  onAssign?: (call: FakeCall) => Response;
+}
+
+/** The console API of a fake server: me, the queue (filters are recorded, not applied), assign. */
+function serve(server: FakeQueue) {
+  return installFetch((call) => {
+    const url = new URL(call.url, 'http://localhost');
+    if (url.pathname === '/x-api/v1/console/me') return envelope(ME);
+    if (url.pathname === '/x-api/v1/console/cases') return envelope({ items: server.items, total: server.items.length, page: 1, pageSize: 20 });
+    if (call.method === 'POST' && url.pathname.endsWith('/assign')) return server.onAssign?.(call) ?? envelope({});
+    return envelope({}, 10011, 'not found');
+  });
+}
+
+const queueRequests = (calls: FakeCall[]) => calls.map((c) => new URL(c.url, 'http://localhost')).filter((u) => u.pathname === '/x-api/v1/console/cases');
+
+function renderQueue(search = '') {
+  const location = memoryLocation({ path: `/${search}`, record: true });
+  renderConsole(
+    <Router hook={location.hook} searchHook={location.searchHook}>
+      <Route path="/" component={QueueScreen} />
+    </Router>,
+  );
+  return location;
+}
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date('2025-03-01T11:05:00.000Z'));
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  clearResponseCache();
+});
+
+/** The desktop table (the phone cards carry the same cases; jsdom applies no media queries). */
+const table = () => screen.findByRole('table');
+const row = async (email: string) => (await within(await table()).findByRole('link', { name: email })).closest('tr')!;
+
+describe('the review queue', () => {
+  it('lists each case with its kind, applicant, who has it and how long it has waited', async () => {
+    serve({ items: [THEIRS, FREE, MINE] });
+    renderQueue();
+    const headers = within(await table())
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
+    expect(headers).toEqual(['Applicant', 'Kind', 'Level', 'Country', 'Document', 'Provider', 'Submitted', 'Waiting for', 'Assignee']);
+
+    const free = await row('sofia@example.com');
+    expect(within(free).getByRole('link', { name: 'sofia@example.com' })).toHaveAttribute('href', `/cases/${CASE_ID}`);
+    expect(free).toHaveTextContent('KYC application');
+    expect(free).toHaveTextContent('Italy (IT)');
+    expect(free).toHaveTextContent('ID card');
+    expect(free).toHaveTextContent('In-house review');
+    expect(within(free).getByTestId('queue-assignee')).toHaveTextContent('Unassigned');
+    const waited = within(free).getByTestId('case-timing');
+    expect(waited).toHaveTextContent('2 h 5 min');
+    expect(waited.getAttribute('title')).toMatch(/^Submitted Mar 1, 2025/);
+
+    expect(within(await row('theirs@example.com')).getByTestId('queue-assignee')).toHaveTextContent(OTHER_REVIEWER.email);
+    expect(within(await row('theirs@example.com')).getByTestId('case-timing')).toHaveTextContent('3 d');
+    expect(within(await row('mine@example.com')).getByTestId('queue-assignee')).toHaveTextContent('You');
+    // Only a pending case nobody has can be taken from the row.
+    expect(within(await table()).getAllByRole('button', { name: /^Take the case of/ })).toHaveLength(1);
+  });
+
+  it('decided cases show the time from submission to decision and their status', async () => {
+    serve({ items: [queueItem({ status: 'APPROVED', assignee: { id: ME.id, email: ME.email }, decidedAt: '2025-03-04T09:00:00.000Z', secondsToDecision: 3 * 86400 + 600 })] });
+    renderQueue('?status=APPROVED');
+    const headers = within(await table()).getAllByRole('columnheader');
+    expect(headers.map((h) => h.textContent)).toContain('Time to decision');
+    expect(headers.map((h) => h.textContent)).toContain('Status');
+    const approved = await row('sofia@example.com');
+    const timing = within(approved).getByTestId('case-timing');
+    expect(timing).toHaveTextContent('3 d');
+    expect(timing.getAttribute('title')).toMatch(/^Submitted Mar 1, 2025.*, decided Mar 4, 2025/);
+    expect(approved).toHaveTextContent('Approved');
+    expect(within(approved).queryByRole('button')).toBeNull();
+  });
+
+  it('filters by assignee and kind (the kinds this server reviews) in the address and in the request', async () => {
+    const user = userEvent.setup();
+    const calls = serve({ items: [FREE] });
+    const location = renderQueue();
+    const filters = screen.getByRole('search', { name: 'Filter cases' });
+    await table();
+
+    const assignee = within(filters).getByLabelText('Assignee');
+    expect(Array.from((assignee as HTMLSelectElement).options).map((o) => o.textContent)).toEqual(['Anyone', 'Unassigned', 'Assigned to me']);
+    await user.selectOptions(assignee, 'me');
+    await waitFor(() => expect(location.history.at(-1)).toBe('/?assignee=me'));
+    await waitFor(() => expect(queueRequests(calls).at(-1)!.searchParams.get('assignee')).toBe('me'));
+
+    const kind = within(filters).getByLabelText('Kind');
+    await waitFor(() => expect(Array.from((kind as HTMLSelectElement).options).map((o) => o.textContent)).toEqual(['All', 'KYC application']));
+    await user.selectOptions(kind, 'KYC_APPLICATION');
+    await waitFor(() => expect(location.history.at(-1)).toBe('/?kind=KYC_APPLICATION&assignee=me'));
+    const last = queueRequests(calls).at(-1)!;
+    expect(last.searchParams.get('kind')).toBe('KYC_APPLICATION');
+    expect(last.searchParams.get('assignee')).toBe('me');
+
+    await user.click(within(filters).getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(location.history.at(-1)).toBe('/'));
+  });
+
+  it('my empty queue says so and points to the queue', async () => {
+    serve({ items: [] });
+    renderQueue('?assignee=me');
+    expect(await screen.findByText('No pending cases are assigned to you. Take one from the queue.')).toBeVisible();
+  });
+
+  it('"Take" assigns the case to me from the row; the queue is read again and the row says "You"', async () => {
+    const user = userEvent.setup();
+    const server: FakeQueue = {
+      items: [FREE],
+      onAssign: () => {
+        server.items = [{ ...FREE, assignee: { id: ME.id, email: ME.email } }];
+        return envelope({ case: server.items[0] });
+      },
+    };
+    const calls = serve(server);
+    renderQueue();
+    await user.click(within(await row('sofia@example.com')).getByRole('button', { name: 'Take the case of sofia@example.com' }));
+
+    await waitFor(async () => expect(within(await row('sofia@example.com')).getByTestId('queue-assignee')).toHaveTextContent('You'));
+    expect(within(await table()).queryByRole('button', { name: /^Take/ })).toBeNull();
+    const post = calls.find((c) => c.method === 'POST')!;
+    expect(post.url).toBe(`/x-api/v1/console/cases/${CASE_ID}/assign`);
+    expect(queueRequests(calls).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('when someone else took it first (36001), the row shows them after the queue is read again', async () => {
+    const user = userEvent.setup();
+    const server: FakeQueue = {
+      items: [FREE],
+      onAssign: () => {
+        server.items = [{ ...FREE, assignee: OTHER_REVIEWER }];
+        return envelope({ assigneeId: OTHER_REVIEWER.id }, 36001, 'case assigned to another reviewer');
+      },
+    };
+    serve(server);
+    renderQueue();
+    await user.click(within(await row('sofia@example.com')).getByRole('button', { name: 'Take the case of sofia@example.com' }));
+    await waitFor(async () => expect(within(await row('sofia@example.com')).getByTestId('queue-assignee')).toHaveTextContent(OTHER_REVIEWER.email));
+    expect(within(await table()).queryByRole('button', { name: /^Take/ })).toBeNull();
+  });
+});
