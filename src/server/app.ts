@@ -56,6 +56,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     logger: loggerOptions(config, options.logStream),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // Fastify's default is no timeout: a client that stops sending mid-body would hold the socket.
+    connectionTimeout: config.idleTimeoutMs,
   }).withTypeProvider<ZodTypeProvider>();
 
   const db = options.db ?? createDb(config.database, (err) => app.log.error({ err }, 'database connection error'));

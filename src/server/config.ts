@@ -106,6 +106,11 @@ const envSchema = z.object({
   /** Browser tests only: enables POST /x-api/v1/test/faults (arm ret_code / HTTP status faults). Never in production. */
   TEST_FAULTS: bool.default(false),
   MAX_UPLOAD_BYTES: z.coerce.number().int().positive().default(10 * 1024 * 1024),
+  /**
+   * A connection on which nothing arrives for this long in the middle of a request is closed (a
+   * stalled or abandoned upload must not hold it for ever). Slow uploads still send bytes.
+   */
+  IDLE_TIMEOUT_SECONDS: z.coerce.number().positive().default(60),
   /** Base64 32-byte key that wraps per-document keys; generated into DATA_DIR when absent. */
   DATA_ENCRYPTION_KEY: base64Key.optional(),
   /** Rotation: former master keys (base64, comma-separated), only to unwrap until re-wrapped. */
@@ -174,6 +179,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     monitoringReportsPerMinute: e.MONITORING_REPORTS_PER_MINUTE,
     testFaults: e.TEST_FAULTS,
     maxUploadBytes: e.MAX_UPLOAD_BYTES,
+    idleTimeoutMs: e.IDLE_TIMEOUT_SECONDS * 1000,
     dataEncryptionKey: e.DATA_ENCRYPTION_KEY,
     previousEncryptionKeys: e.DATA_ENCRYPTION_KEYS_PREVIOUS,
     uploadsPerHour: e.UPLOADS_PER_HOUR,
