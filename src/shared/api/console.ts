@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isCountryCode } from '../countries.ts';
 import { Provider, StepStatus, type VerifiableLevel } from '../kyc.ts';
-import { ValidationMessage } from '../validation.ts';
+import { ValidationMessage, visibleMultilineText } from '../validation.ts';
 import type { DocumentKind } from '../kyc.ts';
 import { ApplicationStatus, KycRule, type PersonalInfo, type ProofOfAddressType, type SelectableDocumentType } from './kyc.ts';
 
@@ -72,6 +72,7 @@ export const applicationIdParams = z.object({ id: z.uuid({ error: ValidationMess
 const internalNoteField = z
   .string({ error: ValidationMessage.TYPE })
   .trim()
+  .check(visibleMultilineText)
   .max(INTERNAL_NOTE_MAX_LENGTH, { error: ValidationMessage.MAX_LENGTH })
   .default('');
 
@@ -86,6 +87,7 @@ export const rejectRequest = z.object({
   userMessage: z
     .string({ error: ValidationMessage.REQUIRED })
     .trim()
+    .check(visibleMultilineText)
     .min(1, { error: ValidationMessage.REQUIRED })
     .max(USER_MESSAGE_MAX_LENGTH, { error: ValidationMessage.MAX_LENGTH }),
   internalNote: internalNoteField,

@@ -12,7 +12,7 @@ import {
   StepType,
   type VerifiableLevel,
 } from '../kyc.ts';
-import { ValidationMessage } from '../validation.ts';
+import { ValidationMessage, visibleText } from '../validation.ts';
 import type { RejectReasonCode } from './console.ts';
 
 /**
@@ -100,6 +100,7 @@ const requiredText = (max: number) =>
   z
     .string({ error: ValidationMessage.REQUIRED })
     .trim()
+    .check(visibleText)
     .min(1, { error: ValidationMessage.REQUIRED })
     .max(max, { error: ValidationMessage.MAX_LENGTH })
     .regex(TEXT_PATTERN, { error: KycRule.INVALID_TEXT });
@@ -108,6 +109,7 @@ const optionalText = (max: number) =>
   z
     .string({ error: ValidationMessage.TYPE })
     .trim()
+    .check(visibleText)
     .max(max, { error: ValidationMessage.MAX_LENGTH })
     .regex(TEXT_PATTERN, { error: KycRule.INVALID_TEXT })
     .default('');
@@ -115,6 +117,7 @@ const optionalText = (max: number) =>
 const nameField = z
   .string({ error: ValidationMessage.REQUIRED })
   .trim()
+  .check(visibleText)
   .min(1, { error: ValidationMessage.REQUIRED })
   .max(NAME_MAX_LENGTH, { error: ValidationMessage.MAX_LENGTH })
   .regex(NAME_PATTERN, { error: KycRule.INVALID_NAME });
@@ -122,6 +125,7 @@ const nameField = z
 const optionalNameField = z
   .string({ error: ValidationMessage.TYPE })
   .trim()
+  .check(visibleText)
   .max(NAME_MAX_LENGTH, { error: ValidationMessage.MAX_LENGTH })
   .refine((v) => v === '' || NAME_PATTERN.test(v), { error: KycRule.INVALID_NAME })
   .default('');
@@ -322,7 +326,7 @@ export const submitApplicationRequest = z.discriminatedUnion(
           [DocumentType.ID_CARD, DocumentType.PASSPORT, DocumentType.DRIVERS_LICENSE, DocumentType.RESIDENCE_PERMIT, DocumentType.BANK_VERIFICATION_NUMBER],
           { error: ValidationMessage.TYPE },
         ),
-        documentNumber: z.string({ error: ValidationMessage.TYPE }).trim().max(32, { error: ValidationMessage.MAX_LENGTH }).default(''),
+        documentNumber: z.string({ error: ValidationMessage.TYPE }).trim().check(visibleText).max(32, { error: ValidationMessage.MAX_LENGTH }).default(''),
         documentIds: documentIdsField,
       })
       .superRefine((v, ctx) => {
