@@ -44,6 +44,8 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL')
     .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** `auto`: readable lines on a terminal, JSON lines otherwise (files, pipes, log collectors). */
+  LOG_FORMAT: z.enum(['auto', 'pretty', 'json']).default('auto'),
   APP_ENV: z.enum(['production', 'testnet', 'test']).default('production'),
   WEB_DIST: z.string().default('dist/web'),
   LOCALES_DIR: z.string().default('locales'),
@@ -145,6 +147,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ? ({ kind: 'postgres', url: e.DATABASE_URL } as const)
       : ({ kind: 'sqlite', file: path.join(dataDir, 'user-accounts.sqlite') } as const),
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
     appEnv: e.APP_ENV as AppEnv,
     webDist: path.resolve(e.WEB_DIST),
     localesDir: path.resolve(e.LOCALES_DIR),

@@ -2,6 +2,7 @@ import { loadConfig } from './config.ts';
 import { buildApp } from './app.ts';
 import { APP_BASE, LOGIN_PAGE } from '../shared/api/paths.ts';
 import { DEMO_USERS } from './seed.ts';
+import { logStreamFor } from './log-format.ts';
 
 const [major] = process.versions.node.split('.').map(Number);
 if ((major ?? 0) < 24) {
@@ -10,7 +11,8 @@ if ((major ?? 0) < 24) {
 }
 
 const config = loadConfig();
-const app = await buildApp(config);
+const logStream = logStreamFor(config.logFormat);
+const app = await buildApp(config, logStream ? { logStream } : {});
 
 const shutdown = async (signal: string) => {
   app.log.info({ signal }, 'shutting down');
