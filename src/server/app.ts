@@ -18,7 +18,7 @@ import securityPlugin from './plugins/security.ts';
 import testFaultsPlugin from './plugins/test-faults.ts';
 import translationsPlugin from './plugins/translations.ts';
 import webPlugin from './plugins/web.ts';
-import { seedDemoData } from './seed.ts';
+import { seedDemoOnStart } from './seed.ts';
 import { createServices } from './services.ts';
 import './types.ts';
 
@@ -61,7 +61,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   }).withTypeProvider<ZodTypeProvider>();
 
   const db = options.db ?? createDb(config.database, (err) => app.log.error({ err }, 'database connection error'));
-  const { wasNew } = await migrate(db);
+  await migrate(db);
   const services = createServices(db, config);
 
   app.decorate('config', config);
@@ -97,7 +97,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     { prefix: API_PREFIX },
   );
 
-  if (wasNew && config.seedDemo) await seedDemoData(services, db);
+  // Also finishes a seeding that a crash interrupted (seed.ts): "only on a new database" would never retry it.
+  if (config.seedDemo) await seedDemoOnStart(services, db);
   return app;
 }
 

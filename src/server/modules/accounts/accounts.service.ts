@@ -107,6 +107,18 @@ export function createAccountsService({ db, config, levelOf = async () => 0 }: A
       return id;
     },
 
+    /**
+     * Deletes an account in the caller's transaction, with its sessions and KYC records (database
+     * cascades); its documents must be removed first (documents.removeAllOf). Audited. For now only
+     * demo seeding uses it, to redo a demo user that a crash left half-built.
+     */
+    async deleteUser(trx: Db, userId: string, actor: Actor): Promise<void> {
+      const user = await repo.findUserById(trx, userId);
+      if (!user) return;
+      await repo.deleteUser(trx, userId);
+      await recordAudit(trx, actor, { action: 'user.delete', entityType: 'user', entityId: userId, before: { email: user.email, role: user.role } });
+    },
+
     /** Self-service sign-up: creates a user account and signs it in (throttled per IP). */
     async register(input: { email: string; password: string }, actor: Actor, meta: { ip: string | null; userAgent: string | null; previousIdHash?: string }): Promise<NewSession> {
       if (meta.ip) {
