@@ -20,6 +20,7 @@ import translationsPlugin from './plugins/translations.ts';
 import webPlugin from './plugins/web.ts';
 import { seedDemoOnStart } from './seed.ts';
 import { createServices } from './services.ts';
+import { logMailer, type Mailer } from './mail/mailer.ts';
 import './types.ts';
 
 export interface BuildOptions {
@@ -27,6 +28,8 @@ export interface BuildOptions {
   logStream?: NodeJS.WritableStream;
   /** An already-open database (tests share setup); otherwise opened from config. */
   db?: Db;
+  /** Where e-mail goes; default: the log (development, see mail/mailer.ts). Tests pass a fake. */
+  mailer?: Mailer;
 }
 
 /** Query parameters whose values must never reach a log line. */
@@ -62,7 +65,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
 
   const db = options.db ?? createDb(config.database, (err) => app.log.error({ err }, 'database connection error'));
   await migrate(db);
-  const services = createServices(db, config);
+  const services = createServices(db, config, { mailer: options.mailer ?? logMailer(app.log) });
 
   app.decorate('config', config);
   app.decorate('db', db);

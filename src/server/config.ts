@@ -98,9 +98,16 @@ const envSchema = z.object({
    * Default: yes for the embedded quick start, no with DATABASE_URL (a real deployment).
    */
   SEED_DEMO: bool.optional(),
-  LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
+  /** Failed logins for one account from one IP before that pair's attempts are delayed. */
+  LOGIN_FREE_FAILURES: z.coerce.number().int().positive().default(5),
+  /** Failed logins for one account from IPs that never signed in to it, before those are delayed. */
+  LOGIN_FREE_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(20),
+  /** Failed logins from one IP (any accounts) before its attempts are delayed; also sign-ups per IP per window. */
   LOGIN_MAX_ATTEMPTS_PER_IP: z.coerce.number().int().positive().default(30),
+  /** Failures are forgotten after this long without one; the sign-up window. */
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
+  /** The longest delay between attempts (delays start at 1 s and double per failure). */
+  LOGIN_MAX_DELAY_SECONDS: z.coerce.number().int().positive().default(900),
   /** Global per-IP request budget per minute (HTTP 429 beyond it). */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
   /** Client error reports (POST /v1/public/monitoring/report) per IP per minute (HTTP 429 beyond it). */
@@ -174,9 +181,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     kycOpened: e.KYC_OPENED,
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
     login: {
-      maxFailuresPerAccount: e.LOGIN_MAX_FAILURES_PER_ACCOUNT,
+      freeFailuresPerAccountIp: e.LOGIN_FREE_FAILURES,
+      freeFailuresPerAccount: e.LOGIN_FREE_FAILURES_PER_ACCOUNT,
       maxAttemptsPerIp: e.LOGIN_MAX_ATTEMPTS_PER_IP,
       windowMs: e.LOGIN_WINDOW_MINUTES * 60_000,
+      maxDelayMs: e.LOGIN_MAX_DELAY_SECONDS * 1000,
     },
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     monitoringReportsPerMinute: e.MONITORING_REPORTS_PER_MINUTE,

@@ -70,3 +70,26 @@ export const NAMESPACED_MESSAGE = /^[a-z][a-z0-9-]*\.[a-z][a-z0-9_]*$/;
 export function validationMessageKey(code: string): string {
   return NAMESPACED_MESSAGE.test(code) ? code : `validation.${code}`;
 }
+
+/**
+ * Why a new password is refused beyond its length (the server's strength estimate, decision 013):
+ * namespaced keys of part `password` in the user-accounts namespace, each a sentence that says what
+ * to do instead.
+ */
+export const PasswordMessage = {
+  /** Among the common or breached passwords, or close to one. */
+  COMMON: 'password.common',
+  /** A common word or name on its own. */
+  COMMON_WORDS: 'password.common_words',
+  /** Built from the e-mail address (or other things about the person). */
+  PERSONAL: 'password.personal',
+  /** Repeated characters or blocks ("aaaa", "abcabc"). */
+  REPEATED: 'password.repeated',
+  /** Sequences ("abcd", "1234") and keyboard rows ("qwerty"). */
+  PATTERN: 'password.pattern',
+  /** Dates and years. */
+  DATES: 'password.dates',
+  /** Easy to guess for no single reason. */
+  TOO_GUESSABLE: 'password.too_guessable',
+} as const;
+export type PasswordMessage = (typeof PasswordMessage)[keyof typeof PasswordMessage];

@@ -14,7 +14,11 @@ export const loginRequest = z.object({
 });
 export type LoginRequest = z.input<typeof loginRequest>;
 
-/** POST /v1/user/register. */
+/**
+ * POST /v1/user/register. The reply is `{}` whether the address was new or already registered (the
+ * owner learns which by e-mail): it never signs in; the client logs in next. Beyond the length, the
+ * server refuses guessable passwords (a `password.*` key on the field).
+ */
 export const registerRequest = z.object({
   email: emailField,
   password: z
@@ -31,7 +35,7 @@ export const UserRole = {
 } as const;
 export type UserRole = (typeof UserRole)[keyof typeof UserRole];
 
-/** Result of login and register. */
+/** Result of login. */
 export interface SessionResult {
   id: string;
   role: UserRole;
