@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PasswordMessage } from '../../../shared/validation-rules.ts';
 import type { App } from '../../app.ts';
@@ -118,4 +119,9 @@ describe('guessable passwords are refused, with a message that helps', () => {
     expect(messageFor({ feedback: { warning: null, suggestions: [] } })).toBe(PasswordMessage.TOO_GUESSABLE);
     expect(userInputsOf('Ada.Lovelace+kyc@Example.com')).toEqual(['ada.lovelace+kyc@example.com', 'ada.lovelace+kyc', 'ada', 'lovelace', 'kyc', 'example']);
   });
+});
+
+it('every password message has a text (the locale suite holds every language to the English keys)', () => {
+  const en = JSON.parse(readFileSync('locales/user-accounts/en/password.json', 'utf8')) as Record<string, string>;
+  expect(Object.keys(en).map((k) => `password.${k}`).sort()).toEqual(Object.values(PasswordMessage).sort());
 });
