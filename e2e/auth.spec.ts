@@ -33,14 +33,24 @@ test('a new user registers and lands in the account area', async ({ page }) => {
   await expect(page).toHaveURL(/\/user\/accounts\/auth\/personal$/);
   await expect(page.getByTestId('personal-email')).toHaveText(email);
 
-  // Registering the same address again is refused with a clear message.
+  // Registering the same address again (another password) does not say whether it has an account:
+  // the page asks to check the e-mail (where the owner learns it) and offers to log in.
   await page.context().clearCookies();
   await page.goto('/login');
   await page.getByRole('tab', { name: 'Create account' }).click();
   await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill('a-long-enough-password');
+  await page.getByLabel('Password', { exact: true }).fill('another-long-passphrase');
   await page.locator('button[type=submit]').click();
-  await expect(page.getByRole('alert')).toHaveText('An account with this e-mail already exists. Log in instead.');
+  await expect(page.getByRole('status')).toContainText(`Check your e-mail: we sent a message to ${email}`);
+  await expect(page.getByRole('tab', { name: 'Log in' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page).toHaveURL(/\/login/);
+
+  // A guessable password is refused with a hint that helps.
+  await page.getByRole('tab', { name: 'Create account' }).click();
+  await page.getByLabel('E-mail').fill(uniqueEmail('weak'));
+  await page.getByLabel('Password', { exact: true }).fill('password123');
+  await page.locator('button[type=submit]').click();
+  await expect(page.getByText('This password is one of the most common ones')).toBeVisible();
 });
 
 test('a wrong password shows a clear error and keeps the user on the login page', async ({ page }) => {

@@ -23,7 +23,7 @@ const app = await buildApp(
     logLevel: 'silent',
     seedDemo: false,
     rateLimitPerMinute: 10_000_000,
-    login: { maxAttemptsPerIp: 10_000_000, maxFailuresPerAccount: 10_000_000, windowMs: 60_000 },
+    login: { maxAttemptsPerIp: 10_000_000, freeFailuresPerAccountIp: 10_000_000, freeFailuresPerAccount: 10_000_000, windowMs: 60_000, maxDelayMs: 900_000 },
   }),
 );
 await app.listen({ host: '127.0.0.1', port: 0 });

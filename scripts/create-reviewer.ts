@@ -2,13 +2,15 @@
  * Creates a compliance reviewer account (role `reviewer`) on the configured database:
  *   node scripts/create-reviewer.ts reviewer@company.example
  * The password is read from standard input (first line), so it never appears in the shell history
- * or the process list; it must follow the sign-up rules (at least 10 characters). Audited as `system`.
+ * or the process list; it must follow the sign-up rules (at least 10 characters, not guessable:
+ * the same strength estimate as sign-up). Audited as `system`.
  */
 import { createInterface } from 'node:readline';
 import { UserRole, registerRequest } from '../src/shared/api/accounts.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { createDb, migrate } from '../src/server/db/index.ts';
 import { BusinessError } from '../src/server/errors.ts';
+import { passwordWeakness } from '../src/server/modules/accounts/accounts.service.ts';
 import { createServices } from '../src/server/services.ts';
 
 const email = process.argv[2];
@@ -27,6 +29,12 @@ lines.close();
 const parsed = registerRequest.safeParse({ email, password });
 if (!parsed.success) {
   console.error(`Refused: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join(', ')}`);
+  process.exit(1);
+}
+// Reviewers can read every identity document: their password is held to the sign-up standard.
+const weakness = await passwordWeakness(parsed.data.password, parsed.data.email);
+if (weakness) {
+  console.error(`Refused: password: ${weakness} (too easy to guess; use a few unrelated words or a longer password)`);
   process.exit(1);
 }
 const config = loadConfig();

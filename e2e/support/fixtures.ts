@@ -15,10 +15,12 @@ export async function loginThroughPage(page: Page, email: string, password: stri
   await page.getByRole('button', { name: 'Log in', exact: true }).and(page.locator('[type=submit]')).click();
 }
 
-/** Registers through the API of the real server and returns with the session cookie set. */
+/** Registers through the API of the real server, then logs in (registering never does): the session cookie is set. */
 export async function registerViaApi(page: Page, email: string, password = 'correct-horse-battery') {
-  const res = await page.request.post('/x-api/v1/user/register', { data: { email, password } });
-  expect((await res.json()).ret_code).toBe(0);
+  const registered = await page.request.post('/x-api/v1/user/register', { data: { email, password } });
+  expect((await registered.json()).ret_code).toBe(0);
+  const loggedIn = await page.request.post('/x-api/v1/user/login', { data: { email, password } });
+  expect((await loggedIn.json()).ret_code).toBe(0);
 }
 
 /** Fails the test on any Content-Security-Policy violation or uncaught page error. */
@@ -26,6 +28,13 @@ export const test = base.extend<{ pageErrors: string[] }>({
   pageErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];
+      // A violation that the page's own code catches (zod probing `new Function`, say) writes no
+      // console error of its own; the securitypolicyviolation event still fires: report it there.
+      await page.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (e) => {
+          console.error(`Content Security Policy violation: ${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} at ${e.sourceFile}:${e.lineNumber}`);
+        });
+      });
       page.on('console', (msg) => {
         if (msg.type() === 'error' && /Content Security Policy|Refused to/i.test(msg.text())) errors.push(msg.text());
       });

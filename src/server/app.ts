@@ -17,8 +17,9 @@ import envelopePlugin from './plugins/envelope.ts';
 import securityPlugin from './plugins/security.ts';
 import translationsPlugin from './plugins/translations.ts';
 import webPlugin from './plugins/web.ts';
-import { seedDemoData } from './seed.ts';
+import { seedDemoOnStart } from './seed.ts';
 import { createServices } from './services.ts';
+import { logMailer, type Mailer } from './mail/mailer.ts';
 import './types.ts';
 
 export interface BuildOptions {
@@ -32,6 +33,8 @@ export interface BuildOptions {
    * entry points pass any; `npm start` (main.ts) passes none, so nothing for tests exists there.
    */
   plugins?: FastifyPluginAsync[];
+  /** Where e-mail goes; default: the log (development, see mail/mailer.ts). Tests pass a fake. */
+  mailer?: Mailer;
 }
 
 /** Query parameters whose values must never reach a log line. */
@@ -61,11 +64,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     logger: loggerOptions(config, options.logStream),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // Fastify's default is no timeout: a client that stops sending mid-body would hold the socket.
+    connectionTimeout: config.idleTimeoutMs,
   }).withTypeProvider<ZodTypeProvider>();
 
   const db = options.db ?? createDb(config.database, (err) => app.log.error({ err }, 'database connection error'));
-  const { wasNew } = await migrate(db);
-  const services = createServices(db, config);
+  await migrate(db);
+  const services = createServices(db, config, { mailer: options.mailer ?? logMailer(app.log) });
 
   app.decorate('config', config);
   app.decorate('db', db);
@@ -99,7 +104,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     { prefix: API_PREFIX },
   );
 
-  if (wasNew && config.seedDemo) await seedDemoData(services, db);
+  // Also finishes a seeding that a crash interrupted (seed.ts): "only on a new database" would never retry it.
+  if (config.seedDemo) await seedDemoOnStart(services, db);
   return app;
 }
 

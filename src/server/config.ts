@@ -55,6 +55,8 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL')
     .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** `auto`: readable lines on a terminal, JSON lines otherwise (files, pipes, log collectors). */
+  LOG_FORMAT: z.enum(['auto', 'pretty', 'json']).default('auto'),
   APP_ENV: z.enum(['production', 'testnet', 'test']).default('production'),
   WEB_DIST: z.string().default('dist/web'),
   LOCALES_DIR: z.string().default('locales'),
@@ -125,14 +127,26 @@ const envSchema = z.object({
    * Default: yes for the embedded quick start, no with DATABASE_URL (a real deployment).
    */
   SEED_DEMO: bool.optional(),
-  LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
+  /** Failed logins for one account from one IP before that pair's attempts are delayed. */
+  LOGIN_FREE_FAILURES: z.coerce.number().int().positive().default(5),
+  /** Failed logins for one account from IPs that never signed in to it, before those are delayed. */
+  LOGIN_FREE_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(20),
+  /** Failed logins from one IP (any accounts) before its attempts are delayed; also sign-ups per IP per window. */
   LOGIN_MAX_ATTEMPTS_PER_IP: z.coerce.number().int().positive().default(30),
+  /** Failures are forgotten after this long without one; the sign-up window. */
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
+  /** The longest delay between attempts (delays start at 1 s and double per failure). */
+  LOGIN_MAX_DELAY_SECONDS: z.coerce.number().int().positive().default(900),
   /** Global per-IP request budget per minute (HTTP 429 beyond it). */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
   /** Client error reports (POST /v1/public/monitoring/report) per IP per minute (HTTP 429 beyond it). */
   MONITORING_REPORTS_PER_MINUTE: z.coerce.number().int().positive().default(30),
   MAX_UPLOAD_BYTES: z.coerce.number().int().positive().default(10 * 1024 * 1024),
+  /**
+   * A connection on which nothing arrives for this long in the middle of a request is closed (a
+   * stalled or abandoned upload must not hold it for ever). Slow uploads still send bytes.
+   */
+  IDLE_TIMEOUT_SECONDS: z.coerce.number().positive().default(60),
   /** Base64 32-byte key that wraps per-document keys; generated into DATA_DIR when absent. */
   DATA_ENCRYPTION_KEY: base64Key.optional(),
   /** Rotation: former master keys (base64, comma-separated), only to unwrap until re-wrapped. */
@@ -167,6 +181,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ? ({ kind: 'postgres', url: e.DATABASE_URL } as const)
       : ({ kind: 'sqlite', file: path.join(dataDir, 'user-accounts.sqlite') } as const),
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
     appEnv: e.APP_ENV as AppEnv,
     webDist: path.resolve(e.WEB_DIST),
     localesDir: path.resolve(e.LOCALES_DIR),
@@ -194,13 +209,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     providerRoutes: e.KYC_PROVIDER_ROUTES as ProviderRoute[],
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
     login: {
-      maxFailuresPerAccount: e.LOGIN_MAX_FAILURES_PER_ACCOUNT,
+      freeFailuresPerAccountIp: e.LOGIN_FREE_FAILURES,
+      freeFailuresPerAccount: e.LOGIN_FREE_FAILURES_PER_ACCOUNT,
       maxAttemptsPerIp: e.LOGIN_MAX_ATTEMPTS_PER_IP,
       windowMs: e.LOGIN_WINDOW_MINUTES * 60_000,
+      maxDelayMs: e.LOGIN_MAX_DELAY_SECONDS * 1000,
     },
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     monitoringReportsPerMinute: e.MONITORING_REPORTS_PER_MINUTE,
     maxUploadBytes: e.MAX_UPLOAD_BYTES,
+    idleTimeoutMs: e.IDLE_TIMEOUT_SECONDS * 1000,
     dataEncryptionKey: e.DATA_ENCRYPTION_KEY,
     previousEncryptionKeys: e.DATA_ENCRYPTION_KEYS_PREVIOUS,
     uploadsPerHour: e.UPLOADS_PER_HOUR,

@@ -12,8 +12,9 @@ it('never writes passwords, session tokens or secret query values to the log', a
   });
   const { app, close } = await createTestApp({}, stream);
   try {
-    const reg = await app.inject({ method: 'POST', url: '/x-api/v1/user/register', headers: jsonHeaders, payload: { email: 'log@example.com', password: 'super-secret-password' } });
-    const token = reg.cookies.find((c) => c.name === 'ua_sid')!.value;
+    await app.inject({ method: 'POST', url: '/x-api/v1/user/register', headers: jsonHeaders, payload: { email: 'log@example.com', password: 'super-secret-password' } });
+    const login = await app.inject({ method: 'POST', url: '/x-api/v1/user/login', headers: jsonHeaders, payload: { email: 'log@example.com', password: 'super-secret-password' } });
+    const token = login.cookies.find((c) => c.name === 'ua_sid')!.value;
     await app.inject({ method: 'GET', url: '/x-api/v2/private/user/profile?token=abc-secret-token', headers: { cookie: `ua_sid=${token}` } });
     await app.inject({ method: 'POST', url: '/x-api/v1/user/login', headers: jsonHeaders, payload: { email: 'log@example.com', password: 'wrong-secret-password' } });
   } finally {

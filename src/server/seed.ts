@@ -1,8 +1,9 @@
 import type { Db } from './db/index.ts';
 import { UserRole } from '../shared/api/accounts.ts';
 import type { Services } from './services.ts';
-import type { Actor } from './modules/audit/audit.service.ts';
+import { listAudit, recordAudit, type Actor } from './modules/audit/audit.service.ts';
 import { buildKycScenario, KycScenario } from './demo/kyc-scenarios.ts';
+import { forgetSubject } from './modules/steps/steps.service.ts';
 
 export const DEMO_PASSWORD = 'demo-password-1';
 
@@ -33,22 +34,75 @@ export const DEMO_USERS: readonly DemoUser[] = [
 const SYSTEM: Actor = { type: 'system', id: null };
 
 /**
- * Creates the demo data on a new database through the services themselves, so every demo record is
- * one the product could have produced. Idempotent: existing users are left as they are.
+ * Progress records in the audit trail (entity `demo_user`, the e-mail): "started" before a demo user
+ * is built, "seeded" once it is complete. A crash (kill -9, power loss) in between leaves an attempt
+ * open: that user is half-built (or not even created); the next run closes the attempt with
+ * "abandoned", removing whatever was built in the same transaction, and builds the user again.
+ */
+const SEED_STARTED = 'demo.seed_started';
+const SEEDED = 'demo.seeded';
+const SEED_ABANDONED = 'demo.seed_abandoned';
+const DEMO_ENTITY = 'demo_user';
+
+type Progress = 'none' | 'unfinished' | 'done';
+
+async function progressOf(db: Db, email: string): Promise<Progress> {
+  const records = await listAudit(db, DEMO_ENTITY, email);
+  const count = (action: string) => records.filter((r) => r.action === action).length;
+  // Counted, not ordered: two records of one millisecond have no reliable order.
+  if (count(SEED_STARTED) > count(SEEDED) + count(SEED_ABANDONED)) return 'unfinished';
+  return count(SEEDED) > 0 ? 'done' : 'none';
+}
+
+/** Closes an interrupted attempt: removes what it built (if anything) and says so, in one transaction. */
+async function abandonAttempt(services: Services, db: Db, email: string, userId: string | undefined): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    if (userId) {
+      await services.documents.removeAllOf(trx, userId, SYSTEM);
+      await services.accounts.deleteUser(trx, userId, SYSTEM);
+      await forgetSubject(trx, userId);
+    }
+    await recordAudit(trx, SYSTEM, { action: SEED_ABANDONED, entityType: DEMO_ENTITY, entityId: email, before: { userId: userId ?? null } });
+  });
+}
+
+/**
+ * Creates the demo data through the services themselves, so every demo record is one the product
+ * could have produced. Resumable: a complete demo user (or one made before progress records
+ * existed) is left as it is, a missing one is created, and one that an interrupted run left
+ * half-built is removed and built again. Returns the e-mails created.
  */
 export async function seedDemoData(services: Services, db: Db): Promise<string[]> {
   const created: string[] = [];
   let reviewerId: string | undefined;
   for (const u of DEMO_USERS) {
-    const exists = await db.selectFrom('users').select('id').where('email', '=', u.email).executeTakeFirst();
-    if (exists) {
-      if (u.role === UserRole.REVIEWER) reviewerId ??= exists.id;
+    const existing = await db.selectFrom('users').select('id').where('email', '=', u.email).executeTakeFirst();
+    const progress = await progressOf(db, u.email);
+    if (existing && progress !== 'unfinished') {
+      if (u.role === UserRole.REVIEWER) reviewerId ??= existing.id;
       continue;
     }
+    if (progress === 'unfinished') await abandonAttempt(services, db, u.email, existing?.id);
+    await recordAudit(db, SYSTEM, { action: SEED_STARTED, entityType: DEMO_ENTITY, entityId: u.email });
     const id = await services.accounts.createUser({ email: u.email, password: u.password }, SYSTEM, u.role, u.memberTag ? { member_tag: u.memberTag } : {});
     if (u.role === UserRole.REVIEWER) reviewerId ??= id;
     if (u.kyc) await buildKycScenario(services, id, u.kyc, { reviewerId });
+    await recordAudit(db, SYSTEM, { action: SEEDED, entityType: DEMO_ENTITY, entityId: u.email, after: { userId: id } });
     created.push(u.email);
   }
   return created;
+}
+
+/**
+ * At server start (SEED_DEMO on): seeds a database that has no users yet (new, or killed before its
+ * first demo user), and finishes a seeding that an earlier start did not complete. A database whose
+ * demo users are complete, or whose users are real, is left alone.
+ */
+export async function seedDemoOnStart(services: Services, db: Db): Promise<string[]> {
+  const anyUser = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
+  if (anyUser) {
+    const progress = await Promise.all(DEMO_USERS.map((u) => progressOf(db, u.email)));
+    if (!progress.includes('unfinished')) return [];
+  }
+  return seedDemoData(services, db);
 }

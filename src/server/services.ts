@@ -1,6 +1,7 @@
 import type { Config } from './config.ts';
 import type { Db } from './db/index.ts';
 import { SubjectKind } from '../shared/review.ts';
+import { logMailer, type Mailer } from './mail/mailer.ts';
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
 import { createConsoleService } from './modules/console/console.service.ts';
 import { createCountriesService } from './modules/countries/countries.service.ts';
@@ -15,9 +16,9 @@ import { createSiteService } from './modules/site/site.service.ts';
  * Builds every domain service once per app; routes reach them through `app.services`. Where two
  * modules need each other, one side is late-bound (called only at request time, after both exist).
  */
-export function createServices(db: Db, config: Config) {
+export function createServices(db: Db, config: Config, { mailer = logMailer({ info: (_obj, msg) => console.log(msg) }) }: { mailer?: Mailer } = {}) {
   // The profile's `level` is the KYC level reached.
-  const accounts = createAccountsService({ db, config, levelOf: (userId) => kyc.levelOf(userId) });
+  const accounts = createAccountsService({ db, config, levelOf: (userId) => kyc.levelOf(userId), mailer });
   // Uploads follow the KYC rule of "this level accepts a submission".
   const documents = createDocumentsService({ db, config, canUpload: (userId, level, trx) => kyc.assertCanUpload(userId, level, trx) });
   const review = createReviewService({ db });

@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { APP_BASE, LOGIN_PAGE } from '../shared/api/paths.ts';
 import { buildApp, type App, type BuildOptions } from './app.ts';
 import type { Config } from './config.ts';
+import { logStreamFor } from './log-format.ts';
 import { DEMO_USERS } from './seed.ts';
 
 export interface RunningServer {
@@ -19,7 +20,9 @@ export interface RunningServer {
  * run the same start-up and differ only in what the caller registers.
  */
 export async function startServer(config: Config, options: BuildOptions = {}): Promise<RunningServer> {
-  const app = await buildApp(config, options);
+  // Readable lines on a terminal, JSON otherwise (LOG_FORMAT, decision 013).
+  const logStream = options.logStream ?? logStreamFor(config.logFormat);
+  const app = await buildApp(config, logStream ? { ...options, logStream } : options);
 
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');

@@ -44,6 +44,8 @@ export const RetCode = {
   DOCUMENT_FILE_TOO_LARGE: 34006,
   /** A document named in a submission is not (or no longer) an unattached upload of this user. */
   DOCUMENT_NOT_AVAILABLE: 34007,
+  /** Document upload: the multipart body could not be read (no or wrong boundary, truncated, garbled; HTTP 400). */
+  DOCUMENT_UPLOAD_MALFORMED: 34008,
   /** KYC submit (level 1) before the personal information is saved. */
   KYC_PERSONAL_INFO_REQUIRED: 35001,
   /** Personal information can no longer be changed: submitted for review or approved. */

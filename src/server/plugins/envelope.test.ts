@@ -71,7 +71,7 @@ describe('failure replies of real routes keep their result', () => {
   let app: App;
   let close: () => Promise<void>;
   beforeAll(async () => {
-    ({ app, close } = await createTestApp({ login: { maxFailuresPerAccount: 1, maxAttemptsPerIp: 50, windowMs: 60_000 } }));
+    ({ app, close } = await createTestApp({ login: { freeFailuresPerAccountIp: 1, freeFailuresPerAccount: 1, maxAttemptsPerIp: 50, windowMs: 60_000, maxDelayMs: 60_000 } }));
   });
   afterAll(async () => close());
 

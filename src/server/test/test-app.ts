@@ -2,6 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { buildApp, type App, type BuildOptions } from '../app.ts';
 import { configWith, type Config } from '../config.ts';
 import { createTestDatabase } from './test-db.ts';
+import { createFakeMailer } from '../mail/mailer.ts';
+
+export type FakeMailer = ReturnType<typeof createFakeMailer>;
 
 /**
  * A fresh app on a fresh database for one test file. With TEST_DATABASE_URL set (CI does), the
@@ -12,7 +15,7 @@ export async function createTestApp(
   overrides: Partial<Config> = {},
   logStream?: NodeJS.WritableStream,
   options: Pick<BuildOptions, 'plugins'> = {},
-): Promise<{ app: App; close: () => Promise<void> }> {
+): Promise<{ app: App; close: () => Promise<void>; mailer: FakeMailer }> {
   const { database, drop } = await createTestDatabase();
   const config = configWith({
     database,
@@ -23,10 +26,12 @@ export async function createTestApp(
     dataEncryptionKey: randomBytes(32).toString('base64'),
     ...overrides,
   });
-  const app = await buildApp(config, { ...options, ...(logStream ? { logStream } : {}) });
+  const mailer = createFakeMailer();
+  const app = await buildApp(config, { ...options, mailer, ...(logStream ? { logStream } : {}) });
   await app.ready();
   return {
     app,
+    mailer,
     close: async () => {
       await app.close();
       await drop();
@@ -37,11 +42,18 @@ export async function createTestApp(
 /** JSON headers as a same-origin browser sends them. */
 export const jsonHeaders = { 'content-type': 'application/json', origin: 'http://localhost:80', host: 'localhost:80' };
 
-/** Registers (or logs in) and returns the Cookie header value of the new session. */
+/**
+ * Registers (unless `register` is false), logs in, and returns the Cookie header value of the new
+ * session. Registration itself never signs in (decision 013).
+ */
 export async function signIn(app: App, email: string, password = 'correct-horse-battery', register = true): Promise<string> {
+  if (register) {
+    const reg = await app.inject({ method: 'POST', url: '/x-api/v1/user/register', headers: jsonHeaders, payload: { email, password } });
+    if (reg.json().ret_code !== 0) throw new Error(`registration failed: ${reg.body}`);
+  }
   const res = await app.inject({
     method: 'POST',
-    url: register ? '/x-api/v1/user/register' : '/x-api/v1/user/login',
+    url: '/x-api/v1/user/login',
     headers: jsonHeaders,
     payload: { email, password },
   });

@@ -14,7 +14,11 @@ export const loginRequest = z.object({
 });
 export type LoginRequest = z.input<typeof loginRequest>;
 
-/** POST /v1/user/register. */
+/**
+ * POST /v1/user/register. The reply is `{}` whether the address was new or already registered (the
+ * owner learns which by e-mail): it never signs in; the client logs in next. Beyond the length, the
+ * server refuses guessable passwords (a `password.*` key on the field).
+ */
 export const registerRequest = z.object({
   email: emailField,
   password: z
@@ -34,7 +38,7 @@ export type UserRole = (typeof UserRole)[keyof typeof UserRole];
 /** The role as replies carry it. */
 export const userRoleValue = z.enum(UserRole);
 
-/** Result of login and register. */
+/** Result of login (registration answers an empty result: decision 013). */
 export const sessionResult = z.object({
   id: z.string(),
   role: userRoleValue,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DocumentType, KycLevel } from '../kyc.ts';
-import { ValidationMessage } from '../validation.ts';
+import { ValidationMessage, visibleText } from '../validation.ts';
 import { monthsBefore, todayIso } from './calendar.ts';
 import { PROOF_OF_ADDRESS_MAX_AGE_MONTHS, ProofOfAddressType, supportedDocumentTypes } from './document-types.ts';
 import { enabledCountryField, pastDateField, stepStatusValue, timestampValue, verifiableLevelValue } from './kyc-fields.ts';
@@ -30,7 +30,7 @@ export const submitApplicationRequest = z.discriminatedUnion(
           [DocumentType.ID_CARD, DocumentType.PASSPORT, DocumentType.DRIVERS_LICENSE, DocumentType.RESIDENCE_PERMIT, DocumentType.BANK_VERIFICATION_NUMBER],
           { error: ValidationMessage.TYPE },
         ),
-        documentNumber: z.string({ error: ValidationMessage.TYPE }).trim().max(32, { error: ValidationMessage.MAX_LENGTH }).default(''),
+        documentNumber: z.string({ error: ValidationMessage.TYPE }).trim().check(visibleText).max(32, { error: ValidationMessage.MAX_LENGTH }).default(''),
         documentIds: documentIdsField,
       })
       .superRefine((v, ctx) => {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isCountryCode } from '../countries.ts';
 import { DocumentKind, DocumentType, Provider, StepStatus, type VerifiableLevel } from '../kyc.ts';
 import { AssigneeFilter, CaseStatus, DecisionOutcome, DeciderType, SubjectKind } from '../review.ts';
-import { ValidationMessage } from '../validation.ts';
+import { ValidationMessage, visibleMultilineText } from '../validation.ts';
 import { INTERNAL_NOTE_MAX_LENGTH, REJECT_REASON_CODES, RejectMode, USER_MESSAGE_MAX_LENGTH, type RejectReasonCode } from '../review-reasons.ts';
 import { KycRule } from './kyc-rules.ts';
 
@@ -51,6 +51,7 @@ export const caseIdParams = z.object({ id: z.uuid({ error: ValidationMessage.TYP
 const internalNoteField = z
   .string({ error: ValidationMessage.TYPE })
   .trim()
+  .check(visibleMultilineText)
   .max(INTERNAL_NOTE_MAX_LENGTH, { error: ValidationMessage.MAX_LENGTH })
   .default('');
 
@@ -65,6 +66,7 @@ export const rejectRequest = z.object({
   userMessage: z
     .string({ error: ValidationMessage.REQUIRED })
     .trim()
+    .check(visibleMultilineText)
     .min(1, { error: ValidationMessage.REQUIRED })
     .max(USER_MESSAGE_MAX_LENGTH, { error: ValidationMessage.MAX_LENGTH }),
   internalNote: internalNoteField,

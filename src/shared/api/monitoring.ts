@@ -1,4 +1,6 @@
 import { z } from 'zod';
+// Imported first for zod's jitless setting (no `new Function` under our CSP), like every schema module.
+import '../validation.ts';
 
 /**
  * POST /v1/public/monitoring/report: what the web client reports about a failure (§8 "reported to

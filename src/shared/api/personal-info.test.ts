@@ -56,7 +56,7 @@ describe('personal information schema (browser and server)', () => {
   });
 
   it('address lines refuse control characters and markup', () => {
-    expect(issuesOf(personalInfoSchema, { ...VALID, addressLine1: 'a\u0000b' })).toEqual([{ path: 'addressLine1', code: 'kyc-rules.invalid_text' }]);
+    expect(issuesOf(personalInfoSchema, { ...VALID, addressLine1: 'a\u0000b' })).toEqual([{ path: 'addressLine1', code: 'invisible_characters' }]);
     expect(issuesOf(personalInfoSchema, { ...VALID, city: '<img>' })).toEqual([{ path: 'city', code: 'kyc-rules.invalid_text' }]);
   });
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { postalCodeRequired } from '../countries.ts';
-import { ValidationMessage } from '../validation.ts';
+import { ValidationMessage, visibleText } from '../validation.ts';
 import { ageInYears, todayIso } from './calendar.ts';
 import { enabledCountryField, pastDateField, timestampValue } from './kyc-fields.ts';
 import { KycRule } from './kyc-rules.ts';
@@ -31,6 +31,7 @@ const requiredText = (max: number) =>
   z
     .string({ error: ValidationMessage.REQUIRED })
     .trim()
+    .check(visibleText)
     .min(1, { error: ValidationMessage.REQUIRED })
     .max(max, { error: ValidationMessage.MAX_LENGTH })
     .regex(TEXT_PATTERN, { error: KycRule.INVALID_TEXT });
@@ -39,6 +40,7 @@ const optionalText = (max: number) =>
   z
     .string({ error: ValidationMessage.TYPE })
     .trim()
+    .check(visibleText)
     .max(max, { error: ValidationMessage.MAX_LENGTH })
     .regex(TEXT_PATTERN, { error: KycRule.INVALID_TEXT })
     .default('');
@@ -46,6 +48,7 @@ const optionalText = (max: number) =>
 const nameField = z
   .string({ error: ValidationMessage.REQUIRED })
   .trim()
+  .check(visibleText)
   .min(1, { error: ValidationMessage.REQUIRED })
   .max(NAME_MAX_LENGTH, { error: ValidationMessage.MAX_LENGTH })
   .regex(NAME_PATTERN, { error: KycRule.INVALID_NAME });
@@ -53,6 +56,7 @@ const nameField = z
 const optionalNameField = z
   .string({ error: ValidationMessage.TYPE })
   .trim()
+  .check(visibleText)
   .max(NAME_MAX_LENGTH, { error: ValidationMessage.MAX_LENGTH })
   .refine((v) => v === '' || NAME_PATTERN.test(v), { error: KycRule.INVALID_NAME })
   .default('');

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { loginRequest, registerRequest, type LoginRequest, type SessionResult, UserRole } from '../../shared/api/accounts.ts';
 import { APP_BASE, ApiPath, CONSOLE_BASE } from '../../shared/api/paths.ts';
 import { safeRedirectPath } from '../../shared/safe-redirect.ts';
-import { http } from '../lib/http/index.ts';
+import { RetCode } from '../../shared/ret-codes.ts';
+import { http, isApiError } from '../lib/http/index.ts';
 import { validationMessage } from '../lib/i18n/error-message.ts';
 import { showSubmitError } from '../lib/forms/submit-error.ts';
 
@@ -25,6 +26,7 @@ export function LoginPage() {
   const { t } = useTranslation();
   const [mode, setMode] = useState<Mode>('login');
   const [formError, setFormError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
   const [showPassword, setShowPassword] = useState(false);
   const form = useForm<LoginRequest>({
     resolver: zodResolver(mode === 'login' ? loginRequest : registerRequest),
@@ -35,10 +37,27 @@ export function LoginPage() {
 
   const onSubmit = form.handleSubmit(async (values) => {
     setFormError(null);
+    setNotice(null);
+    const credentials = { email: values.email, password: values.password };
     try {
-      const path = mode === 'login' ? ApiPath.login : ApiPath.register;
-      // silent: this form shows its own error (below), the request layer must not toast it too.
-      const session = await http.post<SessionResult>(path, { email: values.email, password: values.password }, { silent: true });
+      // silent: this form shows its own errors (below), the request layer must not toast them too.
+      if (mode === 'register') {
+        // The reply is the same whether the address is new or already has an account (decision 013);
+        // logging in next tells this browser which, as it would anyone who knows the password.
+        await http.post(ApiPath.register, credentials, { silent: true });
+        try {
+          const session = await http.post<SessionResult>(ApiPath.login, credentials, { silent: true });
+          window.location.assign(destinationAfterLogin(window.location.search, session.role));
+        } catch (error) {
+          if (!isApiError(error) || error.retCode !== RetCode.LOGIN_FAILED) throw error;
+          // The address already had an account (with another password): its owner got an e-mail.
+          switchMode('login');
+          form.setValue('password', '');
+          setNotice(t('auth.checkEmail', { email: values.email }));
+        }
+        return;
+      }
+      const session = await http.post<SessionResult>(ApiPath.login, credentials, { silent: true });
       window.location.assign(destinationAfterLogin(window.location.search, session.role));
     } catch (error) {
       showSubmitError(error, { fields: ['email', 'password'], setError: form.setError, setFormError, t });
@@ -53,6 +72,7 @@ export function LoginPage() {
   const switchMode = (next: Mode) => {
     setMode(next);
     setFormError(null);
+    setNotice(null);
     form.clearErrors();
   };
 
@@ -129,6 +149,11 @@ export function LoginPage() {
               </p>
             ) : null}
           </div>
+          {notice ? (
+            <p role="status" className="rounded-btn bg-surface px-3 py-2 text-sm">
+              {notice}
+            </p>
+          ) : null}
           {formError ? (
             <p role="alert" className="rounded-btn bg-short/10 px-3 py-2 text-sm text-short">
               {formError}

@@ -17,6 +17,12 @@ export async function insertUser(db: Q, user: UserRow): Promise<void> {
   await db.insertInto('users').values(user).execute();
 }
 
+/** Deletes the account; the database cascades to its sessions and KYC records (not its documents). */
+export async function deleteUser(db: Q, id: string): Promise<number> {
+  const r = await db.deleteFrom('users').where('id', '=', id).executeTakeFirst();
+  return Number(r.numDeletedRows);
+}
+
 export async function updateUserFields(
   db: Q,
   id: string,

@@ -11,10 +11,10 @@ import { actorOf, clientMeta } from '../../request-context.ts';
 export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   const accounts = app.services.accounts;
 
-  app.post(ApiPath.register, { schema: { body: registerRequest, response: { 200: okEnvelope(sessionResult) } } }, async (request, reply) => {
-    const session = await accounts.register(request.body, actorOf(request), clientMeta(request));
-    setSessionCookie(reply, request, session);
-    return ok({ id: session.userId, role: session.role });
+  // The same reply for a new and an already registered address (decision 013): no session here.
+  app.post(ApiPath.register, { schema: { body: registerRequest, response: { 200: okEnvelope(emptyResult) } } }, async (request) => {
+    await accounts.register(request.body, actorOf(request), clientMeta(request));
+    return ok({});
   });
 
   app.post(ApiPath.login, { schema: { body: loginRequest, response: { 200: okEnvelope(sessionResult) } } }, async (request, reply) => {

@@ -1,14 +1,20 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Config } from '../../config.ts';
 import { nowIso, type Db } from '../../db/index.ts';
-import { BusinessError } from '../../errors.ts';
+import { BusinessError, ValidationFailed } from '../../errors.ts';
+import type { Mailer } from '../../mail/mailer.ts';
 import { RetCode } from '../../../shared/ret-codes.ts';
 import { UserRole } from '../../../shared/api/accounts.ts';
 import type { MemberInfo, UserProfile } from '../../../shared/api/profile.ts';
 import { recordAudit, type Actor } from '../audit/audit.service.ts';
-import { countHit, resetCount } from '../throttle/throttle.service.ts';
+import { acquireAttempt, countHit, markSeen, releaseAttempt, resetCount, seenWithin, type BackoffRule, type Reservation } from '../throttle/throttle.service.ts';
 import * as repo from './accounts.repo.ts';
+import { accountCreatedMail, alreadyRegisteredMail } from './account-mail.ts';
+import { passwordWeakness } from './password-strength.ts';
 import { hashPassword, unknownUserHash, verifyPassword } from './passwords.ts';
+
+/** The strength rule of new passwords, for tools that create accounts (scripts/create-reviewer.ts). */
+export { passwordWeakness } from './password-strength.ts';
 
 export interface NewSession {
   /** The opaque token for the cookie; only its hash is stored. */
@@ -30,7 +36,14 @@ export interface AccountsDeps {
   config: Config;
   /** The user's KYC level (0, 1, 2); supplied by the KYC module. */
   levelOf?: (userId: string) => Promise<number>;
+  /** Tells the owner of an address what registration did (the reply does not). */
+  mailer: Mailer;
 }
+
+/** The first delay after the free failures; it doubles with each further failure (up to LOGIN_MAX_DELAY_SECONDS). */
+const LOGIN_BASE_DELAY_MS = 1000;
+/** An IP an account signed in from within this many days is the owner's: exempt from the account-wide delay. */
+const KNOWN_IP_DAYS = 30;
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -50,7 +63,7 @@ function parseTags(json: string): Record<string, string> {
   }
 }
 
-export function createAccountsService({ db, config, levelOf = async () => 0 }: AccountsDeps) {
+export function createAccountsService({ db, config, levelOf = async () => 0, mailer }: AccountsDeps) {
   const window = config.login.windowMs;
 
   async function startSession(userId: string, role: UserRole, meta: { ip: string | null; userAgent: string | null }, previousIdHash?: string): Promise<NewSession> {
@@ -108,31 +121,81 @@ export function createAccountsService({ db, config, levelOf = async () => 0 }: A
       return id;
     },
 
-    /** Self-service sign-up: creates a user account and signs it in (throttled per IP). */
-    async register(input: { email: string; password: string }, actor: Actor, meta: { ip: string | null; userAgent: string | null; previousIdHash?: string }): Promise<NewSession> {
+    /**
+     * Deletes an account in the caller's transaction, with its sessions and KYC records (database
+     * cascades); its documents must be removed first (documents.removeAllOf). Audited. For now only
+     * demo seeding uses it, to redo a demo user that a crash left half-built.
+     */
+    async deleteUser(trx: Db, userId: string, actor: Actor): Promise<void> {
+      const user = await repo.findUserById(trx, userId);
+      if (!user) return;
+      await repo.deleteUser(trx, userId);
+      await recordAudit(trx, actor, { action: 'user.delete', entityType: 'user', entityId: userId, before: { email: user.email, role: user.role } });
+    },
+
+    /**
+     * Self-service sign-up (throttled per IP), with one outcome for the caller whether the address is
+     * new or already has an account, so registration never tells which addresses exist: no session
+     * either way (the browser logs in next), the same reply, about the same time (a password is hashed
+     * in both cases). The owner of the address learns by e-mail which it was. The password must pass
+     * the strength estimate first, judged without looking at the database.
+     */
+    async register(input: { email: string; password: string }, actor: Actor, meta: { ip: string | null }): Promise<void> {
       if (meta.ip) {
         const perIp = await countHit(db, `register:ip:${meta.ip}`, window, Date.now());
         if (perIp.count > config.login.maxAttemptsPerIp) throw tooManyAttempts(perIp.resetInMs);
       }
-      const id = await this.createUser(input, actor);
-      return startSession(id, UserRole.USER, meta, meta.previousIdHash);
+      const weakness = await passwordWeakness(input.password, input.email);
+      if (weakness) throw new ValidationFailed([{ path: 'password', code: weakness }]);
+
+      const existing = await repo.findUserByEmail(db, input.email);
+      if (!existing) {
+        try {
+          await this.createUser(input, actor);
+          await mailer.send(accountCreatedMail(input.email));
+          return;
+        } catch (err) {
+          // Registered concurrently by someone else: that is the "already registered" case too.
+          if (!(err instanceof BusinessError && err.retCode === RetCode.EMAIL_TAKEN)) throw err;
+        }
+      } else {
+        // The work createUser would have done, so the reply takes as long.
+        await hashPassword(input.password);
+      }
+      const owner = existing ?? (await repo.findUserByEmail(db, input.email));
+      if (owner) await recordAudit(db, { ...actor, id: null }, { action: 'user.register_existing', entityType: 'user', entityId: owner.id });
+      await mailer.send(alreadyRegisteredMail(input.email));
     },
 
     /**
-     * Verifies credentials with one answer for "no such account" and "wrong password", throttled per
-     * IP (all attempts) and per account (failures).
+     * Verifies credentials with one answer for "no such account" and "wrong password". Throttled
+     * by failures only (a successful login costs nothing), as growing delays, never a lock:
+     *  - per account and IP: the guesser's own IP slows down, the owner elsewhere does not;
+     *  - per account, from IPs that never signed in to it: many IPs guessing one password together;
+     *    the owner's known IPs (a successful login in the last KNOWN_IP_DAYS) are exempt, so an
+     *    attacker cannot keep the owner out;
+     *  - per IP, over all accounts: one IP trying many accounts (NAT neighbours share only failures).
+     * Every attempt is reserved as a failure BEFORE the (slow) password check, so parallel guesses
+     * cannot all pass on the same count; a success releases its reservations.
      */
     async login(input: { email: string; password: string }, actor: Actor, meta: { ip: string | null; userAgent: string | null; previousIdHash?: string }): Promise<NewSession> {
-      const now = Date.now();
-      if (meta.ip) {
-        const perIp = await countHit(db, `login:ip:${meta.ip}`, window, now);
-        if (perIp.count > config.login.maxAttemptsPerIp) throw tooManyAttempts(perIp.resetInMs);
+      const ip = meta.ip ?? 'unknown';
+      const rule = (free: number): BackoffRule => ({ free, baseDelayMs: LOGIN_BASE_DELAY_MS, maxDelayMs: config.login.maxDelayMs, forgetAfterMs: window });
+      const known = await seenWithin(db, `login:known:${input.email}|${ip}`, KNOWN_IP_DAYS * 86_400_000);
+      const checks: [string, BackoffRule][] = [
+        [`login:fail:ip:${ip}`, rule(config.login.maxAttemptsPerIp)],
+        [`login:fail:account-ip:${input.email}|${ip}`, rule(config.login.freeFailuresPerAccountIp)],
+        ...(known ? [] : [[`login:fail:account:${input.email}`, rule(config.login.freeFailuresPerAccount)] as [string, BackoffRule]]),
+      ];
+      const reservations: Reservation[] = [];
+      for (const [key, keyRule] of checks) {
+        const attempt = await acquireAttempt(db, key, keyRule);
+        if (!attempt.allowed) {
+          for (const r of reservations) await releaseAttempt(db, r);
+          throw tooManyAttempts(attempt.retryAfterMs);
+        }
+        reservations.push(attempt.reservation);
       }
-      // Every attempt is counted BEFORE the (slow) password check, so parallel guesses cannot all read
-      // the same old count; a successful login clears it.
-      const accountKey = `login:account:${input.email}`;
-      const attempts = await countHit(db, accountKey, window, now);
-      if (attempts.count > config.login.maxFailuresPerAccount) throw tooManyAttempts(attempts.resetInMs);
 
       const user = await repo.findUserByEmail(db, input.email);
       const ok = await verifyPassword(user?.password_hash ?? (await unknownUserHash), input.password);
@@ -142,7 +205,10 @@ export function createAccountsService({ db, config, levelOf = async () => 0 }: A
         }
         throw loginFailed();
       }
-      await resetCount(db, accountKey);
+      // Not a failure: the IP and account-wide reservations are taken back, the pair starts afresh.
+      for (const r of reservations) await releaseAttempt(db, r);
+      await resetCount(db, `login:fail:account-ip:${input.email}|${ip}`);
+      await markSeen(db, `login:known:${input.email}|${ip}`);
       const session = await startSession(user.id, user.role as UserRole, meta, meta.previousIdHash);
       await recordAudit(db, { ...actor, type: 'user', id: user.id }, { action: 'user.login', entityType: 'user', entityId: user.id });
       return session;

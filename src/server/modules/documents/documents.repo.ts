@@ -76,3 +76,9 @@ export async function updateWrappedKey(db: Q, id: string, from: { wrapped_key: s
     .executeTakeFirst();
   return Number(r.numUpdatedRows);
 }
+
+/** Every document of a user, drafts and submitted ones. */
+export async function deleteAllOfUser(db: Q, userId: string): Promise<number> {
+  const r = await db.deleteFrom('kyc_documents').where('user_id', '=', userId).executeTakeFirst();
+  return Number(r.numDeletedRows);
+}

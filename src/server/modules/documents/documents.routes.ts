@@ -1,4 +1,5 @@
 import multipart from '@fastify/multipart';
+import type { IncomingMessage } from 'node:http';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -37,6 +38,19 @@ function sendDocument(reply: FastifyReply, id: string, doc: DocumentContent) {
     .send(doc.bytes);
 }
 
+/**
+ * Stops reading an upload whose body will not be parsed further. Node keeps a keep-alive connection
+ * open for the next request, but the unread rest of this body sits in front of it, so the
+ * connection would hang until the keep-alive timeout (72 s). `Connection: close` ends it once the
+ * reply is out (as Fastify does when its own body parsers fail); the body is drained meanwhile, so
+ * bytes already received do not turn the close into a reset that could swallow the reply.
+ */
+function abandonBody(raw: IncomingMessage, reply: FastifyReply): void {
+  raw.unpipe();
+  raw.resume();
+  reply.header('connection', 'close');
+}
+
 /** For the "at most {{maxMb}} MB" message: one decimal, never rounded up past the limit. */
 const toMegabytes = (bytes: number) => Math.floor((bytes / (1024 * 1024)) * 10) / 10;
 
@@ -53,7 +67,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
 
     // The multipart body is read part by part below (size limit while streaming, fields checked by
     // uploadDocumentFields), so there is no body schema; the reply has one.
-    uploads.post(ApiPath.uploadDocument, { schema: { response: { 200: okEnvelope(uploadDocumentResult), 413: failureEnvelope(fileTooLargeResult) } } }, async (request, reply) => {
+    uploads.post(ApiPath.uploadDocument, { schema: { response: { 200: okEnvelope(uploadDocumentResult), 400: failureEnvelope(emptyResult), 413: failureEnvelope(fileTooLargeResult.or(emptyResult)) } } }, async (request, reply) => {
       if (!request.isMultipart()) throw Object.assign(new Error('multipart/form-data expected'), { statusCode: 415 });
       const fields: Record<string, string> = {};
       const issues: FieldIssue[] = [];
@@ -71,11 +85,17 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
           }
         }
       } catch (err) {
+        // The body could not be read to its end (limit reached, no or wrong boundary, truncated or
+        // garbled parts): whatever the client still sends is never going to be read, so the
+        // connection closes after this reply instead of waiting, stuck, for the keep-alive timeout.
+        abandonBody(request.raw, reply);
         if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
           // A transport-level refusal (413) that still tells the screen which message and limit to show.
           return reply.status(413).send({ ret_code: RetCode.DOCUMENT_FILE_TOO_LARGE, ret_msg: 'file too large', result: { maxBytes: app.config.maxUploadBytes, maxMb: toMegabytes(app.config.maxUploadBytes) } });
         }
-        throw err;
+        const status = (err as { statusCode?: number }).statusCode === 413 ? 413 : 400;
+        request.log.info({ code: (err as { code?: string }).code, reason: (err as Error).message }, 'rejected malformed multipart upload');
+        return reply.status(status).send({ ret_code: RetCode.DOCUMENT_UPLOAD_MALFORMED, ret_msg: status === 413 ? 'too many parts' : 'malformed multipart body', result: {} });
       }
       const parsed = uploadDocumentFields.safeParse(fields);
       if (!parsed.success) issues.push(...toFieldIssues(parsed.error));

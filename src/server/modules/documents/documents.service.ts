@@ -181,6 +181,16 @@ export function createDocumentsService({ db, config, keyring: injectedKeyring, c
       });
     },
 
+    /**
+     * Deletes every document of a user, submitted ones included, in the caller's transaction; one
+     * audit record. Only for removing the account itself (documents have no cascade on purpose).
+     */
+    async removeAllOf(trx: Db, userId: string, actor: Actor): Promise<number> {
+      const removed = await repo.deleteAllOfUser(trx, userId);
+      await recordAudit(trx, actor, { action: 'document.delete_all', entityType: 'user', entityId: userId, after: { removed } });
+      return removed;
+    },
+
     /** The user's uploads of `level` not attached to an application yet (one per kind at most). */
     async listDrafts(dbOrTrx: Db, userId: string, level: number): Promise<DocumentSummary[]> {
       return (await repo.findDrafts(dbOrTrx, userId, level)).map(toSummary);

@@ -10,7 +10,7 @@ import { renderSpecimen } from '../../demo/specimen-images.ts';
 
 /** Many sign-ups from one test client: lift the per-IP sign-up ceiling, keep everything else. */
 export function createKycTestApp(overrides: Partial<Config> = {}) {
-  return createTestApp({ login: { maxFailuresPerAccount: 5, maxAttemptsPerIp: 10_000, windowMs: 60_000 }, ...overrides });
+  return createTestApp({ login: { freeFailuresPerAccountIp: 5, freeFailuresPerAccount: 20, maxAttemptsPerIp: 10_000, windowMs: 60_000, maxDelayMs: 900_000 }, ...overrides });
 }
 
 export const VALID_INFO: PersonalInfoInput = {

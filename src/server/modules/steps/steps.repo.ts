@@ -25,3 +25,8 @@ export async function updateState(db: Q, key: { machine: string; subjectId: stri
     .executeTakeFirst();
   return Number(r.numUpdatedRows);
 }
+
+/** Every status of a subject in every machine (the subject itself is being deleted). */
+export async function deleteSubject(db: Q, subjectId: string): Promise<void> {
+  await db.deleteFrom('step_states').where('subject_id', '=', subjectId).execute();
+}

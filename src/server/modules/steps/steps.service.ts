@@ -65,3 +65,11 @@ export async function applyEvent<S extends string, E extends string, K extends s
   });
   return to;
 }
+
+/**
+ * Forgets a subject's statuses in every machine, in the transaction that deletes the subject (a user
+ * account): statuses are keyed by subject id, with no foreign key, since subjects are of many kinds.
+ */
+export async function forgetSubject(trx: Db, subjectId: string): Promise<void> {
+  await repo.deleteSubject(trx, subjectId);
+}

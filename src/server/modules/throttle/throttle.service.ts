@@ -1,5 +1,18 @@
 /**
- * The throttle module's public surface: fixed-window counters that other modules (login attempts,
- * uploads) count events with. The SQL behind them stays in throttle.repo.ts (decision 011).
+ * The throttle module's public surface: fixed-window counters that other modules (uploads) count
+ * events with, and the login back-off (attempt reservations, growing delays, addresses seen). The SQL
+ * behind them stays in throttle.repo.ts (decision 011).
  */
-export { countHit, resetCount, type WindowCount } from './throttle.repo.ts';
+export {
+  acquireAttempt,
+  backoffDelayMs,
+  countHit,
+  markSeen,
+  releaseAttempt,
+  resetCount,
+  seenWithin,
+  type Acquired,
+  type BackoffRule,
+  type Reservation,
+  type WindowCount,
+} from './throttle.repo.ts';

@@ -1,0 +1,38 @@
+import { readdirSync } from 'node:fs';
+import { expect, it } from 'vitest';
+
+/**
+ * Our CSP has no 'unsafe-eval': zod must never build code with `new Function` — neither to compile a
+ * parser nor to probe whether it may (the probe alone is a reported CSP violation in the browser).
+ * Every shared schema module is loaded and used with `Function` watched.
+ */
+it('loading and using the shared schemas never constructs a Function', async () => {
+  const constructed: string[] = [];
+  const Original = globalThis.Function;
+  globalThis.Function = new Proxy(Original, {
+    construct(target, args: string[]) {
+      constructed.push(args.join(', ').slice(0, 80));
+      return Reflect.construct(target, args);
+    },
+  });
+  try {
+    // monitoring.ts first: the one schema module that needs validation.ts for nothing but the setting.
+    const others = readdirSync(new URL('./api/', import.meta.url)).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && f !== 'monitoring.ts');
+    expect(others.length).toBeGreaterThan(10);
+    for (const m of ['./api/monitoring.ts', ...others.map((f) => `./api/${f}`)]) await import(/* @vite-ignore */ m);
+    const { personalInfoSchema } = await import('./api/personal-info.ts');
+    const { rejectRequest } = await import('./api/console.ts');
+    const { registerRequest } = await import('./api/accounts.ts');
+    const { monitoringReport } = await import('./api/monitoring.ts');
+    // Parsing twice: zod compiles an object's fast path on first use.
+    for (let i = 0; i < 2; i++) {
+      personalInfoSchema.safeParse({ firstName: 'Ada', lastName: 'Lovelace', dateOfBirth: '1990-12-10', nationality: 'GB', residenceCountry: 'GB', addressLine1: '1 Road', city: 'London', postalCode: 'SW1A 1AA' });
+      rejectRequest.safeParse({ mode: 'RETRY', reasonCode: 'OTHER', userMessage: 'x' });
+      registerRequest.safeParse({ email: 'a@example.com', password: 'x' });
+      monitoringReport.safeParse({ kind: 'x', message: 'y' });
+    }
+  } finally {
+    globalThis.Function = Original;
+  }
+  expect(constructed).toEqual([]);
+});
