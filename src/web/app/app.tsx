@@ -1,9 +1,10 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { Redirect, Route, Router, Switch } from 'wouter';
 import { APP_BASE } from '../../shared/api/paths.ts';
 import { NotifyHosts } from '../components/ui/notify-hosts.tsx';
 import { PageLoading } from '../components/ui/spinner.tsx';
+import { redirectIfSignedOut } from '../lib/session/login-redirect.ts';
 import { Footer, Header } from './header.tsx';
 
 const AuthLayout = lazy(() => import('./auth-layout.tsx'));
@@ -11,6 +12,9 @@ const AuthLayout = lazy(() => import('./auth-layout.tsx'));
 const ConsoleLayout = lazy(() => import('../features/console/console-layout.tsx'));
 
 const queryClient = new QueryClient({
+  // §4: a session that ends mid-flow (10007) goes to /login and comes back to the same address.
+  queryCache: new QueryCache({ onError: (error) => void redirectIfSignedOut(error) }),
+  mutationCache: new MutationCache({ onError: (error) => void redirectIfSignedOut(error) }),
   defaultOptions: {
     // Business errors are answers, not glitches: never retry them silently.
     queries: { retry: false, refetchOnWindowFocus: false },

@@ -150,7 +150,9 @@ export function FileDrop({
   const shownName = file?.name ?? fileName;
 
   const rejectionText = rejection === 'size' && maxBytes ? t('ui.file.tooLarge', { max: formatBytes(maxBytes, i18n.language) }) : rejection === 'type' ? t('ui.file.wrongType') : null;
-  const errorText = error || rejectionText;
+  // A refusal here is always newer than the caller's error (choosing a file clears the refusal before
+  // onSelect): the latest problem is the one shown, so each rejection says its own reason.
+  const errorText = rejectionText || error;
   const hasError = Boolean(errorText);
 
   const take = (chosen: File | undefined) => {

@@ -130,7 +130,7 @@ function GuardedFlow({ level, onSubmitted }: { level: 1 | 2; onSubmitted: (r: Su
       {level === KycLevel.LEVEL_1 ? (
         <Level1Flow userId={user.id} personalInfo={saved.info!} countries={countries.data?.list} maxBytes={maxBytes} onSubmitted={onSubmitted} />
       ) : (
-        <Level2Flow personalInfo={saved.info} addressEditable={saved.addressEditable} countries={countries.data?.list} maxBytes={maxBytes} onSubmitted={onSubmitted} />
+        <Level2Flow userId={user.id} personalInfo={saved.info} addressEditable={saved.addressEditable} countries={countries.data?.list} maxBytes={maxBytes} onSubmitted={onSubmitted} />
       )}
     </div>
   );

@@ -4,7 +4,7 @@ import { MIN_AGE_YEARS, PROOF_OF_ADDRESS_MAX_AGE_MONTHS } from '../../../../shar
 import type { VerifiableLevel } from '../../../../shared/kyc.ts';
 import { buttonVariants } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { flowHref } from './next-action-panel.tsx';
+import { flowHref } from '../model/flow.ts';
 
 const STEPS: Record<VerifiableLevel, readonly string[]> = { 1: ['s1', 's2', 's3', 's4', 's5'], 2: ['s1', 's2', 's3', 's4'] };
 const NEEDS: Record<VerifiableLevel, readonly string[]> = { 1: ['need1', 'need2', 'need3'], 2: ['need1', 'need2'] };

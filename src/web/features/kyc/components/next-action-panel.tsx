@@ -10,6 +10,7 @@ import { errorMessage } from '../../../lib/i18n/error-message.ts';
 import { message } from '../../../lib/notify/index.ts';
 import { useSiteConfig } from '../../../lib/region/index.ts';
 import { useSelfReset } from '../api/self-reset.ts';
+import { flowHref } from '../model/flow.ts';
 import { NextActionKind, type NextAction, type RejectionView } from '../model/next-action.ts';
 import { RejectionReasons } from './rejection-reasons.tsx';
 
@@ -26,8 +27,6 @@ const VARIANT: Record<NextActionKind, AlertVariant> = {
   DONE: 'success',
 };
 
-/** The address of a level's flow on the kyc route (§3: level 2 uses `?level=2`). */
-export const flowHref = (level: VerifiableLevel) => (level === 2 ? '/kyc?level=2' : '/kyc');
 
 export interface NextActionPanelProps {
   action: NextAction;
