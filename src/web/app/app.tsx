@@ -3,6 +3,7 @@ import { lazy, Suspense } from 'react';
 import { Redirect, Route, Router, Switch } from 'wouter';
 import { APP_BASE } from '../../shared/api/paths.ts';
 import { NotifyHosts } from '../components/ui/notify-hosts.tsx';
+import { MAIN_CONTENT_ID, PAGE_FRAME } from '../components/ui/page-frame.ts';
 import { PageLoading } from '../components/ui/spinner.tsx';
 import { redirectIfSignedOut } from '../lib/session/login-redirect.ts';
 import { Footer, Header } from './header.tsx';
@@ -28,7 +29,8 @@ export function App() {
     <QueryClientProvider client={queryClient}>
       <Suspense fallback={<PageLoading />}>
         <Header />
-        <main className="mx-auto w-full max-w-5xl px-4 py-6">
+        {/* tabIndex -1: the skip link moves focus here, so the next Tab continues inside the content. */}
+        <main id={MAIN_CONTENT_ID} tabIndex={-1} className={`${PAGE_FRAME} py-6 outline-none`}>
           <Router base={APP_BASE}>
             <Switch>
               <Route path="/auth" nest>

@@ -290,7 +290,7 @@ export function FileDrop({
             htmlFor={`${base}-input`}
             className={cn(
               'flex min-h-40 cursor-pointer flex-col items-center justify-center gap-2 rounded-lg p-6 text-center',
-              'has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-primary',
+              'has-[:focus-visible]:focus-ring',
               disabled && 'cursor-not-allowed',
             )}
           >

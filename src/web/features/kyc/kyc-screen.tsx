@@ -16,7 +16,8 @@ import { Level1Flow } from './components/level1-flow.tsx';
 import { Level2Flow } from './components/level2-flow.tsx';
 import { RejectionReasons } from './components/rejection-reasons.tsx';
 import { StatusPanel } from './components/status-panel.tsx';
-import { levelFromSearch } from './model/flow.ts';
+import { useDocumentTitle } from '../../lib/page/document-title.ts';
+import { levelFromSearch, stepFromSearch } from './model/flow.ts';
 import { canStartFlow, hasNoSteps, rejectionsOf, stepStatus } from './model/next-action.ts';
 import { LoadError, LoadingBlock } from '../../components/ui/load-states.tsx';
 
@@ -30,10 +31,14 @@ const DEFAULT_MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
  */
 export default function KycScreen() {
   const { t } = useTranslation();
-  const level = levelFromSearch(useSearch());
+  const search = useSearch();
+  const level = levelFromSearch(search);
+  const step = stepFromSearch(search);
   const [submitted, setSubmitted] = useState<SubmitApplicationResult | null>(null);
+  // The flow keeps its step in the address (use-flow-step.ts), so the title can name it: "Selfie · Verify your identity · Account".
+  useDocumentTitle(submitted ? t('kyc.submitted.title') : step && t(`kyc.flow.steps.${step}`), t(`kyc.flow.title.${level}`));
   return (
-    <section aria-labelledby="kyc-title" className="mx-auto flex max-w-3xl flex-col gap-6">
+    <section aria-labelledby="kyc-title" className="flex flex-col gap-6">
       <div className="flex flex-col gap-2">
         <Link href="/personal" className="self-start text-sm font-medium text-primary-ink underline underline-offset-2">
           {t('kyc.flow.backToOverview')}

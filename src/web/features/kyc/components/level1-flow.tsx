@@ -248,7 +248,9 @@ export function Level1Flow({ userId, personalInfo, countries, maxBytes, onSubmit
             {documentType && DOCUMENT_REQUIREMENTS[documentType].needsNumber ? (
               <>
                 <dt className="text-sm text-muted">{t('kyc.review.field.documentNumber')}</dt>
-                <dd className="m-0 tabular-nums">{documentNumber}</dd>
+                <dd className="m-0 tabular-nums">
+                  <bdi dir="ltr">{documentNumber}</bdi>
+                </dd>
               </>
             ) : null}
           </dl>

@@ -152,7 +152,6 @@ export function Level2Flow({ userId, personalInfo, addressEditable = false, coun
               setBlocked(null);
             }}
             columns={2}
-            error={blocked && !type ? t('kyc.flow.blocked.proofType') : undefined}
             options={Object.values(ProofOfAddressType).map((v) => ({ value: v, label: t(`kyc.poa.${v}.label`), description: t(`kyc.poa.${v}.hint`) }))}
           />
           <Field label={dateLabel} hint={t('kyc.flow.address.issuedOnHint', { months: PROOF_OF_ADDRESS_MAX_AGE_MONTHS })} required error={dateError}>
