@@ -140,11 +140,11 @@ export function PersonalInfoForm({ initial, countries, countriesError, onRetryCo
           role="note"
           action={
             <Button size="small" variant="default" onClick={discardDraft}>
-              {t('kyc.personal.draft.discard')}
+              {t('ux.draft.discard')}
             </Button>
           }
         >
-          {t('kyc.personal.draft.restored')}
+          {t('ux.draft.restored')}
         </Alert>
       ) : null}
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
