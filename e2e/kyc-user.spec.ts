@@ -209,7 +209,7 @@ test('l1-final is told the decision is final and where to get help; the flow sta
   await loginThroughPage(page, 'l1-final@example.com', DEMO_PASSWORD);
   await expect(page.getByRole('heading', { name: 'Level 1 cannot be retried' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Reason level 1 was not approved' })).toContainText('This identity is already verified');
-  await expect(page.getByRole('link', { name: 'Contact our support team' })).toHaveAttribute('href', /\/help-center\//);
+  await expect(page.getByRole('link', { name: 'Contact our support team' })).toHaveAttribute('href', /\/user\/accounts\/help\/request-form$/);
   await expect(page.getByRole('link', { name: 'Resubmit documents' })).toHaveCount(0);
   await expect(levelCard(page, 1)).toHaveAttribute('data-status', 'FAILED_AND_CAN_NOT_RETRY');
 

@@ -12,6 +12,7 @@ import {
   StepType,
   type VerifiableLevel,
 } from '../kyc.ts';
+import { PROOF_OF_ADDRESS_MAX_AGE_MONTHS } from '../review-time.ts';
 import { ValidationMessage } from '../validation.ts';
 import type { RejectReasonCode } from './console.ts';
 
@@ -44,8 +45,8 @@ export type KycRule = (typeof KycRule)[keyof typeof KycRule];
 /** Adults only; and nobody is older than this (typing errors such as 1824 for 1984). */
 export const MIN_AGE_YEARS = 18;
 export const MAX_AGE_YEARS = 120;
-/** Level 2: a bank statement or utility bill at most this many months old. */
-export const PROOF_OF_ADDRESS_MAX_AGE_MONTHS = 3;
+/** Level 2: a bank statement or utility bill at most this many months old (schema-free home: review-time.ts). */
+export { PROOF_OF_ADDRESS_MAX_AGE_MONTHS };
 
 export const NAME_MAX_LENGTH = 50;
 export const ADDRESS_LINE_MAX_LENGTH = 100;

@@ -11,6 +11,8 @@ import { Footer, Header } from './header.tsx';
 const AuthLayout = lazy(() => import('./auth-layout.tsx'));
 // The compliance console (reviewers only) is its own chunk: the user pages never download it.
 const ConsoleLayout = lazy(() => import('../features/console/console-layout.tsx'));
+// The help centre (decision 015): public pages, their own chunk.
+const HelpScreen = lazy(() => import('../features/help/help-screen.tsx'));
 
 const queryClient = new QueryClient({
   // §4: a session that ends mid-flow (10007) goes to /login and comes back to the same address.
@@ -38,6 +40,9 @@ export function App() {
               </Route>
               <Route path="/console" nest>
                 <ConsoleLayout />
+              </Route>
+              <Route path="/help" nest>
+                <HelpScreen />
               </Route>
               <Route>
                 <Redirect to="/auth/personal" replace />
