@@ -85,7 +85,7 @@ test('a new user completes personal information, uploads an ID card and a camera
 
   // Level 1 with the in-house provider.
   await page.getByRole('link', { name: 'Verify identity' }).click();
-  await expect(page).toHaveURL(/\/user\/accounts\/auth\/kyc$/);
+  await expect(page).toHaveURL(/\/user\/accounts\/auth\/kyc\?step=country$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Verify your identity' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Where was your document issued?' })).toBeVisible();
   // The nationality is the first guess for the issuing country.
@@ -198,7 +198,7 @@ test('l1-retry sees the reason and the reviewer’s message, and a resubmit path
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 
   await page.getByRole('link', { name: 'Resubmit documents' }).click();
-  await expect(page).toHaveURL(/\/auth\/kyc$/);
+  await expect(page).toHaveURL(/\/auth\/kyc\?step=\w+$/);
   await expect(page.getByText('Your last submission was not approved.')).toBeVisible();
   await expect(page.getByRole('region', { name: 'Reason level 1 was not approved' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Where was your document issued?' })).toBeVisible();
@@ -353,7 +353,7 @@ test('after level 1 is approved the user sends a proof of address for level 2', 
   await expect(levelCard(page, 1)).toHaveAttribute('data-status', 'SUCCESS');
   await expect(page.getByTestId('current-limit')).toHaveText('Your daily withdrawal limit now: 10.00000000 BTC (≈ $1,000,000.00)');
   await page.getByRole('link', { name: 'Verify address' }).click();
-  await expect(page).toHaveURL(/\/auth\/kyc\?level=2$/);
+  await expect(page).toHaveURL(/\/auth\/kyc\?level=2&step=addressDetails$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Verify your address' })).toBeVisible();
   // The address the document must show.
   await expect(page.getByRole('note')).toContainText('Drottninggatan 1');
@@ -400,7 +400,7 @@ test('level 2 rejected for an address mismatch: the user updates the address (on
   await expect(page.getByRole('button', { name: 'Update address' })).toBeVisible();
 
   await page.getByRole('link', { name: 'Resubmit documents' }).click();
-  await expect(page).toHaveURL(/\/auth\/kyc\?level=2$/);
+  await expect(page).toHaveURL(/\/auth\/kyc\?level=2&step=\w+$/);
   await expect(page.getByText('Your last submission was not approved.')).toBeVisible();
   const note = page.getByRole('note');
   await expect(note).toContainText('Drottninggatan 1');

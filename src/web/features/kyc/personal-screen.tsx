@@ -28,9 +28,8 @@ export default function PersonalScreen() {
   useDocumentTitle(t('page.titles.personal'));
   usePrefetchQuery(kycInfoQuery);
   usePrefetchQuery(personalInfoQuery);
-  // max-sm:pb-24: room for the next action's bar fixed at the bottom of a phone's screen.
   return (
-    <section aria-labelledby="personal-title" className="flex flex-col gap-6 max-sm:pb-24">
+    <section aria-labelledby="personal-title" className="flex flex-col gap-6">
       <h1 id="personal-title" className="text-2xl font-semibold">
         {t('personal.title')}
       </h1>

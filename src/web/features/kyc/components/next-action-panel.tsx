@@ -71,7 +71,7 @@ export function NextActionPanel({ action, rejections, onFillPersonalInfo }: Next
     case NextActionKind.VERIFY_IDENTITY:
     case NextActionKind.PROOF_OF_ADDRESS:
       buttons = (
-        <div className={STICKY_ON_PHONES} data-testid="primary-action">
+        <div className={STICKY_ON_PHONES} data-testid="primary-action" data-sticky-action>
           <Link href={flowHref(level)} className={`${primary} max-sm:flex-1`}>
             {t(`${key}.action`)}
           </Link>
@@ -80,7 +80,7 @@ export function NextActionPanel({ action, rejections, onFillPersonalInfo }: Next
       break;
     case NextActionKind.RESUBMIT:
       buttons = (
-        <div className={STICKY_ON_PHONES} data-testid="primary-action">
+        <div className={STICKY_ON_PHONES} data-testid="primary-action" data-sticky-action>
           <Link href={flowHref(level)} className={`${primary} max-sm:flex-1`}>
             {t(`${key}.action`)}
           </Link>
