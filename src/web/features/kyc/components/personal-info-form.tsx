@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
@@ -89,11 +89,9 @@ export function PersonalInfoForm({ initial, countries, countriesError, onRetryCo
     mode: 'onSubmit',
     reValidateMode: 'onChange',
   });
-  // Every change is kept until saved, cancelled or discarded (model/personal-draft.ts).
-  useEffect(() => {
-    const subscription = form.watch((values) => writePersonalDraft(userId, values as Partial<PersonalInfoInput>, baseline));
-    return () => subscription.unsubscribe();
-  }, [form, userId, baseline]);
+  // Every change is kept until saved, cancelled or discarded (model/personal-draft.ts). The fields'
+  // own handlers (react-hook-form) run first, so the form's values are current when the event bubbles here.
+  const keepDraft = () => writePersonalDraft(userId, form.getValues(), baseline);
   const discardDraft = () => {
     forgetPersonalDraft(userId);
     setDraft(null);
@@ -132,7 +130,7 @@ export function PersonalInfoForm({ initial, countries, countriesError, onRetryCo
   );
 
   return (
-    <form noValidate onSubmit={onSubmit} aria-labelledby="personal-info-title" className="flex flex-col gap-5">
+    <form noValidate onSubmit={onSubmit} onChange={keepDraft} onInput={keepDraft} aria-labelledby="personal-info-title" className="flex flex-col gap-5">
       <p className="text-sm text-muted">{t('kyc.personal.intro')}</p>
       {draft ? (
         <Alert

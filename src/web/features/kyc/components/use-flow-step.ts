@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import type { VerifiableLevel } from '../../../../shared/kyc.ts';
 import { flowHref, stepFromSearch, stepToShow, type FlowStep, type StepState } from '../model/flow.ts';
@@ -30,9 +30,10 @@ export function useFlowStep(level: VerifiableLevel, steps: readonly StepState[],
   const [, navigate] = useLocation();
   const wanted = stepFromSearch(search);
   // Where an address without a step starts, fixed once the data is in (later changes must not move the user).
-  const start = useRef<number | null>(null);
-  if (ready && start.current === null) start.current = resumeAt();
-  const index = stepToShow(steps, wanted, start.current ?? 0);
+  const [start, setStart] = useState<number | null>(null);
+  const resume = ready && start === null ? resumeAt() : null;
+  if (resume !== null) setStart(resume);
+  const index = stepToShow(steps, wanted, start ?? resume ?? 0);
   const key = steps[index]!.key;
 
   const settled = useRef(false);
