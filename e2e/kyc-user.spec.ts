@@ -274,7 +274,11 @@ async function submitLevel1ViaApi(page: Page, country: string): Promise<string> 
 async function review(baseURL: string | undefined, applicationId: string, decision: 'approve' | { mode: 'RETRY' | 'FINAL'; reasonCode: string; userMessage: string }) {
   const reviewer = await apiRequest.newContext({ baseURL });
   await ok(reviewer.post('/x-api/v1/user/login', { data: { email: 'reviewer@example.com', password: 'reviewer-password-1' } }));
-  const url = `/x-api/v1/console/kyc/applications/${applicationId}/${decision === 'approve' ? 'approve' : 'reject'}`;
+  // The console works on review cases (decision 014): find the pending case of this application.
+  const queue = await ok(reviewer.get('/x-api/v1/console/cases?status=PENDING&pageSize=100'));
+  const found = (queue.items as { id: string; subjectId: string }[]).find((c) => c.subjectId === applicationId);
+  expect(found, `a pending case for application ${applicationId}`).toBeTruthy();
+  const url = `/x-api/v1/console/cases/${found!.id}/${decision === 'approve' ? 'approve' : 'reject'}`;
   await ok(reviewer.post(url, { data: decision === 'approve' ? {} : decision }));
   await reviewer.dispose();
 }
@@ -446,9 +450,15 @@ test('level 2 rejected for an address mismatch: the user updates the address (on
   expect(identifies.map((i) => i.status)).toEqual(['PENDING', 'REJECTED']);
   const reviewer = await apiRequest.newContext({ baseURL });
   await ok(reviewer.post('/x-api/v1/user/login', { data: { email: 'reviewer@example.com', password: 'reviewer-password-1' } }));
-  const kase = await ok(reviewer.get(`/x-api/v1/console/kyc/applications/${identifies[0]!.applicationId}`));
-  expect((kase.submitted as { personalInfo: Record<string, string> }).personalInfo).toMatchObject({ addressLine1: 'Kungsgatan 5', city: 'Göteborg' });
-  const old = await ok(reviewer.get(`/x-api/v1/console/kyc/applications/${String(first.applicationId)}`));
-  expect((old.submitted as { personalInfo: Record<string, string> }).personalInfo).toMatchObject({ addressLine1: 'Drottninggatan 1' });
+  // The console works on review cases (decision 014): each application's case, pending or decided.
+  const submittedWith = async (applicationId: string, status: 'PENDING' | 'REJECTED') => {
+    const queue = await ok(reviewer.get(`/x-api/v1/console/cases?status=${status}&pageSize=100`));
+    const found = (queue.items as { id: string; subjectId: string }[]).find((c) => c.subjectId === applicationId);
+    expect(found, `a ${status} case for application ${applicationId}`).toBeTruthy();
+    const kase = await ok(reviewer.get(`/x-api/v1/console/cases/${found!.id}`));
+    return (kase.subject as { submitted: { personalInfo: Record<string, string> } }).submitted.personalInfo;
+  };
+  expect(await submittedWith(identifies[0]!.applicationId, 'PENDING')).toMatchObject({ addressLine1: 'Kungsgatan 5', city: 'Göteborg' });
+  expect(await submittedWith(String(first.applicationId), 'REJECTED')).toMatchObject({ addressLine1: 'Drottninggatan 1' });
   await reviewer.dispose();
 });
