@@ -12,7 +12,9 @@ test('logged out -> login with redirect -> personal page -> logout', async ({ pa
   await expect(page.getByTestId('personal-email')).toHaveText(DEMO.email);
   await expect(page.getByTestId('header-user')).toHaveText(DEMO.email);
 
-  await page.getByRole('main').getByRole('button', { name: 'Log out' }).click();
+  // One Log out per page (issue 16): the header's.
+  await expect(page.getByRole('button', { name: 'Log out' })).toHaveCount(1);
+  await page.getByRole('banner').getByRole('button', { name: 'Log out' }).click();
   await expect(page).toHaveURL(/\/login$/);
   // The session is gone server-side: the account area sends us back to login.
   await page.goto('/user/accounts/auth/personal');

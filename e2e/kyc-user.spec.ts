@@ -85,7 +85,7 @@ test('a new user completes personal information, uploads an ID card and a camera
 
   // Level 1 with the in-house provider.
   await page.getByRole('link', { name: 'Verify identity' }).click();
-  await expect(page).toHaveURL(/\/user\/accounts\/auth\/kyc$/);
+  await expect(page).toHaveURL(/\/user\/accounts\/auth\/kyc\?step=country$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Verify your identity' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Where was your document issued?' })).toBeVisible();
   // The nationality is the first guess for the issuing country.
@@ -198,7 +198,7 @@ test('l1-retry sees the reason and the reviewer’s message, and a resubmit path
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 
   await page.getByRole('link', { name: 'Resubmit documents' }).click();
-  await expect(page).toHaveURL(/\/auth\/kyc$/);
+  await expect(page).toHaveURL(/\/auth\/kyc\?step=\w+$/);
   await expect(page.getByText('Your last submission was not approved.')).toBeVisible();
   await expect(page.getByRole('region', { name: 'Reason level 1 was not approved' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Where was your document issued?' })).toBeVisible();
@@ -209,7 +209,7 @@ test('l1-final is told the decision is final and where to get help; the flow sta
   await loginThroughPage(page, 'l1-final@example.com', DEMO_PASSWORD);
   await expect(page.getByRole('heading', { name: 'Level 1 cannot be retried' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Reason level 1 was not approved' })).toContainText('This identity is already verified');
-  await expect(page.getByRole('link', { name: 'Contact our support team' })).toHaveAttribute('href', /\/help-center\//);
+  await expect(page.getByRole('link', { name: 'Contact our support team' })).toHaveAttribute('href', /\/user\/accounts\/help\/request-form$/);
   await expect(page.getByRole('link', { name: 'Resubmit documents' })).toHaveCount(0);
   await expect(levelCard(page, 1)).toHaveAttribute('data-status', 'FAILED_AND_CAN_NOT_RETRY');
 
@@ -274,7 +274,11 @@ async function submitLevel1ViaApi(page: Page, country: string): Promise<string> 
 async function review(baseURL: string | undefined, applicationId: string, decision: 'approve' | { mode: 'RETRY' | 'FINAL'; reasonCode: string; userMessage: string }) {
   const reviewer = await apiRequest.newContext({ baseURL });
   await ok(reviewer.post('/x-api/v1/user/login', { data: { email: 'reviewer@example.com', password: 'reviewer-password-1' } }));
-  const url = `/x-api/v1/console/kyc/applications/${applicationId}/${decision === 'approve' ? 'approve' : 'reject'}`;
+  // The console works on review cases (decision 014): find the pending case of this application.
+  const queue = await ok(reviewer.get('/x-api/v1/console/cases?status=PENDING&pageSize=100'));
+  const found = (queue.items as { id: string; subjectId: string }[]).find((c) => c.subjectId === applicationId);
+  expect(found, `a pending case for application ${applicationId}`).toBeTruthy();
+  const url = `/x-api/v1/console/cases/${found!.id}/${decision === 'approve' ? 'approve' : 'reject'}`;
   await ok(reviewer.post(url, { data: decision === 'approve' ? {} : decision }));
   await reviewer.dispose();
 }
@@ -353,7 +357,7 @@ test('after level 1 is approved the user sends a proof of address for level 2', 
   await expect(levelCard(page, 1)).toHaveAttribute('data-status', 'SUCCESS');
   await expect(page.getByTestId('current-limit')).toHaveText('Your daily withdrawal limit now: 10.00000000 BTC (≈ $1,000,000.00)');
   await page.getByRole('link', { name: 'Verify address' }).click();
-  await expect(page).toHaveURL(/\/auth\/kyc\?level=2$/);
+  await expect(page).toHaveURL(/\/auth\/kyc\?level=2&step=addressDetails$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Verify your address' })).toBeVisible();
   // The address the document must show.
   await expect(page.getByRole('note')).toContainText('Drottninggatan 1');
@@ -400,7 +404,7 @@ test('level 2 rejected for an address mismatch: the user updates the address (on
   await expect(page.getByRole('button', { name: 'Update address' })).toBeVisible();
 
   await page.getByRole('link', { name: 'Resubmit documents' }).click();
-  await expect(page).toHaveURL(/\/auth\/kyc\?level=2$/);
+  await expect(page).toHaveURL(/\/auth\/kyc\?level=2&step=\w+$/);
   await expect(page.getByText('Your last submission was not approved.')).toBeVisible();
   const note = page.getByRole('note');
   await expect(note).toContainText('Drottninggatan 1');
@@ -446,9 +450,15 @@ test('level 2 rejected for an address mismatch: the user updates the address (on
   expect(identifies.map((i) => i.status)).toEqual(['PENDING', 'REJECTED']);
   const reviewer = await apiRequest.newContext({ baseURL });
   await ok(reviewer.post('/x-api/v1/user/login', { data: { email: 'reviewer@example.com', password: 'reviewer-password-1' } }));
-  const kase = await ok(reviewer.get(`/x-api/v1/console/kyc/applications/${identifies[0]!.applicationId}`));
-  expect((kase.submitted as { personalInfo: Record<string, string> }).personalInfo).toMatchObject({ addressLine1: 'Kungsgatan 5', city: 'Göteborg' });
-  const old = await ok(reviewer.get(`/x-api/v1/console/kyc/applications/${String(first.applicationId)}`));
-  expect((old.submitted as { personalInfo: Record<string, string> }).personalInfo).toMatchObject({ addressLine1: 'Drottninggatan 1' });
+  // The console works on review cases (decision 014): each application's case, pending or decided.
+  const submittedWith = async (applicationId: string, status: 'PENDING' | 'REJECTED') => {
+    const queue = await ok(reviewer.get(`/x-api/v1/console/cases?status=${status}&pageSize=100`));
+    const found = (queue.items as { id: string; subjectId: string }[]).find((c) => c.subjectId === applicationId);
+    expect(found, `a ${status} case for application ${applicationId}`).toBeTruthy();
+    const kase = await ok(reviewer.get(`/x-api/v1/console/cases/${found!.id}`));
+    return (kase.subject as { submitted: { personalInfo: Record<string, string> } }).submitted.personalInfo;
+  };
+  expect(await submittedWith(identifies[0]!.applicationId, 'PENDING')).toMatchObject({ addressLine1: 'Kungsgatan 5', city: 'Göteborg' });
+  expect(await submittedWith(String(first.applicationId), 'REJECTED')).toMatchObject({ addressLine1: 'Drottninggatan 1' });
   await reviewer.dispose();
 });

@@ -91,12 +91,12 @@ const envSchema = z.object({
   /** Host whose last two labels form the site domain; default: the host each request came to. */
   SITE_HOST: z.string().regex(/^[a-z0-9.-]+$/i, 'SITE_HOST must be a hostname').optional(),
   /** §2 help-centre links: a path (built with the site URL rule) or an absolute http(s) URL (used as is). */
-  HELP_IDENTITY_TRANSFER_URL: siteLink.default('/help-center/article/How-to-Transfer-Identity-Verification'),
-  HELP_WEB_FORM_URL: siteLink.default('/help-center/request-form'),
-  HELP_ARTICLE_URL: siteLink.default('/help-center/article'),
-  HELP_FAQ_URL: siteLink.default('/help-center/article/Identity-Verification-FAQ'),
-  HELP_GUIDE_URL: siteLink.default('/help-center/article/How-to-Complete-Identity-Verification'),
-  HELP_KYC_FAILURE_REASONS_URL: siteLink.default('/help-center/article/Common-Reasons-for-Identity-Verification-Failure'),
+  HELP_IDENTITY_TRANSFER_URL: siteLink.default('/user/accounts/help/identity-transfer'),
+  HELP_WEB_FORM_URL: siteLink.default('/user/accounts/help/request-form'),
+  HELP_ARTICLE_URL: siteLink.default('/user/accounts/help'),
+  HELP_FAQ_URL: siteLink.default('/user/accounts/help/faq'),
+  HELP_GUIDE_URL: siteLink.default('/user/accounts/help/guide'),
+  HELP_KYC_FAILURE_REASONS_URL: siteLink.default('/user/accounts/help/failure-reasons'),
   /** §2 jump-back landing pages (paths on this site). */
   JUMP_BACK_DEFAULT_PATH: sitePath.default('/user/accounts/auth/personal'),
   JUMP_BACK_SDK_PATH: sitePath.default('/user/accounts/auth/sdk'),

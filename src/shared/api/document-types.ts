@@ -53,5 +53,5 @@ export function supportedDocumentTypes(country: string): DocumentRequirement[] {
 export const ProofOfAddressType = { BANK_STATEMENT: 'BANK_STATEMENT', UTILITY_BILL: 'UTILITY_BILL' } as const;
 export type ProofOfAddressType = (typeof ProofOfAddressType)[keyof typeof ProofOfAddressType];
 export const PROOF_OF_ADDRESS_KINDS: DocumentKind[] = [DocumentKind.PROOF_OF_ADDRESS];
-/** Level 2: a bank statement or utility bill at most this many months old. */
-export const PROOF_OF_ADDRESS_MAX_AGE_MONTHS = 3;
+/** Level 2: a bank statement or utility bill at most this many months old (schema-free home: review-time.ts). */
+export { PROOF_OF_ADDRESS_MAX_AGE_MONTHS } from '../review-time.ts';

@@ -1,16 +1,23 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Redirect, Route, Router, Switch } from 'wouter';
 import { APP_BASE } from '../../shared/api/paths.ts';
 import { NotifyHosts } from '../components/ui/notify-hosts.tsx';
+import { MAIN_CONTENT_ID } from '../components/ui/page-frame.ts';
 import { PageLoading } from '../components/ui/spinner.tsx';
-import { Footer, Header, useContentWidth } from './header.tsx';
+import { redirectIfSignedOut } from '../lib/session/login-redirect.ts';
+import { Footer, Header, usePageFrame } from './header.tsx';
 
 const AuthLayout = lazy(() => import('./auth-layout.tsx'));
 // The compliance console (reviewers only) is its own chunk: the user pages never download it.
 const ConsoleLayout = lazy(() => import('../features/console/console-layout.tsx'));
+// The help centre (decision 015): public pages, their own chunk.
+const HelpScreen = lazy(() => import('../features/help/help-screen.tsx'));
 
 const queryClient = new QueryClient({
+  // §4: a session that ends mid-flow (10007) goes to /login and comes back to the same address.
+  queryCache: new QueryCache({ onError: (error) => void redirectIfSignedOut(error) }),
+  mutationCache: new MutationCache({ onError: (error) => void redirectIfSignedOut(error) }),
   defaultOptions: {
     // Business errors are answers, not glitches: never retry them silently.
     queries: { retry: false, refetchOnWindowFocus: false },
@@ -18,10 +25,15 @@ const queryClient = new QueryClient({
   },
 });
 
-/** The page's main region, as wide as the header (the console is wider); only it re-renders on navigation. */
+/** The page's main region, in the header's frame (the console is wider); only it re-renders on navigation. */
 function Main({ children }: { children: ReactNode }) {
-  const width = useContentWidth();
-  return <main className={`mx-auto w-full ${width} px-4 py-6`}>{children}</main>;
+  const frame = usePageFrame();
+  // tabIndex -1: the skip link moves focus here, so the next Tab continues inside the content.
+  return (
+    <main id={MAIN_CONTENT_ID} tabIndex={-1} className={`${frame} py-6 outline-none`}>
+      {children}
+    </main>
+  );
 }
 
 /** The account area mounted at /user/accounts/ (§2). */
@@ -38,6 +50,9 @@ export function App() {
               </Route>
               <Route path="/console" nest>
                 <ConsoleLayout />
+              </Route>
+              <Route path="/help" nest>
+                <HelpScreen />
               </Route>
               <Route>
                 <Redirect to="/auth/personal" replace />

@@ -6,6 +6,7 @@ import { APP_BASE, CONSOLE_BASE } from '../../shared/api/paths.ts';
 import { chromeVisibility, getContainer, isSdkUser } from '../lib/container/index.ts';
 import { logout } from '../lib/session/logout.ts';
 import { useGlobalStore } from '../store/global.ts';
+import { CONSOLE_FRAME, MAIN_CONTENT_ID, PAGE_FRAME } from '../components/ui/page-frame.ts';
 import { HelpLinks } from './help-links.tsx';
 import { LanguagePicker } from './language-picker.tsx';
 
@@ -25,9 +26,9 @@ function useOnConsole(): boolean {
   return location === CONSOLE_BASE || location.startsWith(`${CONSOLE_BASE}/`);
 }
 
-/** The width of the header, the page and the footer: the console's tables need more room. */
-export function useContentWidth(): string {
-  return useOnConsole() ? 'max-w-7xl' : 'max-w-5xl';
+/** The frame (width and padding) shared by the header, the page and the footer: wider on the console. */
+export function usePageFrame(): string {
+  return useOnConsole() ? CONSOLE_FRAME : PAGE_FRAME;
 }
 
 // Type-checked against UserRole without importing accounts.ts (and zod) into the first page's chunk.
@@ -40,28 +41,55 @@ export function Header() {
   // A compliance reviewer's home is the console (the console shell stores the reviewer as the user).
   const home = useGlobalStore((s) => (s.user.role === REVIEWER ? `${CONSOLE_BASE}/` : `${APP_BASE}/auth/personal`));
   const { header } = useChrome();
-  const width = useContentWidth();
+  const frame = usePageFrame();
   const host = document.getElementById('header-container');
   if (!header || !host) return null;
   return createPortal(
-    <header className="border-b border-line bg-ink text-white">
-      <div className={`mx-auto flex h-14 ${width} items-center justify-between gap-4 px-4`}>
-        <a href={home} className="shrink-0 whitespace-nowrap font-semibold text-primary">
-          {t('common.brand')}
-        </a>
-        {email ? (
-          <div className="flex min-w-0 items-center gap-3 text-sm">
-            <span className="truncate" data-testid="header-user">
-              {email}
-            </span>
-            <button type="button" onClick={() => void logout()} className="shrink-0 rounded-btn border border-white/30 px-3 py-1 hover:border-primary">
-              {t('common.logout')}
-            </button>
-          </div>
-        ) : null}
-      </div>
-    </header>,
+    <>
+      <SkipLink />
+      <header className="border-b border-line bg-ink text-white">
+        <div className={`${frame} flex h-14 items-center justify-between gap-4`}>
+          <a href={home} className="shrink-0 whitespace-nowrap font-semibold text-primary">
+            {t('common.brand')}
+          </a>
+          {email ? (
+            <div className="flex min-w-0 items-center gap-3 text-sm">
+              {/* An e-mail is left-to-right text even on a right-to-left page. */}
+              <span dir="ltr" className="truncate" data-testid="header-user">
+                {email}
+              </span>
+              <button type="button" onClick={() => void logout()} className="shrink-0 rounded-btn border border-white/30 px-3 py-1 hover:border-primary">
+                {t('common.logout')}
+              </button>
+            </div>
+          ) : null}
+        </div>
+      </header>
+    </>,
     host,
+  );
+}
+
+/**
+ * The first thing Tab reaches: jumps over the header to the page's content. Hidden until focused.
+ * Moves focus itself (the address keeps no #fragment, so Back is not spent on it).
+ */
+function SkipLink() {
+  const { t } = useTranslation();
+  return (
+    <a
+      href={`#${MAIN_CONTENT_ID}`}
+      onClick={(event) => {
+        const main = document.getElementById(MAIN_CONTENT_ID);
+        if (!main) return;
+        event.preventDefault();
+        main.focus();
+        main.scrollIntoView({ block: 'start' });
+      }}
+      className="sr-only z-50 rounded-btn bg-white px-4 py-2 font-medium text-ink focus:not-sr-only focus:fixed focus:start-4 focus:top-2"
+    >
+      {t('page.skipToContent')}
+    </a>
   );
 }
 
@@ -77,8 +105,8 @@ export function Footer() {
   if (!footer || !host) return null;
   if (onConsole) {
     return createPortal(
-      <footer className="mt-12 border-t border-line px-4 py-4 text-sm text-muted" data-testid="console-footer">
-        <div className="mx-auto flex max-w-7xl justify-end">
+      <footer className="mt-12 border-t border-line py-4 text-sm text-muted" data-testid="console-footer">
+        <div className={`${CONSOLE_FRAME} flex justify-end`}>
           <LanguagePicker />
         </div>
       </footer>,
@@ -86,8 +114,8 @@ export function Footer() {
     );
   }
   return createPortal(
-    <footer className="mt-12 border-t border-line px-4 py-6 text-sm text-muted">
-      <div className="mx-auto flex max-w-5xl flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+    <footer className="mt-12 border-t border-line py-6 text-sm text-muted">
+      <div className={`${PAGE_FRAME} flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between`}>
         <p className="text-start">{t('common.footer', { year: new Date().getFullYear() })}</p>
         <div className="flex flex-wrap items-center gap-x-6 gap-y-3">
           <HelpLinks />

@@ -3,6 +3,7 @@ import { DEFAULT_LANGUAGE } from '../../../shared/languages.ts';
 import { normalizeOrigin } from '../../../shared/redirect-allowlist.ts';
 import { buildSiteUrl, isBareHost, matchSupported, regionFromHostname, regionLanguages } from '../../../shared/sites.ts';
 import type { Config } from '../../config.ts';
+import { APP_BASE } from '../../../shared/api/paths.ts';
 
 export interface SiteRequest {
   /** The host the request came to, without port (Fastify's `request.hostname`). */
@@ -35,6 +36,8 @@ export function createSiteService({ config }: { config: Config }) {
       const { supported, defaultLanguage } = regionLanguages(region);
       const link = (value: string): string => {
         if (/^https?:\/\//i.test(value)) return value;
+        // A page of this app (the built-in help centre, decision 015) is on the host the user is on, as is.
+        if (value === APP_BASE || value.startsWith(`${APP_BASE}/`)) return `${request.protocol}://${request.host}${value}`;
         // localhost / an IP address has no "last two labels": stay on the host the user is on.
         if (isBareHost(hostname)) return `${request.protocol}://${request.host}/${matchSupported(request.lang, supported) ?? DEFAULT_LANGUAGE}${value}`;
         // §2: the prefix is the chosen language if the site supports it, else /en.

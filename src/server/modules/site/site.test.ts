@@ -15,7 +15,7 @@ const get = (query: string, host: string, headers: Record<string, string> = {}) 
   app.inject({ method: 'GET', url: `/x-api/v1/public/site-config${query}`, headers: { host, ...headers } });
 
 describe('GET /x-api/v1/public/site-config', () => {
-  it('answers without a session: main region, 13 languages, help links built with the site URL rule (§2)', async () => {
+  it('answers without a session: main region, 13 languages; the default help links are this app\'s own help centre, on the host the user is on', async () => {
     const res = await get('?lang=de-DE', 'accounts.exchange.com');
     expect(res.statusCode).toBe(200);
     const body = res.json();
@@ -25,27 +25,19 @@ describe('GET /x-api/v1/public/site-config', () => {
     expect(body.result.languages).toHaveLength(13);
     expect(body.result.languages).not.toContain('ar-SA');
     expect(body.result.helpLinks).toEqual({
-      identityTransfer: 'https://www.exchange.com/de-DE/help-center/article/How-to-Transfer-Identity-Verification',
-      webForm: 'https://www.exchange.com/de-DE/help-center/request-form',
-      articleDetails: 'https://www.exchange.com/de-DE/help-center/article',
-      faq: 'https://www.exchange.com/de-DE/help-center/article/Identity-Verification-FAQ',
-      guide: 'https://www.exchange.com/de-DE/help-center/article/How-to-Complete-Identity-Verification',
-      kycFailureReasons: 'https://www.exchange.com/de-DE/help-center/article/Common-Reasons-for-Identity-Verification-Failure',
+      identityTransfer: 'http://accounts.exchange.com/user/accounts/help/identity-transfer',
+      webForm: 'http://accounts.exchange.com/user/accounts/help/request-form',
+      articleDetails: 'http://accounts.exchange.com/user/accounts/help',
+      faq: 'http://accounts.exchange.com/user/accounts/help/faq',
+      guide: 'http://accounts.exchange.com/user/accounts/help/guide',
+      kycFailureReasons: 'http://accounts.exchange.com/user/accounts/help/failure-reasons',
     });
     expect(res.headers['vary']).toContain('Host');
-  });
-
-  it('uses /en when the chosen language is not supported on that site, or none was sent', async () => {
-    expect((await get('?lang=zh-HK', 'accounts.exchange.com')).json().result.helpLinks.faq).toBe(
-      'https://www.exchange.com/en/help-center/article/Identity-Verification-FAQ',
-    );
-    expect((await get('', 'a.b.exchange.com')).json().result.helpLinks.webForm).toBe('https://www.exchange.com/en/help-center/request-form');
   });
 
   it('derives the HK region from a .hk host: zh-HK default, en-HK and zh-HK only', async () => {
     const body = (await get('?lang=en-HK', 'accounts.exchange.com.hk')).json();
     expect(body.result).toMatchObject({ region: 'HKG', defaultLanguage: 'zh-HK', languages: ['en-HK', 'zh-HK'] });
-    expect(body.result.helpLinks.guide).toBe('https://www.com.hk/en-HK/help-center/article/How-to-Complete-Identity-Verification');
   });
 
   it('derives the UAE region from a .ae host: the main languages plus ar-SA', async () => {
@@ -53,12 +45,11 @@ describe('GET /x-api/v1/public/site-config', () => {
     expect(body.result.region).toBe('ARE');
     expect(body.result.languages).toHaveLength(14);
     expect(body.result.languages).toContain('ar-SA');
-    expect(body.result.helpLinks.faq).toBe('https://www.exchange.ae/ar-SA/help-center/article/Identity-Verification-FAQ');
   });
 
-  it('stays on the host for localhost and IP addresses (no registrable domain)', async () => {
+  it('stays on the host for localhost and IP addresses, port included', async () => {
     const body = (await get('?lang=ja-JP', '127.0.0.1:8080')).json();
-    expect(body.result.helpLinks.faq).toBe('http://127.0.0.1:8080/ja-JP/help-center/article/Identity-Verification-FAQ');
+    expect(body.result.helpLinks.faq).toBe('http://127.0.0.1:8080/user/accounts/help/faq');
   });
 
   it('carries the jump-back targets and the allowlist as normalised origins', async () => {
@@ -90,8 +81,19 @@ describe('site configuration', () => {
     expect(result.jumpBack.sdkUrl).toBe('/user/accounts/auth/sdk?done=1');
   });
 
+  it('builds configured help-centre paths with the site URL rule: language prefix if the site has it, else /en (§2)', () => {
+    const config = loadConfig({ HELP_FAQ_URL: '/help-center/article/Identity-Verification-FAQ', HELP_WEB_FORM_URL: '/help-center/request-form' });
+    const site = createSiteService({ config });
+    const at = (hostname: string, lang?: string) => site.siteConfig({ hostname, host: hostname, protocol: 'https', lang }).helpLinks;
+    expect(at('accounts.exchange.com', 'de-DE').faq).toBe('https://www.exchange.com/de-DE/help-center/article/Identity-Verification-FAQ');
+    expect(at('accounts.exchange.com', 'zh-HK').faq).toBe('https://www.exchange.com/en/help-center/article/Identity-Verification-FAQ');
+    expect(at('a.b.exchange.com').webForm).toBe('https://www.exchange.com/en/help-center/request-form');
+    expect(at('accounts.exchange.com.hk', 'en-HK').faq).toBe('https://www.com.hk/en-HK/help-center/article/Identity-Verification-FAQ');
+    expect(at('accounts.exchange.ae', 'ar-SA').faq).toBe('https://www.exchange.ae/ar-SA/help-center/article/Identity-Verification-FAQ');
+  });
+
   it('SITE_HOST overrides the request host (region and domain)', () => {
-    const config = configWith({ site: { ...loadConfig({}).site, host: 'www.exchange.ae' } });
+    const config = configWith({ site: { ...loadConfig({ HELP_WEB_FORM_URL: '/help-center/request-form' }).site, host: 'www.exchange.ae' } });
     const result = createSiteService({ config }).siteConfig({ hostname: 'internal-lb', host: 'internal-lb:8080', protocol: 'http' });
     expect(result.region).toBe('ARE');
     expect(result.helpLinks.webForm).toBe('https://www.exchange.ae/en/help-center/request-form');

@@ -56,7 +56,7 @@ const FILLED: ReadonlySet<ButtonVariant> = new Set(['primary', 'tradeLong', 'tra
 export const buttonVariants = cva(
   [
     'relative isolate inline-flex shrink-0 select-none items-center justify-center gap-2 overflow-hidden whitespace-nowrap',
-    'rounded-btn font-medium no-underline transition-colors outline-offset-2 focus-visible:outline-2 focus-visible:outline-primary',
+    'rounded-btn font-medium no-underline transition-colors focus-visible:focus-ring',
     'disabled:cursor-not-allowed disabled:opacity-50 aria-disabled:cursor-not-allowed',
     'data-[disabled=true]:pointer-events-none data-[disabled=true]:opacity-50',
     'data-[loading=true]:pointer-events-none data-[loading=true]:cursor-progress',

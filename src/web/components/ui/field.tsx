@@ -115,5 +115,5 @@ export function Field({ label, hint, error, required = false, optional = false, 
 /** Shared look of text-like controls (inputs, selects): 44 px tall, a comfortable touch target. */
 export const controlClasses =
   'h-11 w-full min-w-0 rounded-btn border border-line-strong bg-white px-3 text-base text-ink placeholder:text-muted outline-none transition-colors ' +
-  'hover:border-muted focus:border-primary focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-primary/40 ' +
+  'hover:border-muted focus:border-primary focus-visible:focus-ring ' +
   'disabled:cursor-not-allowed disabled:bg-surface disabled:text-muted aria-[invalid=true]:border-danger';

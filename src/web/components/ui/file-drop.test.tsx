@@ -59,6 +59,37 @@ describe('FileDrop', () => {
     expect(onSelected).not.toHaveBeenCalled();
   });
 
+  it('shows the latest problem only: wrong type, then too large, each with its own message; a good file clears it', async () => {
+    const user = userEvent.setup({ applyAccept: false });
+    // Like an upload slot: the server's refusal is a prop, forgotten on a new choice or a refusal here.
+    function Slot() {
+      const [serverError, setServerError] = useState<string | null>('The server could not read this image.');
+      return <Tile error={serverError ?? undefined} onReject={() => setServerError(null)} onSelected={() => setServerError(null)} />;
+    }
+    renderUi(<Slot />);
+    const input = () => screen.getByLabelText(/Front of your ID/) as HTMLInputElement;
+    expect(screen.getByRole('alert')).toHaveTextContent('The server could not read this image.');
+    await user.upload(input(), new File(['x'], 'doc.gif', { type: 'image/gif' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('This file type is not accepted.');
+    expect(screen.getByRole('alert')).not.toHaveTextContent('could not read');
+    await user.upload(input(), png('big.png', 6_000_000));
+    expect(screen.getByRole('alert')).toHaveTextContent('This file is too large. The limit is 5 MB.');
+    expect(screen.getByRole('alert')).not.toHaveTextContent('type');
+    await user.upload(input(), new File(['x'], 'doc.gif', { type: 'image/gif' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('This file type is not accepted.');
+    await user.upload(input(), png('good.png'));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByText(/good\.png/)).toBeInTheDocument();
+  });
+
+  it('a refusal in the browser replaces an earlier error from the caller (an upload the server refused)', async () => {
+    const user = userEvent.setup({ applyAccept: false });
+    renderUi(<Tile error="This image is too small." />);
+    expect(screen.getByRole('alert')).toHaveTextContent('This image is too small.');
+    await user.upload(screen.getByLabelText(/Front of your ID/) as HTMLInputElement, png('big.png', 6_000_000));
+    expect(screen.getByRole('alert')).toHaveTextContent('This file is too large. The limit is 5 MB.');
+  });
+
   it('accepts a dropped file', () => {
     const onSelected = vi.fn();
     renderUi(<Tile onSelected={onSelected} />);

@@ -150,7 +150,9 @@ export function FileDrop({
   const shownName = file?.name ?? fileName;
 
   const rejectionText = rejection === 'size' && maxBytes ? t('ui.file.tooLarge', { max: formatBytes(maxBytes, i18n.language) }) : rejection === 'type' ? t('ui.file.wrongType') : null;
-  const errorText = error || rejectionText;
+  // A refusal here is always newer than the caller's error (choosing a file clears the refusal before
+  // onSelect): the latest problem is the one shown, so each rejection says its own reason.
+  const errorText = rejectionText || error;
   const hasError = Boolean(errorText);
 
   const take = (chosen: File | undefined) => {
@@ -288,7 +290,7 @@ export function FileDrop({
             htmlFor={`${base}-input`}
             className={cn(
               'flex min-h-40 cursor-pointer flex-col items-center justify-center gap-2 rounded-lg p-6 text-center',
-              'has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-primary',
+              'has-[:focus-visible]:focus-ring',
               disabled && 'cursor-not-allowed',
             )}
           >

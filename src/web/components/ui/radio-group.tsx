@@ -98,7 +98,7 @@ export function RadioGroup<V extends string = string>({
               className={cn(
                 'relative flex cursor-pointer items-start gap-3 rounded-lg border border-line-strong bg-white p-4 transition-colors',
                 'hover:border-muted has-[:checked]:border-primary has-[:checked]:bg-primary-soft',
-                'has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-primary',
+                'has-[:focus-visible]:focus-ring',
                 'has-[:disabled]:cursor-not-allowed has-[:disabled]:opacity-50',
                 hasError && 'border-danger',
               )}

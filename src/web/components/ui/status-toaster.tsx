@@ -73,7 +73,7 @@ export function StatusToaster() {
             }}
             data-icon={item.icon}
             style={{ maxWidth: STATUS_TOAST_MAX_WIDTH }}
-            className="ui-toast pointer-events-auto flex w-full items-center gap-3 rounded-lg border border-line bg-white px-4 py-3 text-sm text-ink shadow-lg outline-none focus-visible:outline-2 focus-visible:outline-primary"
+            className="ui-toast pointer-events-auto flex w-full items-center gap-3 rounded-lg border border-line bg-white px-4 py-3 text-sm text-ink shadow-lg outline-none focus-visible:focus-ring"
           >
             {icon ? <icon.Icon className={cn('size-5', icon.className)} /> : null}
             <RadixToast.Title className="min-w-0 flex-1 break-words">

@@ -30,7 +30,7 @@ export function TextInput({ className, prefix, suffix, type = 'text', ...props }
     <div
       className={cn(
         controlClasses,
-        'flex items-center gap-2 px-3 has-[:focus-visible]:border-primary has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-primary/40',
+        'flex items-center gap-2 px-3 has-[:focus-visible]:focus-ring',
         'has-[:disabled]:bg-surface has-[[aria-invalid=true]]:border-danger',
         className,
       )}

@@ -139,7 +139,7 @@ export function Toaster() {
             data-variant={item.variant}
             className={cn(
               'ui-toast pointer-events-auto relative flex w-full gap-3 rounded-lg border border-line bg-white p-4 pe-10 text-sm text-ink shadow-lg outline-none',
-              'focus-visible:outline-2 focus-visible:outline-primary',
+              'focus-visible:focus-ring',
               item.variant === 'error' && 'border-danger/40',
             )}
           >

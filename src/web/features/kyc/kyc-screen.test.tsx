@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { KycInfo } from '../../../shared/api/kyc-info.ts';
@@ -123,6 +123,50 @@ describe('kyc route guard and flow', () => {
     expect(screen.getByTestId('flow-step-documents')).toBeInTheDocument();
     // The stepper marks the current step.
     expect(screen.getByRole('navigation', { name: 'Progress' }).querySelector('[aria-current="step"]')).toHaveTextContent('Photos');
+  });
+
+  it('each step is a history entry: browser Back and Forward move between steps and keep the choices; the title names the step', async () => {
+    installFetch(serve({ one: 'ALLOW' }));
+    const user = userEvent.setup();
+    renderKyc(<KycScreen />);
+    expect(await screen.findByRole('heading', { name: 'Where was your document issued?' })).toBeInTheDocument();
+    // Arriving without a step writes the step into the address without a new entry.
+    await waitFor(() => expect(window.location.search).toBe('?step=country'));
+    const start = window.history.length;
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await user.click(await screen.findByRole('radio', { name: 'Passport' }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByTestId('flow-step-documents')).toBeInTheDocument();
+    expect(window.location.search).toBe('?step=documents');
+    expect(window.history.length).toBe(start + 2);
+    await waitFor(() => expect(document.title).toBe('Photos · Verify your identity · Account'));
+
+    window.history.back();
+    expect(await screen.findByRole('heading', { name: 'Choose your document' })).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Passport' })).toBeChecked();
+    window.history.back();
+    expect(await screen.findByRole('heading', { name: 'Where was your document issued?' })).toBeInTheDocument();
+    expect(screen.getByLabelText(/Issuing country/)).toHaveValue('DE');
+    window.history.forward();
+    expect(await screen.findByRole('heading', { name: 'Choose your document' })).toBeInTheDocument();
+
+    // The flow's own Back button is the browser's Back here (no extra entry).
+    window.history.forward();
+    expect(await screen.findByTestId('flow-step-documents')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(await screen.findByRole('heading', { name: 'Choose your document' })).toBeInTheDocument();
+    await waitFor(() => expect(window.location.search).toBe('?step=documentType'));
+    expect(window.history.length).toBe(start + 2);
+  });
+
+  it('a step in the address that cannot be entered yet shows the nearest one before it', async () => {
+    localStorage.clear();
+    window.history.replaceState(null, '', '/?step=review');
+    installFetch(serve({ one: 'ALLOW' }));
+    renderKyc(<KycScreen />);
+    // The country is known (the nationality), the document type is not: the type is where the user can be.
+    expect(await screen.findByRole('heading', { name: 'Choose your document' })).toBeInTheDocument();
+    await waitFor(() => expect(window.location.search).toBe('?step=documentType'));
   });
 
   it('level 2 (?level=2): an issue date older than 3 months is refused by the shared schema', async () => {

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearch } from 'wouter';
 import type { SubmitApplicationResult } from '../../../shared/api/applications.ts';
 import { KycLevel, Provider, StepStatus } from '../../../shared/kyc.ts';
+import { USUAL_REVIEW_HOURS } from '../../../shared/review-time.ts';
 import { buttonVariants } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { StatusBadge } from '../../components/ui/status-badge.tsx';
@@ -16,9 +17,17 @@ import { Level1Flow } from './components/level1-flow.tsx';
 import { Level2Flow } from './components/level2-flow.tsx';
 import { RejectionReasons } from './components/rejection-reasons.tsx';
 import { StatusPanel } from './components/status-panel.tsx';
-import { levelFromSearch } from './model/flow.ts';
+import { useDocumentTitle } from '../../lib/page/document-title.ts';
+import { levelFromSearch, stepFromSearch } from './model/flow.ts';
 import { canStartFlow, hasNoSteps, rejectionsOf, stepStatus } from './model/next-action.ts';
 import { LoadError, LoadingBlock } from '../../components/ui/load-states.tsx';
+
+/** What happens next, for the statuses that end a flow. */
+const GUARD_NEXT: Partial<Record<StepStatus, string>> = {
+  PENDING: 'ux.next.pending',
+  SUCCESS: 'ux.next.approved',
+  FAILED_AND_CAN_NOT_RETRY: 'ux.next.final',
+};
 
 /** Used when get-config cannot be read: the server's default limit (decision 006). */
 const DEFAULT_MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
@@ -30,10 +39,14 @@ const DEFAULT_MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
  */
 export default function KycScreen() {
   const { t } = useTranslation();
-  const level = levelFromSearch(useSearch());
+  const search = useSearch();
+  const level = levelFromSearch(search);
+  const step = stepFromSearch(search);
   const [submitted, setSubmitted] = useState<SubmitApplicationResult | null>(null);
+  // The flow keeps its step in the address (use-flow-step.ts), so the title can name it: "Selfie · Verify your identity · Account".
+  useDocumentTitle(submitted ? t('kyc.submitted.title') : step && t(`kyc.flow.steps.${step}`), t(`kyc.flow.title.${level}`));
   return (
-    <section aria-labelledby="kyc-title" className="mx-auto flex max-w-3xl flex-col gap-6">
+    <section aria-labelledby="kyc-title" className="flex flex-col gap-6">
       <div className="flex flex-col gap-2">
         <Link href="/personal" className="self-start text-sm font-medium text-primary-ink underline underline-offset-2">
           {t('kyc.flow.backToOverview')}
@@ -58,6 +71,9 @@ function Submitted({ result }: { result: SubmitApplicationResult }) {
           <StatusBadge status={result.status} />
         </div>
         <p className="text-muted">{t('kyc.submitted.body')}</p>
+        <p className="text-sm" data-testid="what-next">
+          {t('ux.next.submitted', { hours: USUAL_REVIEW_HOURS })}
+        </p>
         <Link href="/personal" className={`${buttonVariants({ variant: 'primary' })} self-start`}>
           {t('kyc.flow.backToOverview')}
         </Link>
@@ -100,7 +116,12 @@ function GuardedFlow({ level, onSubmitted }: { level: 1 | 2; onSubmitted: (r: Su
   const status = stepStatus(data.state, level);
   if (!canStartFlow(status)) {
     return (
-      <StatusPanel title={t(`kyc.guard.${status}.title`, { level })} body={t(`kyc.guard.${status}.body`, { level })} status={status}>
+      <StatusPanel
+        title={t(`kyc.guard.${status}.title`, { level })}
+        body={t(`kyc.guard.${status}.body`, { level })}
+        status={status}
+        next={GUARD_NEXT[status] ? t(GUARD_NEXT[status]!, { hours: USUAL_REVIEW_HOURS }) : undefined}
+      >
         {status === StepStatus.FAILED_AND_CAN_NOT_RETRY ? <RejectionReasons rejections={rejectionsOf(data, level)} final /> : null}
       </StatusPanel>
     );
@@ -130,7 +151,7 @@ function GuardedFlow({ level, onSubmitted }: { level: 1 | 2; onSubmitted: (r: Su
       {level === KycLevel.LEVEL_1 ? (
         <Level1Flow userId={user.id} personalInfo={saved.info!} countries={countries.data?.list} maxBytes={maxBytes} onSubmitted={onSubmitted} />
       ) : (
-        <Level2Flow personalInfo={saved.info} addressEditable={saved.addressEditable} countries={countries.data?.list} maxBytes={maxBytes} onSubmitted={onSubmitted} />
+        <Level2Flow userId={user.id} personalInfo={saved.info} addressEditable={saved.addressEditable} countries={countries.data?.list} maxBytes={maxBytes} onSubmitted={onSubmitted} />
       )}
     </div>
   );

@@ -1,6 +1,9 @@
 import { usePrefetchQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isolateValues } from '../../components/ui/bidi.tsx';
+import { chromeVisibility, getContainer, isSdkUser } from '../../lib/container/index.ts';
+import { useDocumentTitle } from '../../lib/page/document-title.ts';
 import { logout } from '../../lib/session/logout.ts';
 import { useGlobalStore } from '../../store/global.ts';
 import { kycInfoQuery } from './api/kyc-info.ts';
@@ -20,10 +23,13 @@ const KycOverview = lazy(() => import('./components/kyc-overview.tsx'));
 export default function PersonalScreen() {
   const { t } = useTranslation();
   const user = useGlobalStore((s) => s.user);
+  // One Log out per page: the header has it; only where the header is hidden (app view) is it here.
+  const headerShown = chromeVisibility(getContainer(), isSdkUser(user)).header;
+  useDocumentTitle(t('page.titles.personal'));
   usePrefetchQuery(kycInfoQuery);
   usePrefetchQuery(personalInfoQuery);
   return (
-    <section aria-labelledby="personal-title" className="mx-auto flex max-w-3xl flex-col gap-6">
+    <section aria-labelledby="personal-title" className="flex flex-col gap-6">
       <h1 id="personal-title" className="text-2xl font-semibold">
         {t('personal.title')}
       </h1>
@@ -31,14 +37,16 @@ export default function PersonalScreen() {
         <div className="min-w-0">
           <p className="text-sm text-muted">{t('personal.signedInAs')}</p>
           <p className="mt-1 break-all text-lg font-medium" data-testid="personal-email">
-            {user.email}
+            <bdi dir="ltr">{user.email}</bdi>
           </p>
-          <p className="mt-1 text-sm break-all text-muted">{t('personal.userId', { id: user.id })}</p>
+          <p className="mt-1 text-sm break-all text-muted">{isolateValues((v) => t('personal.userId', v), { id: user.id ?? '' })}</p>
         </div>
-        {/* Plain classes (not the kit's Button): see KycOverview above. */}
-        <button type="button" onClick={() => void logout()} className="h-10 rounded-btn border border-line-strong px-4 text-sm font-medium hover:bg-surface">
-          {t('common.logout')}
-        </button>
+        {headerShown ? null : (
+          /* Plain classes (not the kit's Button): see KycOverview above. */
+          <button type="button" onClick={() => void logout()} className="h-10 rounded-btn border border-line-strong px-4 text-sm font-medium hover:bg-surface">
+            {t('common.logout')}
+          </button>
+        )}
       </div>
       <Suspense fallback={<OverviewSkeleton />}>
         <KycOverview />

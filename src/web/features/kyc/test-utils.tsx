@@ -15,11 +15,13 @@ import common from '../../../../locales/user-accounts/en/common.json';
 import kycReasons from '../../../../locales/user-accounts/en/kyc-reasons.json';
 import kycRules from '../../../../locales/user-accounts/en/kyc-rules.json';
 import kyc from '../../../../locales/user-accounts/en/kyc.json';
+import page from '../../../../locales/user-accounts/en/page.json';
 import personal from '../../../../locales/user-accounts/en/personal.json';
 import ui from '../../../../locales/user-accounts/en/ui.json';
+import ux from '../../../../locales/user-accounts/en/ux.json';
 import validation from '../../../../locales/user-accounts/en/validation.json';
 
-const userAccounts = { kyc, ui, common, validation, personal, 'kyc-rules': kycRules, 'kyc-reasons': kycReasons };
+const userAccounts = { kyc, ui, ux, page, common, validation, personal, 'kyc-rules': kycRules, 'kyc-reasons': kycReasons };
 const inverseErrorCode = { ...codesCore, ...codesDocuments, ...codesKyc };
 
 /**

@@ -1,4 +1,6 @@
 import { LOGIN_PAGE } from '../../../shared/api/paths.ts';
+import { RetCode } from '../../../shared/ret-codes.ts';
+import { isApiError } from '../http/api-error.ts';
 
 /**
  * §4: an unauthenticated session (10007) goes to /login with redirect_url holding the current
@@ -8,4 +10,21 @@ import { LOGIN_PAGE } from '../../../shared/api/paths.ts';
 export function redirectToLogin(): void {
   const here = `${window.location.pathname}${window.location.search}${window.location.hash}`;
   window.location.replace(`${LOGIN_PAGE}?redirect_url=${encodeURIComponent(here)}`);
+}
+
+/** The server says the session is gone (10007): it expired, or the user signed out in another tab. */
+export function isSignedOut(error: unknown): boolean {
+  return isApiError(error) && error.retCode === RetCode.NOT_LOGGED_IN;
+}
+
+/**
+ * For every query and mutation of the account area (the QueryClient's caches) and direct calls such
+ * as uploads: a 10007 in the middle of a flow goes to /login with the current address, so after
+ * signing in the person is back on the same step instead of reading "Please log in" with no way to.
+ * Returns whether it redirected.
+ */
+export function redirectIfSignedOut(error: unknown): boolean {
+  if (!isSignedOut(error)) return false;
+  redirectToLogin();
+  return true;
 }

@@ -10,3 +10,11 @@ it("forgets the user's own ua: keys and keeps preferences such as the language",
   expect(localStorage.getItem('ua:kyc-flow:user-1:1')).toBeNull();
   expect(localStorage.getItem('i18nextLng')).toBe('de-DE');
 });
+
+it('forgets the unsaved form drafts kept in session storage too', () => {
+  sessionStorage.setItem('ua:personal-draft:user-1', '{"firstName":"Ana"}');
+  sessionStorage.setItem('other', 'kept');
+  forgetUserStorage(sessionStorage);
+  expect(sessionStorage.getItem('ua:personal-draft:user-1')).toBeNull();
+  expect(sessionStorage.getItem('other')).toBe('kept');
+});

@@ -47,8 +47,9 @@ export function FlowShell({ steps, current, title, children, onBack, onContinue,
           {blocked}
         </p>
       ) : null}
+      {/* On phones Back / Continue stay at the bottom of the screen while a long step scrolls. */}
       {onBack || onContinue ? (
-        <div className="flex flex-wrap justify-between gap-3 border-t border-line pt-4">
+        <div className="flex flex-wrap justify-between gap-3 border-t border-line bg-white pt-4 max-sm:sticky max-sm:bottom-0 max-sm:z-20 max-sm:pb-3">
           {onBack ? (
             <Button variant="default" onClick={onBack}>
               {t('kyc.flow.back')}

@@ -5,7 +5,8 @@ import { MIN_AGE_YEARS } from '../../../../shared/api/personal-info.ts';
 import type { VerifiableLevel } from '../../../../shared/kyc.ts';
 import { buttonVariants } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { flowHref } from './next-action-panel.tsx';
+import { useDocumentTitle } from '../../../lib/page/document-title.ts';
+import { flowHref } from '../model/flow.ts';
 
 const STEPS: Record<VerifiableLevel, readonly string[]> = { 1: ['s1', 's2', 's3', 's4', 's5'], 2: ['s1', 's2', 's3', 's4'] };
 const NEEDS: Record<VerifiableLevel, readonly string[]> = { 1: ['need1', 'need2', 'need3'], 2: ['need1', 'need2'] };
@@ -18,8 +19,9 @@ export function Guide({ level }: { level: VerifiableLevel }) {
   const { t } = useTranslation();
   const k = `kyc.guide.step${level}`;
   const values = { months: PROOF_OF_ADDRESS_MAX_AGE_MONTHS, min: MIN_AGE_YEARS };
+  useDocumentTitle(t(`${k}.title`));
   return (
-    <section aria-labelledby="guide-title" className="mx-auto flex max-w-3xl flex-col gap-6">
+    <section aria-labelledby="guide-title" className="flex max-w-3xl flex-col gap-6">
       <div className="flex flex-col gap-2">
         <Link href="/personal" className="self-start text-sm font-medium text-primary-ink underline underline-offset-2">
           {t('kyc.flow.backToOverview')}

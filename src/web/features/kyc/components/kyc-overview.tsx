@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { KycLevel, StepStatus, type VerifiableLevel } from '../../../../shared/kyc.ts';
+import { isolateValues } from '../../../components/ui/bidi.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useGlobalStore } from '../../../store/global.ts';
 import { useKycConfig } from '../api/kyc-config.ts';
@@ -67,7 +68,7 @@ export default function KycOverview() {
         {actionKnown ? <NextActionPanel action={action} rejections={rejectionsOf(data, action.level)} onFillPersonalInfo={goToPersonalInfo} /> : <Skeleton className="h-24 w-full" />}
         {current && !noSteps ? (
           <p className="text-sm text-ink" data-testid="current-limit">
-            {t('kyc.overview.currentLimit', { btc: `${current.btc} BTC`, fiat: current.fiat })}
+            {isolateValues((v) => t('kyc.overview.currentLimit', v), { btc: `${current.btc} BTC`, fiat: current.fiat })}
           </p>
         ) : null}
         {noSteps ? null : (

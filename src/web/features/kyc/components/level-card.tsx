@@ -23,6 +23,7 @@ export interface LevelCardProps {
  */
 export function LevelCard({ level, status, quota, action, proofOfAddressMaxAgeMonths }: LevelCardProps) {
   const { t } = useTranslation();
+  const others = quota ? quota.coins.filter((c) => c.coin !== 'BTC') : [];
   return (
     <Card
       title={t(`kyc.level.${level}.title`)}
@@ -57,17 +58,23 @@ export function LevelCard({ level, status, quota, action, proofOfAddressMaxAgeMo
                 </span>
               </dd>
             </div>
-            {quota.coins
-              .filter((c) => c.coin !== 'BTC')
-              .map((c) => (
-                <div key={c.coin} className="flex flex-wrap items-baseline justify-between gap-x-3 text-sm">
-                  <dt className="text-muted">{c.coin}</dt>
-                  <dd dir="ltr" className="m-0 text-ink tabular-nums">
-                    {c.limit} {c.coin}
-                  </dd>
-                </div>
-              ))}
           </dl>
+          {others.length > 0 ? (
+            // Secondary: the other coins' limits are one tap away, so the overview stays short on a phone.
+            <details className="mt-2 text-sm">
+              <summary className="cursor-pointer font-medium text-primary-ink">{t('ux.next.otherLimits', { n: others.length })}</summary>
+              <dl className="mt-2 flex flex-col gap-1">
+                {others.map((c) => (
+                  <div key={c.coin} className="flex flex-wrap items-baseline justify-between gap-x-3">
+                    <dt className="text-muted">{c.coin}</dt>
+                    <dd dir="ltr" className="m-0 text-ink tabular-nums">
+                      {c.limit} {c.coin}
+                    </dd>
+                  </div>
+                ))}
+              </dl>
+            </details>
+          ) : null}
         </div>
       ) : null}
     </Card>

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SubmitApplicationResult } from '../../../../shared/api/applications.ts';
 import type { CountryListEntry } from '../../../../shared/api/country-list.ts';
@@ -19,13 +19,14 @@ import { useDeleteDocument } from '../api/delete-document.ts';
 import { useDocumentDrafts } from '../api/document-drafts.ts';
 import { useSupportedDocumentTypes } from '../api/supported-document-type.ts';
 import { countryOptions, nameOfCountry } from '../model/country-names.ts';
-import { BVN_PATTERN, clampStep, documentImageKinds, draftsByKind, FlowStep, level1Steps, resumeStep } from '../model/flow.ts';
+import { BVN_PATTERN, documentImageKinds, draftsByKind, FlowStep, level1Steps, resumeStep } from '../model/flow.ts';
 import { forgetLevel1Choice, readLevel1Choice, writeLevel1Choice } from '../model/flow-memory.ts';
 import { FlowShell } from './flow-shell.tsx';
 import { ReviewImages } from './review-images.tsx';
 import { SelfieCamera } from './selfie-camera.tsx';
 import { SubmitButton } from './submit-step.tsx';
 import { DocumentSlot, useUploadSlot } from './upload-slot.tsx';
+import { useFlowStep } from './use-flow-step.ts';
 import { LoadError, LoadingBlock } from '../../../components/ui/load-states.tsx';
 
 export interface Level1FlowProps {
@@ -61,8 +62,7 @@ export function Level1Flow({ userId, personalInfo, countries, maxBytes, onSubmit
   const [country, setCountry] = useState<string | null>(remembered.country ?? personalInfo.nationality ?? null);
   const [documentType, setDocumentType] = useState<SelectableDocumentType | null>(remembered.documentType);
   const [documentNumber, setDocumentNumber] = useState('');
-  const [current, setCurrent] = useState<number | null>(null);
-  const [blocked, setBlocked] = useState<string | null>(null);
+  const [blockedAt, setBlockedAt] = useState<{ step: FlowStep; text: string } | null>(null);
   const drafts = useDocumentDrafts(KycLevel.LEVEL_1);
   const types = useSupportedDocumentTypes(country);
   const remover = useDeleteDocument(KycLevel.LEVEL_1);
@@ -78,30 +78,30 @@ export function Level1Flow({ userId, personalInfo, countries, maxBytes, onSubmit
 
   useEffect(() => writeLevel1Choice(userId, { country, documentType }), [userId, country, documentType]);
 
-  // A returning user with uploads resumes where they stopped; a new one starts at the country.
-  const resumed = useRef(false);
-  useEffect(() => {
-    if (resumed.current || !drafts.isSuccess || (country && documentType && types.isPending)) return;
-    resumed.current = true;
-    setCurrent(drafts.data.documents.length > 0 ? resumeStep(steps) : 0);
-  }, [drafts.isSuccess, drafts.data, types.isPending, country, documentType, steps]);
+  // A returning user with uploads resumes where they stopped; a new one starts at the country. The
+  // step is decided once the drafts and the chosen type's availability are known.
+  const ready = drafts.isSuccess && !(country && documentType && types.isPending);
+  const flow = useFlowStep(KycLevel.LEVEL_1, steps, ready, () => ((drafts.data?.documents.length ?? 0) > 0 ? resumeStep(steps) : 0));
 
-  if (drafts.isPending || current === null) {
-    return <LoadingBlock lines={6} />;
-  }
   if (drafts.isError) {
     return <LoadError title={t('kyc.overview.loadError')} error={drafts.error} onRetry={() => void drafts.refetch()} />;
   }
+  if (!ready) {
+    return <LoadingBlock lines={6} />;
+  }
 
-  const index = clampStep(steps, current);
+  const index = flow.index;
   const step = steps[index]!.key;
+  // A "why not" message belongs to the step it was given on (Back/Forward leave it behind).
+  const blocked = blockedAt?.step === step ? blockedAt.text : null;
+  const setBlocked = (text: string | null) => setBlockedAt(text ? { step, text } : null);
   const imageKinds = documentImageKinds(documentType);
   const requiredKinds = documentType ? DOCUMENT_REQUIREMENTS[documentType].kinds : [];
   const kindLabel = (kind: DocumentKind) => t(kindLabelKey(kind, documentType));
   const docName = documentType ? t(`kyc.docType.${documentType}`) : '';
   const go = (i: number) => {
     setBlocked(null);
-    setCurrent(i);
+    flow.go(i);
   };
   const stepOfKind = (kind: DocumentKind) => steps.findIndex((s) => (kind === DocumentKind.SELFIE ? s.key === FlowStep.SELFIE : s.key === FlowStep.DOCUMENTS));
 
@@ -245,7 +245,9 @@ export function Level1Flow({ userId, personalInfo, countries, maxBytes, onSubmit
             {documentType && DOCUMENT_REQUIREMENTS[documentType].needsNumber ? (
               <>
                 <dt className="text-sm text-muted">{t('kyc.review.field.documentNumber')}</dt>
-                <dd className="m-0 tabular-nums">{documentNumber}</dd>
+                <dd className="m-0 tabular-nums">
+                  <bdi dir="ltr">{documentNumber}</bdi>
+                </dd>
               </>
             ) : null}
           </dl>
@@ -275,7 +277,7 @@ export function Level1Flow({ userId, personalInfo, countries, maxBytes, onSubmit
       steps={steps}
       current={index}
       title={title}
-      onBack={index > 0 ? () => go(index - 1) : undefined}
+      onBack={index > 0 ? flow.back : undefined}
       onContinue={step === FlowStep.REVIEW ? undefined : onContinue}
       blocked={blocked}
     >

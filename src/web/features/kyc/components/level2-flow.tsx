@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { submitApplicationRequest, type SubmitApplicationResult } from '../../../../shared/api/applications.ts';
 import { monthsBefore, todayIso } from '../../../../shared/api/calendar.ts';
@@ -15,12 +15,14 @@ import { Field } from '../../../components/ui/field.tsx';
 import { RadioGroup } from '../../../components/ui/radio-group.tsx';
 import { useDocumentDrafts } from '../api/document-drafts.ts';
 import { kycKeys } from '../api/keys.ts';
-import { clampStep, draftsByKind, FlowStep, level2Steps } from '../model/flow.ts';
+import { draftsByKind, FlowStep, level2Steps, resumeStep } from '../model/flow.ts';
+import { forgetLevel2Choice, readLevel2Choice, writeLevel2Choice } from '../model/flow-memory.ts';
 import { FlowShell } from './flow-shell.tsx';
 import { PersonalInfoView, formatDate } from './personal-info-view.tsx';
 import { ReviewImages } from './review-images.tsx';
 import { SubmitButton } from './submit-step.tsx';
 import { DocumentSlot, useUploadSlot } from './upload-slot.tsx';
+import { useFlowStep } from './use-flow-step.ts';
 import { LoadError, LoadingBlock } from '../../../components/ui/load-states.tsx';
 import { useDisclosure } from '../../../components/ui/use-disclosure.ts';
 
@@ -28,6 +30,8 @@ import { useDisclosure } from '../../../components/ui/use-disclosure.ts';
 const AddressForm = lazy(() => import('./address-form.tsx').then((m) => ({ default: m.AddressForm })));
 
 export interface Level2FlowProps {
+  /** Whose choices (type, issue date) are remembered across reloads. */
+  userId?: string | undefined;
   personalInfo: PersonalInfo | null;
   /** The residential address may be updated now (decision 005: level 1 verified, level 2 open). */
   addressEditable?: boolean;
@@ -49,22 +53,24 @@ export function issuedOnIssue(type: ProofOfAddressType | null, issuedOn: string)
  * -> review -> submit. The reviewer compares it with the residence address given for level 1, shown
  * here too; someone who has moved since updates it here first ("Update address").
  */
-export function Level2Flow({ personalInfo, addressEditable = false, countries, maxBytes, onSubmitted }: Level2FlowProps) {
+export function Level2Flow({ userId, personalInfo, addressEditable = false, countries, maxBytes, onSubmitted }: Level2FlowProps) {
   const { t, i18n } = useTranslation();
   const client = useQueryClient();
   // Closing the address form puts the keyboard back on the button that opened it.
   const { open: addressOpen, triggerRef: addressButtonRef, show: showAddress, close: closeAddress } = useDisclosure();
   const language = i18n.resolvedLanguage ?? i18n.language ?? 'en';
-  const [type, setType] = useState<ProofOfAddressType | null>(null);
-  const [issuedOn, setIssuedOn] = useState('');
-  // The type and date are not kept between visits, so every visit starts with them (drafts are shown later).
-  const [current, setCurrent] = useState(0);
-  const [blocked, setBlocked] = useState<string | null>(null);
+  const remembered = useMemo(() => readLevel2Choice(userId), [userId]);
+  const [type, setType] = useState<ProofOfAddressType | null>(remembered.proofOfAddressType);
+  const [issuedOn, setIssuedOn] = useState(remembered.issuedOn);
+  const [blockedAt, setBlockedAt] = useState<{ step: FlowStep; text: string } | null>(null);
   const drafts = useDocumentDrafts(KycLevel.LEVEL_2);
   const byKind = useMemo(() => draftsByKind(drafts.data?.documents), [drafts.data]);
   const dateIssue = issuedOn ? issuedOnIssue(type, issuedOn) : { code: 'required' };
   const steps = level2Steps({ proofOfAddressType: type, issuedOn, issuedOnValid: dateIssue === null, drafts: byKind });
   const proof = useUploadSlot(KycLevel.LEVEL_2, DocumentKind.PROOF_OF_ADDRESS, byKind.PROOF_OF_ADDRESS);
+  useEffect(() => writeLevel2Choice(userId, { proofOfAddressType: type, issuedOn }), [userId, type, issuedOn]);
+  // Someone who chose a type and date before resumes at the first step still to do.
+  const flow = useFlowStep(KycLevel.LEVEL_2, steps, drafts.isSuccess, () => (remembered.proofOfAddressType ? resumeStep(steps) : 0));
 
   if (drafts.isPending) {
     return <LoadingBlock lines={6} />;
@@ -73,12 +79,15 @@ export function Level2Flow({ personalInfo, addressEditable = false, countries, m
     return <LoadError title={t('kyc.overview.loadError')} error={drafts.error} onRetry={() => void drafts.refetch()} />;
   }
 
-  const index = clampStep(steps, current);
+  const index = flow.index;
   const step = steps[index]!.key;
+  // A "why not" message belongs to the step it was given on (Back/Forward leave it behind).
+  const blocked = blockedAt?.step === step ? blockedAt.text : null;
+  const setBlocked = (text: string | null) => setBlockedAt(text ? { step, text } : null);
   const kindLabel = (kind: DocumentKind) => t(`kyc.kind.${kind}`);
   const go = (i: number) => {
     setBlocked(null);
-    setCurrent(i);
+    flow.go(i);
   };
   const dateLabel = t('kyc.flow.address.issuedOn');
   const dateError = (blocked || issuedOn) && dateIssue ? t(validationMessageKey(dateIssue.code), { name: dateLabel, months: PROOF_OF_ADDRESS_MAX_AGE_MONTHS, ...dateIssue.params }) : undefined;
@@ -137,7 +146,6 @@ export function Level2Flow({ personalInfo, addressEditable = false, countries, m
               setBlocked(null);
             }}
             columns={2}
-            error={blocked && !type ? t('kyc.flow.blocked.proofType') : undefined}
             options={Object.values(ProofOfAddressType).map((v) => ({ value: v, label: t(`kyc.poa.${v}.label`), description: t(`kyc.poa.${v}.hint`) }))}
           />
           <Field label={dateLabel} hint={t('kyc.flow.address.issuedOnHint', { months: PROOF_OF_ADDRESS_MAX_AGE_MONTHS })} required error={dateError}>
@@ -154,6 +162,8 @@ export function Level2Flow({ personalInfo, addressEditable = false, countries, m
             <li>{t('kyc.flow.address.tip1')}</li>
             <li>{t('kyc.flow.address.tip2', { months: PROOF_OF_ADDRESS_MAX_AGE_MONTHS })}</li>
             <li>{t('kyc.guide.tips.tip3')}</li>
+            {/* The server takes photos only (decision 015): say so before someone looks for their PDF. */}
+            <li>{t('ux.poa.pdf')}</li>
           </ul>
           <DocumentSlot slot={proof} label={kindLabel(DocumentKind.PROOF_OF_ADDRESS)} maxBytes={maxBytes} capture="environment" />
         </>
@@ -180,7 +190,10 @@ export function Level2Flow({ personalInfo, addressEditable = false, countries, m
             }}
             kindLabel={kindLabel}
             onMissing={() => go(1)}
-            onSubmitted={onSubmitted}
+            onSubmitted={(result) => {
+              forgetLevel2Choice(userId);
+              onSubmitted(result);
+            }}
           />
         </>
       );
@@ -188,7 +201,7 @@ export function Level2Flow({ personalInfo, addressEditable = false, countries, m
   }
 
   return (
-    <FlowShell steps={steps} current={index} title={title} onBack={index > 0 ? () => go(index - 1) : undefined} onContinue={step === FlowStep.REVIEW ? undefined : onContinue} blocked={blocked}>
+    <FlowShell steps={steps} current={index} title={title} onBack={index > 0 ? flow.back : undefined} onContinue={step === FlowStep.REVIEW ? undefined : onContinue} blocked={blocked}>
       {content}
     </FlowShell>
   );

@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { USUAL_REVIEW_HOURS } from '../../../../shared/review-time.ts';
 import { HelpLink } from '../../../../shared/sites.ts';
 import type { VerifiableLevel } from '../../../../shared/kyc.ts';
 import { Alert, type AlertVariant } from '../../../components/ui/alert.tsx';
@@ -10,8 +11,25 @@ import { errorMessage } from '../../../lib/i18n/error-message.ts';
 import { message } from '../../../lib/notify/index.ts';
 import { useSiteConfig } from '../../../lib/region/index.ts';
 import { useSelfReset } from '../api/self-reset.ts';
+import { flowHref } from '../model/flow.ts';
 import { NextActionKind, type NextAction, type RejectionView } from '../model/next-action.ts';
 import { RejectionReasons } from './rejection-reasons.tsx';
+
+/** The end states say what happens next (and, while waiting, how long a review usually takes). */
+const WHAT_NEXT: Partial<Record<NextActionKind, string>> = {
+  WAIT_FOR_REVIEW: 'ux.next.pending',
+  RESUBMIT: 'ux.next.retry',
+  FINAL_REJECTION: 'ux.next.final',
+  DONE: 'ux.next.approved',
+};
+
+/**
+ * On phones the overview is long: the button into a flow stays in reach in a bar at the bottom of
+ * the screen (the same element, fixed below the sm breakpoint and in place above it, so it is one
+ * button for assistive technology). "Add personal information" stays in place: its form is on the page.
+ */
+const STICKY_ON_PHONES =
+  'max-sm:fixed max-sm:inset-x-0 max-sm:bottom-0 max-sm:z-30 max-sm:m-0 max-sm:border-t max-sm:border-line max-sm:bg-white max-sm:p-3 max-sm:shadow-[0_-4px_12px_rgb(0_0_0/0.08)] flex flex-wrap gap-2';
 
 const VARIANT: Record<NextActionKind, AlertVariant> = {
   NO_STEPS: 'info',
@@ -26,8 +44,6 @@ const VARIANT: Record<NextActionKind, AlertVariant> = {
   DONE: 'success',
 };
 
-/** The address of a level's flow on the kyc route (§3: level 2 uses `?level=2`). */
-export const flowHref = (level: VerifiableLevel) => (level === 2 ? '/kyc?level=2' : '/kyc');
 
 export interface NextActionPanelProps {
   action: NextAction;
@@ -55,19 +71,21 @@ export function NextActionPanel({ action, rejections, onFillPersonalInfo }: Next
     case NextActionKind.VERIFY_IDENTITY:
     case NextActionKind.PROOF_OF_ADDRESS:
       buttons = (
-        <Link href={flowHref(level)} className={primary}>
-          {t(`${key}.action`)}
-        </Link>
+        <div className={STICKY_ON_PHONES} data-testid="primary-action" data-sticky-action>
+          <Link href={flowHref(level)} className={`${primary} max-sm:flex-1`}>
+            {t(`${key}.action`)}
+          </Link>
+        </div>
       );
       break;
     case NextActionKind.RESUBMIT:
       buttons = (
-        <>
-          <Link href={flowHref(level)} className={primary}>
+        <div className={STICKY_ON_PHONES} data-testid="primary-action" data-sticky-action>
+          <Link href={flowHref(level)} className={`${primary} max-sm:flex-1`}>
             {t(`${key}.action`)}
           </Link>
           <StartOver level={level} />
-        </>
+        </div>
       );
       break;
     case NextActionKind.FINAL_REJECTION:
@@ -83,6 +101,11 @@ export function NextActionPanel({ action, rejections, onFillPersonalInfo }: Next
           {t(`${key}.title`, { level })}
         </h3>
         <p className="mt-1">{t(`${key}.body`, { level })}</p>
+        {WHAT_NEXT[kind] ? (
+          <p className="mt-2 text-sm" data-testid="what-next">
+            {t(WHAT_NEXT[kind]!, { hours: USUAL_REVIEW_HOURS })}
+          </p>
+        ) : null}
       </Alert>
       {kind === NextActionKind.RESUBMIT || kind === NextActionKind.FINAL_REJECTION ? (
         <RejectionReasons rejections={rejections} final={kind === NextActionKind.FINAL_REJECTION} />

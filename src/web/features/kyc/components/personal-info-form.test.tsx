@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CountryListEntry } from '../../../../shared/api/country-list.ts';
 import { envelope, installFetch, resetRequestLayer, type FakeCall } from '../../../lib/http/testing.ts';
+import { useGlobalStore } from '../../../store/global.ts';
 import { renderKyc } from '../test-utils.tsx';
 import { PersonalInfoForm } from './personal-info-form.tsx';
 
@@ -40,10 +41,50 @@ describe('PersonalInfoForm', () => {
   let reply: (call: FakeCall) => Response;
   beforeEach(() => {
     resetRequestLayer();
+    // Drafts are kept per user in session storage: every test starts without one.
+    sessionStorage.clear();
     reply = () => envelope(saved);
     calls = installFetch((call) => reply(call));
   });
   afterEach(() => vi.unstubAllGlobals());
+
+  it('keeps a half-filled form across a reload (per user), offers to discard it, and forgets it after a save', async () => {
+    sessionStorage.clear();
+    useGlobalStore.setState({ user: { id: 'u1', email: 'a@example.com', member_tag: {} } });
+    const user = userEvent.setup();
+    const first = renderKyc(<PersonalInfoForm initial={null} countries={countries} />);
+    await user.type(screen.getByLabelText(/^First name/), 'Anna');
+    await user.type(screen.getByLabelText(/^City/), 'Hamburg');
+    first.unmount();
+
+    // "Reload": a new form for the same user finds what was typed, and says it is not saved yet.
+    const second = renderKyc(<PersonalInfoForm initial={null} countries={countries} />);
+    expect(screen.getByLabelText(/^First name/)).toHaveValue('Anna');
+    expect(screen.getByLabelText(/^City/)).toHaveValue('Hamburg');
+    expect(screen.getByRole('note')).toHaveTextContent('It is not saved yet');
+    second.unmount();
+
+    // Another user on this browser sees nothing of it.
+    useGlobalStore.setState({ user: { id: 'u2', email: 'b@example.com', member_tag: {} } });
+    const other = renderKyc(<PersonalInfoForm initial={null} countries={countries} />);
+    expect(screen.getByLabelText(/^First name/)).toHaveValue('');
+    other.unmount();
+
+    useGlobalStore.setState({ user: { id: 'u1', email: 'a@example.com', member_tag: {} } });
+    const third = renderKyc(<PersonalInfoForm initial={null} countries={countries} />);
+    await user.click(screen.getByRole('button', { name: 'Discard' }));
+    expect(screen.getByLabelText(/^First name/)).toHaveValue('');
+    expect(screen.queryByRole('note')).toBeNull();
+    third.unmount();
+
+    const onSaved = vi.fn();
+    renderKyc(<PersonalInfoForm initial={null} countries={countries} onSaved={onSaved} />);
+    await fillValid(user);
+    expect(sessionStorage.getItem('ua:personal-draft:u1')).toContain('Hamburg');
+    await user.click(screen.getByRole('button', { name: 'Save personal information' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(sessionStorage.getItem('ua:personal-draft:u1')).toBeNull();
+  });
 
   it('refuses an empty form in the browser with translated, named messages (the shared schema), sending nothing', async () => {
     const user = userEvent.setup();

@@ -15,7 +15,9 @@ import { isApiError } from '../../../lib/http/index.ts';
 import { validationMessage } from '../../../lib/i18n/error-message.ts';
 import { showSubmitError } from '../../../lib/forms/submit-error.ts';
 import { message } from '../../../lib/notify/index.ts';
+import { useGlobalStore } from '../../../store/global.ts';
 import { useSavePersonalInfo } from '../api/save-personal-info.ts';
+import { differsFrom, forgetPersonalDraft, readPersonalDraft, writePersonalDraft } from '../model/personal-draft.ts';
 import { ADDRESS_FIELD_PARAMS, AddressFieldset, useCountrySelectOptions, usePostalCodeOptional } from './address-fields.tsx';
 
 type FieldName = keyof PersonalInfoInput;
@@ -67,12 +69,27 @@ export function PersonalInfoForm({ initial, countries, countriesError, onRetryCo
   const save = useSavePersonalInfo();
   const [formError, setFormError] = useState<string | null>(null);
   const [serverParams, setServerParams] = useState<Partial<Record<FieldName, Record<string, unknown>>>>({});
+  const userId = useGlobalStore((s) => s.user.id);
+  // What is saved (or the empty form), and what was typed before a reload, if anything.
+  const [baseline] = useState<PersonalInfoInput>(() => (initial ? { ...EMPTY, ...initial } : EMPTY));
+  const [draft, setDraft] = useState(() => {
+    const kept = readPersonalDraft(userId);
+    return kept && differsFrom({ ...baseline, ...kept }, baseline) ? kept : null;
+  });
   const form = useForm<PersonalInfoInput, unknown, PersonalInfo>({
     resolver: zodResolver(personalInfoSchema),
-    defaultValues: initial ? { ...EMPTY, ...initial } : EMPTY,
+    defaultValues: draft ? { ...baseline, ...draft } : baseline,
     mode: 'onSubmit',
     reValidateMode: 'onChange',
   });
+  // Every change is kept until saved, cancelled or discarded (model/personal-draft.ts). The fields'
+  // own handlers (react-hook-form) run first, so the form's values are current when the event bubbles here.
+  const keepDraft = () => writePersonalDraft(userId, form.getValues(), baseline);
+  const discardDraft = () => {
+    forgetPersonalDraft(userId);
+    setDraft(null);
+    form.reset(baseline);
+  };
   const { errors, isSubmitting } = form.formState;
   const postalOptional = usePostalCodeOptional(form);
 
@@ -89,6 +106,7 @@ export function PersonalInfoForm({ initial, countries, countriesError, onRetryCo
     setFormError(null);
     try {
       const result = await save.mutateAsync(values);
+      forgetPersonalDraft(userId);
       message({ content: t('kyc.personal.saved'), type: 'success' });
       onSaved?.(result.info ?? values);
     } catch (error) {
@@ -105,8 +123,21 @@ export function PersonalInfoForm({ initial, countries, countriesError, onRetryCo
   );
 
   return (
-    <form noValidate onSubmit={onSubmit} aria-labelledby="personal-info-title" className="flex flex-col gap-5">
+    <form noValidate onSubmit={onSubmit} onChange={keepDraft} onInput={keepDraft} aria-labelledby="personal-info-title" className="flex flex-col gap-5">
       <p className="text-sm text-muted">{t('kyc.personal.intro')}</p>
+      {draft ? (
+        <Alert
+          variant="info"
+          role="note"
+          action={
+            <Button size="small" variant="default" onClick={discardDraft}>
+              {t('ux.draft.discard')}
+            </Button>
+          }
+        >
+          {t('ux.draft.restored')}
+        </Alert>
+      ) : null}
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <Field label={label('firstName')} error={errorOf('firstName')} required>
           <TextInput autoComplete="given-name" maxLength={NAME_MAX_LENGTH + 10} {...form.register('firstName')} />
@@ -138,7 +169,14 @@ export function PersonalInfoForm({ initial, countries, countriesError, onRetryCo
       ) : null}
       <div className="flex flex-wrap justify-end gap-3">
         {onCancel ? (
-          <Button variant="default" onClick={onCancel} disabled={isSubmitting}>
+          <Button
+            variant="default"
+            onClick={() => {
+              forgetPersonalDraft(userId);
+              onCancel();
+            }}
+            disabled={isSubmitting}
+          >
             {t('kyc.personal.cancel')}
           </Button>
         ) : null}

@@ -8,6 +8,8 @@ import { Card } from '../../../components/ui/card.tsx';
 import { useCountryList } from '../api/country-list.ts';
 import { kycKeys } from '../api/keys.ts';
 import { usePersonalInfo } from '../api/personal-info.ts';
+import { readPersonalDraft } from '../model/personal-draft.ts';
+import { useGlobalStore } from '../../../store/global.ts';
 import { PersonalInfoView } from './personal-info-view.tsx';
 import { LoadError, LoadingBlock } from '../../../components/ui/load-states.tsx';
 import { useDisclosure } from '../../../components/ui/use-disclosure.ts';
@@ -36,7 +38,9 @@ export function PersonalInfoSection({ level1Status }: { level1Status: StepStatus
   const client = useQueryClient();
   const personal = usePersonalInfo();
   const countries = useCountryList();
-  const [editing, setEditing] = useState(false);
+  const userId = useGlobalStore((st) => st.user.id);
+  // Someone who was editing before a reload finds the form open again with what they typed.
+  const [editing, setEditing] = useState(() => readPersonalDraft(userId) !== null);
   // Closing the address form puts the keyboard back on the button that opened it.
   const { open: addressOpen, triggerRef: addressButtonRef, show: showAddress, close: closeAddress } = useDisclosure();
 

@@ -12,12 +12,14 @@ export interface StatusPanelProps {
   status?: StepStatus;
   /** Extra content (rejection reasons). */
   children?: ReactNode;
+  /** What happens next (end states: submitted, under review, verified, rejected). */
+  next?: string;
   /** The main link; defaults to the overview. */
   action?: { href: string; label: string };
 }
 
 /** What the kyc route shows instead of the flow when the level cannot be verified now (its guard). */
-export function StatusPanel({ title, body, status, children, action }: StatusPanelProps) {
+export function StatusPanel({ title, body, status, children, action, next }: StatusPanelProps) {
   const { t } = useTranslation();
   return (
     <Card data-testid="flow-status" data-status={status}>
@@ -27,6 +29,11 @@ export function StatusPanel({ title, body, status, children, action }: StatusPan
           {status ? <StatusBadge status={status} /> : null}
         </div>
         <p className="text-muted">{body}</p>
+        {next ? (
+          <p className="text-sm" data-testid="what-next">
+            {next}
+          </p>
+        ) : null}
         {children}
         <div className="flex flex-wrap gap-3">
           <Link href={action?.href ?? '/personal'} className={buttonVariants({ variant: action ? 'primary' : 'default' })}>

@@ -9,6 +9,7 @@ import { RetCode } from '../../../../shared/ret-codes.ts';
 import { FileDrop, formatBytes } from '../../../components/ui/file-drop.tsx';
 import { isApiError } from '../../../lib/http/index.ts';
 import { errorMessage } from '../../../lib/i18n/error-message.ts';
+import { redirectIfSignedOut } from '../../../lib/session/login-redirect.ts';
 import { useDeleteDocument } from '../api/delete-document.ts';
 import { documentUrl } from '../api/document-drafts.ts';
 import { storeUploadedDraft, uploadDocument } from '../api/upload-document.ts';
@@ -39,6 +40,8 @@ export interface UploadSlot {
   removing: boolean;
   select: (file: File) => void;
   remove: () => void;
+  /** Forgets the last upload error (a newer refusal in the browser replaces it). */
+  clearError: () => void;
 }
 
 /**
@@ -72,6 +75,8 @@ export function useUploadSlot(level: VerifiableLevel, kind: DocumentKind, draft:
         },
         (err: unknown) => {
           if (c.signal.aborted || c !== controller.current) return;
+          // Not a query or mutation: the session check of the QueryClient does not see uploads.
+          if (redirectIfSignedOut(err)) return;
           setFile(null);
           setProgress(undefined);
           setError(err);
@@ -100,7 +105,9 @@ export function useUploadSlot(level: VerifiableLevel, kind: DocumentKind, draft:
     });
   }, [draft, progress, remover]);
 
-  return { kind, file, progress, error, draft, uploading: progress !== undefined, removing: remover.isPending, select, remove };
+  const clearError = useCallback(() => setError(null), []);
+
+  return { kind, file, progress, error, draft, uploading: progress !== undefined, removing: remover.isPending, select, remove, clearError };
 }
 
 export interface DocumentSlotProps {
@@ -132,6 +139,7 @@ export function DocumentSlot({ slot, label, maxBytes, capture = 'environment', h
         error={slot.error ? uploadErrorText(t, slot.error, maxBytes) : undefined}
         disabled={slot.removing}
         onSelect={slot.select}
+        onReject={slot.clearError}
         onRemove={slot.file || slot.draft ? slot.remove : undefined}
       />
     </div>

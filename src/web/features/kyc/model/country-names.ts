@@ -8,17 +8,26 @@ export interface CountryOption {
 
 interface RegionNames {
   names: Intl.DisplayNames;
+  short: Intl.DisplayNames;
   /** CLDR's "Unknown Region" (ZZ) in this language: what it answers for a code it has no name for. */
   unknown: string | undefined;
 }
 const displayNames = new Map<string, RegionNames | null>();
+
+/**
+ * Places whose standard name is an administrative label ("Hong Kong SAR China", "Palestinian
+ * Territories"): CLDR's short form is what people say. Only these: the short form of others is an
+ * abbreviation ("US", "UK", "Bosnia") that does not belong in a form.
+ */
+const SHORT_NAMED: ReadonlySet<string> = new Set(['HK', 'MO', 'PS']);
 
 function regionNames(language: string): RegionNames | null {
   if (!displayNames.has(language)) {
     let entry: RegionNames | null;
     try {
       const names = new Intl.DisplayNames([language], { type: 'region', fallback: 'none' });
-      entry = { names, unknown: names.of('ZZ') };
+      const short = new Intl.DisplayNames([language], { type: 'region', fallback: 'none', style: 'short' });
+      entry = { names, short, unknown: names.of('ZZ') };
     } catch {
       entry = null;
     }
@@ -28,21 +37,21 @@ function regionNames(language: string): RegionNames | null {
 }
 
 /**
- * A country's name in the UI language: the server's English and Simplified Chinese names where they
- * fit (§3 nameEn / nameZhCN), the browser's own region names (Intl.DisplayNames) for the other
- * languages, and the English name when the browser has none.
+ * A country's name in the UI language, as people say it ("China", "Taiwan", "South Korea"): the
+ * browser's own region names (Intl.DisplayNames, CLDR data, every language the browser supports).
+ * The server's names (§3 nameEn / nameZhCN) come from ISO tables ("Taiwan, Province of China",
+ * "Korea, Republic of") and are only the fallback when the browser has no name for a code.
  */
 export function countryName(entry: Pick<CountryListEntry, 'countryCode' | 'nameEn' | 'nameZhCN'>, language: string): string {
-  if (language === 'zh-CN' && entry.nameZhCN) return entry.nameZhCN;
-  if (language === 'en' || language.startsWith('en-')) return entry.nameEn;
   const region = regionNames(language);
   let name: string | undefined;
   try {
-    name = region?.names.of(entry.countryCode);
+    name = (SHORT_NAMED.has(entry.countryCode) ? region?.short : region?.names)?.of(entry.countryCode);
   } catch {
     name = undefined;
   }
-  return name && name !== entry.countryCode && name !== region?.unknown ? name : entry.nameEn;
+  if (name && name !== entry.countryCode && name !== region?.unknown) return name;
+  return language === 'zh-CN' && entry.nameZhCN ? entry.nameZhCN : entry.nameEn;
 }
 
 /** The list as select options, named and sorted in the UI language; disabled countries stay visible but cannot be chosen. */

@@ -1,4 +1,4 @@
-import type { SelectableDocumentType } from '../../../../shared/api/document-types.ts';
+import { ProofOfAddressType, type SelectableDocumentType } from '../../../../shared/api/document-types.ts';
 import { DocumentType } from '../../../../shared/kyc.ts';
 
 /**
@@ -43,6 +43,52 @@ export function forgetLevel1Choice(userId: string | undefined, storage: Storage 
   if (!userId || !storage) return;
   try {
     storage.removeItem(KEY(userId));
+  } catch {
+    // Nothing to do.
+  }
+}
+
+/**
+ * Level 2's choices (the proof's type and issue date) are kept the same way, so a reload on the upload
+ * or review step does not send the user back to re-enter them. Two short values, no address.
+ */
+export interface Level2Choice {
+  proofOfAddressType: ProofOfAddressType | null;
+  issuedOn: string;
+}
+
+const KEY2 = (userId: string) => `ua:kyc-flow:${userId}:2`;
+const POA_TYPES: ReadonlySet<string> = new Set(Object.values(ProofOfAddressType));
+
+export function readLevel2Choice(userId: string | undefined, storage: Storage | undefined = globalThis.localStorage): Level2Choice {
+  const empty: Level2Choice = { proofOfAddressType: null, issuedOn: '' };
+  if (!userId || !storage) return empty;
+  try {
+    const v: unknown = JSON.parse(storage.getItem(KEY2(userId)) ?? 'null');
+    if (!v || typeof v !== 'object') return empty;
+    const { proofOfAddressType, issuedOn } = v as Record<string, unknown>;
+    return {
+      proofOfAddressType: typeof proofOfAddressType === 'string' && POA_TYPES.has(proofOfAddressType) ? (proofOfAddressType as ProofOfAddressType) : null,
+      issuedOn: typeof issuedOn === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(issuedOn) ? issuedOn : '',
+    };
+  } catch {
+    return empty;
+  }
+}
+
+export function writeLevel2Choice(userId: string | undefined, choice: Level2Choice, storage: Storage | undefined = globalThis.localStorage): void {
+  if (!userId || !storage) return;
+  try {
+    storage.setItem(KEY2(userId), JSON.stringify(choice));
+  } catch {
+    // As above: only asked again next time.
+  }
+}
+
+export function forgetLevel2Choice(userId: string | undefined, storage: Storage | undefined = globalThis.localStorage): void {
+  if (!userId || !storage) return;
+  try {
+    storage.removeItem(KEY2(userId));
   } catch {
     // Nothing to do.
   }

@@ -9,7 +9,10 @@ import {
   FlowStep,
   level1Steps,
   level2Steps,
+  flowHref,
   levelFromSearch,
+  stepFromSearch,
+  stepToShow,
   readyToSubmit,
   resumeStep,
   type DraftsByKind,
@@ -108,5 +111,33 @@ describe('drafts and the level parameter', () => {
     expect(levelFromSearch('level=1')).toBe(1);
     expect(levelFromSearch('level=3')).toBe(1);
     expect(levelFromSearch('')).toBe(1);
+  });
+});
+
+describe('the step in the address', () => {
+  it('reads a known step and ignores anything else', () => {
+    expect(stepFromSearch('?step=selfie')).toBe(FlowStep.SELFIE);
+    expect(stepFromSearch('level=2&step=addressDocument')).toBe(FlowStep.ADDRESS_DOCUMENT);
+    expect(stepFromSearch('?step=admin')).toBeNull();
+    expect(stepFromSearch('')).toBeNull();
+  });
+
+  it('builds the address of a level at a step', () => {
+    expect(flowHref(1)).toBe('/kyc');
+    expect(flowHref(2)).toBe('/kyc?level=2');
+    expect(flowHref(1, FlowStep.SELFIE)).toBe('/kyc?step=selfie');
+    expect(flowHref(2, FlowStep.REVIEW)).toBe('/kyc?level=2&step=review');
+  });
+
+  it('shows the asked step when it may be entered, else the nearest before it; no step means the fallback', () => {
+    const progress: Level1Progress = { country: 'ES', documentType: 'ID_CARD', documentNumber: '', typeSupported: true, drafts: drafts('DOCUMENT_FRONT', 'DOCUMENT_BACK') };
+    const steps = level1Steps(progress);
+    expect(stepToShow(steps, FlowStep.SELFIE, 0)).toBe(3);
+    // A reload on the review without a selfie lands on the selfie, never past it.
+    expect(stepToShow(steps, FlowStep.REVIEW, 0)).toBe(3);
+    expect(stepToShow(steps, FlowStep.COUNTRY, 3)).toBe(0);
+    expect(stepToShow(steps, null, 2)).toBe(2);
+    // A step this flow does not have (the BVN number for an ID card) counts as none.
+    expect(stepToShow(steps, FlowStep.NUMBER, 1)).toBe(1);
   });
 });

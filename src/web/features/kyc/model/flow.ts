@@ -117,3 +117,31 @@ export function readyToSubmit(steps: readonly StepState[]): boolean {
 export function levelFromSearch(search: string): VerifiableLevel {
   return new URLSearchParams(search).get('level') === '2' ? 2 : 1;
 }
+
+/** The query parameter that carries the flow's step, so each step is its own history entry. */
+export const STEP_QUERY_PARAM = 'step';
+
+/** The step named in the address (`?step=selfie`), or null when the address names none or an unknown one. */
+export function stepFromSearch(search: string): FlowStep | null {
+  const value = new URLSearchParams(search).get(STEP_QUERY_PARAM);
+  return value && (Object.values(FlowStep) as string[]).includes(value) ? (value as FlowStep) : null;
+}
+
+/** The address of a level's flow on the kyc route (§3: level 2 uses `?level=2`), optionally at a step. */
+export function flowHref(level: VerifiableLevel, step?: FlowStep): string {
+  const query = new URLSearchParams();
+  if (level === 2) query.set('level', '2');
+  if (step) query.set(STEP_QUERY_PARAM, step);
+  const s = query.toString();
+  return s ? `/kyc?${s}` : '/kyc';
+}
+
+/**
+ * Which step to show: the one the address asks for when it may be entered now, else the furthest
+ * one before it that may (a reload or a shared link never skips a step); without a step in the
+ * address, `fallback` (where a returning user resumes).
+ */
+export function stepToShow(steps: readonly StepState[], wanted: FlowStep | null, fallback: number): number {
+  const asked = wanted ? steps.findIndex((s) => s.key === wanted) : -1;
+  return clampStep(steps, asked >= 0 ? asked : fallback);
+}
