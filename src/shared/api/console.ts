@@ -5,6 +5,7 @@ import { AssigneeFilter, CaseStatus, DecisionOutcome, DeciderType, SubjectKind }
 import { ValidationMessage, visibleMultilineText } from '../validation.ts';
 import { INTERNAL_NOTE_MAX_LENGTH, REJECT_REASON_CODES, RejectMode, USER_MESSAGE_MAX_LENGTH, type RejectReasonCode } from '../review-reasons.ts';
 import { KycRule } from './kyc-rules.ts';
+import { savedPersonalInfo } from './personal-info.ts';
 
 /**
  * The compliance console's API (beyond the spec; docs/decisions/010 and 014): reviewers work a queue
@@ -161,24 +162,10 @@ export const consoleHistoryEntry = z.object({
 });
 export type ConsoleHistoryEntry = z.infer<typeof consoleHistoryEntry>;
 
-/** Personal information as it was submitted (a reply shape: the input rules of the day do not apply). */
-const snapshotPersonalInfo = z.object({
-  firstName: z.string(),
-  middleName: z.string(),
-  lastName: z.string(),
-  dateOfBirth: z.string(),
-  nationality: z.string(),
-  residenceCountry: z.string(),
-  addressLine1: z.string(),
-  addressLine2: z.string(),
-  city: z.string(),
-  stateRegion: z.string(),
-  postalCode: z.string(),
-});
-
 /** What the application was submitted with: personal data (level 1) or address + proof type (level 2). */
 export const applicationSnapshot = z.object({
-  personalInfo: snapshotPersonalInfo,
+  /** Personal information as it was submitted (a reply shape: the input rules of the day do not apply). */
+  personalInfo: savedPersonalInfo,
   /** Level 1: issuing country and document type; a typed number only for BVN. */
   document: z.object({ country: z.string(), type: z.enum(DocumentType), number: z.string() }).optional(),
   /** Level 2: what the proof of address is and its date, to compare with the address above. */

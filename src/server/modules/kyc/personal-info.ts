@@ -29,14 +29,8 @@ export function toPersonalInfo(row: repo.PersonalInfoRow): PersonalInfo {
 
 /** The residential-address part of stored personal information. */
 export function toAddress(row: repo.PersonalInfoRow): ResidentialAddress {
-  return {
-    residenceCountry: row.residence_country,
-    addressLine1: row.address_line1,
-    addressLine2: row.address_line2,
-    city: row.city,
-    stateRegion: row.state_region,
-    postalCode: row.postal_code,
-  };
+  const { residenceCountry, addressLine1, addressLine2, city, stateRegion, postalCode } = toPersonalInfo(row);
+  return { residenceCountry, addressLine1, addressLine2, city, stateRegion, postalCode };
 }
 
 /**

@@ -83,6 +83,26 @@ export function createReviewService({ db }: { db: Db }) {
     return { case: { ...current, status, decidedAt: at, assigneeId }, decision, subjectStatus };
   }
 
+  /**
+   * Assign (nobody -> me) or release (me -> nobody) a pending case, compare-and-set on the assignee
+   * and audited. Already so: nothing changes. Held by someone else: REVIEW_CASE_ASSIGNED.
+   */
+  async function changeAssignee(caseId: string, actor: Actor, change: 'assign' | 'release'): Promise<ReviewCase> {
+    if (actor.type !== 'reviewer' || !actor.id) throw new BusinessError(RetCode.NO_PERMISSION, 'user no permission');
+    const me = actor.id;
+    const [from, to] = change === 'assign' ? [null, me] : [me, null];
+    return transaction(async (trx) => {
+      const row = await repo.findCase(trx, caseId, { lock: true });
+      if (!row) throw notFound();
+      if (row.status !== CaseStatus.PENDING) throw wrongState('case already decided');
+      if (row.assignee_id === to) return toCase(row);
+      if (row.assignee_id !== from) throw new BusinessError(RetCode.REVIEW_CASE_ASSIGNED, 'case assigned to another reviewer', { assigneeId: row.assignee_id });
+      if ((await repo.setAssignee(trx, caseId, from, to)) !== 1) throw wrongState('case changed concurrently');
+      await recordAudit(trx, actor, { action: `review.case.${change}`, entityType: CASE_ENTITY, entityId: caseId, before: { assigneeId: from }, after: { assigneeId: to } });
+      return toCase({ ...row, assignee_id: to });
+    });
+  }
+
   return {
     /** Registers the handler of a subject kind (services.ts, at startup). */
     registerSubject(kind: SubjectKind, handler: ReviewSubjectHandler): void {
@@ -140,36 +160,10 @@ export function createReviewService({ db }: { db: Db }) {
     },
 
     /** A reviewer takes a pending case (or keeps it); someone else's case answers REVIEW_CASE_ASSIGNED. */
-    async assign(caseId: string, actor: Actor): Promise<ReviewCase> {
-      if (actor.type !== 'reviewer' || !actor.id) throw new BusinessError(RetCode.NO_PERMISSION, 'user no permission');
-      const me = actor.id;
-      return transaction(async (trx) => {
-        const row = await repo.findCase(trx, caseId, { lock: true });
-        if (!row) throw notFound();
-        if (row.status !== CaseStatus.PENDING) throw wrongState('case already decided');
-        if (row.assignee_id === me) return toCase(row);
-        if (row.assignee_id !== null) throw new BusinessError(RetCode.REVIEW_CASE_ASSIGNED, 'case assigned to another reviewer', { assigneeId: row.assignee_id });
-        if ((await repo.setAssignee(trx, caseId, null, me)) !== 1) throw wrongState('case changed concurrently');
-        await recordAudit(trx, actor, { action: 'review.case.assign', entityType: CASE_ENTITY, entityId: caseId, before: { assigneeId: null }, after: { assigneeId: me } });
-        return toCase({ ...row, assignee_id: me });
-      });
-    },
+    assign: (caseId: string, actor: Actor): Promise<ReviewCase> => changeAssignee(caseId, actor, 'assign'),
 
     /** The assignee gives a pending case back to the queue. */
-    async release(caseId: string, actor: Actor): Promise<ReviewCase> {
-      if (actor.type !== 'reviewer' || !actor.id) throw new BusinessError(RetCode.NO_PERMISSION, 'user no permission');
-      const me = actor.id;
-      return transaction(async (trx) => {
-        const row = await repo.findCase(trx, caseId, { lock: true });
-        if (!row) throw notFound();
-        if (row.status !== CaseStatus.PENDING) throw wrongState('case already decided');
-        if (row.assignee_id === null) return toCase(row);
-        if (row.assignee_id !== me) throw new BusinessError(RetCode.REVIEW_CASE_ASSIGNED, 'case assigned to another reviewer', { assigneeId: row.assignee_id });
-        if ((await repo.setAssignee(trx, caseId, me, null)) !== 1) throw wrongState('case changed concurrently');
-        await recordAudit(trx, actor, { action: 'review.case.release', entityType: CASE_ENTITY, entityId: caseId, before: { assigneeId: me }, after: { assigneeId: null } });
-        return toCase({ ...row, assignee_id: null });
-      });
-    },
+    release: (caseId: string, actor: Actor): Promise<ReviewCase> => changeAssignee(caseId, actor, 'release'),
 
     async getCase(id: string): Promise<ReviewCase | undefined> {
       const row = await repo.findCase(db, id);
