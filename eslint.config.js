@@ -59,7 +59,7 @@ export default tseslint.config(
           paths: [{ name: 'zod', message: 'Keeps zod off the first page (decision 002).', allowTypeImports: true }],
           patterns: [
             {
-              group: ['**/shared/api/*', '!**/shared/api/paths.ts', '!**/shared/api/headers.ts', '**/shared/validation.ts'],
+              group: ['**/shared/api/*', '!**/shared/api/paths.ts', '!**/shared/api/headers.ts', '**/shared/validation.ts', '**/shared/zod.ts'],
               message: 'These modules build zod schemas: import their types only, or the schema-free module (validation-rules, sites, monitoring-kind).',
               allowTypeImports: true,
             },
@@ -87,5 +87,17 @@ export default tseslint.config(
     files: ['**/*.{ts,tsx,js}'],
     ignores: ['**/*.test.{ts,tsx}', 'src/server/test/**', 'e2e/**'],
     rules: { 'arrows/module-boundaries': ['error', { modulesDir: 'src/server/modules', publicFiles: ['{module}.service.ts', 'port.ts'], routesFrom: ['src/server/app.ts'] }] },
+  },
+  {
+    // Every schema in the browser bundle is built after zod's jitless setting (CSP: no eval): shared/
+    // and web/ take `z` from shared/zod.ts, which sets it before anything can build a schema.
+    files: ['src/shared/**/*.ts', 'src/web/**/*.{ts,tsx}'],
+    ignores: ['src/shared/zod.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "ImportDeclaration[source.value='zod'][importKind!='type']", message: "Import z from shared/zod.ts (it sets zod's jitless mode first: the CSP allows no eval)." },
+      ],
+    },
   },
 );

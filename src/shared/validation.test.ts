@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { emailField, hasInvisibleCharacters, isValidEmail, isValidMobile, mobileField, toFieldIssues, ValidationMessage, visibleMultilineText, visibleText } from './validation.ts';
 
 describe('§5 e-mail', () => {

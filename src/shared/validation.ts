@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import type { FieldIssue } from './envelope.ts';
 import { EMAIL_PATTERN, hasInvisibleCharacters, isValidMobile, NAMESPACED_MESSAGE, ValidationMessage } from './validation-rules.ts';
 
@@ -12,12 +12,6 @@ export {
   ValidationMessage,
 } from './validation-rules.ts';
 
-// zod compiles object parsers with `new Function` and, before the first one, probes whether it may.
-// Our CSP has no 'unsafe-eval', so in the browser even the probe is a reported CSP violation on every
-// page with a form. Every shared schema module imports this one (for its messages) before it builds
-// a schema, so this runs first, in the browser and on the server alike (one parser path; measured:
-// 9.1 instead of 8.3 µs per personal-information parse). src/shared/zod-jitless.test.ts watches it.
-z.config({ jitless: true });
 
 /**
  * The check of every free-text field: no invisible or control characters (hasInvisibleCharacters).

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { emailField, ValidationMessage } from '../validation.ts';
 
 export const PASSWORD_MIN_LENGTH = 10;

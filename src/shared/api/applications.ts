@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { DocumentType, KycLevel } from '../kyc.ts';
 import { ValidationMessage, visibleText } from '../validation.ts';
 import { monthsBefore, todayIso } from './calendar.ts';

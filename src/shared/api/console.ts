@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { isCountryCode } from '../countries.ts';
 import { DocumentKind, DocumentType, Provider, StepStatus, type VerifiableLevel } from '../kyc.ts';
 import { AssigneeFilter, CaseStatus, DecisionOutcome, DeciderType, SubjectKind } from '../review.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 
 /** GET /v2/public/country-list (§7, §3 country list). */
 

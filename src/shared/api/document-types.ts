@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { isCountryEnabled } from '../countries.ts';
 import { DocumentKind, DocumentType } from '../kyc.ts';
 

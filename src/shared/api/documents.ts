@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { DocumentKind, KycLevel, type VerifiableLevel } from '../kyc.ts';
 import { ValidationMessage } from '../validation.ts';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { isCountryCode, isCountryEnabled } from '../countries.ts';
 import { KycFlow, KycLevel, Provider, StepStatus, type VerifiableLevel } from '../kyc.ts';
 import { ValidationMessage } from '../validation.ts';

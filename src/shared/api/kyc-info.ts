@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { CustodyType, QuestionnaireStatus, StepStatus, StepType } from '../kyc.ts';
 import { REJECT_REASON_CODES, type RejectReasonCode } from '../review-reasons.ts';
 import { ValidationMessage } from '../validation.ts';

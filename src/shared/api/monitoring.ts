@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 // Imported first for zod's jitless setting (no `new Function` under our CSP), like every schema module.
 import '../validation.ts';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { postalCodeRequired } from '../countries.ts';
 import { ValidationMessage, visibleText } from '../validation.ts';
 import { ageInYears, todayIso } from './calendar.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { KycLevel } from '../kyc.ts';
 import { kycLevelValue } from './kyc-fields.ts';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { ValidationMessage } from '../validation.ts';
 import { HelpLink, Region } from '../sites.ts';
 

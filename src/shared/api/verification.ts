@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { documentRequirement, ProofOfAddressType } from './document-types.ts';
 import { countryCodeField, kycFlowValue, levelRequest, providerValue, stepStatusValue, verifiableLevelValue } from './kyc-fields.ts';
 

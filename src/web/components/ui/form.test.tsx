@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useForm } from 'react-hook-form';
 import { describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
+import { z } from '../../../shared/zod.ts';
 import { Checkbox } from './checkbox.tsx';
 import { DateInput, todayIso } from './date-input.tsx';
 import { Field } from './field.tsx';

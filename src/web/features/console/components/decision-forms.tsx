@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
+import { z } from '../../../../shared/zod.ts';
 import { rejectRequest } from '../../../../shared/api/console.ts';
 import { INTERNAL_NOTE_MAX_LENGTH, REJECT_REASON_CODES, REJECT_REASONS, reasonAppliesTo, RejectMode, USER_MESSAGE_MAX_LENGTH, type RejectReasonCode } from '../../../../shared/review-reasons.ts';
 import { KycRule } from '../../../../shared/api/kyc-rules.ts';
