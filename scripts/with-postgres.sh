@@ -14,7 +14,8 @@ DIR=$(mktemp -d /tmp/ua-pg.XXXXXX)
 
 # initdb refuses to run as root: run the server as the postgres system user then.
 as_pg() {
-  if [ "$(id -u)" = "0" ]; then runuser -u postgres -- "$@"; else "$@"; fi
+  # runuser lives in /usr/sbin, which a minimal PATH may leave out.
+  if [ "$(id -u)" = "0" ]; then "$(command -v runuser || echo /usr/sbin/runuser)" -u postgres -- "$@"; else "$@"; fi
 }
 if [ "$(id -u)" = "0" ]; then chown postgres "$DIR"; fi
 
