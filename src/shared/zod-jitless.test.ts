@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
 
 /**
@@ -35,4 +35,20 @@ it('loading and using the shared schemas never constructs a Function', async () 
     globalThis.Function = Original;
   }
   expect(constructed).toEqual([]);
+});
+
+/**
+ * The test above loads every module in one process, so the setting made by the first one hides a
+ * module that builds schemas before it is made: in the browser such a module, loaded first in a
+ * lazy chunk (document-types.ts in the KYC flow), probed `new Function`. Hence the rule, by file.
+ */
+it('every shared module that uses zod imports validation.ts (the jitless setting) itself', () => {
+  const dir = new URL('./', import.meta.url);
+  const files = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && f !== 'validation.ts');
+  const missing = files.filter((f) => {
+    const text = readFileSync(new URL(f, dir), 'utf8');
+    return /from 'zod'/.test(text) && !/import (?:[^;]* from )?'(?:\.\.?\/)+validation\.ts'/.test(text);
+  });
+  expect(files.length).toBeGreaterThan(20);
+  expect(missing).toEqual([]);
 });

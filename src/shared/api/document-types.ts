@@ -1,4 +1,6 @@
 import { z } from 'zod';
+// Imported first for zod's jitless setting (no `new Function` under our CSP), like every schema module.
+import '../validation.ts';
 import { isCountryEnabled } from '../countries.ts';
 import { DocumentKind, DocumentType } from '../kyc.ts';
 

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+// Imported first for zod's jitless setting (no `new Function` under our CSP), like every schema module.
+import '../validation.ts';
 import { userRoleValue } from './accounts.ts';
 
 /**
