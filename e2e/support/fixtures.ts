@@ -29,6 +29,16 @@ export async function registerViaApi(page: Page, email: string, password = 'corr
   expect((await confirmed.json()).ret_code).toBe(0);
 }
 
+/**
+ * After "Create account" on the login page: waits for the page's "we sent an e-mail" notice, then
+ * opens the link from the mailbox as the person would; the page confirms and goes on by itself.
+ */
+export async function openConfirmationLink(page: Page, email: string) {
+  await expect(page.getByRole('status')).toContainText(email);
+  // 'commit': the page moves on to the account area as soon as it has confirmed, maybe before 'load'.
+  await page.goto(confirmationLinkFor(email), { waitUntil: 'commit' });
+}
+
 /** Fails the test on any Content-Security-Policy violation or uncaught page error. */
 export const test = base.extend<{ pageErrors: string[] }>({
   pageErrors: [
