@@ -1,4 +1,5 @@
 import { DEMO, expect, loginThroughPage, test, uniqueEmail } from './support/fixtures.ts';
+import { confirmationLinkFor, mailTo } from './support/mailbox.ts';
 
 test('logged out -> login with redirect -> personal page -> logout', async ({ page }) => {
   await page.goto('/user/accounts/auth/personal');
@@ -21,7 +22,7 @@ test('logged out -> login with redirect -> personal page -> logout', async ({ pa
   await expect(page).toHaveURL(/\/login\?redirect_url=/);
 });
 
-test('a new user registers and lands in the account area', async ({ page }) => {
+test('a new user registers, confirms from the e-mail link, and lands in the account area', async ({ page }) => {
   const email = uniqueEmail('register');
   await page.goto('/login');
   await page.getByRole('tab', { name: 'Create account' }).click();
@@ -32,20 +33,40 @@ test('a new user registers and lands in the account area', async ({ page }) => {
 
   await page.getByLabel('Password', { exact: true }).fill('a-long-enough-password');
   await page.locator('button[type=submit]').click();
+  await expect(page.getByRole('status')).toContainText(`we sent an e-mail to ${email}. Open the link in it to confirm your account`);
+  await expect(page.getByRole('tab', { name: 'Log in' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page).toHaveURL(/\/login$/);
+
+  // Before the address is confirmed, the right password fails like a wrong one, with a gentle hint.
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('a-long-enough-password');
+  await page.locator('button[type=submit]').click();
+  await expect(page.getByRole('alert')).toContainText('Incorrect e-mail or password.');
+  await expect(page.getByRole('alert')).toContainText('Just created an account? Open the link we sent to your e-mail first');
+
+  // The link in the e-mail confirms and signs in, and takes the token out of the address bar.
+  const link = confirmationLinkFor(email);
+  // 'commit': the page moves on to the account area as soon as it has confirmed, maybe before 'load'.
+  await page.goto(link, { waitUntil: 'commit' });
   await expect(page).toHaveURL(/\/user\/accounts\/auth\/personal$/);
   await expect(page.getByTestId('personal-email')).toHaveText(email);
 
-  // Registering the same address again (another password) does not say whether it has an account:
-  // the page asks to check the e-mail (where the owner learns it) and offers to log in.
+  // Used once: opened again, it says so and offers to register again.
   await page.context().clearCookies();
-  await page.goto('/login');
-  await page.getByRole('tab', { name: 'Create account' }).click();
+  await page.goto(link);
+  await expect(page.getByRole('alert')).toContainText('This confirmation link is not valid any more');
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByRole('button', { name: 'Create your account again' }).click();
+  await expect(page.getByRole('tab', { name: 'Create account' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByLabel('E-mail')).toBeFocused();
+
+  // Registering the same address again (another password) gets the very same answer; the owner
+  // learns from the e-mail that the address already has an account.
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Password', { exact: true }).fill('another-long-passphrase');
   await page.locator('button[type=submit]').click();
-  await expect(page.getByRole('status')).toContainText(`Check your e-mail: we sent a message to ${email}`);
-  await expect(page.getByRole('tab', { name: 'Log in' })).toHaveAttribute('aria-selected', 'true');
-  await expect(page).toHaveURL(/\/login/);
+  await expect(page.getByRole('status')).toContainText(`we sent an e-mail to ${email}. Open the link in it to confirm your account`);
+  expect(mailTo(email).map((m) => m.subject)).toEqual(['Confirm your e-mail address', 'Someone tried to create an account with your e-mail address']);
 
   // A guessable password is refused with a hint that helps.
   await page.getByRole('tab', { name: 'Create account' }).click();
@@ -60,7 +81,7 @@ test('a wrong password shows a clear error and keeps the user on the login page'
   await page.getByLabel('E-mail').fill(DEMO.email);
   await page.getByLabel('Password', { exact: true }).fill('not-the-password');
   await page.locator('button[type=submit]').click();
-  await expect(page.getByRole('alert')).toHaveText('Incorrect e-mail or password.');
+  await expect(page.getByRole('alert')).toContainText('Incorrect e-mail or password.');
   await expect(page).toHaveURL(/\/login$/);
 });
 

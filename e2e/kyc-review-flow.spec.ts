@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import config from '../playwright.config.ts';
-import { expect, loginThroughPage, test, uniqueEmail } from './support/fixtures.ts';
+import { expect, loginThroughPage, openConfirmationLink, test, uniqueEmail } from './support/fixtures.ts';
 import { REVIEWER } from './support/reviewers.ts';
 
 /**
@@ -109,6 +109,7 @@ test('a user is rejected with RETRY, sees why, resubmits, and is approved: LEVEL
   await user.getByLabel('E-mail').fill(email);
   await user.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await user.locator('button[type=submit]').click();
+  await openConfirmationLink(user, email);
   await expect(user).toHaveURL(/\/user\/accounts\/auth\/personal$/);
   await expect(levelCard(user)).toContainText('Not verified');
 

@@ -1,4 +1,5 @@
 import { test as base, expect, type Page } from '@playwright/test';
+import { confirmationLinkFor } from './mailbox.ts';
 
 export const DEMO = { email: 'demo@example.com', password: 'demo-password-1' } as const;
 
@@ -15,12 +16,27 @@ export async function loginThroughPage(page: Page, email: string, password: stri
   await page.getByRole('button', { name: 'Log in', exact: true }).and(page.locator('[type=submit]')).click();
 }
 
-/** Registers through the API of the real server, then logs in (registering never does): the session cookie is set. */
+/**
+ * Registers through the API of the real server, then opens the confirmation link from the mailbox
+ * (support/mailbox.ts) as the page would: a new account signs in only that way (decision 013). The
+ * session cookie is set.
+ */
 export async function registerViaApi(page: Page, email: string, password = 'correct-horse-battery') {
   const registered = await page.request.post('/x-api/v1/user/register', { data: { email, password } });
   expect((await registered.json()).ret_code).toBe(0);
-  const loggedIn = await page.request.post('/x-api/v1/user/login', { data: { email, password } });
-  expect((await loggedIn.json()).ret_code).toBe(0);
+  const token = new URL(confirmationLinkFor(email), 'http://localhost').searchParams.get('confirm');
+  const confirmed = await page.request.post('/x-api/v1/user/confirm-email', { data: { token } });
+  expect((await confirmed.json()).ret_code).toBe(0);
+}
+
+/**
+ * After "Create account" on the login page: waits for the page's "we sent an e-mail" notice, then
+ * opens the link from the mailbox as the person would; the page confirms and goes on by itself.
+ */
+export async function openConfirmationLink(page: Page, email: string) {
+  await expect(page.getByRole('status')).toContainText(email);
+  // 'commit': the page moves on to the account area as soon as it has confirmed, maybe before 'load'.
+  await page.goto(confirmationLinkFor(email), { waitUntil: 'commit' });
 }
 
 /** Fails the test on any Content-Security-Policy violation or uncaught page error. */

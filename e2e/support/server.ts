@@ -3,6 +3,7 @@
  * users seeded, the built web app. Throttles are raised because every test logs in from 127.0.0.1.
  * It starts like `npm start` (startServer) plus the test-faults plugin, through which specs arm real
  * failure replies (1007, HTTP 500): the production entry main.ts cannot register it (decision 011).
+ * Mail goes to a file (support/mailbox.ts), where specs find the confirmation links.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,6 +15,7 @@ import testFaultsPlugin from '../../src/server/plugins/test-faults.ts';
 import { seedDemoData } from '../../src/server/seed.ts';
 import { createServices } from '../../src/server/services.ts';
 import { startServer } from '../../src/server/start.ts';
+import { fileMailer } from './mailbox.ts';
 import { SECOND_REVIEWER } from './reviewers.ts';
 
 const config = loadConfig({
@@ -38,4 +40,4 @@ await seedDemoData(services, db);
 await services.accounts.createUser(SECOND_REVIEWER, { type: 'system', id: null }, UserRole.REVIEWER);
 await db.destroy();
 
-await startServer(config, { plugins: [testFaultsPlugin] });
+await startServer(config, { plugins: [testFaultsPlugin], mailer: fileMailer() });

@@ -30,6 +30,8 @@ export const RetCode = {
   LOGIN_FAILED: 20001,
   /** Registration with an e-mail that already has an account. */
   EMAIL_TAKEN: 20002,
+  /** E-mail confirmation link unknown, expired or already used: one answer for all (register again). */
+  EMAIL_CONFIRMATION_INVALID: 20003,
   /** Document upload: the file is not a JPEG, PNG or WebP image (judged by its bytes; SVG, PDF, text…). */
   DOCUMENT_TYPE_UNSUPPORTED: 34001,
   /** Document upload: HEIC/HEIF photos cannot be decoded here; the user should send JPEG instead. */

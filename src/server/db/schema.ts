@@ -15,6 +15,18 @@ export interface UsersTable {
   member_tag: string;
   created_at: string;
   updated_at: string;
+  /** When the owner opened the confirmation link; null: registered, not confirmed (cannot log in yet). */
+  email_confirmed_at: string | null;
+}
+
+/** A mailed confirmation link (migration 005): single use, expires; only the token's SHA-256 is stored. */
+export interface EmailConfirmationsTable {
+  token_hash: string;
+  user_id: string;
+  /** The password chosen by the registration that mailed this link; set on the account when used. */
+  password_hash: string;
+  created_at: string;
+  expires_at: string;
 }
 
 export interface SessionsTable {
@@ -173,6 +185,7 @@ export interface MigrationMarker {
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
+  email_confirmations: EmailConfirmationsTable;
   audit_log: AuditLogTable;
   rate_limits: RateLimitsTable;
   kyc_personal_info: KycPersonalInfoTable;

@@ -6,6 +6,9 @@ import { createFakeMailer } from '../mail/mailer.ts';
 
 export type FakeMailer = ReturnType<typeof createFakeMailer>;
 
+/** Each test app's mailbox, so `signIn(app, …)` can open the confirmation link sent to an address. */
+const mailboxes = new WeakMap<App, FakeMailer>();
+
 /**
  * A fresh app on a fresh database for one test file. With TEST_DATABASE_URL set (CI does), the
  * database is a new PostgreSQL database dropped afterwards; otherwise an in-memory SQLite one.
@@ -29,6 +32,7 @@ export async function createTestApp(
   const mailer = createFakeMailer();
   const app = await buildApp(config, { ...options, mailer, ...(logStream ? { logStream } : {}) });
   await app.ready();
+  mailboxes.set(app, mailer);
   return {
     app,
     mailer,
@@ -42,21 +46,30 @@ export async function createTestApp(
 /** JSON headers as a same-origin browser sends them. */
 export const jsonHeaders = { 'content-type': 'application/json', origin: 'http://localhost:80', host: 'localhost:80' };
 
+/** The token of the newest confirmation link mailed to `email` (registration, decision 013). */
+export function confirmationTokenFor(mailer: FakeMailer, email: string): string {
+  const links = mailer.to(email).flatMap((m) => [...m.text.matchAll(/\/login\?confirm=([\w-]+)/g)].map((x) => x[1]!));
+  const token = links.at(-1);
+  if (!token) throw new Error(`no confirmation link was mailed to ${email}`);
+  return token;
+}
+
 /**
- * Registers (unless `register` is false), logs in, and returns the Cookie header value of the new
- * session. Registration itself never signs in (decision 013).
+ * Returns the Cookie header value of a new session for `email`. With `register` (the default) as a
+ * person does: registers, opens the confirmation link from the fake mailer (which signs in); without,
+ * logs in to an existing (confirmed) account.
  */
 export async function signIn(app: App, email: string, password = 'correct-horse-battery', register = true): Promise<string> {
+  let res;
   if (register) {
     const reg = await app.inject({ method: 'POST', url: '/x-api/v1/user/register', headers: jsonHeaders, payload: { email, password } });
     if (reg.json().ret_code !== 0) throw new Error(`registration failed: ${reg.body}`);
+    const mailer = mailboxes.get(app);
+    if (!mailer) throw new Error('signIn with register needs an app from createTestApp (its fake mailer holds the link)');
+    res = await app.inject({ method: 'POST', url: '/x-api/v1/user/confirm-email', headers: jsonHeaders, payload: { token: confirmationTokenFor(mailer, email) } });
+  } else {
+    res = await app.inject({ method: 'POST', url: '/x-api/v1/user/login', headers: jsonHeaders, payload: { email, password } });
   }
-  const res = await app.inject({
-    method: 'POST',
-    url: '/x-api/v1/user/login',
-    headers: jsonHeaders,
-    payload: { email, password },
-  });
   const body = res.json();
   if (body.ret_code !== 0) throw new Error(`sign-in failed: ${res.body}`);
   const cookie = res.cookies.find((c) => c.name === 'ua_sid');

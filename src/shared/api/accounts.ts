@@ -16,7 +16,8 @@ export type LoginRequest = z.input<typeof loginRequest>;
 
 /**
  * POST /v1/user/register. The reply is `{}` whether the address was new or already registered (the
- * owner learns which by e-mail): it never signs in; the client logs in next. Beyond the length, the
+ * owner learns which by e-mail): it never signs in. A new account logs in only after its address is
+ * confirmed through the link mailed to it (POST /v1/user/confirm-email). Beyond the length, the
  * server refuses guessable passwords (a `password.*` key on the field).
  */
 export const registerRequest = z.object({
@@ -29,6 +30,22 @@ export const registerRequest = z.object({
 });
 export type RegisterRequest = z.input<typeof registerRequest>;
 
+/** Longest confirmation token accepted (ours are 43 characters of base64url). */
+export const CONFIRMATION_TOKEN_MAX_LENGTH = 128;
+
+/**
+ * POST /v1/user/confirm-email: the token from the mailed link `/login?confirm=<token>`. Confirms the
+ * address and signs in (the reply is a session, like login); an unknown, expired or used token gets
+ * EMAIL_CONFIRMATION_INVALID.
+ */
+export const confirmEmailRequest = z.object({
+  token: z
+    .string({ error: ValidationMessage.REQUIRED })
+    .min(1, { error: ValidationMessage.REQUIRED })
+    .max(CONFIRMATION_TOKEN_MAX_LENGTH, { error: ValidationMessage.MAX_LENGTH }),
+});
+export type ConfirmEmailRequest = z.input<typeof confirmEmailRequest>;
+
 export const UserRole = {
   USER: 'user',
   REVIEWER: 'reviewer',
@@ -38,7 +55,7 @@ export type UserRole = (typeof UserRole)[keyof typeof UserRole];
 /** The role as replies carry it. */
 export const userRoleValue = z.enum(UserRole);
 
-/** Result of login (registration answers an empty result: decision 013). */
+/** Result of login and of e-mail confirmation (registration answers an empty result: decision 013). */
 export const sessionResult = z.object({
   id: z.string(),
   role: userRoleValue,

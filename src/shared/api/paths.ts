@@ -15,6 +15,7 @@ export const ApiPath = {
   // Accounts and sessions (foundation; the spec only implies them).
   login: '/v1/user/login',
   register: '/v1/user/register',
+  confirmEmail: '/v1/user/confirm-email',
   logout: '/logout',
   profile: '/v2/private/user/profile',
   memberInfo: '/user/private/member/info',

@@ -10,8 +10,9 @@ import { envelope, initTestI18n, installFetch, resetRequestLayer, type FakeCall 
 import { LoginPage } from './login-page.tsx';
 
 /**
- * Registration replies the same for a new and a taken address (decision 013); the page then logs in
- * with the same credentials: signed in for a new account, "check your e-mail" otherwise.
+ * Registration replies the same for a new and a taken address (decision 013), and a new account logs
+ * in only after its address is confirmed: the page says to check the e-mail, whose link
+ * (/login?confirm=…) confirms and signs in.
  */
 
 const assign = vi.fn();
@@ -22,8 +23,10 @@ beforeAll(async () => {
 beforeEach(() => {
   resetRequestLayer();
   assign.mockReset();
-  vi.stubGlobal('location', { ...window.location, assign, search: '', origin: window.location.origin, href: window.location.href });
+  stubLocation('');
 });
+const stubLocation = (search: string) =>
+  vi.stubGlobal('location', { ...window.location, assign, search, pathname: '/login', origin: window.location.origin, href: window.location.href });
 afterEach(() => vi.unstubAllGlobals());
 
 const pathOf = (call: FakeCall) => new URL(call.url, 'http://localhost').pathname;
@@ -39,18 +42,12 @@ async function registerAs(email: string, pw: string) {
 }
 
 describe('creating an account on the login page', () => {
-  it('a new address: registers, logs in with the same credentials, and goes to the account area', async () => {
-    const calls = installFetch((call) => (pathOf(call).endsWith('/user/register') ? envelope({}) : envelope({ id: 'u1', role: 'user' })));
+  it('registers (no login attempt), then says to confirm from the e-mail, on the login tab, password cleared', async () => {
+    const calls = installFetch(() => envelope({}));
     await registerAs('new@example.com', 'correct-horse-battery');
-    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('/user/accounts/auth/personal'));
-    expect(calls.map(pathOf)).toEqual(['/x-api/v1/user/register', '/x-api/v1/user/login']);
-    expect(JSON.parse(calls[1]!.body!)).toEqual({ email: 'new@example.com', password: 'correct-horse-battery' });
-  });
-
-  it('an address that has an account (another password): says to check the e-mail, on the login tab, password cleared', async () => {
-    installFetch((call) => (pathOf(call).endsWith('/user/register') ? envelope({}) : envelope({}, 20001, 'invalid email or password')));
-    await registerAs('taken@example.com', 'correct-horse-battery');
-    expect(await screen.findByRole('status')).toHaveTextContent('Check your e-mail: we sent a message to taken@example.com about your account.');
+    expect(await screen.findByRole('status')).toHaveTextContent('Almost there: we sent an e-mail to new@example.com. Open the link in it to confirm your account');
+    expect(calls.map(pathOf)).toEqual(['/x-api/v1/user/register']);
+    expect(JSON.parse(calls[0]!.body!)).toEqual({ email: 'new@example.com', password: 'correct-horse-battery' });
     expect(screen.getByRole('tab', { name: 'Log in' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByLabelText('Password', { selector: 'input' })).toHaveValue('');
     expect(screen.queryByRole('alert')).toBeNull();
@@ -62,5 +59,53 @@ describe('creating an account on the login page', () => {
     await registerAs('new@example.com', 'password1234');
     expect(await screen.findByText(/one of the most common ones/)).toBeInTheDocument();
     expect(calls.map(pathOf)).toEqual(['/x-api/v1/user/register']);
+  });
+});
+
+describe('logging in', () => {
+  it('a failed login says so, and gently reminds that a new account must be confirmed first', async () => {
+    installFetch(() => envelope({}, 20001, 'invalid email or password'));
+    const user = userEvent.setup();
+    render(<LoginPage />);
+    await user.type(screen.getByLabelText('E-mail'), 'someone@example.com');
+    await user.type(screen.getByLabelText('Password', { selector: 'input' }), 'whatever-password');
+    await user.keyboard('{Enter}');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Incorrect e-mail or password.');
+    expect(alert).toHaveTextContent('Just created an account? Open the link we sent to your e-mail first to confirm it.');
+    expect(assign).not.toHaveBeenCalled();
+  });
+});
+
+describe('opening the confirmation link /login?confirm=…', () => {
+  it('confirms once, takes the token out of the address bar, and goes to the account area', async () => {
+    stubLocation('?confirm=tok-123');
+    const replaceState = vi.spyOn(window.history, 'replaceState');
+    let answer: (value: Response) => void = () => {};
+    const calls = installFetch(() => new Promise<Response>((resolve) => (answer = resolve)));
+    render(<LoginPage />);
+    expect(screen.getByRole('status')).toHaveTextContent('Confirming your e-mail address…');
+    expect(screen.queryByRole('button', { name: 'Log in' })).toBeNull();
+    await vi.waitFor(() => expect(calls).toHaveLength(1));
+    expect(pathOf(calls[0]!)).toBe('/x-api/v1/user/confirm-email');
+    expect(JSON.parse(calls[0]!.body!)).toEqual({ token: 'tok-123' });
+    expect(replaceState).toHaveBeenCalledWith(null, '', '/login');
+    answer(envelope({ id: 'u1', role: 'user' }));
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('/user/accounts/auth/personal'));
+    replaceState.mockRestore();
+  });
+
+  it('an invalid or expired link: the translated reason and a way to register again', async () => {
+    stubLocation('?confirm=used-token');
+    installFetch(() => envelope({}, 20003, 'confirmation link invalid or expired'));
+    const user = userEvent.setup();
+    render(<LoginPage />);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('This confirmation link is not valid any more');
+    await user.click(screen.getByRole('button', { name: 'Create your account again' }));
+    expect(screen.getByRole('tab', { name: 'Create account' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByLabelText('E-mail')).toHaveFocus();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(assign).not.toHaveBeenCalled();
   });
 });

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { loginRequest, registerRequest, type LoginRequest, type SessionResult, UserRole } from '../../shared/api/accounts.ts';
@@ -7,10 +7,23 @@ import { APP_BASE, ApiPath, CONSOLE_BASE } from '../../shared/api/paths.ts';
 import { safeRedirectPath } from '../../shared/safe-redirect.ts';
 import { RetCode } from '../../shared/ret-codes.ts';
 import { http, isApiError } from '../lib/http/index.ts';
-import { validationMessage } from '../lib/i18n/error-message.ts';
+import { errorMessage, validationMessage } from '../lib/i18n/error-message.ts';
 import { showSubmitError } from '../lib/forms/submit-error.ts';
 
 type Mode = 'login' | 'register';
+/** Opening the mailed link `/login?confirm=<token>`: under way, or refused (with the reason). */
+type Confirmation = { state: 'none' } | { state: 'confirming' } | { state: 'failed'; message: string };
+
+/** The token of the mailed confirmation link in the address, if any. */
+const confirmTokenInAddress = () => new URLSearchParams(window.location.search).get('confirm');
+
+/** Takes the token out of the address bar: a reload or a shared screenshot must not carry it. */
+function forgetConfirmToken(): void {
+  const params = new URLSearchParams(window.location.search);
+  params.delete('confirm');
+  const rest = params.toString();
+  window.history.replaceState(null, '', `${window.location.pathname}${rest ? `?${rest}` : ''}`);
+}
 
 const DEFAULT_AFTER_LOGIN = `${APP_BASE}/auth/personal`;
 const CONSOLE_HOME = `${CONSOLE_BASE}/`;
@@ -28,6 +41,12 @@ export function LoginPage() {
   const [formError, setFormError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [showPassword, setShowPassword] = useState(false);
+  // After a failed login: a gentle reminder that a new account logs in only once confirmed.
+  const [loginHint, setLoginHint] = useState(false);
+  const [confirmToken] = useState(confirmTokenInAddress);
+  const [confirmation, setConfirmation] = useState<Confirmation>(confirmToken ? { state: 'confirming' } : { state: 'none' });
+  // StrictMode runs effects twice in development: the link is single use, so it is sent once.
+  const confirmSent = useRef(false);
   const form = useForm<LoginRequest>({
     resolver: zodResolver(mode === 'login' ? loginRequest : registerRequest),
     defaultValues: { email: '', password: '' },
@@ -35,32 +54,37 @@ export function LoginPage() {
   });
   const { errors, isSubmitting } = form.formState;
 
+  useEffect(() => {
+    if (!confirmToken || confirmSent.current) return;
+    confirmSent.current = true;
+    forgetConfirmToken();
+    http
+      .post<SessionResult>(ApiPath.confirmEmail, { token: confirmToken }, { silent: true })
+      .then((session) => window.location.assign(destinationAfterLogin(window.location.search, session.role)))
+      .catch((error: unknown) => setConfirmation({ state: 'failed', message: errorMessage(t, error) }));
+  }, [confirmToken, t]);
+
   const onSubmit = form.handleSubmit(async (values) => {
     setFormError(null);
     setNotice(null);
+    setLoginHint(false);
     const credentials = { email: values.email, password: values.password };
     try {
       // silent: this form shows its own errors (below), the request layer must not toast them too.
       if (mode === 'register') {
-        // The reply is the same whether the address is new or already has an account (decision 013);
-        // logging in next tells this browser which, as it would anyone who knows the password.
+        // The reply is the same whether the address is new or already has an account (decision 013),
+        // and a new account logs in only after its address is confirmed: the e-mail says what next.
         await http.post(ApiPath.register, credentials, { silent: true });
-        try {
-          const session = await http.post<SessionResult>(ApiPath.login, credentials, { silent: true });
-          window.location.assign(destinationAfterLogin(window.location.search, session.role));
-        } catch (error) {
-          if (!isApiError(error) || error.retCode !== RetCode.LOGIN_FAILED) throw error;
-          // The address already had an account (with another password): its owner got an e-mail.
-          switchMode('login');
-          form.setValue('password', '');
-          setNotice(t('auth.checkEmail', { email: values.email }));
-        }
+        switchMode('login');
+        form.setValue('password', '');
+        setNotice(t('auth.confirmSent', { email: values.email }));
         return;
       }
       const session = await http.post<SessionResult>(ApiPath.login, credentials, { silent: true });
       window.location.assign(destinationAfterLogin(window.location.search, session.role));
     } catch (error) {
       showSubmitError(error, { fields: ['email', 'password'], setError: form.setError, setFormError, t });
+      if (mode === 'login' && isApiError(error) && error.retCode === RetCode.LOGIN_FAILED) setLoginHint(true);
     }
   });
 
@@ -73,8 +97,27 @@ export function LoginPage() {
     setMode(next);
     setFormError(null);
     setNotice(null);
+    setLoginHint(false);
     form.clearErrors();
   };
+  const registerAgain = () => {
+    setConfirmation({ state: 'none' });
+    switchMode('register');
+    form.setFocus('email');
+  };
+
+  if (confirmation.state === 'confirming') {
+    return (
+      <main className="flex min-h-dvh items-start justify-center bg-surface px-4 py-10 sm:items-center">
+        <div className="w-full max-w-sm rounded-lg bg-white p-6 shadow-sm" aria-busy="true">
+          <p className="text-center text-lg font-semibold text-primary">{t('common.brand')}</p>
+          <p role="status" className="mt-6 text-center text-sm">
+            {t('auth.confirming')}
+          </p>
+        </div>
+      </main>
+    );
+  }
 
   return (
     <main className="flex min-h-dvh items-start justify-center bg-surface px-4 py-10 sm:items-center">
@@ -94,6 +137,14 @@ export function LoginPage() {
             </button>
           ))}
         </div>
+        {confirmation.state === 'failed' ? (
+          <div role="alert" className="mt-6 rounded-btn bg-short/10 px-3 py-2 text-sm text-short">
+            <p>{confirmation.message}</p>
+            <button type="button" onClick={registerAgain} className="mt-2 font-medium text-ink underline">
+              {t('auth.registerAgain')}
+            </button>
+          </div>
+        ) : null}
         <h1 className="mt-6 text-xl font-semibold">{t(mode === 'login' ? 'auth.loginTitle' : 'auth.registerTitle')}</h1>
         <form noValidate onSubmit={onSubmit} className="mt-4 space-y-4">
           <div>
@@ -155,9 +206,10 @@ export function LoginPage() {
             </p>
           ) : null}
           {formError ? (
-            <p role="alert" className="rounded-btn bg-short/10 px-3 py-2 text-sm text-short">
-              {formError}
-            </p>
+            <div role="alert" className="rounded-btn bg-short/10 px-3 py-2 text-sm text-short">
+              <p>{formError}</p>
+              {loginHint ? <p className="mt-1 text-ink">{t('auth.loginFailedHint')}</p> : null}
+            </div>
           ) : null}
           <button
             type="submit"

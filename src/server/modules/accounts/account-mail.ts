@@ -5,14 +5,14 @@ import type { MailMessage } from '../../mail/mailer.ts';
  * was new or already had an account (decision 013), so this message is where the owner learns which.
  * English only for now: the address's language is not known at sign-up.
  */
-export function accountCreatedMail(email: string): MailMessage {
+export function confirmAccountMail(email: string, link: string, validHours: number): MailMessage {
   return {
     to: email,
-    subject: 'Your account is ready',
+    subject: 'Confirm your e-mail address',
     text: [
-      `An account was created for ${email}.`,
-      'You can log in with this e-mail address and the password you chose.',
-      'If you did not create it, you can ignore this message, or tell us.',
+      `Someone asked to create an account for ${email}. To confirm this address and log in, open this link (valid for ${validHours} hours, once):`,
+      link,
+      'Until the address is confirmed, the account cannot be used. If you did not ask for it, ignore this message: nothing happens without the link.',
     ].join('\n\n'),
   };
 }

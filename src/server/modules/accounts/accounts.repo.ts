@@ -71,3 +71,32 @@ export function findUsersByIds(db: Q, ids: readonly string[]) {
   if (ids.length === 0) return Promise.resolve([]);
   return db.selectFrom('users').select(['id', 'email', 'role', 'created_at']).where('id', 'in', ids).execute();
 }
+
+export async function insertEmailConfirmation(db: Q, row: Database['email_confirmations']): Promise<void> {
+  await db.insertInto('email_confirmations').values(row).execute();
+}
+
+export function findEmailConfirmation(db: Q, tokenHash: string) {
+  return db.selectFrom('email_confirmations').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+}
+
+/** Deletes one link; 1 only for the caller that removed it (single use under concurrent clicks). */
+export async function deleteEmailConfirmation(db: Q, tokenHash: string): Promise<number> {
+  const r = await db.deleteFrom('email_confirmations').where('token_hash', '=', tokenHash).executeTakeFirst();
+  return Number(r.numDeletedRows);
+}
+
+export async function deleteEmailConfirmationsOf(db: Q, userId: string): Promise<void> {
+  await db.deleteFrom('email_confirmations').where('user_id', '=', userId).execute();
+}
+
+/** Confirms an unconfirmed account with the password of the link used; 0 when it was confirmed already. */
+export async function confirmUserEmail(db: Q, id: string, passwordHash: string, nowIso: string): Promise<number> {
+  const r = await db
+    .updateTable('users')
+    .set({ email_confirmed_at: nowIso, password_hash: passwordHash, updated_at: nowIso })
+    .where('id', '=', id)
+    .where('email_confirmed_at', 'is', null)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}

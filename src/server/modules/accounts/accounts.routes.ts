@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { loginRequest, registerRequest, sessionResult } from '../../../shared/api/accounts.ts';
+import { confirmEmailRequest, loginRequest, registerRequest, sessionResult } from '../../../shared/api/accounts.ts';
 import { ApiPath } from '../../../shared/api/paths.ts';
 import { memberInfoResult, userProfileResult } from '../../../shared/api/profile.ts';
 import { emptyResult, okEnvelope } from '../../../shared/envelope-schema.ts';
@@ -13,8 +13,16 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // The same reply for a new and an already registered address (decision 013): no session here.
   app.post(ApiPath.register, { schema: { body: registerRequest, response: { 200: okEnvelope(emptyResult) } } }, async (request) => {
-    await accounts.register(request.body, actorOf(request), clientMeta(request));
+    // The confirmation link points at the site the request came to, like the help links (site.service).
+    await accounts.register(request.body, actorOf(request), { ip: request.ip ?? null, siteOrigin: `${request.protocol}://${request.host}` });
     return ok({});
+  });
+
+  // The mailed link: confirms the address and signs in, like login.
+  app.post(ApiPath.confirmEmail, { schema: { body: confirmEmailRequest, response: { 200: okEnvelope(sessionResult) } } }, async (request, reply) => {
+    const session = await accounts.confirmEmail(request.body.token, actorOf(request), clientMeta(request));
+    setSessionCookie(reply, request, session);
+    return ok({ id: session.userId, role: session.role });
   });
 
   app.post(ApiPath.login, { schema: { body: loginRequest, response: { 200: okEnvelope(sessionResult) } } }, async (request, reply) => {

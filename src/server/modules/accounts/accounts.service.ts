@@ -4,12 +4,13 @@ import { nowIso, type Db } from '../../db/index.ts';
 import { BusinessError, ValidationFailed } from '../../errors.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { RetCode } from '../../../shared/ret-codes.ts';
+import { LOGIN_PAGE } from '../../../shared/api/paths.ts';
 import { UserRole } from '../../../shared/api/accounts.ts';
 import type { MemberInfo, UserProfile } from '../../../shared/api/profile.ts';
 import { recordAudit, type Actor } from '../audit/audit.service.ts';
 import { acquireAttempt, countHit, markSeen, releaseAttempt, resetCount, seenWithin, type BackoffRule, type Reservation } from '../throttle/throttle.service.ts';
 import * as repo from './accounts.repo.ts';
-import { accountCreatedMail, alreadyRegisteredMail } from './account-mail.ts';
+import { alreadyRegisteredMail, confirmAccountMail } from './account-mail.ts';
 import { passwordWeakness } from './password-strength.ts';
 import { hashPassword, unknownUserHash, verifyPassword } from './passwords.ts';
 
@@ -42,11 +43,14 @@ export interface AccountsDeps {
 
 /** The first delay after the free failures; it doubles with each further failure (up to LOGIN_MAX_DELAY_SECONDS). */
 const LOGIN_BASE_DELAY_MS = 1000;
+/** How long a mailed confirmation link works (decision 013). */
+export const CONFIRMATION_TTL_HOURS = 24;
 /** An IP an account signed in from within this many days is the owner's: exempt from the account-wide delay. */
 const KNOWN_IP_DAYS = 30;
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
+const newToken = () => randomBytes(32).toString('base64url');
 const loginFailed = () => new BusinessError(RetCode.LOGIN_FAILED, 'invalid email or password');
 const tooManyAttempts = (resetInMs: number) =>
   new BusinessError(RetCode.TOO_MANY_ATTEMPTS, 'too many attempts', {
@@ -67,7 +71,7 @@ export function createAccountsService({ db, config, levelOf = async () => 0, mai
   const window = config.login.windowMs;
 
   async function startSession(userId: string, role: UserRole, meta: { ip: string | null; userAgent: string | null }, previousIdHash?: string): Promise<NewSession> {
-    const token = randomBytes(32).toString('base64url');
+    const token = newToken();
     const now = new Date();
     const expiresAt = new Date(now.getTime() + (role === UserRole.REVIEWER ? config.reviewerSessionTtlMs : config.sessionTtlMs));
     await db.transaction().execute(async (trx) => {
@@ -86,39 +90,68 @@ export function createAccountsService({ db, config, levelOf = async () => 0, mai
     return { token, expiresAt, userId, role };
   }
 
+  /**
+   * Inserts an account and audits it, in one transaction. `confirmation`: the account is unconfirmed
+   * and this mailed link (stored hashed) is the way to confirm it; null: confirmed from the start.
+   */
+  async function createAccount(
+    email: string,
+    passwordHash: string,
+    actor: Actor,
+    role: UserRole,
+    fields: { member_tag?: Record<string, string>; currency_code?: string },
+    confirmation: { tokenHash: string; expiresAt: string } | null,
+  ): Promise<string> {
+    const id = randomUUID();
+    const now = nowIso();
+    try {
+      await db.transaction().execute(async (trx) => {
+        if (await repo.findUserByEmail(trx, email)) throw new BusinessError(RetCode.EMAIL_TAKEN, 'email already registered');
+        const user = {
+          id,
+          email,
+          password_hash: passwordHash,
+          role,
+          currency_code: fields.currency_code ?? '',
+          sub_attribute: '',
+          member_tag: JSON.stringify(fields.member_tag ?? {}),
+          created_at: now,
+          updated_at: now,
+          email_confirmed_at: confirmation ? null : now,
+        };
+        await repo.insertUser(trx, user);
+        if (confirmation) {
+          await repo.insertEmailConfirmation(trx, { token_hash: confirmation.tokenHash, user_id: id, password_hash: passwordHash, created_at: now, expires_at: confirmation.expiresAt });
+        }
+        await recordAudit(trx, { ...actor, id: actor.id ?? id }, { action: 'user.register', entityType: 'user', entityId: id, after: { email: user.email, role, member_tag: user.member_tag, confirmed: !confirmation } });
+      });
+    } catch (err) {
+      if (err instanceof BusinessError) throw err;
+      // Two concurrent registrations of one address: the unique index decides.
+      if (/unique|duplicate/i.test(String((err as Error).message))) throw new BusinessError(RetCode.EMAIL_TAKEN, 'email already registered');
+      throw err;
+    }
+    return id;
+  }
+
+  /** A new confirmation link: the token for the e-mail, its hash and expiry for the database. */
+  function confirmationLink(siteOrigin: string) {
+    const token = newToken();
+    return {
+      tokenHash: hashToken(token),
+      expiresAt: nowIso(new Date(Date.now() + CONFIRMATION_TTL_HOURS * 3600_000)),
+      url: `${siteOrigin}${LOGIN_PAGE}?confirm=${token}`,
+    };
+  }
+
   return {
     /**
-     * Creates an account (e-mail already normalised by the shared schema) in one audited transaction.
+     * Creates a confirmed account (e-mail already normalised by the shared schema) in one audited
+     * transaction: scripts, seeding and tests; self-service registration goes through `register`.
      * Throws EMAIL_TAKEN when the address has an account.
      */
     async createUser(input: { email: string; password: string }, actor: Actor, role: UserRole = UserRole.USER, fields: { member_tag?: Record<string, string>; currency_code?: string } = {}): Promise<string> {
-      const id = randomUUID();
-      const passwordHash = await hashPassword(input.password);
-      const now = nowIso();
-      try {
-        await db.transaction().execute(async (trx) => {
-          if (await repo.findUserByEmail(trx, input.email)) throw new BusinessError(RetCode.EMAIL_TAKEN, 'email already registered');
-          const user = {
-            id,
-            email: input.email,
-            password_hash: passwordHash,
-            role,
-            currency_code: fields.currency_code ?? '',
-            sub_attribute: '',
-            member_tag: JSON.stringify(fields.member_tag ?? {}),
-            created_at: now,
-            updated_at: now,
-          };
-          await repo.insertUser(trx, user);
-          await recordAudit(trx, { ...actor, id: actor.id ?? id }, { action: 'user.register', entityType: 'user', entityId: id, after: { email: user.email, role, member_tag: user.member_tag } });
-        });
-      } catch (err) {
-        if (err instanceof BusinessError) throw err;
-        // Two concurrent registrations of one address: the unique index decides.
-        if (/unique|duplicate/i.test(String((err as Error).message))) throw new BusinessError(RetCode.EMAIL_TAKEN, 'email already registered');
-        throw err;
-      }
-      return id;
+      return createAccount(input.email, await hashPassword(input.password), actor, role, fields, null);
     },
 
     /**
@@ -136,11 +169,12 @@ export function createAccountsService({ db, config, levelOf = async () => 0, mai
     /**
      * Self-service sign-up (throttled per IP), with one outcome for the caller whether the address is
      * new or already has an account, so registration never tells which addresses exist: no session
-     * either way (the browser logs in next), the same reply, about the same time (a password is hashed
-     * in both cases). The owner of the address learns by e-mail which it was. The password must pass
-     * the strength estimate first, judged without looking at the database.
+     * either way, the same reply, about the same time (a password is hashed in both cases). The owner
+     * of the address learns by e-mail: a new (or still unconfirmed) account gets a confirmation link
+     * (`siteOrigin` + /login?confirm=…), without which it cannot log in; a confirmed one gets "someone
+     * tried". The password must pass the strength estimate first, judged without the database.
      */
-    async register(input: { email: string; password: string }, actor: Actor, meta: { ip: string | null }): Promise<void> {
+    async register(input: { email: string; password: string }, actor: Actor, meta: { ip: string | null; siteOrigin: string }): Promise<void> {
       if (meta.ip) {
         const perIp = await countHit(db, `register:ip:${meta.ip}`, window, Date.now());
         if (perIp.count > config.login.maxAttemptsPerIp) throw tooManyAttempts(perIp.resetInMs);
@@ -148,23 +182,62 @@ export function createAccountsService({ db, config, levelOf = async () => 0, mai
       const weakness = await passwordWeakness(input.password, input.email);
       if (weakness) throw new ValidationFailed([{ path: 'password', code: weakness }]);
 
+      const passwordHash = await hashPassword(input.password);
       const existing = await repo.findUserByEmail(db, input.email);
       if (!existing) {
+        const link = confirmationLink(meta.siteOrigin);
         try {
-          await this.createUser(input, actor);
-          await mailer.send(accountCreatedMail(input.email));
+          await createAccount(input.email, passwordHash, actor, UserRole.USER, {}, link);
+          await mailer.send(confirmAccountMail(input.email, link.url, CONFIRMATION_TTL_HOURS));
           return;
         } catch (err) {
           // Registered concurrently by someone else: that is the "already registered" case too.
           if (!(err instanceof BusinessError && err.retCode === RetCode.EMAIL_TAKEN)) throw err;
         }
-      } else {
-        // The work createUser would have done, so the reply takes as long.
-        await hashPassword(input.password);
       }
       const owner = existing ?? (await repo.findUserByEmail(db, input.email));
-      if (owner) await recordAudit(db, { ...actor, id: null }, { action: 'user.register_existing', entityType: 'user', entityId: owner.id });
+      if (!owner) return;
+      if (owner.email_confirmed_at === null) {
+        // Not confirmed yet (the first link lost, or someone else registered the address first): a new
+        // link, carrying this registration's password. Only the mailbox's owner can use either link,
+        // and whichever they open sets the password chosen with it.
+        const link = confirmationLink(meta.siteOrigin);
+        await db.transaction().execute(async (trx) => {
+          await repo.insertEmailConfirmation(trx, { token_hash: link.tokenHash, user_id: owner.id, password_hash: passwordHash, created_at: nowIso(), expires_at: link.expiresAt });
+          await recordAudit(trx, { ...actor, id: null }, { action: 'user.confirmation_resent', entityType: 'user', entityId: owner.id });
+        });
+        await mailer.send(confirmAccountMail(input.email, link.url, CONFIRMATION_TTL_HOURS));
+        return;
+      }
+      await recordAudit(db, { ...actor, id: null }, { action: 'user.register_existing', entityType: 'user', entityId: owner.id });
       await mailer.send(alreadyRegisteredMail(input.email));
+    },
+
+    /**
+     * Opens a mailed confirmation link (throttled per IP, like registration): confirms the address,
+     * sets the password chosen with that link, uses up every link of the account, and signs in. One
+     * answer, EMAIL_CONFIRMATION_INVALID, for an unknown, expired or used token.
+     */
+    async confirmEmail(token: string, actor: Actor, meta: { ip: string | null; userAgent: string | null; previousIdHash?: string }): Promise<NewSession> {
+      if (meta.ip) {
+        const perIp = await countHit(db, `confirm:ip:${meta.ip}`, window, Date.now());
+        if (perIp.count > config.login.maxAttemptsPerIp) throw tooManyAttempts(perIp.resetInMs);
+      }
+      const now = nowIso();
+      const confirmed = await db.transaction().execute(async (trx) => {
+        const link = await repo.findEmailConfirmation(trx, hashToken(token));
+        // Deleting first makes the link single use even when it is opened twice at once.
+        if (!link || (await repo.deleteEmailConfirmation(trx, link.token_hash)) !== 1 || link.expires_at <= now) return null;
+        const user = await repo.findUserById(trx, link.user_id);
+        if (!user || (await repo.confirmUserEmail(trx, user.id, link.password_hash, now)) !== 1) return null;
+        await repo.deleteEmailConfirmationsOf(trx, user.id);
+        await recordAudit(trx, { ...actor, type: 'user', id: user.id }, { action: 'user.email_confirmed', entityType: 'user', entityId: user.id, after: { email_confirmed_at: now } });
+        return user;
+      });
+      if (!confirmed) throw new BusinessError(RetCode.EMAIL_CONFIRMATION_INVALID, 'confirmation link invalid or expired');
+      const session = await startSession(confirmed.id, confirmed.role as UserRole, meta, meta.previousIdHash);
+      await recordAudit(db, { ...actor, type: 'user', id: confirmed.id }, { action: 'user.login', entityType: 'user', entityId: confirmed.id, after: { via: 'email_confirmation' } });
+      return session;
     },
 
     /**
@@ -199,7 +272,9 @@ export function createAccountsService({ db, config, levelOf = async () => 0, mai
 
       const user = await repo.findUserByEmail(db, input.email);
       const ok = await verifyPassword(user?.password_hash ?? (await unknownUserHash), input.password);
-      if (!user || !ok) {
+      // An unconfirmed account answers exactly like a wrong password, after the same work: otherwise
+      // registering an address and logging in would tell whether the address was free.
+      if (!user || !ok || user.email_confirmed_at === null) {
         if (user) {
           await recordAudit(db, { ...actor, id: null }, { action: 'user.login_failed', entityType: 'user', entityId: user.id });
         }

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
-import { createTestApp, jsonHeaders, signIn } from '../../test/test-app.ts';
+import { confirmationTokenFor, createTestApp, jsonHeaders, signIn } from '../../test/test-app.ts';
 import { hashToken } from './accounts.service.ts';
 
 let app: App;
@@ -18,7 +18,7 @@ const sessionCookieOf = (res: { cookies: { name: string; value: string }[] }) =>
 
 describe('login', () => {
   beforeEach(async () => {
-    await post('/x-api/v1/user/register', { email: 'user@example.com', password: 'correct-password' });
+    await app.services.accounts.createUser({ email: 'user@example.com', password: 'correct-password' }, { type: 'system', id: null });
   });
 
   it('signs in with a new session id every time', async () => {
@@ -131,12 +131,17 @@ describe('transport and headers', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 
-  it('marks the cookie Secure over https behind a trusted proxy', async () => {
-    const { app: proxied, close: closeProxied } = await createTestApp({ trustProxy: ['loopback'] });
+  it('behind a trusted proxy over https: the mailed link is on the public site, and its session cookie is Secure', async () => {
+    const { app: proxied, close: closeProxied, mailer } = await createTestApp({ trustProxy: ['loopback'] });
     try {
-      const headers = { 'content-type': 'application/json', 'x-forwarded-proto': 'https', host: 'accounts.example', origin: 'https://accounts.example' };
+      const headers = { 'content-type': 'application/json', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'accounts.example', host: 'internal:8080', origin: 'https://accounts.example' };
       const payload = { email: 's@example.com', password: 'long-enough-pw' };
       expect((await proxied.inject({ method: 'POST', url: '/x-api/v1/user/register', headers, payload })).json().ret_code).toBe(0);
+      const token = confirmationTokenFor(mailer, 's@example.com');
+      expect(mailer.to('s@example.com')[0]!.text).toContain(`https://accounts.example/login?confirm=${token}`);
+      const confirmed = await proxied.inject({ method: 'POST', url: '/x-api/v1/user/confirm-email', headers, payload: { token } });
+      expect(confirmed.json().ret_code).toBe(0);
+      expect(confirmed.cookies.find((c) => c.name === 'ua_sid')?.secure).toBe(true);
       const res = await proxied.inject({ method: 'POST', url: '/x-api/v1/user/login', headers, payload });
       expect(res.json().ret_code).toBe(0);
       expect(res.cookies.find((c) => c.name === 'ua_sid')?.secure).toBe(true);

@@ -1,7 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureRequestContext } from '../../../lib/http/index.ts';
-import { resetRequestLayer } from '../../../lib/http/testing.ts';
 import { setMonitoringSink } from '../../../lib/monitoring/index.ts';
+import i18n from 'i18next';
+import documentCodes from '../../../../../locales/inverse-error-code/en/documents.json';
+import { initTestI18n, resetRequestLayer } from '../../../lib/http/testing.ts';
+import { uploadErrorText } from '../components/upload-slot.tsx';
 import { uploadDocument, uploadOutcome } from './upload-document.ts';
 
 const doc = { id: 'd1', kind: 'SELFIE', level: 1, mime: 'image/jpeg', byteSize: 10, width: 640, height: 480, createdAt: '2026-01-01T00:00:00.000Z', applicationId: null };
@@ -18,6 +21,17 @@ describe('uploadOutcome (§8 rules for the multipart call)', () => {
     expect('error' in ours && ours.error.response?.result).toEqual({ maxBytes: 10485760, maxMb: 10 });
     const proxy = uploadOutcome(413, 'Request Entity Too Large', '<html>nginx</html>');
     expect('error' in proxy && [proxy.error.kind, proxy.error.retCode, proxy.error.status]).toEqual(['business', 34006, 413]);
+  });
+
+  it('HTTP 400 with 34008 (malformed multipart) is that business code, shown with its translated text; another 400 stays an HTTP error', async () => {
+    const malformed = uploadOutcome(400, 'Bad Request', body({ ret_code: 34008, ret_msg: 'malformed upload', result: {} }));
+    expect('error' in malformed && [malformed.error.kind, malformed.error.retCode, malformed.error.status]).toEqual(['business', 34008, 400]);
+    await initTestI18n();
+    i18n.addResourceBundle('en', 'inverse-error-code', documentCodes, true, true);
+    const error = 'error' in malformed ? malformed.error : undefined;
+    expect(uploadErrorText(i18n.t, error, 10 * 1024 * 1024)).toBe('The upload did not arrive complete. Please choose the photo and try again.');
+    const proxy = uploadOutcome(400, 'Bad Request', body({ ret_code: 10001, ret_msg: 'params error' }));
+    expect('error' in proxy && [proxy.error.kind, proxy.error.retCode]).toEqual(['http', undefined]);
   });
 
   it('business codes, no-permission codes, HTTP errors and empty bodies are told apart', () => {

@@ -51,6 +51,12 @@ export function uploadOutcome(status: number, statusText: string, text: string):
       }),
     };
   }
+  // Our server refuses an unreadable multipart body at once with HTTP 400 and ret_code 34008
+  // (decision 013): the only non-2xx reply besides 413 whose envelope is read, so the tile can say
+  // what to do. Any other 400 (a proxy's, say) stays an HTTP error.
+  if (status === 400 && envelope?.ret_code === RetCode.DOCUMENT_UPLOAD_MALFORMED) {
+    return { error: new ApiError('business', TransportMessage.BAD_RET_CODE, { retCode: envelope.ret_code, retMsg: envelope.ret_msg, response: envelope, status, statusText }) };
+  }
   if (!isAcceptedStatus(status)) return { error: new ApiError('http', TransportMessage.HTTP, { status, statusText }) };
   if (!envelope) return { error: new ApiError('no-response', TransportMessage.NO_RESPONSE, { status, statusText }) };
   if (envelope.ret_code === RetCode.OK) return { result: envelope.result as DocumentSummary };
