@@ -98,3 +98,16 @@ test('a deep link to a screen not built yet shows an honest page', async ({ page
   await expect(page).toHaveURL(/\/auth\/rfiQuestion$/);
   await expect(page.getByRole('heading', { name: 'This page is not available yet' })).toBeVisible();
 });
+
+test('the login page looks like the product and switches language before signing in; the choice stays', async ({ page }) => {
+  await page.goto('/login');
+  await expect(page.getByRole('banner')).toContainText('Account');
+  await expect(page.getByText('Verify your identity, see your limits')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Log in to your account' })).toBeVisible();
+  await page.getByRole('banner').getByLabel('Language').selectOption('de-DE');
+  await expect(page.getByRole('heading', { name: 'Bei Ihrem Konto anmelden' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Konto erstellen' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Bei Ihrem Konto anmelden' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de-DE');
+});

@@ -8,7 +8,7 @@ import { logout } from '../lib/session/logout.ts';
 import { useGlobalStore } from '../store/global.ts';
 import { CONSOLE_FRAME, MAIN_CONTENT_ID, PAGE_FRAME } from '../components/ui/page-frame.ts';
 import { HelpLinks } from './help-links.tsx';
-import { LanguagePicker } from './language-picker.tsx';
+import { LanguagePicker } from '../components/ui/language-picker.tsx';
 
 /** §2: the header is hidden in the app view; header and footer are hidden in the SDK view (also once the user turns out to be an SDK user). */
 function useChrome() {

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { LanguagePicker } from '../components/ui/language-picker.tsx';
 import { loginRequest, registerRequest, type LoginRequest, type SessionResult, UserRole } from '../../shared/api/accounts.ts';
 import { APP_BASE, ApiPath, CONSOLE_BASE } from '../../shared/api/paths.ts';
 import { safeRedirectPath } from '../../shared/safe-redirect.ts';
@@ -120,107 +121,116 @@ export function LoginPage() {
   }
 
   return (
-    <main className="flex min-h-dvh items-start justify-center bg-surface px-4 py-10 sm:items-center">
-      <div className="w-full max-w-sm rounded-lg bg-white p-6 shadow-sm">
-        <p className="text-center text-lg font-semibold text-primary">{t('common.brand')}</p>
-        <div role="tablist" aria-label={t('auth.modes')} className="mt-6 grid grid-cols-2 rounded-btn bg-surface p-1">
-          {(['login', 'register'] as const).map((m) => (
-            <button
-              key={m}
-              type="button"
-              role="tab"
-              aria-selected={mode === m}
-              onClick={() => switchMode(m)}
-              className={`h-9 rounded-btn text-sm font-medium ${mode === m ? 'bg-white shadow-sm' : 'text-muted'}`}
-            >
-              {t(m === 'login' ? 'auth.loginTab' : 'auth.registerTab')}
-            </button>
-          ))}
+    <div className="flex min-h-dvh flex-col bg-surface">
+      {/* The product's own bar, as on every account page, with the language choice before anything else. */}
+      <header className="border-b border-line bg-ink text-white">
+        <div className="mx-auto flex h-14 w-full max-w-5xl items-center justify-between gap-4 px-4">
+          <span className="min-w-0 truncate font-semibold text-primary">{t('common.brand')}</span>
+          <LanguagePicker compact />
         </div>
-        {confirmation.state === 'failed' ? (
-          <div role="alert" className="mt-6 rounded-btn bg-short/10 px-3 py-2 text-sm text-short">
-            <p>{confirmation.message}</p>
-            <button type="button" onClick={registerAgain} className="mt-2 font-medium text-ink underline">
-              {t('auth.registerAgain')}
-            </button>
-          </div>
-        ) : null}
-        <h1 className="mt-6 text-xl font-semibold">{t(mode === 'login' ? 'auth.loginTitle' : 'auth.registerTitle')}</h1>
-        <form noValidate onSubmit={onSubmit} className="mt-4 space-y-4">
-          <div>
-            <label htmlFor="email" className="block text-sm font-medium">
-              {label.email}
-            </label>
-            <input
-              id="email"
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              aria-invalid={errors.email ? true : undefined}
-              aria-describedby={errors.email ? 'email-error' : undefined}
-              className="mt-1 h-11 w-full rounded-btn border border-line px-3 outline-none focus:border-primary aria-[invalid]:border-short"
-              {...form.register('email')}
-            />
-            {errors.email ? (
-              <p id="email-error" className="mt-1 text-sm text-short">
-                {fieldError('email')}
-              </p>
-            ) : null}
-          </div>
-          <div>
-            <label htmlFor="password" className="block text-sm font-medium">
-              {label.password}
-            </label>
-            <div className="relative mt-1">
-              <input
-                id="password"
-                type={showPassword ? 'text' : 'password'}
-                autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
-                aria-invalid={errors.password ? true : undefined}
-                aria-describedby={errors.password ? 'password-error' : mode === 'register' ? 'password-hint' : undefined}
-                className="h-11 w-full rounded-btn border border-line px-3 pe-20 outline-none focus:border-primary aria-[invalid]:border-short"
-                {...form.register('password')}
-              />
+      </header>
+      <main className="flex flex-1 items-start justify-center px-4 py-10 sm:items-center">
+        <div className="w-full max-w-sm rounded-lg bg-white p-6 shadow-sm">
+          <p className="text-center text-sm text-muted">{t('auth.tagline')}</p>
+          <div role="tablist" aria-label={t('auth.modes')} className="mt-6 grid grid-cols-2 rounded-btn bg-surface p-1">
+            {(['login', 'register'] as const).map((m) => (
               <button
+                key={m}
                 type="button"
-                onClick={() => setShowPassword((v) => !v)}
-                aria-pressed={showPassword}
-                className="absolute inset-y-0 end-0 px-3 text-sm text-muted hover:text-ink"
+                role="tab"
+                aria-selected={mode === m}
+                onClick={() => switchMode(m)}
+                className={`h-9 rounded-btn text-sm font-medium ${mode === m ? 'bg-white shadow-sm' : 'text-muted'}`}
               >
-                {t(showPassword ? 'auth.hidePassword' : 'auth.showPassword')}
+                {t(m === 'login' ? 'auth.loginTab' : 'auth.registerTab')}
+              </button>
+            ))}
+          </div>
+          {confirmation.state === 'failed' ? (
+            <div role="alert" className="mt-6 rounded-btn bg-short/10 px-3 py-2 text-sm text-short">
+              <p>{confirmation.message}</p>
+              <button type="button" onClick={registerAgain} className="mt-2 font-medium text-ink underline">
+                {t('auth.registerAgain')}
               </button>
             </div>
-            {errors.password ? (
-              <p id="password-error" className="mt-1 text-sm text-short">
-                {fieldError('password')}
-              </p>
-            ) : mode === 'register' ? (
-              <p id="password-hint" className="mt-1 text-sm text-muted">
-                {t('auth.passwordHint', { min: 10 })}
+          ) : null}
+          <h1 className="mt-6 text-xl font-semibold">{t(mode === 'login' ? 'auth.loginTitle' : 'auth.registerTitle')}</h1>
+          <form noValidate onSubmit={onSubmit} className="mt-4 space-y-4">
+            <div>
+              <label htmlFor="email" className="block text-sm font-medium">
+                {label.email}
+              </label>
+              <input
+                id="email"
+                type="email"
+                autoComplete="email"
+                inputMode="email"
+                aria-invalid={errors.email ? true : undefined}
+                aria-describedby={errors.email ? 'email-error' : undefined}
+                className="mt-1 h-11 w-full rounded-btn border border-line px-3 outline-none focus:border-primary aria-[invalid]:border-short"
+                {...form.register('email')}
+              />
+              {errors.email ? (
+                <p id="email-error" className="mt-1 text-sm text-short">
+                  {fieldError('email')}
+                </p>
+              ) : null}
+            </div>
+            <div>
+              <label htmlFor="password" className="block text-sm font-medium">
+                {label.password}
+              </label>
+              <div className="relative mt-1">
+                <input
+                  id="password"
+                  type={showPassword ? 'text' : 'password'}
+                  autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
+                  aria-invalid={errors.password ? true : undefined}
+                  aria-describedby={errors.password ? 'password-error' : mode === 'register' ? 'password-hint' : undefined}
+                  className="h-11 w-full rounded-btn border border-line px-3 pe-20 outline-none focus:border-primary aria-[invalid]:border-short"
+                  {...form.register('password')}
+                />
+                <button
+                  type="button"
+                  onClick={() => setShowPassword((v) => !v)}
+                  aria-pressed={showPassword}
+                  className="absolute inset-y-0 end-0 px-3 text-sm text-muted hover:text-ink"
+                >
+                  {t(showPassword ? 'auth.hidePassword' : 'auth.showPassword')}
+                </button>
+              </div>
+              {errors.password ? (
+                <p id="password-error" className="mt-1 text-sm text-short">
+                  {fieldError('password')}
+                </p>
+              ) : mode === 'register' ? (
+                <p id="password-hint" className="mt-1 text-sm text-muted">
+                  {t('auth.passwordHint', { min: 10 })}
+                </p>
+              ) : null}
+            </div>
+            {notice ? (
+              <p role="status" className="rounded-btn bg-surface px-3 py-2 text-sm">
+                {notice}
               </p>
             ) : null}
-          </div>
-          {notice ? (
-            <p role="status" className="rounded-btn bg-surface px-3 py-2 text-sm">
-              {notice}
-            </p>
-          ) : null}
-          {formError ? (
-            <div role="alert" className="rounded-btn bg-short/10 px-3 py-2 text-sm text-short">
-              <p>{formError}</p>
-              {loginHint ? <p className="mt-1 text-ink">{t('auth.loginFailedHint')}</p> : null}
-            </div>
-          ) : null}
-          <button
-            type="submit"
-            disabled={isSubmitting}
-            aria-busy={isSubmitting}
-            className="h-11 w-full rounded-btn bg-primary font-medium text-primary-fg hover:bg-primary-hover disabled:opacity-60"
-          >
-            {isSubmitting ? t('common.loading') : t(mode === 'login' ? 'auth.loginSubmit' : 'auth.registerSubmit')}
-          </button>
-        </form>
-      </div>
-    </main>
+            {formError ? (
+              <div role="alert" className="rounded-btn bg-short/10 px-3 py-2 text-sm text-short">
+                <p>{formError}</p>
+                {loginHint ? <p className="mt-1 text-ink">{t('auth.loginFailedHint')}</p> : null}
+              </div>
+            ) : null}
+            <button
+              type="submit"
+              disabled={isSubmitting}
+              aria-busy={isSubmitting}
+              className="h-11 w-full rounded-btn bg-primary font-medium text-primary-fg hover:bg-primary-hover disabled:opacity-60"
+            >
+              {isSubmitting ? t('common.loading') : t(mode === 'login' ? 'auth.loginSubmit' : 'auth.registerSubmit')}
+            </button>
+          </form>
+        </div>
+      </main>
+    </div>
   );
 }

@@ -2,8 +2,8 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Suspense } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { readEnv } from '../env.ts';
-import { i18n, initI18n } from '../lib/i18n/index.ts';
+import { readEnv } from '../../env.ts';
+import { i18n, initI18n } from '../../lib/i18n/index.ts';
 import { LanguagePicker } from './language-picker.tsx';
 
 const site = (lng: string) => ({ language: { en: 'Language', 'en-HK': 'Language', 'zh-HK': '語言', 'de-DE': 'Sprache', 'ar-SA': 'اللغة' }[lng] ?? 'Language' });

@@ -1,14 +1,15 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { changeLanguage, currentLanguages } from '../lib/i18n/index.ts';
-import { languageName } from '../lib/i18n/language-names.ts';
+import { changeLanguage, currentLanguages } from '../../lib/i18n/index.ts';
+import { languageName } from '../../lib/i18n/language-names.ts';
 
 /**
- * The footer's language picker (§2): only the current region's languages; choosing one switches
+ * The language picker (§2; the footer and the login page): only the current region's languages; choosing one switches
  * the page and saves the choice. A native select: keyboard and screen-reader friendly, and the
  * phone's own picker on small screens.
  */
-export function LanguagePicker() {
+/** `compact`: the label is for screen readers only and the list narrower (a header bar on a phone). */
+export function LanguagePicker({ compact = false }: { compact?: boolean } = {}) {
   const { t, i18n } = useTranslation();
   const id = useId();
   const [switching, setSwitching] = useState(false);
@@ -18,7 +19,7 @@ export function LanguagePicker() {
 
   return (
     <div className="flex items-center gap-2">
-      <label htmlFor={id} className="text-sm text-muted">
+      <label htmlFor={id} className={compact ? 'sr-only' : 'text-sm text-muted'}>
         {t('site.language')}
       </label>
       <select
@@ -31,7 +32,7 @@ export function LanguagePicker() {
           setSwitching(true);
           void changeLanguage(event.target.value).finally(() => setSwitching(false));
         }}
-        className="h-9 max-w-[14rem] rounded-btn border border-line bg-white ps-2 pe-8 text-sm text-ink focus:border-primary disabled:opacity-60"
+        className={`h-9 ${compact ? 'max-w-[9.5rem]' : 'max-w-[14rem]'} rounded-btn border border-line bg-white ps-2 pe-8 text-sm text-ink focus:border-primary disabled:opacity-60`}
       >
         {supported.map((lng) => (
           <option key={lng} value={lng} lang={lng}>
