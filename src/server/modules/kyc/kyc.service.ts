@@ -15,7 +15,7 @@ import type { Actor } from '../audit/audit.service.ts';
 import type { ProvidersService, RoutingInput } from '../providers/providers.service.ts';
 import type { ReviewService } from '../review/review.service.ts';
 import { createApplications, parseSnapshot, type KycDocumentsPort } from './applications.ts';
-import { createKycInfo, currentLevel } from './kyc-info.ts';
+import { createKycInfo } from './kyc-info.ts';
 import { displayedSteps, LEVELS, reachedLevel, StepEvent } from './kyc.machine.ts';
 import { createKycSteps, SUBMITTABLE, type KycAccountsPort } from './kyc-steps.ts';
 import { createPersonalInfo } from './personal-info.ts';
@@ -185,11 +185,6 @@ export function createKycService({ db, config, documents, accounts, review, prov
 
     /** The in-house provider's outcome for a user and level (its fetchResult). */
     outcomeOf: applications.outcomeOf,
-
-    /** The level a user works on now (the first not reached). */
-    async currentLevelOf(userId: string): Promise<VerifiableLevel> {
-      return currentLevel(await steps.load(db, userId));
-    },
 
     /** Console: what a reviewer needs about one application (the subject of its review case). */
     async applicationForReview(applicationId: string): Promise<ApplicationForReview> {

@@ -29,11 +29,6 @@ export function findCasesBySubjects(db: Q, kind: string, subjectIds: readonly st
   return db.selectFrom('review_cases').selectAll().where('subject_kind', '=', kind).where('subject_id', 'in', subjectIds).execute();
 }
 
-/** Every case of a user, newest first. */
-export function findCasesOfUser(db: Q, userId: string) {
-  return db.selectFrom('review_cases').selectAll().where('user_id', '=', userId).orderBy('opened_at', 'desc').orderBy('id', 'desc').execute();
-}
-
 /** Compare-and-set PENDING -> decided. Returns the rows changed (0 or 1). */
 export async function closeCase(db: Q, id: string, status: string, at: string, assigneeId: string | null): Promise<number> {
   const r = await db

@@ -175,9 +175,6 @@ export function createReviewService({ db }: { db: Db }) {
       return new Map((await repo.findCasesBySubjects(db, kind, subjectIds)).map((r) => [r.subject_id, toCase(r)]));
     },
 
-    async casesOfUser(userId: string): Promise<ReviewCase[]> {
-      return (await repo.findCasesOfUser(db, userId)).map(toCase);
-    },
 
     /** Decisions of the given cases, keyed by case id. */
     async decisionsOf(caseIds: readonly string[]): Promise<Map<string, ReviewDecision>> {
