@@ -112,8 +112,13 @@ describe('delays, not locks', () => {
 
   it('parallel guesses cannot outrun the delay', async () => {
     const codes = await Promise.all(Array.from({ length: 12 }, (_, i) => code(OWNER, `guess-${i}-password`, '203.0.113.50')));
-    expect(codes.filter((c) => c === RetCode.LOGIN_FAILED).length).toBe(3);
-    expect(codes.filter((c) => c === RetCode.TOO_MANY_ATTEMPTS).length).toBe(9);
+    // At most the 3 free failures reach the password check. Under real concurrency (PostgreSQL) the
+    // three counters an attempt reserves one after another can also turn a contender away early, so
+    // fewer may get through; never more.
+    const failed = codes.filter((c) => c === RetCode.LOGIN_FAILED).length;
+    expect(failed).toBeGreaterThanOrEqual(1);
+    expect(failed).toBeLessThanOrEqual(3);
+    expect(codes.filter((c) => c === RetCode.TOO_MANY_ATTEMPTS).length).toBe(12 - failed);
   });
 
   it('failures are forgotten after a quiet window', async () => {
