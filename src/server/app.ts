@@ -70,7 +70,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
 
   const db = options.db ?? createDb(config.database, (err) => app.log.error({ err }, 'database connection error'));
   await migrate(db);
-  const services = createServices(db, config, { mailer: options.mailer ?? logMailer(app.log) });
+  const services = createServices(db, config, { mailer: options.mailer ?? logMailer(app.log), log: app.log });
 
   app.decorate('config', config);
   app.decorate('db', db);

@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { Provider, VerifiableLevels } from '../shared/kyc.ts';
+import { vendorEnvSchema, vendorsConfigOf } from './vendor-config.ts';
 
 /** Where translation prefixes and some defaults come from (§7: testnet- and test- file prefixes). */
 export const AppEnv = { PRODUCTION: 'production', TESTNET: 'testnet', TEST: 'test' } as const;
@@ -35,13 +36,23 @@ function isProxyAddress(entry: string): boolean {
   return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
 }
 
-/** One routing rule of KYC_PROVIDER_ROUTES. */
-const providerRoute = z.strictObject({
-  provider: z.enum(Provider),
-  sites: z.array(z.enum(['MAIN', 'HKG', 'ARE'])).min(1).optional(),
-  countries: z.array(z.string().regex(/^[A-Z]{2}$/, 'ISO 3166-1 alpha-2 codes')).min(1).optional(),
-  levels: z.array(z.union(VerifiableLevels.map((l) => z.literal(l)))).min(1).optional(),
-});
+/**
+ * One routing rule of KYC_PROVIDER_ROUTES: either one `provider`, or a `split` dividing the rule's
+ * users between providers by percentage (A/B between vendors; the percentages add up to 100).
+ */
+const providerRoute = z
+  .strictObject({
+    provider: z.enum(Provider).optional(),
+    split: z
+      .array(z.strictObject({ provider: z.enum(Provider), percent: z.number().int().min(1).max(100) }))
+      .min(1)
+      .refine((s) => s.reduce((sum, p) => sum + p.percent, 0) === 100, 'percentages must add up to 100')
+      .optional(),
+    sites: z.array(z.enum(['MAIN', 'HKG', 'ARE'])).min(1).optional(),
+    countries: z.array(z.string().regex(/^[A-Z]{2}$/, 'ISO 3166-1 alpha-2 codes')).min(1).optional(),
+    levels: z.array(z.union(VerifiableLevels.map((l) => z.literal(l)))).min(1).optional(),
+  })
+  .refine((r) => (r.provider === undefined) !== (r.split === undefined), 'a rule names either provider or split');
 const providerRoutes = z.array(providerRoute).min(1, 'at least one rule');
 export type ProviderRoute = z.output<typeof providerRoute>;
 
@@ -157,6 +168,7 @@ const envSchema = z.object({
   }).default([]),
   /** Document uploads per user per hour (each is decoded and re-encoded: CPU-heavy). */
   UPLOADS_PER_HOUR: z.coerce.number().int().positive().default(30),
+  ...vendorEnvSchema,
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -222,6 +234,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataEncryptionKey: e.DATA_ENCRYPTION_KEY,
     previousEncryptionKeys: e.DATA_ENCRYPTION_KEYS_PREVIOUS,
     uploadsPerHour: e.UPLOADS_PER_HOUR,
+    vendors: vendorsConfigOf(e, { embedded: !e.DATABASE_URL }),
   };
 }
 

@@ -8,7 +8,7 @@ import { createCountriesService } from './modules/countries/countries.service.ts
 import { createDocumentsService } from './modules/documents/documents.service.ts';
 import { createKycService } from './modules/kyc/kyc.service.ts';
 import { createMonitoringService } from './modules/monitoring/monitoring.service.ts';
-import { createInHouseProvider, createProvidersService } from './modules/providers/providers.service.ts';
+import { createInHouseProvider, createProvidersService, createVendorProviders } from './modules/providers/providers.service.ts';
 import { createReviewService } from './modules/review/review.service.ts';
 import { createSiteService } from './modules/site/site.service.ts';
 
@@ -16,15 +16,25 @@ import { createSiteService } from './modules/site/site.service.ts';
  * Builds every domain service once per app; routes reach them through `app.services`. Where two
  * modules need each other, one side is late-bound (called only at request time, after both exist).
  */
-export function createServices(db: Db, config: Config, { mailer = logMailer({ info: (_obj, msg) => console.log(msg) }) }: { mailer?: Mailer } = {}) {
+/** Where services log what nobody is waiting for (a vendor's webhook, a failed vendor call). */
+export interface ServiceLog {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+}
+const consoleLog: ServiceLog = { info: (_obj, msg) => console.log(msg), warn: (obj, msg) => console.warn(msg, obj) };
+
+export function createServices(db: Db, config: Config, { mailer = logMailer({ info: (_obj, msg) => console.log(msg) }), log = consoleLog }: { mailer?: Mailer; log?: ServiceLog } = {}) {
   // The profile's `level` is the KYC level reached.
   const accounts = createAccountsService({ db, config, levelOf: (userId) => kyc.levelOf(userId), mailer });
   // Uploads follow the KYC rule of "this level accepts a submission".
   const documents = createDocumentsService({ db, config, canUpload: (userId, level, trx) => kyc.assertCanUpload(userId, level, trx) });
   const review = createReviewService({ db });
   // The in-house provider reads its outcomes from the kyc module's applications.
-  const providers = createProvidersService({ routes: config.providerRoutes, providers: [createInHouseProvider({ outcomeOf: (userId, level) => kyc.outcomeOf(userId, level) })] });
-  const kyc = createKycService({ db, config, documents, accounts, review, providers });
+  const providers = createProvidersService({
+    routes: config.providerRoutes,
+    providers: [createInHouseProvider({ outcomeOf: (userId, level) => kyc.outcomeOf(userId, level) }), ...createVendorProviders(config.vendors)],
+  });
+  const kyc = createKycService({ db, config, documents, accounts, review, providers, log });
   review.registerSubject(SubjectKind.KYC_APPLICATION, kyc.reviewHandler);
   const countries = createCountriesService();
   const consoleService = createConsoleService({ db, review, kyc, accounts });

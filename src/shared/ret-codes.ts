@@ -60,6 +60,8 @@ export const RetCode = {
   REVIEW_CASE_ASSIGNED: 36001,
   /** KYC: the user is routed to another verification provider than the one this call belongs to. */
   KYC_PROVIDER_MISMATCH: 35005,
+  /** KYC: the verification provider (a vendor) did not answer or answered nonsense; nothing was changed. Try again later. */
+  KYC_PROVIDER_UNAVAILABLE: 35006,
   /** §8: client-side request timeout (408); never sent by the server. */
   CLIENT_TIMEOUT: 9000001,
   /** §8: message shown for network / HTTP errors (the client looks up this code's text). */

@@ -137,6 +137,34 @@ export interface KycApplicationsTable {
   submitted: string;
   submitted_at: string;
   decided_at: string | null;
+  /** JSON list of every rejection reason (a vendor gives several; migration 006), or null. */
+  reason_codes: string | null;
+}
+
+/** A session started with a verification vendor (migration 006; docs/decisions/016). */
+export interface VendorSessionsTable {
+  id: string;
+  user_id: string;
+  level: number;
+  provider: string;
+  /** The vendor's applicant / workflow-run id that its webhooks name. */
+  external_id: string;
+  created_at: string;
+  /** When the newest applied event happened (vendor's time, ISO); an older event changes nothing. */
+  last_event_at: string | null;
+  /** The application the vendor's submission became (null until the vendor reports one). */
+  application_id: string | null;
+}
+
+/** Each accepted webhook delivery once (migration 006). */
+export interface VendorWebhookEventsTable {
+  provider: string;
+  event_id: string;
+  type: string;
+  external_id: string;
+  /** applied | stale | ignored | unknown_applicant */
+  result: string;
+  received_at: string;
 }
 
 /**
@@ -194,4 +222,6 @@ export interface Database {
   review_cases: ReviewCasesTable;
   review_decisions: ReviewDecisionsTable;
   kyc_documents: KycDocumentsTable;
+  vendor_sessions: VendorSessionsTable;
+  vendor_webhook_events: VendorWebhookEventsTable;
 }

@@ -170,6 +170,8 @@ export const applicationSnapshot = z.object({
   document: z.object({ country: z.string(), type: z.enum(DocumentType), number: z.string() }).optional(),
   /** Level 2: what the proof of address is and its date, to compare with the address above. */
   proofOfAddress: z.object({ type: z.enum(['BANK_STATEMENT', 'UTILITY_BILL']), issuedOn: z.string() }).optional(),
+  /** Verified by a vendor: which one, and its applicant / workflow id (the evidence lives there). */
+  vendor: z.object({ provider: z.enum(Provider), externalId: z.string() }).optional(),
 });
 export type ApplicationSnapshot = z.infer<typeof applicationSnapshot>;
 

@@ -32,6 +32,12 @@ export const ApiPath = {
   kycPersonalInfo: `${KYC}/kyc-personal-info`,
   getConfig: `${KYC}/get-config`,
   getSupportedIpCountryCode: `${KYC}/get-supported-ip-country-code`,
+  vendorToken: `${KYC}/vendor-token`,
+  trafficDiversion: `${KYC}/traffic-diversion`,
+  getVerificationSdkInfo: `${KYC}/get-verification-sdk-info`,
+
+  /** A verification vendor's webhook (beyond §7; `:vendor` is sumsub, onfido, jumio, idnow or aai). */
+  vendorWebhook: '/v1/webhooks/:vendor',
 
   // Identity documents of the in-house provider (issue 4; the spec only implies them).
   /** POST multipart: fields kind, level and one file. */

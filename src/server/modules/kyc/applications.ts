@@ -14,7 +14,7 @@ import { nowIso, type Db } from '../../db/index.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { BusinessError, notFound, ValidationFailed, wrongState } from '../../errors.ts';
 import { recordAudit, type Actor } from '../audit/audit.service.ts';
-import type { ProviderOutcome, ProvidersService, RoutingInput } from '../providers/providers.service.ts';
+import type { ProviderOutcome, RoutingInput } from '../providers/providers.service.ts';
 import type { ReviewService, ReviewSubjectHandler } from '../review/review.service.ts';
 import { LEVELS, prerequisiteMet, StepEvent } from './kyc.machine.ts';
 import type { KycSteps } from './kyc-steps.ts';
@@ -72,14 +72,15 @@ interface ApplicationsDeps {
   steps: KycSteps;
   documents: KycDocumentsPort;
   review: ReviewService;
-  providers: ProvidersService;
+  /** The provider serving the user for the level (vendor-verification.ts: open application kept, else the rules). */
+  providerOf(q: Db, userId: string, level: VerifiableLevel, routing: Pick<RoutingInput, 'site'>): Promise<Provider>;
 }
 
 /**
  * Applications of the in-house provider: submission (one transaction: documents attached, review
  * case opened, step PENDING), and what a decision on their review case does (the handler below).
  */
-export function createApplications({ db, steps, documents, review, providers }: ApplicationsDeps) {
+export function createApplications({ db, steps, documents, review, providerOf }: ApplicationsDeps) {
   /**
    * The review handler of KYC applications: a decision closes the application and becomes the
    * level's step event (APPROVE, REJECT_RETRY, REJECT_FINAL); an approval unlocks the next level.
@@ -150,7 +151,7 @@ export function createApplications({ db, steps, documents, review, providers }: 
         if (!personalRow) throw new BusinessError(RetCode.KYC_PERSONAL_INFO_REQUIRED, 'personal information required');
         if (!isCountryEnabled(personalRow.residence_country)) throw new BusinessError(RetCode.KYC_COUNTRY_NOT_SUPPORTED, 'country not supported');
         // This call is the in-house provider's: a user routed to a vendor verifies there.
-        const provider = providers.route({ site: routing.site, country: personalRow.residence_country, level }).id;
+        const provider = await providerOf(trx, userId, level, routing);
         if (provider !== Provider.PROVIDER_DEFAULT) throw new BusinessError(RetCode.KYC_PROVIDER_MISMATCH, 'routed to another provider', { provider });
         const personalInfo = toPersonalInfo(personalRow);
 
@@ -211,7 +212,7 @@ export function createApplications({ db, steps, documents, review, providers }: 
       if (app.status === ApplicationStatus.APPROVED) return { status: 'APPROVED' };
       const decision = (await review.decisionsOfSubjects(SubjectKind.KYC_APPLICATION, [app.id])).get(app.id);
       if (!decision?.mode || !decision.reasonCode) throw new Error(`rejected application ${app.id} has no decision`);
-      return { status: 'REJECTED', mode: decision.mode, reasonCode: decision.reasonCode, userMessage: decision.userMessage, internalNote: decision.internalNote };
+      return { status: 'REJECTED', mode: decision.mode, reasonCode: decision.reasonCode, reasonCodes: [decision.reasonCode], userMessage: decision.userMessage, internalNote: decision.internalNote };
     },
   };
 }

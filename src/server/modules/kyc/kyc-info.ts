@@ -2,10 +2,11 @@ import { ApplicationStatus } from '../../../shared/api/applications.ts';
 import type { ProofOfAddressType, SelectableDocumentType } from '../../../shared/api/document-types.ts';
 import type { KycIdentity, KycInfo, KycInfoFlags, KycRejectMessage, KycRejectNotice } from '../../../shared/api/kyc-info.ts';
 import { KYC_QUOTAS } from '../../../shared/api/quotas.ts';
-import { CustodyType, KycFlow, LIMITATION_DEFAULT, QuestionnaireStatus, StepStatus, type VerifiableLevel } from '../../../shared/kyc.ts';
+import { CustodyType, KycFlow, LIMITATION_DEFAULT, QuestionnaireStatus, StepStatus, type Provider, type VerifiableLevel } from '../../../shared/kyc.ts';
 import { SubjectKind } from '../../../shared/review.ts';
+import type { RejectReasonCode } from '../../../shared/review-reasons.ts';
 import type { Db } from '../../db/index.ts';
-import type { ProvidersService, RoutingInput } from '../providers/providers.service.ts';
+import type { RoutingInput } from '../providers/providers.service.ts';
 import type { ReviewService } from '../review/review.service.ts';
 import { displayedSteps, LEVELS, reachedLevel, type StoredSteps } from './kyc.machine.ts';
 import type { KycSteps } from './kyc-steps.ts';
@@ -21,7 +22,15 @@ export function currentLevel(steps: StoredSteps): VerifiableLevel {
  * decisions (rejection reasons and the reviewer's message, never the internal note) and the
  * provider routing. It only reads; keeping steps in line with availability is done before.
  */
-export function createKycInfo({ db, kycOpened, steps, review, providers }: { db: Db; kycOpened: boolean; steps: KycSteps; review: ReviewService; providers: ProvidersService }) {
+interface KycInfoDeps {
+  db: Db;
+  kycOpened: boolean;
+  steps: KycSteps;
+  review: ReviewService;
+  providerOf(q: Db, userId: string, level: VerifiableLevel, routing: Pick<RoutingInput, 'site'>): Promise<Provider>;
+}
+
+export function createKycInfo({ db, kycOpened, steps, review, providerOf }: KycInfoDeps) {
   return async function getInfo(userId: string, flags: KycInfoFlags, routing: Pick<RoutingInput, 'site'>): Promise<KycInfo> {
     const noSteps = await steps.memberHasNoSteps(db, userId);
     const stored = await steps.load(db, userId);
@@ -38,7 +47,11 @@ export function createKycInfo({ db, kycOpened, steps, review, providers }: { db:
       const app = apps.find((a) => a.level === item.level && a.status === ApplicationStatus.REJECTED);
       const decision = app && decisions.get(app.id);
       if (!decision?.reasonCode) continue;
-      errorNotify.push({ level: item.level, status: item.status, reasonCode: decision.reasonCode, decidedAt: decision.decidedAt });
+      // A vendor gives several reasons: each is shown (translated); the decision's is the first.
+      const codes = app?.reason_codes ? (JSON.parse(app.reason_codes) as RejectReasonCode[]) : [decision.reasonCode];
+      for (const reasonCode of codes.includes(decision.reasonCode) ? codes : [decision.reasonCode, ...codes]) {
+        errorNotify.push({ level: item.level, status: item.status, reasonCode, decidedAt: decision.decidedAt });
+      }
       // The reviewer's message for the user; the internal note never leaves the console.
       additionalRejectReason.push({ level: item.level, reasonCode: decision.reasonCode, message: decision.userMessage });
     }
@@ -53,8 +66,8 @@ export function createKycInfo({ db, kycOpened, steps, review, providers }: { db:
       decidedAt: a.decided_at,
     }));
     const identityCountry = apps.find((a) => a.level === 1)?.country ?? personal?.nationality ?? '';
-    // The provider of the level the user works on, from the routing data (site, residence, level).
-    const provider = providers.route({ site: routing.site, country: personal?.residence_country ?? '', level: currentLevel(stored) }).id;
+    // The provider of the level the user works on: an open application's, else the routing data's.
+    const provider = await providerOf(db, userId, currentLevel(stored), routing);
 
     const info: KycInfo = {
       apiUrl: '',

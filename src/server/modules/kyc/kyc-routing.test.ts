@@ -18,8 +18,8 @@ afterAll(async () => close());
 
 const vendor: VerificationProvider = {
   id: Provider.PROVIDER_SUMSUB,
-  createSession: async ({ level }) => ({ provider: Provider.PROVIDER_SUMSUB, level, flowName: level === 2 ? 'Level2_web' : 'Level1_web', apiUrl: 'https://vendor.invalid', token: 't', expiresAt: null, externalId: 'x' }),
-  webStart: (s) => ({ mode: 'VENDOR_SDK', provider: s.provider, flowName: s.flowName, apiUrl: s.apiUrl, token: s.token, expiresAt: null }),
+  createSession: async ({ level }) => ({ provider: Provider.PROVIDER_SUMSUB, level, flowName: level === 2 ? 'Level2_web' : 'Level1_web', apiUrl: 'https://vendor.invalid', externalId: 'x', launch: { mode: 'SCRIPT', sdkUrl: 'https://vendor.invalid/sdk.js', token: 't' }, expiresAt: null }),
+  origins: () => ({ script: ['https://vendor.invalid'], frame: [], connect: ['https://vendor.invalid'], img: [] }),
   parseWebhook: async () => {
     throw new Error('unused');
   },
@@ -29,7 +29,7 @@ const vendor: VerificationProvider = {
 function kycRoutedBy(routes: Parameters<typeof createProvidersService>[0]['routes']) {
   const providers = createProvidersService({ routes, providers: [createInHouseProvider({ outcomeOf: async () => ({ status: 'PENDING' }) }), vendor] });
   const s = app.services;
-  return createKycService({ db: app.db, config: app.config, documents: s.documents, accounts: s.accounts, review: s.review, providers });
+  return createKycService({ db: app.db, config: app.config, documents: s.documents, accounts: s.accounts, review: s.review, providers, log: app.log });
 }
 
 describe('provider routing', () => {

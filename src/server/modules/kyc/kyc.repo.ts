@@ -52,8 +52,18 @@ export async function updateAddress(db: Q, userId: string, address: AddressColum
 
 // --- applications ---------------------------------------------------------------------------
 
-export async function insertApplication(db: Q, row: ApplicationRow): Promise<void> {
-  await db.insertInto('kyc_applications').values(row).execute();
+export async function insertApplication(db: Q, row: Omit<ApplicationRow, 'reason_codes'> & { reason_codes?: string | null }): Promise<void> {
+  await db.insertInto('kyc_applications').values({ reason_codes: null, ...row }).execute();
+}
+
+/** Every reason of a rejection (a vendor's several), beside the decision's main one. */
+export async function setReasonCodes(db: Q, id: string, codes: readonly string[]): Promise<void> {
+  await db.updateTable('kyc_applications').set({ reason_codes: JSON.stringify(codes) }).where('id', '=', id).execute();
+}
+
+/** The user's pending application of a level, if any. */
+export function findPendingApplication(db: Q, userId: string, level: number) {
+  return db.selectFrom('kyc_applications').selectAll().where('pending_key', '=', `${userId}:${level}`).executeTakeFirst();
 }
 
 export function findApplication(db: Q, id: string) {

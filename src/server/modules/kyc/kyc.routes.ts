@@ -15,9 +15,18 @@ import {
   supportedDocumentTypeRequest,
   supportedDocumentTypesResult,
 } from '../../../shared/api/verification.ts';
+import {
+  trafficDiversionRequest,
+  trafficDiversionResult,
+  vendorTokenRequest,
+  vendorTokenResult,
+  verificationSdkInfoRequest,
+  verificationSdkInfoResult,
+} from '../../../shared/api/vendor.ts';
 import { okEnvelope } from '../../../shared/envelope-schema.ts';
 import { ok } from '../../plugins/envelope.ts';
 import { actorOf, siteOf } from '../../request-context.ts';
+import { webhooksRoutes } from './webhooks.routes.ts';
 
 /** Headers a trusted CDN / proxy sets with the client's country (there is no offline GeoIP data). */
 const COUNTRY_HEADERS = ['cf-ipcountry', 'cloudfront-viewer-country'] as const;
@@ -29,6 +38,8 @@ const COUNTRY_HEADERS = ['cf-ipcountry', 'cloudfront-viewer-country'] as const;
  */
 export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
   const kyc = app.services.kyc;
+  // Vendors' webhooks: their own encapsulated plugin (raw bodies for signatures).
+  await app.register(webhooksRoutes);
 
   app.post(ApiPath.kycInfo, { schema: { body: kycInfoRequest, response: { 200: okEnvelope(kycInfoResult) } } }, async (request) =>
     ok(await kyc.getInfo(request.auth!.id, request.body, siteOf(request))),
@@ -48,6 +59,18 @@ export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(ApiPath.getKycProvider, { schema: { body: getKycProviderRequest, response: { 200: okEnvelope(kycProviderResult) } } }, async (request) =>
     ok(await kyc.getProvider(request.auth!.id, request.body.level, siteOf(request))),
   );
+  app.post(ApiPath.trafficDiversion, { schema: { body: trafficDiversionRequest, response: { 200: okEnvelope(trafficDiversionResult) } } }, async (request) =>
+    ok(await kyc.trafficDiversion(request.auth!.id, request.body.level, siteOf(request))),
+  );
+  app.post(ApiPath.getVerificationSdkInfo, { schema: { body: verificationSdkInfoRequest, response: { 200: okEnvelope(verificationSdkInfoResult) } } }, async (request) =>
+    ok(await kyc.verificationSdkInfo(request.auth!.id, request.body.level, siteOf(request))),
+  );
+  // The vendor's way back and its callbacks go to where the user is (PUBLIC_URL when set: behind proxies).
+  app.post(ApiPath.vendorToken, { schema: { body: vendorTokenRequest, response: { 200: okEnvelope(vendorTokenResult) } } }, async (request) => {
+    const origin = app.config.vendors.publicUrl ?? `${request.protocol}://${request.host}`;
+    const language = (request.headers['accept-language'] ?? 'en').split(',')[0]!.trim() || 'en';
+    return ok(await kyc.vendorToken(request.auth!.id, request.body.level, siteOf(request), { origin, language }, actorOf(request)));
+  });
   app.post(ApiPath.supportedDocumentType, { schema: { body: supportedDocumentTypeRequest, response: { 200: okEnvelope(supportedDocumentTypesResult) } } }, async (request) =>
     ok(kyc.supportedDocumentTypes(request.body.country)),
   );

@@ -19,6 +19,8 @@ import { createKycInfo } from './kyc-info.ts';
 import { displayedSteps, LEVELS, reachedLevel, StepEvent } from './kyc.machine.ts';
 import { createKycSteps, SUBMITTABLE, type KycAccountsPort } from './kyc-steps.ts';
 import { createPersonalInfo } from './personal-info.ts';
+import { createVendorVerification, type PublicAddress } from './vendor-verification.ts';
+import type { IncomingWebhook } from '../providers/providers.service.ts';
 import * as repo from './kyc.repo.ts';
 
 export type { KycDocumentsPort } from './applications.ts';
@@ -33,6 +35,7 @@ export interface KycDeps {
   accounts: KycAccountsPort;
   review: ReviewService;
   providers: ProvidersService;
+  log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
 }
 
 /** Where the request came from, for provider routing (§1: the host's region). */
@@ -70,18 +73,14 @@ export function ipCountryFrom(headerValue: string | undefined): IpCountryResult 
  * job each — step rules (kyc-steps.ts over the generic steps module), personal information, the
  * in-house provider's applications and their review handler, and the kyc-info read model.
  */
-export function createKycService({ db, config, documents, accounts, review, providers }: KycDeps) {
+export function createKycService({ db, config, documents, accounts, review, providers, log }: KycDeps) {
   const kycOpened = config.kycOpened;
   const steps = createKycSteps({ db, kycOpened, accounts });
   const personal = createPersonalInfo({ db, kycOpened, steps });
-  const applications = createApplications({ db, steps, documents, review, providers });
-  const kycInfo = createKycInfo({ db, kycOpened, steps, review, providers });
-
-  /** The routed provider of a user for a level (residence country from personal information). */
-  async function providerFor(userId: string, level: VerifiableLevel, at: RequestSite) {
-    const info = await repo.findPersonalInfo(db, userId);
-    return providers.route({ site: at.site, country: info?.residence_country ?? '', level });
-  }
+  const vendor = createVendorVerification({ db, steps, review, providers, log });
+  const providerOf = async (q: Db, userId: string, level: VerifiableLevel, at: RequestSite) => (await vendor.choose(userId, level, at.site, q)).provider;
+  const applications = createApplications({ db, steps, documents, review, providerOf });
+  const kycInfo = createKycInfo({ db, kycOpened, steps, review, providerOf });
 
   return {
     /** Carries out decisions on KYC_APPLICATION review cases (registered with the review module). */
@@ -119,12 +118,20 @@ export function createKycService({ db, config, documents, accounts, review, prov
     savePersonalInfo: (userId: string, info: PersonalInfo, actor: Actor): Promise<PersonalInfoResult> => personal.save(userId, info, actor),
     updateAddress: (userId: string, address: ResidentialAddress, actor: Actor): Promise<PersonalInfoResult> => personal.updateAddress(userId, address, actor),
 
-    /** POST get-kyc-provider: the routed provider of the user for the level (site, residence, level). */
+    /** POST get-kyc-provider: the provider of the user for the level (as traffic-diversion and kyc-info say). */
     async getProvider(userId: string, level: VerifiableLevel, at: RequestSite = MAIN_SITE): Promise<KycProviderResult> {
-      const provider = await providerFor(userId, level, at);
-      const session = await provider.createSession({ userId, level });
-      return { level, provider: session.provider, flowName: session.flowName, apiUrl: session.apiUrl };
+      const info = await vendor.sdkInfo(userId, level, at.site);
+      return { level, provider: info.provider, flowName: info.flowName, apiUrl: info.apiUrl };
     },
+
+    /** POST traffic-diversion: the provider chosen for the user and why. */
+    trafficDiversion: (userId: string, level: VerifiableLevel, at: RequestSite = MAIN_SITE) => vendor.trafficDiversion(userId, level, at.site),
+    /** POST get-verification-sdk-info. */
+    verificationSdkInfo: (userId: string, level: VerifiableLevel, at: RequestSite = MAIN_SITE) => vendor.sdkInfo(userId, level, at.site),
+    /** POST vendor-token: a session with the user's vendor (vendor-verification.ts). */
+    vendorToken: (userId: string, level: VerifiableLevel, at: RequestSite, address: PublicAddress, actor: Actor) => vendor.vendorToken(userId, level, at.site, address, actor),
+    /** A vendor's webhook (vendor-verification.ts). */
+    receiveWebhook: (provider: Provider, incoming: IncomingWebhook) => vendor.receiveWebhook(provider, incoming),
 
     /** POST supported-document-type. */
     supportedDocumentTypes(country: string): SupportedDocumentTypesResult {

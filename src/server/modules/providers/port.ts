@@ -2,37 +2,50 @@ import type { RejectMode, RejectReasonCode } from '../../../shared/review-reason
 import type { KycFlow, Provider, VerifiableLevel } from '../../../shared/kyc.ts';
 
 /**
- * The provider port (ARCHITECTURE §7, docs/decisions/014): what every verification provider — the
- * in-house one and each vendor adapter (Sumsub, Onfido, Jumio, IDnow, AAI) — does for the rest of the
- * server. Types only: modules depend on this shape, never on an adapter.
+ * The provider port (ARCHITECTURE §7, docs/decisions/014 and 016): what every verification provider
+ * — the in-house one and each vendor adapter (Sumsub, Onfido, Jumio, IDnow, AAI) — does for the rest
+ * of the server. Types only: modules depend on this shape, never on an adapter.
  */
+
+/** What a session is started with. */
+export interface SessionRequest {
+  /** Our user id; vendors get it (or a reference derived from it), never personal data. */
+  userId: string;
+  level: VerifiableLevel;
+  /** Where a hosted vendor page sends the browser back to (REDIRECT vendors). */
+  returnUrl: string;
+  /** Our webhook for vendors that take the callback address per session (Jumio, AAI, IDnow). */
+  callbackUrl: string;
+  /** The user's language (an IETF tag such as de-DE) for the vendor's screens. */
+  language: string;
+}
+
+/** How the browser starts the session. */
+export type Launch =
+  | { mode: 'IN_HOUSE' }
+  /** Load the vendor's web SDK script and launch it with the token (Sumsub, Onfido). */
+  | { mode: 'SCRIPT'; sdkUrl: string; token: string }
+  /** Send the browser to the vendor's hosted page (Jumio, IDnow, AAI). */
+  | { mode: 'REDIRECT'; url: string };
 
 /** A verification session started for a user and a level. */
 export interface VerificationSession {
   provider: Provider;
   level: VerifiableLevel;
   flowName: KycFlow;
-  /** The vendor's API base the web SDK talks to; '' for the in-house provider (our own API). */
+  /** The vendor's API base its SDK talks to; '' for the in-house provider (our own API). */
   apiUrl: string;
-  /** A short-lived token for the vendor's web SDK; '' when the provider needs none. */
-  token: string;
-  /** When `token` stops working (ISO time), or null. */
-  expiresAt: string | null;
-  /** The vendor's id of the applicant / workflow run, to match its webhooks; null in-house. */
+  /** The vendor's id of the applicant / workflow run its webhooks name; null in-house. */
   externalId: string | null;
+  launch: Launch;
+  /** When the token or URL stops working (ISO time), or null. */
+  expiresAt: string | null;
 }
 
-/**
- * What the web needs to start the session: the in-house capture screens, or a vendor's SDK with
- * its token. The browser renders this; it never learns a vendor secret.
- */
-export type WebStart =
-  | { mode: 'IN_HOUSE'; provider: Provider; flowName: KycFlow }
-  | { mode: 'VENDOR_SDK'; provider: Provider; flowName: KycFlow; apiUrl: string; token: string; expiresAt: string | null };
-
-/** A request as it reached us: headers and the exact bytes (signatures are computed over them). */
+/** A request as it reached us: headers, query and the exact bytes (signatures are computed over them). */
 export interface IncomingWebhook {
   headers: Record<string, string | string[] | undefined>;
+  query: Record<string, string | undefined>;
   rawBody: Buffer;
 }
 
@@ -40,31 +53,56 @@ export interface IncomingWebhook {
 export type ProviderOutcome =
   | { status: 'PENDING' }
   | { status: 'APPROVED' }
-  | { status: 'REJECTED'; mode: RejectMode; reasonCode: RejectReasonCode; userMessage: string; internalNote: string };
+  | {
+      status: 'REJECTED';
+      mode: RejectMode;
+      /** The main reason (the decision's reason code). */
+      reasonCode: RejectReasonCode;
+      /** Every reason the vendor gave, mapped to the taxonomy (the user sees each, translated). */
+      reasonCodes: RejectReasonCode[];
+      /** What the vendor says the user may read ('' when nothing). */
+      userMessage: string;
+      /** What only reviewers read: the vendor's own labels and private comment. */
+      internalNote: string;
+    };
 
-/** A verified webhook: who it is about and what the provider decided. */
+/** A verified webhook: whom it is about, when it happened and what the provider decided. */
 export interface ProviderWebhookEvent {
   provider: Provider;
-  /** The provider's id of this delivery, for replay protection (each is processed once). */
+  /** The delivery's identity for replay protection: the same delivery twice is processed once. */
   eventId: string;
-  /** Our user id as we gave it to the provider when the session was created. */
-  userId: string;
-  level: VerifiableLevel;
-  externalId: string | null;
-  outcome: ProviderOutcome;
+  /** The vendor's event name (for the log and the audit). */
+  type: string;
+  /** The vendor's applicant / workflow id that the session stored. */
+  externalId: string;
+  /** The level the vendor names (its level / workflow), or null when it does not say. */
+  level: VerifiableLevel | null;
+  /** When the vendor says it happened (ms since epoch): an older event never undoes a newer one. */
+  occurredAt: number;
+  /** The outcome it carries; null for events that change nothing here (created, viewed…). */
+  outcome: ProviderOutcome | null;
+}
+
+/** Origins the vendor's browser part needs, per CSP directive (added to our CSP when configured). */
+export interface VendorOrigins {
+  script: string[];
+  frame: string[];
+  connect: string[];
+  img: string[];
 }
 
 export interface VerificationProvider {
   readonly id: Provider;
   /** Starts (or resumes) a verification session for the user and level. */
-  createSession(input: { userId: string; level: VerifiableLevel }): Promise<VerificationSession>;
-  /** What the web needs to start `session`. */
-  webStart(session: VerificationSession): WebStart;
+  createSession(input: SessionRequest): Promise<VerificationSession>;
   /**
-   * Checks a webhook's signature and freshness and parses it. Throws for anything unsigned, badly
-   * signed, stale or malformed; nothing is trusted before this returns.
+   * Checks a webhook's authenticity (signature over the raw body, or the vendor's own record when
+   * it does not sign) and parses it. Throws WebhookRejected for anything unsigned, badly signed or
+   * malformed; nothing is trusted before this returns.
    */
   parseWebhook(request: IncomingWebhook): Promise<ProviderWebhookEvent>;
   /** Asks the provider for the current outcome (webhooks can be lost; vendors advise re-fetching). */
   fetchResult(input: { userId: string; level: VerifiableLevel; externalId: string | null }): Promise<ProviderOutcome>;
+  /** What the page's CSP must allow for this provider's SDK or hosted page. */
+  origins(): VendorOrigins;
 }

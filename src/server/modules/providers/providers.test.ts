@@ -8,8 +8,8 @@ import { pickProvider } from './routing.ts';
 function fakeVendor(id: Provider): VerificationProvider {
   return {
     id,
-    createSession: async ({ level }) => ({ provider: id, level, flowName: level === 2 ? 'Level2_web' : 'Level1_web', apiUrl: 'https://vendor.invalid', token: 'tok', expiresAt: null, externalId: 'ext-1' }),
-    webStart: (s) => ({ mode: 'VENDOR_SDK', provider: s.provider, flowName: s.flowName, apiUrl: s.apiUrl, token: s.token, expiresAt: s.expiresAt }),
+    createSession: async ({ level }) => ({ provider: id, level, flowName: level === 2 ? 'Level2_web' : 'Level1_web', apiUrl: 'https://vendor.invalid', externalId: 'ext-1', launch: { mode: 'SCRIPT', sdkUrl: 'https://vendor.invalid/sdk.js', token: 'tok' }, expiresAt: null }),
+    origins: () => ({ script: [`https://${id.toLowerCase()}.invalid`], frame: [], connect: [], img: [] }),
     parseWebhook: async () => {
       throw new Error('not in this test');
     },
@@ -36,11 +36,12 @@ describe('routing rules (KYC_PROVIDER_ROUTES)', () => {
   it('the providers service routes to the implementation and starts its session', async () => {
     const service = createProvidersService({ routes, providers: [inHouse, fakeVendor(Provider.PROVIDER_SUMSUB), fakeVendor(Provider.PROVIDER_ONFIDO)] });
     expect(service.route({ site: 'MAIN', country: 'IE', level: 1 }).id).toBe(Provider.PROVIDER_ONFIDO);
-    const started = await service.startSession('u1', { site: 'HKG', country: '', level: 2 });
-    expect(started.web).toEqual({ mode: 'VENDOR_SDK', provider: Provider.PROVIDER_SUMSUB, flowName: 'Level2_web', apiUrl: 'https://vendor.invalid', token: 'tok', expiresAt: null });
-    const home = await service.startSession('u1', { site: 'MAIN', country: 'DE', level: 1 });
-    expect(home.web).toEqual({ mode: 'IN_HOUSE', provider: Provider.PROVIDER_DEFAULT, flowName: 'Level1_web' });
-    expect(home.session).toMatchObject({ token: '', apiUrl: '', externalId: null });
+    const request = { userId: 'u1', returnUrl: 'http://localhost/back', callbackUrl: 'http://localhost/hook', language: 'en' };
+    const started = await service.startSession(service.route({ site: 'HKG', country: '', level: 2 }).id, { ...request, level: 2 });
+    expect(started).toMatchObject({ provider: Provider.PROVIDER_SUMSUB, flowName: 'Level2_web', launch: { mode: 'SCRIPT', token: 'tok' } });
+    const home = await service.startSession(service.route({ site: 'MAIN', country: 'DE', level: 1 }).id, { ...request, level: 1 });
+    expect(home).toEqual({ provider: Provider.PROVIDER_DEFAULT, level: 1, flowName: 'Level1_web', apiUrl: '', externalId: null, launch: { mode: 'IN_HOUSE' }, expiresAt: null });
+    expect(service.origins().script).toEqual(['https://provider_onfido.invalid', 'https://provider_sumsub.invalid']);
   });
 
   it('no matching rule falls back to the in-house provider', () => {
@@ -53,7 +54,7 @@ describe('routing rules (KYC_PROVIDER_ROUTES)', () => {
   });
 
   it('the in-house provider takes no webhook and reads its results from the kyc module', async () => {
-    await expect(inHouse.parseWebhook({ headers: {}, rawBody: Buffer.from('{}') })).rejects.toThrow(/no webhooks/);
+    await expect(inHouse.parseWebhook({ headers: {}, query: {}, rawBody: Buffer.from('{}') })).rejects.toThrow(/no webhooks/);
     expect(await inHouse.fetchResult({ userId: 'u', level: 1, externalId: null })).toEqual({ status: 'APPROVED' });
   });
 });

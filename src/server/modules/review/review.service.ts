@@ -159,6 +159,13 @@ export function createReviewService({ db }: { db: Db }) {
       return transaction((trx) => decideIn(trx, found.id, actor, input));
     },
 
+    /** The same inside the caller's transaction (a webhook that opens and decides a case at once). */
+    async decideSubjectIn(trx: Db, kind: SubjectKind, subjectId: string, actor: Actor, input: DecisionInput) {
+      const found = await repo.findCaseBySubject(trx, kind, subjectId);
+      if (!found) throw notFound();
+      return decideIn(trx, found.id, actor, input);
+    },
+
     /** A reviewer takes a pending case (or keeps it); someone else's case answers REVIEW_CASE_ASSIGNED. */
     assign: (caseId: string, actor: Actor): Promise<ReviewCase> => changeAssignee(caseId, actor, 'assign'),
 

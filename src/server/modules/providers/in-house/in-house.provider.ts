@@ -1,4 +1,5 @@
 import { flowForLevel, Provider, type VerifiableLevel } from '../../../../shared/kyc.ts';
+import { WebhookRejected } from '../errors.ts';
 import type { ProviderOutcome, VerificationProvider } from '../port.ts';
 
 /** Where the in-house provider reads outcomes: the kyc module's applications and their review cases. */
@@ -15,14 +16,15 @@ export function createInHouseProvider(results: InHouseResults): VerificationProv
   return {
     id: Provider.PROVIDER_DEFAULT,
     async createSession({ level }) {
-      return { provider: Provider.PROVIDER_DEFAULT, level, flowName: flowForLevel(level), apiUrl: '', token: '', expiresAt: null, externalId: null };
+      return { provider: Provider.PROVIDER_DEFAULT, level, flowName: flowForLevel(level), apiUrl: '', externalId: null, launch: { mode: 'IN_HOUSE' }, expiresAt: null };
     },
-    webStart: (session) => ({ mode: 'IN_HOUSE', provider: session.provider, flowName: session.flowName }),
     async parseWebhook() {
       // Decisions on in-house applications are made in the console (review cases); nobody outside
       // may post one, so every "webhook" for this provider is refused.
-      throw new Error('the in-house provider accepts no webhooks');
+      throw new WebhookRejected(401, 'the in-house provider accepts no webhooks');
     },
     fetchResult: ({ userId, level }) => results.outcomeOf(userId, level),
+    // Our own capture screens: nothing from elsewhere.
+    origins: () => ({ script: [], frame: [], connect: [], img: [] }),
   };
 }

@@ -1,0 +1,15 @@
+import type { VendorsConfig } from '../../vendor-config.ts';
+import type { VerificationProvider } from './port.ts';
+import { createSumsubProvider } from './sumsub/sumsub.provider.ts';
+
+/**
+ * The vendor adapters this server runs: one per vendor whose settings are present (real credentials,
+ * or a local fake's address filled in by vendor-fakes.ts). Vendors without settings are absent, and
+ * a routing rule naming one stops the server at startup.
+ */
+export function createVendorProviders(vendors: VendorsConfig, options: { backoffMs?: number } = {}): VerificationProvider[] {
+  const http = { timeoutMs: vendors.timeoutMs, retries: vendors.retries, ...options };
+  const list: VerificationProvider[] = [];
+  if (vendors.sumsub) list.push(createSumsubProvider(vendors.sumsub, http));
+  return list;
+}

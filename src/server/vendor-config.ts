@@ -1,0 +1,204 @@
+import { z } from 'zod';
+
+/**
+ * The vendors' settings (docs/decisions/016), read from the environment by config.ts only. A vendor
+ * is configured when its credentials are set; otherwise, with VENDOR_FAKES on, `npm start` and the
+ * tests serve it from its local fake (providers/<vendor>/fake.ts) with the demo secrets below.
+ */
+
+const url = z.url({ protocol: /^https?$/ }).transform((v) => v.replace(/\/+$/, ''));
+const pair = z
+  .string()
+  .transform((v) => v.split(',').map((s) => s.trim()))
+  .refine((v) => v.length === 2 && v.every(Boolean), 'two comma-separated values: level 1, level 2')
+  .transform((v) => ({ 1: v[0]!, 2: v[1]! }));
+
+export const vendorEnvSchema = {
+  /** Serve vendors without credentials from their local fakes (default: with the embedded database). */
+  VENDOR_FAKES: z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes').optional(),
+  /** Our address as vendors and browsers reach it: callback and return URLs given to vendors. */
+  PUBLIC_URL: url.optional(),
+  /** One vendor call's time limit, and how often a failed call is tried again (with backoff). */
+  VENDOR_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  VENDOR_RETRIES: z.coerce.number().int().min(0).max(5).default(2),
+
+  SUMSUB_APP_TOKEN: z.string().min(1).optional(),
+  SUMSUB_SECRET_KEY: z.string().min(1).optional(),
+  SUMSUB_BASE_URL: url.default('https://api.sumsub.com'),
+  SUMSUB_WEBSDK_URL: url.default('https://static.sumsub.com/idensic/static/sns-websdk-builder.js'),
+  SUMSUB_LEVEL_NAMES: pair.default({ 1: 'id-and-liveness', 2: 'proof-of-address' }),
+  SUMSUB_WEBHOOK_SECRET: z.string().min(16).optional(),
+
+  ONFIDO_API_TOKEN: z.string().min(1).optional(),
+  ONFIDO_BASE_URL: url.default('https://api.eu.onfido.com/v3.6'),
+  ONFIDO_SDK_URL: url.default('https://sdk.onfido.com/v14'),
+  ONFIDO_WORKFLOW_IDS: pair.default({ 1: 'demo-workflow-level-1', 2: 'demo-workflow-level-2' }),
+  ONFIDO_WEBHOOK_SECRET: z.string().min(16).optional(),
+
+  JUMIO_CLIENT_ID: z.string().min(1).optional(),
+  JUMIO_CLIENT_SECRET: z.string().min(1).optional(),
+  JUMIO_AUTH_URL: url.default('https://auth.emea-1.jumio.ai'),
+  JUMIO_ACCOUNT_URL: url.default('https://account.emea-1.jumio.ai'),
+  JUMIO_RETRIEVAL_URL: url.default('https://retrieval.emea-1.jumio.ai'),
+  JUMIO_WORKFLOW_KEYS: pair.default({ 1: '10011', 2: '10015' }),
+  JUMIO_WEBHOOK_SECRET: z.string().min(16).optional(),
+
+  IDNOW_COMPANY_ID: z.string().min(1).optional(),
+  IDNOW_API_KEY: z.string().min(1).optional(),
+  IDNOW_BASE_URL: url.default('https://gateway.idnow.de'),
+  IDNOW_WEB_URL: url.default('https://go.idnow.de'),
+  IDNOW_WEBHOOK_SECRET: z.string().min(16).optional(),
+
+  AAI_ACCESS_KEY: z.string().min(1).optional(),
+  AAI_SECRET_KEY: z.string().min(1).optional(),
+  AAI_BASE_URL: url.default('https://api.advance.ai'),
+  AAI_WEBHOOK_SECRET: z.string().min(16).optional(),
+};
+
+/**
+ * The published secrets the fakes sign with (README). A vendor with real credentials must have its
+ * own webhook secret: a published one would let anybody forge its decisions.
+ */
+export const DEMO_WEBHOOK_SECRETS = {
+  sumsub: 'demo-sumsub-webhook-secret',
+  onfido: 'demo-onfido-webhook-token',
+  jumio: 'demo-jumio-callback-secret',
+  idnow: 'demo-idnow-webhook-secret',
+  aai: 'demo-aai-callback-secret',
+} as const;
+export type VendorName = keyof typeof DEMO_WEBHOOK_SECRETS;
+
+type VendorEnv = { [K in keyof typeof vendorEnvSchema]?: z.output<(typeof vendorEnvSchema)[K]> } & {
+  VENDOR_TIMEOUT_MS: number;
+  VENDOR_RETRIES: number;
+  SUMSUB_BASE_URL: string;
+  SUMSUB_WEBSDK_URL: string;
+  SUMSUB_LEVEL_NAMES: { 1: string; 2: string };
+  ONFIDO_BASE_URL: string;
+  ONFIDO_SDK_URL: string;
+  ONFIDO_WORKFLOW_IDS: { 1: string; 2: string };
+  JUMIO_AUTH_URL: string;
+  JUMIO_ACCOUNT_URL: string;
+  JUMIO_RETRIEVAL_URL: string;
+  JUMIO_WORKFLOW_KEYS: { 1: string; 2: string };
+  IDNOW_BASE_URL: string;
+  IDNOW_WEB_URL: string;
+  AAI_BASE_URL: string;
+};
+
+export interface SumsubConfig {
+  appToken: string;
+  secretKey: string;
+  baseUrl: string;
+  websdkUrl: string;
+  levelNames: { 1: string; 2: string };
+  webhookSecret: string;
+}
+export interface OnfidoConfig {
+  apiToken: string;
+  baseUrl: string;
+  sdkUrl: string;
+  workflowIds: { 1: string; 2: string };
+  webhookSecret: string;
+}
+export interface JumioConfig {
+  clientId: string;
+  clientSecret: string;
+  authUrl: string;
+  accountUrl: string;
+  retrievalUrl: string;
+  workflowKeys: { 1: string; 2: string };
+  webhookSecret: string;
+}
+export interface IdnowConfig {
+  companyId: string;
+  apiKey: string;
+  baseUrl: string;
+  webUrl: string;
+  webhookSecret: string;
+}
+export interface AaiConfig {
+  accessKey: string;
+  secretKey: string;
+  baseUrl: string;
+  webhookSecret: string;
+}
+
+/** Each vendor's settings; `null` when its credentials are not set (a fake may stand in). */
+export interface VendorsConfig {
+  fakes: boolean;
+  publicUrl: string | null;
+  timeoutMs: number;
+  retries: number;
+  sumsub: SumsubConfig | null;
+  onfido: OnfidoConfig | null;
+  jumio: JumioConfig | null;
+  idnow: IdnowConfig | null;
+  aai: AaiConfig | null;
+  /** Webhook secrets apply to the fakes too (they sign with them). */
+  webhookSecrets: Record<VendorName, string>;
+}
+
+/** Both of a pair set, or neither; one alone is a configuration mistake. */
+function both<T>(name: string, a: string | undefined, b: string | undefined, make: (a: string, b: string) => T, problems: string[]): T | null {
+  if (a && b) return make(a, b);
+  if (a || b) problems.push(`${name}: set both credentials or neither`);
+  return null;
+}
+
+export function vendorsConfigOf(e: VendorEnv, { embedded }: { embedded: boolean }): VendorsConfig {
+  const problems: string[] = [];
+  const secretOf: Record<VendorName, string | undefined> = {
+    sumsub: e.SUMSUB_WEBHOOK_SECRET,
+    onfido: e.ONFIDO_WEBHOOK_SECRET,
+    jumio: e.JUMIO_WEBHOOK_SECRET,
+    idnow: e.IDNOW_WEBHOOK_SECRET,
+    aai: e.AAI_WEBHOOK_SECRET,
+  };
+  const secret = (vendor: VendorName) => secretOf[vendor] ?? DEMO_WEBHOOK_SECRETS[vendor];
+  const cfg: VendorsConfig = {
+    fakes: e.VENDOR_FAKES ?? embedded,
+    publicUrl: e.PUBLIC_URL ?? null,
+    timeoutMs: e.VENDOR_TIMEOUT_MS,
+    retries: e.VENDOR_RETRIES,
+    sumsub: both('SUMSUB_APP_TOKEN/SUMSUB_SECRET_KEY', e.SUMSUB_APP_TOKEN, e.SUMSUB_SECRET_KEY, (appToken, secretKey) => ({
+      appToken,
+      secretKey,
+      baseUrl: e.SUMSUB_BASE_URL,
+      websdkUrl: e.SUMSUB_WEBSDK_URL,
+      levelNames: e.SUMSUB_LEVEL_NAMES,
+      webhookSecret: secret('sumsub'),
+    }), problems),
+    onfido: e.ONFIDO_API_TOKEN
+      ? { apiToken: e.ONFIDO_API_TOKEN, baseUrl: e.ONFIDO_BASE_URL, sdkUrl: e.ONFIDO_SDK_URL, workflowIds: e.ONFIDO_WORKFLOW_IDS, webhookSecret: secret('onfido') }
+      : null,
+    jumio: both('JUMIO_CLIENT_ID/JUMIO_CLIENT_SECRET', e.JUMIO_CLIENT_ID, e.JUMIO_CLIENT_SECRET, (clientId, clientSecret) => ({
+      clientId,
+      clientSecret,
+      authUrl: e.JUMIO_AUTH_URL,
+      accountUrl: e.JUMIO_ACCOUNT_URL,
+      retrievalUrl: e.JUMIO_RETRIEVAL_URL,
+      workflowKeys: e.JUMIO_WORKFLOW_KEYS,
+      webhookSecret: secret('jumio'),
+    }), problems),
+    idnow: both('IDNOW_COMPANY_ID/IDNOW_API_KEY', e.IDNOW_COMPANY_ID, e.IDNOW_API_KEY, (companyId, apiKey) => ({
+      companyId,
+      apiKey,
+      baseUrl: e.IDNOW_BASE_URL,
+      webUrl: e.IDNOW_WEB_URL,
+      webhookSecret: secret('idnow'),
+    }), problems),
+    aai: both('AAI_ACCESS_KEY/AAI_SECRET_KEY', e.AAI_ACCESS_KEY, e.AAI_SECRET_KEY, (accessKey, secretKey) => ({
+      accessKey,
+      secretKey,
+      baseUrl: e.AAI_BASE_URL,
+      webhookSecret: secret('aai'),
+    }), problems),
+    webhookSecrets: { sumsub: secret('sumsub'), onfido: secret('onfido'), jumio: secret('jumio'), idnow: secret('idnow'), aai: secret('aai') },
+  };
+  for (const vendor of Object.keys(DEMO_WEBHOOK_SECRETS) as VendorName[]) {
+    if (cfg[vendor] && !secretOf[vendor]) problems.push(`${vendor.toUpperCase()}_WEBHOOK_SECRET: required with real credentials`);
+  }
+  if (problems.length > 0) throw new Error(`Invalid configuration: ${problems.join('; ')}`);
+  return cfg;
+}
