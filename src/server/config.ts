@@ -219,6 +219,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     frameAncestors: e.FRAME_ANCESTORS,
     kycOpened: e.KYC_OPENED,
     providerRoutes: e.KYC_PROVIDER_ROUTES as ProviderRoute[],
+    /** Whether KYC_PROVIDER_ROUTES was set (otherwise the vendor fakes may bring the demo routing). */
+    providerRoutesExplicit: env.KYC_PROVIDER_ROUTES !== undefined,
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
     login: {
       freeFailuresPerAccountIp: e.LOGIN_FREE_FAILURES,

@@ -4,6 +4,7 @@ import { buildApp, type App, type BuildOptions } from './app.ts';
 import type { Config } from './config.ts';
 import { logStreamFor } from './log-format.ts';
 import { DEMO_USERS } from './seed.ts';
+import { startVendorFakes } from './modules/providers/providers.service.ts';
 
 export interface RunningServer {
   app: App;
@@ -19,10 +20,13 @@ export interface RunningServer {
  * server) and by the browser tests' server (e2e/support/server.ts: the test-faults plugin), so both
  * run the same start-up and differ only in what the caller registers.
  */
-export async function startServer(config: Config, options: BuildOptions = {}): Promise<RunningServer> {
+export async function startServer(config: Config, options: BuildOptions = {}, { autoReviewMs = 4000 }: { autoReviewMs?: number | null } = {}): Promise<RunningServer> {
   // Readable lines on a terminal, JSON otherwise (LOG_FORMAT, decision 013).
   const logStream = options.logStream ?? logStreamFor(config.logFormat);
-  const app = await buildApp(config, logStream ? { ...options, logStream } : options);
+  // Vendors without credentials are served by their local fakes (offline demo; decision 016).
+  const fakes = config.vendors.fakes ? await startVendorFakes(config, { autoReviewMs, explicitRoutes: config.providerRoutesExplicit }) : null;
+  const app = await buildApp(fakes?.config ?? config, logStream ? { ...options, logStream } : options);
+  if (fakes) app.addHook('onClose', () => fakes.close());
 
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
@@ -44,12 +48,14 @@ export async function startServer(config: Config, options: BuildOptions = {}): P
   const { port } = app.server.address() as AddressInfo;
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const origin = `http://${shownHost}:${port}`;
+  fakes?.setWebhookBase(config.vendors.publicUrl ?? `http://127.0.0.1:${port}`);
   console.log(`\n  Account area: ${origin}${APP_BASE}/\n  Login page:   ${origin}${LOGIN_PAGE}`);
   if (config.seedDemo) {
     console.log('  Demo logins (created on a new database):');
     for (const u of DEMO_USERS) console.log(`    ${u.email} / ${u.password}  (${u.note})`);
     console.log('  These passwords are published: set SEED_DEMO=false before a new database meets real users.');
   }
+  for (const line of fakes?.describe() ?? []) console.log(`  Vendor stand-in: ${line} (no credentials configured; VENDOR_FAKES)`);
   console.log('');
 
   return {

@@ -4,20 +4,24 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
 /**
- * Security headers on every reply. The CSP allows only our own origin: the web app bundles its
- * fonts and scripts, and the Telegram SDK comes from npm, so nothing is loaded from elsewhere.
+ * Security headers on every reply. The CSP allows our own origin and the configured verification
+ * vendors' origins only: the web app bundles its fonts and scripts, the Telegram SDK comes from npm,
+ * and a vendor's web SDK is loaded only from that vendor (docs/decisions/016).
  */
 async function securityPlugin(app: FastifyInstance) {
+  // Exactly the origins of the vendors configured here (their SDK script, frame and API), nothing more.
+  const vendor = app.services.providers.origins();
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...vendor.script],
         styleSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...vendor.img],
         fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...vendor.connect],
+        frameSrc: ["'self'", ...vendor.frame],
         mediaSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],

@@ -1,0 +1,59 @@
+import { Provider } from '../../../shared/kyc.ts';
+import type { Config, ProviderRoute } from '../../config.ts';
+import { startSumsubFake } from './sumsub/fake.ts';
+
+/**
+ * The offline stand-ins for vendors (docs/decisions/016): with VENDOR_FAKES on (the default with the
+ * embedded database), every vendor without credentials is served by its local fake on 127.0.0.1,
+ * with the demo secrets published in the README, and — unless KYC_PROVIDER_ROUTES is set — the demo
+ * routing below sends residents of a few countries to each vendor. Never in a deployment with real
+ * users: VENDOR_FAKES is off by default with DATABASE_URL.
+ */
+
+/** The demo routing: one country per vendor (the demo users live there), everything else in-house. */
+export const DEMO_PROVIDER_ROUTES: ProviderRoute[] = [
+  { provider: Provider.PROVIDER_SUMSUB, countries: ['GB'] },
+  { provider: Provider.PROVIDER_DEFAULT },
+];
+
+export interface VendorFakes {
+  /** The config with the fakes' addresses and demo credentials filled in. */
+  config: Config;
+  /** Tells every fake where our webhooks are (known once we listen). */
+  setWebhookBase(origin: string): void;
+  /** What each fake is, for the start banner. */
+  describe(): string[];
+  close(): Promise<void>;
+}
+
+/** Starts a fake for each vendor that has no credentials; `autoReviewMs`: the fakes review by themselves (demo). */
+export async function startVendorFakes(config: Config, { autoReviewMs = 4000, explicitRoutes }: { autoReviewMs?: number | null; explicitRoutes: boolean }): Promise<VendorFakes> {
+  const v = config.vendors;
+  const closers: (() => Promise<void>)[] = [];
+  const hooks: ((origin: string) => void)[] = [];
+  const lines: string[] = [];
+  const vendors = { ...v };
+
+  if (!v.sumsub) {
+    const secrets = { appToken: 'sbx:demo-app-token', secretKey: 'demo-sumsub-secret-key', webhookSecret: v.webhookSecrets.sumsub };
+    const fake = await startSumsubFake({ ...secrets, autoReviewMs });
+    vendors.sumsub = {
+      ...secrets,
+      baseUrl: fake.origin,
+      websdkUrl: `${fake.origin}/idensic/static/sns-websdk-builder.js`,
+      levelNames: { 1: 'id-and-liveness', 2: 'proof-of-address' },
+    };
+    hooks.push((origin) => fake.setWebhookUrl(`${origin}/x-api/v1/webhooks/sumsub`));
+    closers.push(() => fake.close());
+    lines.push(`Sumsub (local fake) ${fake.origin}`);
+  }
+
+  return {
+    config: { ...config, vendors, providerRoutes: explicitRoutes ? config.providerRoutes : DEMO_PROVIDER_ROUTES },
+    setWebhookBase: (origin) => hooks.forEach((h) => h(origin)),
+    describe: () => lines,
+    close: async () => {
+      await Promise.all(closers.map((c) => c()));
+    },
+  };
+}
