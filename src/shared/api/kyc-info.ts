@@ -1,5 +1,5 @@
 import { z } from '../zod.ts';
-import { CustodyType, QuestionnaireStatus, StepStatus, StepType } from '../kyc.ts';
+import { CustodyType, DocumentType, QuestionnaireStatus, StepStatus, StepType } from '../kyc.ts';
 import { REJECT_REASON_CODES, type RejectReasonCode } from '../review-reasons.ts';
 import { ValidationMessage } from '../validation.ts';
 import { ApplicationStatus } from './applications.ts';
@@ -41,8 +41,11 @@ export const kycIdentity = z.object({
   level: verifiableLevelValue,
   /** Issuing country (level 1) or residence country (level 2). */
   country: z.string(),
-  /** Level 1: the identity document type; level 2: the proof-of-address type. */
-  documentType: z.union([z.enum(SELECTABLE_DOCUMENT_TYPES), z.enum(ProofOfAddressType)]),
+  /**
+   * Level 1: the identity document type; level 2: the proof-of-address type; UNDEFINED (§3) when a
+   * vendor collected the document (its record says which).
+   */
+  documentType: z.union([z.enum(SELECTABLE_DOCUMENT_TYPES), z.enum(ProofOfAddressType), z.literal(DocumentType.UNDEFINED)]),
   status: z.enum(ApplicationStatus),
   submittedAt: timestampValue,
   decidedAt: timestampValue.nullable(),

@@ -60,7 +60,7 @@ export function createKycInfo({ db, kycOpened, steps, review, providerOf }: KycI
       applicationId: a.id,
       level: a.level as VerifiableLevel,
       country: a.country,
-      documentType: a.document_type as SelectableDocumentType | ProofOfAddressType,
+      documentType: a.document_type as KycIdentity['documentType'],
       status: a.status as ApplicationStatus,
       submittedAt: a.submitted_at,
       decidedAt: a.decided_at,
