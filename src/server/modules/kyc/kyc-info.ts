@@ -1,5 +1,4 @@
 import { ApplicationStatus } from '../../../shared/api/applications.ts';
-import type { ProofOfAddressType, SelectableDocumentType } from '../../../shared/api/document-types.ts';
 import type { KycIdentity, KycInfo, KycInfoFlags, KycRejectMessage, KycRejectNotice } from '../../../shared/api/kyc-info.ts';
 import { KYC_QUOTAS } from '../../../shared/api/quotas.ts';
 import { CustodyType, KycFlow, LIMITATION_DEFAULT, QuestionnaireStatus, StepStatus, type Provider, type VerifiableLevel } from '../../../shared/kyc.ts';
