@@ -90,10 +90,41 @@ describe('kyc route guard and flow', () => {
     expect(await screen.findByRole('heading', { name: 'No verification needed' })).toBeInTheDocument();
   });
 
-  it('another provider: says the level is verified elsewhere', async () => {
-    installFetch(serve({ one: 'ALLOW', provider: 'PROVIDER_SUMSUB' }));
+  it('a vendor verifies the level: what it takes, then its session; a vendor that does not answer is said so, and the user can try again', async () => {
+    const base = serve({ one: 'ALLOW', provider: 'PROVIDER_SUMSUB' });
+    let tokenCalls = 0;
+    installFetch((call) => {
+      if (new URL(call.url, 'http://x').pathname.endsWith('/vendor-token')) {
+        tokenCalls += 1;
+        return envelope({}, 35006, 'verification provider unavailable');
+      }
+      return base(call);
+    });
+    const user = userEvent.setup();
     renderKyc(<KycScreen />);
-    expect(await screen.findByRole('heading', { name: 'Verification is handled elsewhere' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Verify with Sumsub' })).toBeInTheDocument();
+    expect(screen.getByText('Your passport, identity card or driving licence')).toBeInTheDocument();
+    expect(screen.queryByLabelText(/Issuing country/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Start verification with Sumsub' }));
+    expect(await screen.findByText(/The verification service is not responding right now/)).toBeInTheDocument();
+    expect(tokenCalls).toBe(1);
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(tokenCalls).toBe(2));
+  });
+
+  it('back from a vendor\'s hosted page: waits for its result and follows the level to PENDING', async () => {
+    window.history.replaceState(null, '', '/?level=1&vendor=done');
+    let reads = 0;
+    const pending = serve({ one: 'PENDING', provider: 'PROVIDER_JUMIO' });
+    const allow = serve({ one: 'ALLOW', provider: 'PROVIDER_JUMIO' });
+    installFetch((call) => {
+      if (new URL(call.url, 'http://x').pathname.endsWith('/kyc-info')) reads += 1;
+      return reads > 1 ? pending(call) : allow(call);
+    });
+    renderKyc(<KycScreen />);
+    expect(await screen.findByRole('heading', { name: 'Documents sent' })).toBeInTheDocument();
+    expect(screen.getByText('Jumio received your documents and is checking them. This page updates by itself.')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Level 1 is under review' }, { timeout: 5000 })).toBeInTheDocument();
   });
 
   it('FAILED_AND_CAN_RETRY: the reason above the flow; steps cannot be skipped; a passport needs no back side', async () => {

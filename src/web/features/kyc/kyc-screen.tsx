@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearch } from 'wouter';
 import type { SubmitApplicationResult } from '../../../shared/api/applications.ts';
@@ -17,8 +17,10 @@ import { Level1Flow } from './components/level1-flow.tsx';
 import { Level2Flow } from './components/level2-flow.tsx';
 import { RejectionReasons } from './components/rejection-reasons.tsx';
 import { StatusPanel } from './components/status-panel.tsx';
+import { VendorFlow } from './components/vendor-flow.tsx';
 import { useDocumentTitle } from '../../lib/page/document-title.ts';
 import { levelFromSearch, stepFromSearch } from './model/flow.ts';
+import { VENDOR_NAMES } from './model/vendor-sdk.ts';
 import { canStartFlow, hasNoSteps, rejectionsOf, stepStatus } from './model/next-action.ts';
 import { LoadError, LoadingBlock } from '../../components/ui/load-states.tsx';
 
@@ -43,6 +45,8 @@ export default function KycScreen() {
   const level = levelFromSearch(search);
   const step = stepFromSearch(search);
   const [submitted, setSubmitted] = useState<SubmitApplicationResult | null>(null);
+  // Back from a vendor's hosted page (`vendor=done` in its return URL): wait for its result here.
+  const returnedFromVendor = new URLSearchParams(search).get('vendor') === 'done';
   // The flow keeps its step in the address (use-flow-step.ts), so the title can name it: "Selfie · Verify your identity · Account".
   useDocumentTitle(submitted ? t('kyc.submitted.title') : step && t(`kyc.flow.steps.${step}`), t(`kyc.flow.title.${level}`));
   return (
@@ -56,7 +60,7 @@ export default function KycScreen() {
         </h1>
         <p className="text-sm text-muted">{t(`kyc.flow.intro.${level}`)}</p>
       </div>
-      {submitted ? <Submitted result={submitted} /> : <GuardedFlow level={level} onSubmitted={setSubmitted} />}
+      {submitted ? <Submitted result={submitted} /> : <GuardedFlow level={level} onSubmitted={setSubmitted} returnedFromVendor={returnedFromVendor} />}
     </section>
   );
 }
@@ -82,10 +86,21 @@ function Submitted({ result }: { result: SubmitApplicationResult }) {
   );
 }
 
-function GuardedFlow({ level, onSubmitted }: { level: 1 | 2; onSubmitted: (r: SubmitApplicationResult) => void }) {
+/** While waiting for a vendor: 'sent' until its "pending" arrives, then 'pending' until it decides. */
+type VendorWait = 'none' | 'sent' | 'pending';
+const VENDOR_POLL_MS = 3000;
+
+function GuardedFlow({ level, onSubmitted, returnedFromVendor }: { level: 1 | 2; onSubmitted: (r: SubmitApplicationResult) => void; returnedFromVendor: boolean }) {
   const { t } = useTranslation();
   const user = useGlobalStore((s) => s.user);
-  const info = useKycInfo();
+  const [wait, setWait] = useState<VendorWait>(returnedFromVendor ? 'sent' : 'none');
+  const info = useKycInfo({ pollMs: wait === 'none' ? false : VENDOR_POLL_MS });
+  const current = info.data ? stepStatus(info.data.state, level) : null;
+  // The vendor's result arrives by webhook: follow the level until it is decided.
+  useEffect(() => {
+    if (wait === 'sent' && current === StepStatus.PENDING) setWait('pending');
+    else if (wait === 'pending' && current !== StepStatus.PENDING) setWait('none');
+  }, [wait, current]);
   const personal = usePersonalInfo();
   const provider = useKycProvider(level);
   const config = useKycConfig();
@@ -126,9 +141,6 @@ function GuardedFlow({ level, onSubmitted }: { level: 1 | 2; onSubmitted: (r: Su
       </StatusPanel>
     );
   }
-  if (chosen.provider !== Provider.PROVIDER_DEFAULT) {
-    return <StatusPanel title={t('kyc.guard.provider.title')} body={t('kyc.guard.provider.body')} />;
-  }
   if (level === KycLevel.LEVEL_1 && !saved.info) {
     return (
       <StatusPanel
@@ -136,6 +148,26 @@ function GuardedFlow({ level, onSubmitted }: { level: 1 | 2; onSubmitted: (r: Su
         body={t('kyc.guard.personalFirst.body')}
         action={{ href: '/personal', label: t('kyc.next.FILL_PERSONAL_INFO.action') }}
       />
+    );
+  }
+  if (chosen.provider !== Provider.PROVIDER_DEFAULT) {
+    if (wait === 'sent') {
+      return (
+        <StatusPanel title={t('vendor.waiting.title')} body={t('vendor.waiting.body', { vendor: VENDOR_NAMES[chosen.provider] })} next={t('ux.next.submitted', { hours: USUAL_REVIEW_HOURS })}>
+          <p role="status" className="text-sm text-muted">{t('vendor.waiting.checking')}</p>
+        </StatusPanel>
+      );
+    }
+    return (
+      <div className="flex flex-col gap-6">
+        {status === StepStatus.FAILED_AND_CAN_RETRY ? (
+          <div className="flex flex-col gap-2">
+            <p className="text-sm font-medium">{t('kyc.flow.retryIntro')}</p>
+            <RejectionReasons rejections={rejectionsOf(data, level)} />
+          </div>
+        ) : null}
+        <VendorFlow level={level} provider={chosen.provider} onSubmitted={() => setWait('sent')} />
+      </div>
     );
   }
 

@@ -15,4 +15,5 @@ export const getKycInfo = (signal?: AbortSignal) => http.post<KycInfo>(ApiPath.k
 
 export const kycInfoQuery = queryOptions({ queryKey: kycKeys.info(), queryFn: ({ signal }) => getKycInfo(signal) });
 
-export const useKycInfo = () => useQuery(kycInfoQuery);
+/** `pollMs`: read again every so often while waiting for a result that arrives by itself (a vendor's). */
+export const useKycInfo = ({ pollMs }: { pollMs?: number | false } = {}) => useQuery({ ...kycInfoQuery, refetchInterval: pollMs ?? false });
