@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearch } from 'wouter';
 import type { SubmitApplicationResult } from '../../../shared/api/applications.ts';
@@ -96,11 +96,10 @@ function GuardedFlow({ level, onSubmitted, returnedFromVendor }: { level: 1 | 2;
   const [wait, setWait] = useState<VendorWait>(returnedFromVendor ? 'sent' : 'none');
   const info = useKycInfo({ pollMs: wait === 'none' ? false : VENDOR_POLL_MS });
   const current = info.data ? stepStatus(info.data.state, level) : null;
-  // The vendor's result arrives by webhook: follow the level until it is decided.
-  useEffect(() => {
-    if (wait === 'sent' && current === StepStatus.PENDING) setWait('pending');
-    else if (wait === 'pending' && current !== StepStatus.PENDING) setWait('none');
-  }, [wait, current]);
+  // The vendor's result arrives by webhook: follow the level until it is decided (state adjusted
+  // while rendering, React's pattern for state that follows what was read).
+  if (wait === 'sent' && current === StepStatus.PENDING) setWait('pending');
+  else if (wait === 'pending' && current !== null && current !== StepStatus.PENDING) setWait('none');
   const personal = usePersonalInfo();
   const provider = useKycProvider(level);
   const config = useKycConfig();
