@@ -1,5 +1,6 @@
 import type { Db } from './db/index.ts';
 import { UserRole } from '../shared/api/accounts.ts';
+import type { PersonalInfoInput } from '../shared/api/personal-info.ts';
 import type { Services } from './services.ts';
 import { listAudit, recordAudit, type Actor } from './modules/audit/audit.service.ts';
 import { buildKycScenario, KycScenario } from './demo/kyc-scenarios.ts';
@@ -16,8 +17,22 @@ export interface DemoUser {
   note: string;
   /** Where the user's verification stands (built through the kyc, documents and console services). */
   kyc?: KycScenario;
+  /** Who the person is (their residence decides the verification provider); else the scenario's. */
+  personalInfo?: PersonalInfoInput;
   memberTag?: Record<string, string>;
 }
+
+/** A person living where the demo routing sends residents to a vendor (DEMO_PROVIDER_ROUTES). */
+const resident = (firstName: string, lastName: string, country: string, addressLine1: string, city: string, postalCode: string): PersonalInfoInput => ({
+  firstName,
+  lastName,
+  dateOfBirth: '1991-03-08',
+  nationality: country,
+  residenceCountry: country,
+  addressLine1,
+  city,
+  postalCode,
+});
 
 /** Demo accounts listed in the README. The reviewer comes first: the others' decisions are its. */
 export const DEMO_USERS: readonly DemoUser[] = [
@@ -28,6 +43,12 @@ export const DEMO_USERS: readonly DemoUser[] = [
   { email: 'l1-retry@example.com', password: DEMO_PASSWORD, role: UserRole.USER, note: 'level 1 rejected, can retry', kyc: KycScenario.L1_RETRY },
   { email: 'l1-final@example.com', password: DEMO_PASSWORD, role: UserRole.USER, note: 'level 1 rejected, final', kyc: KycScenario.L1_FINAL },
   { email: 'l2-approved@example.com', password: DEMO_PASSWORD, role: UserRole.USER, note: 'levels 1 and 2 approved', kyc: KycScenario.L2_APPROVED },
+  // Level 1 open, routed to a vendor (with the vendor fakes' demo routing: one country per vendor).
+  { email: 'vendor-sumsub@example.com', password: DEMO_PASSWORD, role: UserRole.USER, note: 'level 1 open, verified by Sumsub (GB)', kyc: KycScenario.PERSONAL_INFO, personalInfo: resident('Oliver', 'Bennett', 'GB', '221 Baker Street', 'London', 'NW1 6XE') },
+  { email: 'vendor-onfido@example.com', password: DEMO_PASSWORD, role: UserRole.USER, note: 'level 1 open, verified by Onfido (FR)', kyc: KycScenario.PERSONAL_INFO, personalInfo: resident('Camille', 'Durand', 'FR', '8 Rue de Rivoli', 'Paris', '75004') },
+  { email: 'vendor-jumio@example.com', password: DEMO_PASSWORD, role: UserRole.USER, note: 'level 1 open, verified by Jumio (US)', kyc: KycScenario.PERSONAL_INFO, personalInfo: { ...resident('Emily', 'Carter', 'US', '350 Fifth Avenue', 'New York', '10118'), stateRegion: 'NY' } },
+  { email: 'vendor-idnow@example.com', password: DEMO_PASSWORD, role: UserRole.USER, note: 'level 1 open, verified by IDnow (AT)', kyc: KycScenario.PERSONAL_INFO, personalInfo: resident('Lena', 'Huber', 'AT', 'Stephansplatz 1', 'Wien', '1010') },
+  { email: 'vendor-aai@example.com', password: DEMO_PASSWORD, role: UserRole.USER, note: 'level 1 open, verified by ADVANCE.AI (SG)', kyc: KycScenario.PERSONAL_INFO, personalInfo: resident('Wei Ling', 'Tan', 'SG', '1 Raffles Place', 'Singapore', '048616') },
   { email: 'kyc-tag@example.com', password: DEMO_PASSWORD, role: UserRole.USER, note: "member_tag.KYC is '1': no KYC steps", memberTag: { KYC: '1' } },
 ];
 
@@ -86,7 +107,7 @@ export async function seedDemoData(services: Services, db: Db): Promise<string[]
     await recordAudit(db, SYSTEM, { action: SEED_STARTED, entityType: DEMO_ENTITY, entityId: u.email });
     const id = await services.accounts.createUser({ email: u.email, password: u.password }, SYSTEM, u.role, u.memberTag ? { member_tag: u.memberTag } : {});
     if (u.role === UserRole.REVIEWER) reviewerId ??= id;
-    if (u.kyc) await buildKycScenario(services, id, u.kyc, { reviewerId });
+    if (u.kyc) await buildKycScenario(services, id, u.kyc, { reviewerId, ...(u.personalInfo ? { personalInfo: u.personalInfo } : {}) });
     await recordAudit(db, SYSTEM, { action: SEEDED, entityType: DEMO_ENTITY, entityId: u.email, after: { userId: id } });
     created.push(u.email);
   }
