@@ -18,7 +18,7 @@ export { bucketOf } from './routing.ts';
 export { VendorProtocolError, VendorUnavailableError, WebhookRejected } from './errors.ts';
 export { createInHouseProvider, type InHouseResults } from './in-house/in-house.provider.ts';
 export { createVendorProviders } from './vendors.ts';
-export { DEMO_PROVIDER_ROUTES, startVendorFakes, type VendorFakes } from './vendor-fakes.ts';
+export { DEMO_PROVIDER_ROUTES, startVendorFakes, SUMSUB_DEMO_CREDENTIALS, type VendorFakes } from './vendor-fakes.ts';
 
 /**
  * The verification providers of this server and the routing data that picks one per user and level

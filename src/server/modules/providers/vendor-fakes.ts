@@ -16,6 +16,9 @@ export const DEMO_PROVIDER_ROUTES: ProviderRoute[] = [
   { provider: Provider.PROVIDER_DEFAULT },
 ];
 
+/** The Sumsub fake's demo App Token and secret (published: README; the sandbox API in browser tests). */
+export const SUMSUB_DEMO_CREDENTIALS = { appToken: 'sbx:demo-app-token', secretKey: 'demo-sumsub-secret-key' } as const;
+
 export interface VendorFakes {
   /** The config with the fakes' addresses and demo credentials filled in. */
   config: Config;
@@ -35,7 +38,7 @@ export async function startVendorFakes(config: Config, { autoReviewMs = 4000, ex
   const vendors = { ...v };
 
   if (!v.sumsub) {
-    const secrets = { appToken: 'sbx:demo-app-token', secretKey: 'demo-sumsub-secret-key', webhookSecret: v.webhookSecrets.sumsub };
+    const secrets = { ...SUMSUB_DEMO_CREDENTIALS, webhookSecret: v.webhookSecrets.sumsub };
     const fake = await startSumsubFake({ ...secrets, autoReviewMs });
     vendors.sumsub = {
       ...secrets,

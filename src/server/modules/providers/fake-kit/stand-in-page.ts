@@ -60,6 +60,7 @@ fieldset{border:1px solid #ddd;border-radius:8px;padding:16px;display:flex;flex-
 button{background:${esc(o.brand)};color:#fff;border:0;border-radius:6px;padding:12px 16px;font-size:16px;cursor:pointer}
 button:focus-visible,input:focus-visible,select:focus-visible{outline:3px solid #333;outline-offset:2px}
 [role=alert]{color:#b00020}
+[hidden]{display:none!important}
 </style></head>
 <body>
 <header><span class="dot" aria-hidden="true"></span><span>${esc(o.vendor)}</span></header>
