@@ -1,5 +1,7 @@
 import { Provider } from '../../../shared/kyc.ts';
 import type { Config, ProviderRoute } from '../../config.ts';
+import { startJumioFake } from './jumio/fake.ts';
+import { ONFIDO_API_PREFIX, ONFIDO_SDK_PATH, startOnfidoFake } from './onfido/fake.ts';
 import { startSumsubFake } from './sumsub/fake.ts';
 
 /**
@@ -13,6 +15,8 @@ import { startSumsubFake } from './sumsub/fake.ts';
 /** The demo routing: one country per vendor (the demo users live there), everything else in-house. */
 export const DEMO_PROVIDER_ROUTES: ProviderRoute[] = [
   { provider: Provider.PROVIDER_SUMSUB, countries: ['GB'] },
+  { provider: Provider.PROVIDER_ONFIDO, countries: ['FR'] },
+  { provider: Provider.PROVIDER_JUMIO, countries: ['US'] },
   { provider: Provider.PROVIDER_DEFAULT },
 ];
 
@@ -49,6 +53,38 @@ export async function startVendorFakes(config: Config, { autoReviewMs = 4000, ex
     hooks.push((origin) => fake.setWebhookUrl(`${origin}/x-api/v1/webhooks/sumsub`));
     closers.push(() => fake.close());
     lines.push(`Sumsub (local fake) ${fake.origin}`);
+  }
+
+  if (!v.onfido) {
+    const workflowIds = { 1: 'demo-workflow-level-1', 2: 'demo-workflow-level-2' };
+    const fake = await startOnfidoFake({ apiToken: 'demo-onfido-api-token', webhookToken: v.webhookSecrets.onfido, workflowIds, autoReviewMs });
+    vendors.onfido = {
+      apiToken: 'demo-onfido-api-token',
+      baseUrl: `${fake.origin}${ONFIDO_API_PREFIX}`,
+      sdkUrl: `${fake.origin}${ONFIDO_SDK_PATH}`,
+      workflowIds,
+      webhookSecret: v.webhookSecrets.onfido,
+    };
+    hooks.push((origin) => fake.setWebhookUrl(`${origin}/x-api/v1/webhooks/onfido`));
+    closers.push(() => fake.close());
+    lines.push(`Onfido (local fake) ${fake.origin}`);
+  }
+
+  if (!v.jumio) {
+    const secrets = { clientId: 'demo-jumio-client-id', clientSecret: 'demo-jumio-client-secret' };
+    const workflowKeys = { 1: '10011', 2: '10015' };
+    // Jumio takes the callback address per account; the fake calls whatever address it was given.
+    const fake = await startJumioFake({ ...secrets, workflowKeys, autoReviewMs });
+    vendors.jumio = {
+      ...secrets,
+      authUrl: fake.origin,
+      accountUrl: fake.origin,
+      retrievalUrl: fake.origin,
+      workflowKeys,
+      webhookSecret: v.webhookSecrets.jumio,
+    };
+    closers.push(() => fake.close());
+    lines.push(`Jumio (local fake) ${fake.origin}`);
   }
 
   return {

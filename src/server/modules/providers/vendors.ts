@@ -1,5 +1,7 @@
 import type { VendorsConfig } from '../../vendor-config.ts';
 import type { VerificationProvider } from './port.ts';
+import { createJumioProvider } from './jumio/jumio.provider.ts';
+import { createOnfidoProvider } from './onfido/onfido.provider.ts';
 import { createSumsubProvider } from './sumsub/sumsub.provider.ts';
 
 /**
@@ -11,5 +13,7 @@ export function createVendorProviders(vendors: VendorsConfig, options: { backoff
   const http = { timeoutMs: vendors.timeoutMs, retries: vendors.retries, ...options };
   const list: VerificationProvider[] = [];
   if (vendors.sumsub) list.push(createSumsubProvider(vendors.sumsub, http));
+  if (vendors.onfido) list.push(createOnfidoProvider(vendors.onfido, http));
+  if (vendors.jumio) list.push(createJumioProvider(vendors.jumio, http));
   return list;
 }
