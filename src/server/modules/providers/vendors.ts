@@ -1,5 +1,7 @@
 import type { VendorsConfig } from '../../vendor-config.ts';
 import type { VerificationProvider } from './port.ts';
+import { createAaiProvider } from './aai/aai.provider.ts';
+import { createIdnowProvider } from './idnow/idnow.provider.ts';
 import { createSumsubProvider } from './sumsub/sumsub.provider.ts';
 
 /**
@@ -11,5 +13,7 @@ export function createVendorProviders(vendors: VendorsConfig, options: { backoff
   const http = { timeoutMs: vendors.timeoutMs, retries: vendors.retries, ...options };
   const list: VerificationProvider[] = [];
   if (vendors.sumsub) list.push(createSumsubProvider(vendors.sumsub, http));
+  if (vendors.idnow) list.push(createIdnowProvider(vendors.idnow, http));
+  if (vendors.aai) list.push(createAaiProvider(vendors.aai, http));
   return list;
 }
