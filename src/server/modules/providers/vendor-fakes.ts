@@ -2,6 +2,8 @@ import { Provider } from '../../../shared/kyc.ts';
 import type { Config, ProviderRoute } from '../../config.ts';
 import { startJumioFake } from './jumio/fake.ts';
 import { ONFIDO_API_PREFIX, ONFIDO_SDK_PATH, startOnfidoFake } from './onfido/fake.ts';
+import { startAaiFake } from './aai/fake.ts';
+import { startIdnowFake } from './idnow/fake.ts';
 import { startSumsubFake } from './sumsub/fake.ts';
 
 /**
@@ -17,6 +19,9 @@ export const DEMO_PROVIDER_ROUTES: ProviderRoute[] = [
   { provider: Provider.PROVIDER_SUMSUB, countries: ['GB'] },
   { provider: Provider.PROVIDER_ONFIDO, countries: ['FR'] },
   { provider: Provider.PROVIDER_JUMIO, countries: ['US'] },
+  // IDnow's identification and AAI's H5 liveness check identities, not addresses: level 1 only.
+  { provider: Provider.PROVIDER_IDNOW, countries: ['AT'], levels: [1] },
+  { provider: Provider.PROVIDER_AAI, countries: ['SG'], levels: [1] },
   { provider: Provider.PROVIDER_DEFAULT },
 ];
 
@@ -85,6 +90,29 @@ export async function startVendorFakes(config: Config, { autoReviewMs = 4000, ex
     };
     closers.push(() => fake.close());
     lines.push(`Jumio (local fake) ${fake.origin}`);
+  }
+
+  if (!v.idnow) {
+    const secrets = { companyId: 'demo-company', apiKey: 'demo-idnow-api-key', webhookSecret: v.webhookSecrets.idnow };
+    const fake = await startIdnowFake({ ...secrets, autoReviewMs });
+    // API and hosted page on the fake's one origin.
+    vendors.idnow = { ...secrets, baseUrl: fake.origin, webUrl: fake.origin };
+    hooks.push((origin) => {
+      fake.setWebhookUrl(`${origin}/x-api/v1/webhooks/idnow`);
+      // IDnow's redirect is a company setting, not per identification; the demo routes level 1 only.
+      fake.setRedirectUrl(`${origin}/user/accounts/auth/kyc?level=1&vendor=done`);
+    });
+    closers.push(() => fake.close());
+    lines.push(`IDnow (local fake) ${fake.origin}`);
+  }
+
+  if (!v.aai) {
+    const secrets = { accessKey: 'demo-aai-access-key', secretKey: 'demo-aai-secret-key' };
+    // AAI takes the callback and return URLs with each link: no hook needed.
+    const fake = await startAaiFake({ ...secrets, autoReviewMs });
+    vendors.aai = { ...secrets, baseUrl: fake.origin, webhookSecret: v.webhookSecrets.aai };
+    closers.push(() => fake.close());
+    lines.push(`ADVANCE.AI (local fake) ${fake.origin}`);
   }
 
   return {

@@ -2,6 +2,8 @@ import type { VendorsConfig } from '../../vendor-config.ts';
 import type { VerificationProvider } from './port.ts';
 import { createJumioProvider } from './jumio/jumio.provider.ts';
 import { createOnfidoProvider } from './onfido/onfido.provider.ts';
+import { createAaiProvider } from './aai/aai.provider.ts';
+import { createIdnowProvider } from './idnow/idnow.provider.ts';
 import { createSumsubProvider } from './sumsub/sumsub.provider.ts';
 
 /**
@@ -15,5 +17,7 @@ export function createVendorProviders(vendors: VendorsConfig, options: { backoff
   if (vendors.sumsub) list.push(createSumsubProvider(vendors.sumsub, http));
   if (vendors.onfido) list.push(createOnfidoProvider(vendors.onfido, http));
   if (vendors.jumio) list.push(createJumioProvider(vendors.jumio, http));
+  if (vendors.idnow) list.push(createIdnowProvider(vendors.idnow, http));
+  if (vendors.aai) list.push(createAaiProvider(vendors.aai, http));
   return list;
 }
