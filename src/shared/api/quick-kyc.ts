@@ -59,7 +59,7 @@ export const doQuickKycRequest = z
       .string({ error: ValidationMessage.REQUIRED })
       .trim()
       .check(visibleText)
-      .min(1, { error: ValidationMessage.REQUIRED })
+      .min(1, { error: ValidationMessage.REQUIRED, abort: true })
       .max(32, { error: ValidationMessage.MAX_LENGTH })
       .transform(normalizeIdNumber),
   })
