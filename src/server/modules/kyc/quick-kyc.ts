@@ -108,7 +108,7 @@ export function createQuickKyc({ db, kycOpened, steps, review, providers, log }:
       case QuickKycBlock.PERSONAL_INFO_MISSING:
         return new BusinessError(RetCode.KYC_PERSONAL_INFO_REQUIRED, 'personal information required');
       case QuickKycBlock.ATTEMPTS_EXHAUSTED:
-        return new BusinessError(RetCode.QUICK_KYC_ATTEMPTS_EXCEEDED, 'quick KYC attempts used up', { retryAfterSeconds });
+        return new BusinessError(RetCode.QUICK_KYC_ATTEMPTS_EXCEEDED, 'quick KYC attempts used up', { retryAfterSeconds, retryAfterHours: Math.max(1, Math.ceil(retryAfterSeconds / 3600)) });
       default:
         return new BusinessError(RetCode.QUICK_KYC_NOT_OFFERED, 'quick KYC not offered', { reason });
     }
