@@ -28,6 +28,8 @@ export const vendorEnvSchema = {
   SUMSUB_WEBSDK_URL: url.default('https://static.sumsub.com/idensic/static/sns-websdk-builder.js'),
   SUMSUB_LEVEL_NAMES: pair.default({ 1: 'id-and-liveness', 2: 'proof-of-address' }),
   SUMSUB_WEBHOOK_SECRET: z.string().min(16).optional(),
+  /** The Sumsub level with a Non-Doc step (quick KYC, decision 019). */
+  SUMSUB_NON_DOC_LEVEL_NAME: z.string().min(1).optional(),
 
   ONFIDO_API_TOKEN: z.string().min(1).optional(),
   ONFIDO_BASE_URL: url.default('https://api.eu.onfido.com/v3.6'),
@@ -93,6 +95,8 @@ export interface SumsubConfig {
   websdkUrl: string;
   levelNames: { 1: string; 2: string };
   webhookSecret: string;
+  /** The level with a Non-Doc step for quick KYC (default: the adapter's DEFAULT_NON_DOC_LEVEL_NAME). */
+  nonDocLevelName?: string;
 }
 export interface OnfidoConfig {
   apiToken: string;
@@ -168,6 +172,7 @@ export function vendorsConfigOf(e: VendorEnv, { embedded }: { embedded: boolean 
       websdkUrl: e.SUMSUB_WEBSDK_URL,
       levelNames: e.SUMSUB_LEVEL_NAMES,
       webhookSecret: secret('sumsub'),
+      ...(e.SUMSUB_NON_DOC_LEVEL_NAME ? { nonDocLevelName: e.SUMSUB_NON_DOC_LEVEL_NAME } : {}),
     }), problems),
     onfido: e.ONFIDO_API_TOKEN
       ? { apiToken: e.ONFIDO_API_TOKEN, baseUrl: e.ONFIDO_BASE_URL, sdkUrl: e.ONFIDO_SDK_URL, workflowIds: e.ONFIDO_WORKFLOW_IDS, webhookSecret: secret('onfido') }

@@ -62,6 +62,10 @@ export const RetCode = {
   KYC_PROVIDER_MISMATCH: 35005,
   /** KYC: the verification provider (a vendor) did not answer or answered nonsense; nothing was changed. Try again later. */
   KYC_PROVIDER_UNAVAILABLE: 35006,
+  /** Quick KYC: today's registry checks are used up; `result.retryAfterSeconds` (and `retryAfterHours`) say when the next is allowed. */
+  QUICK_KYC_ATTEMPTS_EXCEEDED: 37001,
+  /** Quick KYC: not offered to this user (country of residence, number type, or its provider not configured here). */
+  QUICK_KYC_NOT_OFFERED: 37002,
   /** §8: client-side request timeout (408); never sent by the server. */
   CLIENT_TIMEOUT: 9000001,
   /** §8: message shown for network / HTTP errors (the client looks up this code's text). */

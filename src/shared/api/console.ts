@@ -4,6 +4,7 @@ import { DocumentKind, DocumentType, Provider, StepStatus, type VerifiableLevel 
 import { AssigneeFilter, CaseStatus, DecisionOutcome, DeciderType, SubjectKind } from '../review.ts';
 import { ValidationMessage, visibleMultilineText } from '../validation.ts';
 import { INTERNAL_NOTE_MAX_LENGTH, REJECT_REASON_CODES, RejectMode, USER_MESSAGE_MAX_LENGTH, type RejectReasonCode } from '../review-reasons.ts';
+import { QUICK_KYC_ID_TYPES } from '../quick-kyc.ts';
 import { KycRule } from './kyc-rules.ts';
 import { savedPersonalInfo } from './personal-info.ts';
 
@@ -172,6 +173,8 @@ export const applicationSnapshot = z.object({
   proofOfAddress: z.object({ type: z.enum(['BANK_STATEMENT', 'UTILITY_BILL']), issuedOn: z.string() }).optional(),
   /** Verified by a vendor: which one, and its applicant / workflow id (the evidence lives there). */
   vendor: z.object({ provider: z.enum(Provider), externalId: z.string() }).optional(),
+  /** Quick KYC (decision 019): the number type checked, the vendor's check id and what the registry said. */
+  nonDoc: z.object({ idType: z.enum(QUICK_KYC_ID_TYPES), checkId: z.string(), registry: z.enum(['MATCH', 'MISMATCH', 'NOT_FOUND']) }).optional(),
 });
 export type ApplicationSnapshot = z.infer<typeof applicationSnapshot>;
 

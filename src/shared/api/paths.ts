@@ -35,6 +35,9 @@ export const ApiPath = {
   vendorToken: `${KYC}/vendor-token`,
   trafficDiversion: `${KYC}/traffic-diversion`,
   getVerificationSdkInfo: `${KYC}/get-verification-sdk-info`,
+  /** §2 vendor route: the quick path to level 1 by an identity number checked against a registry (decision 019). */
+  canQuickKyc: `${KYC}/can-quick-kyc`,
+  doQuickKyc: `${KYC}/do-quick-kyc`,
 
   /** A verification vendor's webhook (beyond §7; `:vendor` is sumsub, onfido, jumio, idnow or aai). */
   vendorWebhook: '/v1/webhooks/:vendor',

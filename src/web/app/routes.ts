@@ -20,8 +20,9 @@ export const AUTH_CHILD_ROUTES: readonly ChildRoute[] = [
   { path: 'kyc', load: () => import('../features/kyc/kyc-screen.tsx') },
   { path: 'step1', load: () => import('../features/kyc/step1-screen.tsx') },
   { path: 'step2', load: () => import('../features/kyc/step2-screen.tsx') },
+  { path: 'vendor', load: () => import('../features/kyc/vendor-screen.tsx') },
   ...[
-    'vendor', 'sdk', 'question', 'resetkyc', 'updatekyc', 'ocquestion', 'newquestion',
+    'sdk', 'question', 'resetkyc', 'updatekyc', 'ocquestion', 'newquestion',
     'nsquestion', 'crypto-knowledge-test', 'risk-tolerance-test', 'client-agreement', 'professional', 'agreement',
     'questionnaire', 'eddQuestionnaire', 'qualifiedInvestor', 'residenceInfo', 'rcEddQuestionnaire', 'rcQuestionnaire',
     'rfiQuestion', 'sourceOfFundsWealth', 'advancedQuest', 'standardQuest', 'piquestion', 'personalquestion',

@@ -23,6 +23,7 @@ import {
   verificationSdkInfoRequest,
   verificationSdkInfoResult,
 } from '../../../shared/api/vendor.ts';
+import { canQuickKycResult, doQuickKycRequest, doQuickKycResult } from '../../../shared/api/quick-kyc.ts';
 import { okEnvelope } from '../../../shared/envelope-schema.ts';
 import { ok } from '../../plugins/envelope.ts';
 import { actorOf, siteOf } from '../../request-context.ts';
@@ -71,6 +72,11 @@ export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
     const language = (request.headers['accept-language'] ?? 'en').split(',')[0]!.trim() || 'en';
     return ok(await kyc.vendorToken(request.auth!.id, request.body.level, siteOf(request), { origin, language }, actorOf(request)));
   });
+  // §2 vendor route: the quick path to level 1 (decision 019).
+  app.get(ApiPath.canQuickKyc, { schema: { response: { 200: okEnvelope(canQuickKycResult) } } }, async (request) => ok(await kyc.canQuickKyc(request.auth!.id)));
+  app.post(ApiPath.doQuickKyc, { schema: { body: doQuickKycRequest, response: { 200: okEnvelope(doQuickKycResult) } } }, async (request) =>
+    ok(await kyc.doQuickKyc(request.auth!.id, request.body, actorOf(request))),
+  );
   app.post(ApiPath.supportedDocumentType, { schema: { body: supportedDocumentTypeRequest, response: { 200: okEnvelope(supportedDocumentTypesResult) } } }, async (request) =>
     ok(kyc.supportedDocumentTypes(request.body.country)),
   );

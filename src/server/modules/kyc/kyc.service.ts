@@ -20,6 +20,8 @@ import { displayedSteps, LEVELS, reachedLevel, StepEvent } from './kyc.machine.t
 import { createKycSteps, SUBMITTABLE, type KycAccountsPort } from './kyc-steps.ts';
 import { createPersonalInfo } from './personal-info.ts';
 import { createVendorVerification, type PublicAddress } from './vendor-verification.ts';
+import { createQuickKyc } from './quick-kyc.ts';
+import type { CanQuickKycResult, DoQuickKyc, DoQuickKycResult } from '../../../shared/api/quick-kyc.ts';
 import type { IncomingWebhook } from '../providers/providers.service.ts';
 import * as repo from './kyc.repo.ts';
 
@@ -81,6 +83,7 @@ export function createKycService({ db, config, documents, accounts, review, prov
   const providerOf = async (q: Db, userId: string, level: VerifiableLevel, at: RequestSite) => (await vendor.choose(userId, level, at.site, q)).provider;
   const applications = createApplications({ db, steps, documents, review, providerOf });
   const kycInfo = createKycInfo({ db, kycOpened, steps, review, providerOf });
+  const quick = createQuickKyc({ db, kycOpened, steps, review, providers, log });
 
   return {
     /** Carries out decisions on KYC_APPLICATION review cases (registered with the review module). */
@@ -132,6 +135,11 @@ export function createKycService({ db, config, documents, accounts, review, prov
     vendorToken: (userId: string, level: VerifiableLevel, at: RequestSite, address: PublicAddress, actor: Actor) => vendor.vendorToken(userId, level, at.site, address, actor),
     /** A vendor's webhook (vendor-verification.ts). */
     receiveWebhook: (provider: Provider, incoming: IncomingWebhook) => vendor.receiveWebhook(provider, incoming),
+
+    /** GET can-quick-kyc: whether the quick path (a registry check, no document) is open, and why not (quick-kyc.ts). */
+    canQuickKyc: (userId: string): Promise<CanQuickKycResult> => quick.canQuickKyc(userId),
+    /** POST do-quick-kyc: level 1 by a registry check of an identity number (quick-kyc.ts). */
+    doQuickKyc: (userId: string, input: DoQuickKyc, actor: Actor): Promise<DoQuickKycResult> => quick.doQuickKyc(userId, input, actor),
 
     /** POST supported-document-type. */
     supportedDocumentTypes(country: string): SupportedDocumentTypesResult {

@@ -1,12 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { ApplicationStatus } from '../../../shared/api/applications.ts';
 import type { ApplicationSnapshot } from '../../../shared/api/console.ts';
 import type { TrafficDiversionResult, VendorTokenResult, VerificationSdkInfoResult } from '../../../shared/api/vendor.ts';
 import { isCountryEnabled } from '../../../shared/countries.ts';
 import { DocumentType, flowForLevel, Provider, StepStatus, type VerifiableLevel } from '../../../shared/kyc.ts';
 import { RetCode } from '../../../shared/ret-codes.ts';
-import { reasonAppliesTo, type RejectReasonCode } from '../../../shared/review-reasons.ts';
-import { DecisionOutcome, SubjectKind } from '../../../shared/review.ts';
 import { nowIso, type Db } from '../../db/index.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { BusinessError } from '../../errors.ts';
@@ -15,13 +12,12 @@ import {
   VendorProtocolError,
   VendorUnavailableError,
   type IncomingWebhook,
-  type ProviderOutcome,
   type ProvidersService,
   type ProviderWebhookEvent,
   type RoutingInput,
 } from '../providers/providers.service.ts';
 import type { ReviewService } from '../review/review.service.ts';
-import { StepEvent } from './kyc.machine.ts';
+import { decideAsProvider, openVendorApplication } from './vendor-application.ts';
 import type { KycSteps } from './kyc-steps.ts';
 import { SUBMITTABLE } from './kyc-steps.ts';
 import { toPersonalInfo } from './personal-info.ts';
@@ -29,7 +25,6 @@ import * as repo from './kyc.repo.ts';
 import * as vendors from './vendor.repo.ts';
 
 const SESSION_ENTITY = 'vendor_session';
-const APPLICATION_ENTITY = 'kyc_application';
 
 /** What happened to one webhook delivery (stored with it, logged, and answered to tests). */
 export type WebhookResult = 'applied' | 'duplicate' | 'stale' | 'ignored' | 'unknown_applicant';
@@ -51,12 +46,6 @@ interface Deps {
 export interface PublicAddress {
   origin: string;
   language: string;
-}
-
-/** The reasons as the taxonomy allows them for the level (a vendor's label for another level counts as OTHER). */
-function reasonsFor(level: VerifiableLevel, codes: readonly RejectReasonCode[]): RejectReasonCode[] {
-  const fitting = [...new Set(codes.map((c) => (reasonAppliesTo(c, level) ? c : 'OTHER')))];
-  return fitting.length > 0 ? fitting : ['OTHER'];
 }
 
 /**
@@ -94,32 +83,15 @@ export function createVendorVerification({ db, steps, review, providers, log }: 
     if (!SUBMITTABLE.has(current)) return null;
     const personalRow = await repo.lockPersonalInfo(trx, session.user_id);
     if (!personalRow) return null;
-    const id = randomUUID();
-    const submittedAt = nowIso();
     const snapshot: ApplicationSnapshot = { personalInfo: toPersonalInfo(personalRow), vendor: { provider: session.provider as Provider, externalId: session.external_id } };
-    await repo.insertApplication(trx, {
-      id,
-      user_id: session.user_id,
-      level,
-      provider: session.provider,
-      country: personalRow.residence_country,
+    const id = await openVendorApplication(
+      trx,
+      { steps, review },
       // The vendor collected the document; which one it was lives in its record.
-      document_type: DocumentType.UNDEFINED,
-      status: ApplicationStatus.PENDING,
-      pending_key: `${session.user_id}:${level}`,
-      submitted: JSON.stringify(snapshot),
-      submitted_at: submittedAt,
-      decided_at: null,
-    });
+      { userId: session.user_id, level, provider: session.provider as Provider, country: personalRow.residence_country, documentType: DocumentType.UNDEFINED, snapshot, externalId: session.external_id },
+      actor,
+    );
     await vendors.setApplication(trx, session.id, id);
-    await steps.apply(trx, session.user_id, level, StepEvent.SUBMIT, actor, { applicationId: id, provider: session.provider });
-    await recordAudit(trx, actor, {
-      action: 'kyc.application.submit',
-      entityType: APPLICATION_ENTITY,
-      entityId: id,
-      after: { userId: session.user_id, level, provider: session.provider, externalId: session.external_id, status: ApplicationStatus.PENDING },
-    });
-    await review.openCase(trx, { kind: SubjectKind.KYC_APPLICATION, subjectId: id, userId: session.user_id, level, country: personalRow.residence_country, provider: session.provider, openedAt: submittedAt }, actor);
     return id;
   }
 
@@ -145,9 +117,7 @@ export function createVendorVerification({ db, steps, review, providers, log }: 
       if (!applicationId) return finish('ignored');
       if (event.outcome.status === 'PENDING') return finish(pending ? 'ignored' : 'applied');
 
-      const decision = decisionOf(level, event.outcome);
-      await review.decideSubjectIn(trx, SubjectKind.KYC_APPLICATION, applicationId, actor, decision.input);
-      if (decision.reasonCodes.length > 0) await repo.setReasonCodes(trx, applicationId, decision.reasonCodes);
+      await decideAsProvider(trx, review, applicationId, level, event.outcome, actor);
       return finish('applied');
     });
   }
@@ -229,18 +199,6 @@ export function createVendorVerification({ db, steps, review, providers, log }: 
       else log.info(entry, 'webhook processed');
       return result;
     },
-  };
-}
-
-/** A provider's outcome as a review decision (and every reason it gave). */
-function decisionOf(level: VerifiableLevel, outcome: Exclude<ProviderOutcome, { status: 'PENDING' }>) {
-  if (outcome.status === 'APPROVED') {
-    return { input: { outcome: DecisionOutcome.APPROVE, mode: null, reasonCode: null, userMessage: '', internalNote: '' }, reasonCodes: [] as RejectReasonCode[] };
-  }
-  const reasonCodes = reasonsFor(level, [outcome.reasonCode, ...outcome.reasonCodes]);
-  return {
-    input: { outcome: DecisionOutcome.REJECT, mode: outcome.mode, reasonCode: reasonCodes[0]!, userMessage: outcome.userMessage, internalNote: outcome.internalNote },
-    reasonCodes,
   };
 }
 

@@ -1,5 +1,6 @@
 import type { RejectMode, RejectReasonCode } from '../../../shared/review-reasons.ts';
 import type { KycFlow, Provider, VerifiableLevel } from '../../../shared/kyc.ts';
+import type { QuickKycIdType } from '../../../shared/quick-kyc.ts';
 
 /**
  * The provider port (ARCHITECTURE §7, docs/decisions/014 and 016): what every verification provider
@@ -91,6 +92,38 @@ export interface VendorOrigins {
   img: string[];
 }
 
+/**
+ * A check without a document photo (§2 vendor route, decision 019): an identity number and the
+ * person's name and date of birth, compared by the provider with a government or bank registry.
+ */
+export interface NonDocCheckInput {
+  userId: string;
+  /** Our reference for this check (the application it will become): one vendor record per check. */
+  reference: string;
+  /** Country of residence, ISO 3166-1 alpha-2 (adapters convert to what their vendor wants). */
+  country: string;
+  idType: QuickKycIdType;
+  /** Digits only (normalized and format-checked by the caller). */
+  idNumber: string;
+  firstName: string;
+  lastName: string;
+  /** YYYY-MM-DD. */
+  dateOfBirth: string;
+}
+
+/** The registry's answer about the number: found and matching, found for someone else, or unknown. */
+export type RegistryMatch = 'MATCH' | 'MISMATCH' | 'NOT_FOUND';
+
+export interface NonDocCheckResult {
+  /** The vendor's applicant / verification id of this check (where its evidence lives). */
+  externalId: string;
+  /** The vendor's id of the check itself. */
+  checkId: string;
+  registry: RegistryMatch;
+  /** APPROVED for a match; a RETRY rejection otherwise (the user still has the document path). */
+  outcome: Exclude<ProviderOutcome, { status: 'PENDING' }>;
+}
+
 export interface VerificationProvider {
   readonly id: Provider;
   /** Starts (or resumes) a verification session for the user and level. */
@@ -105,4 +138,11 @@ export interface VerificationProvider {
   fetchResult(input: { userId: string; level: VerifiableLevel; externalId: string | null }): Promise<ProviderOutcome>;
   /** What the page's CSP must allow for this provider's SDK or hosted page. */
   origins(): VendorOrigins;
+  /**
+   * Registry checks without a document (optional: only providers that offer them). Answers once
+   * the registry did; throws VendorUnavailableError / VendorProtocolError when it cannot say.
+   */
+  nonDocCheck?(input: NonDocCheckInput): Promise<NonDocCheckResult>;
+  /** Which countries (alpha-2) and numbers nonDocCheck covers on this deployment. */
+  nonDocCoverage?(): readonly { country: string; idType: QuickKycIdType }[];
 }

@@ -6,6 +6,8 @@ import { pickRoute, type RouteChoice, type RoutingInput } from './routing.ts';
 export type {
   IncomingWebhook,
   Launch,
+  NonDocCheckInput,
+  NonDocCheckResult,
   ProviderOutcome,
   ProviderWebhookEvent,
   SessionRequest,

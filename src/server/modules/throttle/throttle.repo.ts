@@ -30,6 +30,13 @@ export async function countHit(db: Db, key: string, windowMs: number, now = Date
   return { count: Number(row.count), resetInMs: Math.max(0, Date.parse(row.window_start) + windowMs - now) };
 }
 
+/** The count of `key`'s current window without counting (0 when its window has ended or it has none). */
+export async function peekCount(db: Db, key: string, windowMs: number, now = Date.now()): Promise<WindowCount> {
+  const row = await db.selectFrom('rate_limits').select(['count', 'window_start']).where('key', '=', key).executeTakeFirst();
+  const resetInMs = row ? Date.parse(row.window_start) + windowMs - now : 0;
+  return resetInMs > 0 ? { count: Number(row!.count), resetInMs } : { count: 0, resetInMs: 0 };
+}
+
 export async function resetCount(db: Db, key: string): Promise<void> {
   await db.deleteFrom('rate_limits').where('key', '=', key).execute();
 }

@@ -8,6 +8,7 @@ export {
   backoffDelayMs,
   countHit,
   markSeen,
+  peekCount,
   releaseAttempt,
   resetCount,
   seenWithin,

@@ -11,6 +11,7 @@ import { Router } from 'wouter';
 import codesCore from '../../../../locales/inverse-error-code/en/core.json';
 import codesDocuments from '../../../../locales/inverse-error-code/en/documents.json';
 import codesKyc from '../../../../locales/inverse-error-code/en/kyc.json';
+import codesQuickKyc from '../../../../locales/inverse-error-code/en/quick-kyc.json';
 import codesVendor from '../../../../locales/inverse-error-code/en/vendor.json';
 import common from '../../../../locales/user-accounts/en/common.json';
 import kycReasons from '../../../../locales/user-accounts/en/kyc-reasons.json';
@@ -18,13 +19,14 @@ import kycRules from '../../../../locales/user-accounts/en/kyc-rules.json';
 import kyc from '../../../../locales/user-accounts/en/kyc.json';
 import page from '../../../../locales/user-accounts/en/page.json';
 import personal from '../../../../locales/user-accounts/en/personal.json';
+import quickKyc from '../../../../locales/user-accounts/en/quick-kyc.json';
 import ui from '../../../../locales/user-accounts/en/ui.json';
 import ux from '../../../../locales/user-accounts/en/ux.json';
 import validation from '../../../../locales/user-accounts/en/validation.json';
 import vendor from '../../../../locales/user-accounts/en/vendor.json';
 
-const userAccounts = { kyc, ui, ux, page, common, validation, personal, 'kyc-rules': kycRules, 'kyc-reasons': kycReasons, vendor };
-const inverseErrorCode = { ...codesCore, ...codesDocuments, ...codesKyc, ...codesVendor };
+const userAccounts = { kyc, ui, ux, page, common, validation, personal, 'kyc-rules': kycRules, 'kyc-reasons': kycReasons, 'quick-kyc': quickKyc, vendor };
+const inverseErrorCode = { ...codesCore, ...codesDocuments, ...codesKyc, ...codesVendor, ...codesQuickKyc };
 
 /**
  * The global i18next instance (the request layer's §8 lookups read it, so the screens' error texts

@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { hmacHex, safeEqual } from '../signatures.ts';
 import { deliver, startFakeServer, type FakeReply, type FakeRequest, type RunningFake } from '../fake-kit/fake-server.ts';
 import { readStandInSubmission, standInPage } from '../fake-kit/stand-in-page.ts';
+import { nonDocRoutes } from './non-doc-fake.ts';
 
 /**
  * A local Sumsub (docs: docs.sumsub.com; ../shared/vendors/FACTS.md §1) for tests and the offline
@@ -37,6 +38,8 @@ interface Applicant {
   createdAt: string;
   reviewStatus: 'init' | 'pending' | 'completed';
   reviewResult: ReviewResult | null;
+  /** What the applicant was created with (Non-Doc checks compare the registry with it). */
+  fixedInfo: Record<string, string>;
 }
 
 /** Sumsub's time format in payloads: "2024-05-01 10:20:30.123" (UTC). */
@@ -51,6 +54,8 @@ export interface SumsubFake extends RunningFake {
   send(payload: Record<string, unknown>, options?: { secret?: string | null }): Promise<number>;
   /** The payload Sumsub would send for an applicant event (tests replay and reorder these). */
   payload(applicantId: string, type: string, createdAt?: Date): Record<string, unknown>;
+  /** The Non-Doc checks made for an applicant (non-doc-fake.ts). */
+  nonDocChecksOf(applicantId: string): unknown[];
 }
 
 export async function startSumsubFake(options: SumsubFakeOptions): Promise<SumsubFake> {
@@ -129,16 +134,18 @@ export async function startSumsubFake(options: SumsubFakeOptions): Promise<Sumsu
     RED_FINAL: { reviewAnswer: 'RED', reviewRejectType: 'FINAL', rejectLabels: ['FORGERY'], clientComment: 'Template match on a known forged document.' },
   };
 
+  const nonDoc = nonDocRoutes({ api, error, fixedInfoOf: (id) => applicants.get(id)?.fixedInfo });
   const fake = await startFakeServer(
     [
+      ...nonDoc.routes,
       {
         method: 'POST',
         pattern: '/resources/applicants',
         handler: api((request) => {
           const levelName = request.query.get('levelName');
-          let body: { externalUserId?: unknown };
+          let body: { externalUserId?: unknown; fixedInfo?: unknown };
           try {
-            body = JSON.parse(request.body.toString('utf8')) as { externalUserId?: unknown };
+            body = JSON.parse(request.body.toString('utf8')) as { externalUserId?: unknown; fixedInfo?: unknown };
           } catch {
             return error(400, 'Invalid JSON');
           }
@@ -154,6 +161,7 @@ export async function startSumsubFake(options: SumsubFakeOptions): Promise<Sumsu
             createdAt: sumsubTime(),
             reviewStatus: 'init',
             reviewResult: null,
+            fixedInfo: typeof body.fixedInfo === 'object' && body.fixedInfo !== null ? (body.fixedInfo as Record<string, string>) : {},
           };
           applicants.set(a.id, a);
           void send(payload(a.id, 'applicantCreated'));
@@ -297,5 +305,6 @@ export async function startSumsubFake(options: SumsubFakeOptions): Promise<Sumsu
     applicantOf: (externalUserId: string) => [...applicants.values()].find((a) => a.externalUserId === externalUserId),
     send,
     payload,
+    nonDocChecksOf: nonDoc.checksOf,
   });
 }

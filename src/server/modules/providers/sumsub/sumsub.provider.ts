@@ -6,6 +6,7 @@ import { VendorProtocolError, WebhookRejected } from '../errors.ts';
 import type { ProviderOutcome, VerificationProvider } from '../port.ts';
 import { bodyDigest, header, hmacHex, safeEqual } from '../signatures.ts';
 import { createVendorHttp } from '../vendor-http.ts';
+import { createSumsubNonDoc } from './non-doc.ts';
 import { reasonsOfLabels } from './reject-labels.ts';
 
 /**
@@ -16,6 +17,8 @@ import { reasonsOfLabels } from './reject-labels.ts';
  */
 
 const SDK_TOKEN_TTL_SECONDS = 1800;
+/** The Sumsub level with a Non-Doc step used for quick KYC when SUMSUB_NON_DOC_LEVEL_NAME is not set. */
+export const DEFAULT_NON_DOC_LEVEL_NAME = 'non-doc-identity';
 
 const applicantSchema = z.object({ id: z.string().min(1), externalUserId: z.string().optional() });
 const tokenSchema = z.object({ token: z.string().min(1), userId: z.string() });
@@ -93,6 +96,8 @@ export function createSumsubProvider(config: SumsubConfig, http: { timeoutMs: nu
 
   return {
     id: Provider.PROVIDER_SUMSUB,
+    // Registry checks without a document (non-doc.ts; decision 019).
+    ...createSumsubNonDoc({ client, sign, levelName: config.nonDocLevelName ?? DEFAULT_NON_DOC_LEVEL_NAME, ...(http.backoffMs !== undefined ? { pollMs: http.backoffMs } : {}) }),
 
     async createSession({ userId, level }) {
       const levelName = config.levelNames[level];

@@ -10,4 +10,5 @@ export const kycKeys = {
   provider: (level: VerifiableLevel) => ['kyc', 'provider', level] as const,
   documentTypes: (country: string) => ['kyc', 'document-types', country] as const,
   drafts: (level: VerifiableLevel) => ['kyc', 'drafts', level] as const,
+  quickKyc: () => ['kyc', 'quick-kyc'] as const,
 };
