@@ -20,11 +20,13 @@ import { displayedSteps, LEVELS, reachedLevel, StepEvent } from './kyc.machine.t
 import { createKycSteps, SUBMITTABLE, type KycAccountsPort } from './kyc-steps.ts';
 import { createPersonalInfo } from './personal-info.ts';
 import * as repo from './kyc.repo.ts';
+import { createKycRecords } from './kyc-records.ts';
 
 export type { KycDocumentsPort } from './applications.ts';
 export type { KycAccountsPort } from './kyc-steps.ts';
 export { chooseDocuments } from './applications.ts';
 export { addressEditable, toPersonalInfo } from './personal-info.ts';
+export type { KycRecords } from './kyc-records.ts';
 
 export interface KycDeps {
   db: Db;
@@ -76,6 +78,7 @@ export function createKycService({ db, config, documents, accounts, review, prov
   const personal = createPersonalInfo({ db, kycOpened, steps });
   const applications = createApplications({ db, steps, documents, review, providers });
   const kycInfo = createKycInfo({ db, kycOpened, steps, review, providers });
+  const records = createKycRecords({ db });
 
   /** The routed provider of a user for a level (residence country from personal information). */
   async function providerFor(userId: string, level: VerifiableLevel, at: RequestSite) {
@@ -86,6 +89,11 @@ export function createKycService({ db, config, documents, accounts, review, prov
   return {
     /** Carries out decisions on KYC_APPLICATION review cases (registered with the review module). */
     reviewHandler: applications.reviewHandler,
+
+    /** Records (decision 018): a user's verification data for their export; its erasure by retention. */
+    recordsOf: records.recordsOf,
+    erasePersonalData: records.erasePersonalData,
+    auditRefsOf: records.auditRefsOf,
 
     /** The highest level reached (0, 1, 2): the profile's `level`. */
     async levelOf(userId: string): Promise<KycLevel> {
