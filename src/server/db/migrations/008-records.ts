@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { entryHash, GENESIS_HASH, payloadDigest, streamOf } from '../../modules/audit/audit.service.ts';
+import { entryHash, GENESIS_HASH, payloadDigest, streamOf } from '../../crypto/audit-chain.ts';
 
 /**
  * Issue 18 (docs/decisions/018): records a regulator trusts.

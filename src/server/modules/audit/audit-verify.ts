@@ -1,6 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { entryHash, GENESIS_HASH, payloadDigest } from './audit-chain.ts';
+import { entryHash, GENESIS_HASH, payloadDigest } from '../../crypto/audit-chain.ts';
 
 /** What is wrong with the first broken link of a stream. */
 export type ChainProblem =

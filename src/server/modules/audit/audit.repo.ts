@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { isPostgres, nowIso } from '../../db/index.ts';
-import { entryHash, GENESIS_HASH, payloadDigest, streamOf } from './audit-chain.ts';
+import { entryHash, GENESIS_HASH, payloadDigest, streamOf } from '../../crypto/audit-chain.ts';
 
 /** Who acted: a signed-in user, a reviewer in the console, a verification provider (its id, e.g. PROVIDER_SUMSUB) or the system (seeding, jobs). */
 export interface Actor {

@@ -1,5 +1,8 @@
 import { createHash } from 'node:crypto';
 
+// Here (not in modules/audit) because migration 008 seals the existing rows with it, and migrations
+// must not import modules (db/index.ts imports the migrations: a cycle).
+
 /**
  * The audit trail's hash chain (docs/decisions/018). Each entry belongs to one stream — the entity
  * it is about, `<entity_type>:<entity_id>` — and carries its number in the stream, the hash of the
