@@ -68,7 +68,7 @@ function ChainResult({ report }: { report: AuditChainReport }) {
   }
   const b = report.firstBroken!;
   return (
-    <Alert variant="error" title={t('records.admin.chainBroken', { count: report.brokenStreams })}>
+    <Alert variant="error" title={t('records.admin.chainBroken', { broken: report.brokenStreams })}>
       <p data-testid="first-broken">
         {t('records.admin.firstBroken', { stream: b.stream, seq: b.seq ?? '?', entry: b.entryId ?? '-', at: b.at ? formatDateTime(b.at, i18n.language) : '-' })}
       </p>
