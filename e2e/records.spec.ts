@@ -56,7 +56,7 @@ test('four-eyes: a FINAL rejection is proposed by one reviewer and confirmed by 
   await first.getByRole('link', { name: email }).click();
   await first.getByTestId('case-bar').getByRole('button', { name: 'Reject' }).click();
   const reject = first.getByRole('dialog', { name: 'Reject this application' });
-  await reject.getByRole('radio', { name: /Final rejection/ }).check();
+  await reject.getByText('Final rejection', { exact: true }).click();
   await reject.getByLabel(/^Reason/).selectOption({ label: 'The document photo is not readable' });
   await reject.getByLabel(/^Message to the user/).fill('We cannot verify your identity with these documents.');
   await reject.getByLabel(/^Internal note/).fill('Photos unusable twice; closing.');
