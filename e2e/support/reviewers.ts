@@ -4,3 +4,6 @@
  */
 export const REVIEWER = { email: 'reviewer@example.com', password: 'reviewer-password-1' } as const;
 export const SECOND_REVIEWER = { email: 'reviewer-2@example.com', password: 'reviewer-2-password' } as const;
+
+/** The second demo reviewer (README; seeded like the first, both senior reviewers): four-eyes needs two people (decision 018). */
+export const REVIEWER_2 = { email: 'reviewer2@example.com', password: 'reviewer-password-2' } as const;

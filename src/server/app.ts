@@ -11,6 +11,8 @@ import { documentsRoutes } from './modules/documents/documents.routes.ts';
 import { kycRoutes } from './modules/kyc/kyc.routes.ts';
 import { monitoringRoutes } from './modules/monitoring/monitoring.routes.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
+import { recordsRoutes } from './modules/records/records.routes.ts';
+import { staffRoutes } from './modules/staff/staff.routes.ts';
 import authPlugin from './plugins/auth.ts';
 import csrfPlugin from './plugins/csrf.ts';
 import envelopePlugin from './plugins/envelope.ts';
@@ -100,12 +102,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       await api.register(consoleRoutes);
       await api.register(siteRoutes);
       await api.register(monitoringRoutes);
+      await api.register(staffRoutes);
+      await api.register(recordsRoutes);
     },
     { prefix: API_PREFIX },
   );
 
   // Also finishes a seeding that a crash interrupted (seed.ts): "only on a new database" would never retry it.
   if (config.seedDemo) await seedDemoOnStart(services, db);
+  // The retention job (decision 018): every server schedules it, one at a time runs it (a lease).
+  app.addHook('onReady', async () => services.records.retention.start());
+  app.addHook('onClose', async () => services.records.retention.stop());
   return app;
 }
 

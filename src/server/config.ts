@@ -3,6 +3,8 @@ import path from 'node:path';
 import { z } from 'zod';
 import { Provider, VerifiableLevels } from '../shared/kyc.ts';
 import { vendorEnvSchema, vendorsConfigOf } from './vendor-config.ts';
+import { RejectMode } from '../shared/review-reasons.ts';
+import { DecisionOutcome, SubjectKind } from '../shared/review.ts';
 
 /** Where translation prefixes and some defaults come from (§7: testnet- and test- file prefixes). */
 export const AppEnv = { PRODUCTION: 'production', TESTNET: 'testnet', TEST: 'test' } as const;
@@ -35,6 +37,32 @@ function isProxyAddress(entry: string): boolean {
   if (!family || extra !== undefined) return false;
   return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
 }
+
+/**
+ * One rule of FOUR_EYES_RULES (decision 018): decisions it matches are proposed by one reviewer and
+ * confirmed by another (a senior reviewer). What a rule leaves out matches anything.
+ */
+const fourEyesRule = z.strictObject({
+  kinds: z.array(z.enum(SubjectKind)).min(1).optional(),
+  outcome: z.enum(DecisionOutcome),
+  modes: z.array(z.enum(RejectMode)).min(1).optional(),
+  levels: z.array(z.union(VerifiableLevels.map((l) => z.literal(l)))).min(1).optional(),
+});
+export type FourEyesRule = z.output<typeof fourEyesRule>;
+
+/** Parses a JSON environment value, then checks it with `schema`. */
+const jsonOf = <T extends z.ZodType>(schema: T) =>
+  z
+    .string()
+    .transform((v, ctx) => {
+      try {
+        return JSON.parse(v) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'must be JSON' });
+        return z.NEVER;
+      }
+    })
+    .pipe(schema);
 
 /**
  * One routing rule of KYC_PROVIDER_ROUTES: either one `provider`, or a `split` dividing the rule's
@@ -169,6 +197,17 @@ const envSchema = z.object({
   /** Document uploads per user per hour (each is decoded and re-encoded: CPU-heavy). */
   UPLOADS_PER_HOUR: z.coerce.number().int().positive().default(30),
   ...vendorEnvSchema,
+  /** Four-eyes decisions (decision 018): level-2 approvals and every FINAL rejection unless set; `[]`: none. */
+  FOUR_EYES_RULES: jsonOf(z.array(fourEyesRule)).default([
+    { outcome: 'APPROVE', levels: [2] },
+    { outcome: 'REJECT', modes: ['FINAL'] },
+  ]),
+  /** Retention (decision 018): a customer's verification data, this many years after the account closes. */
+  RETENTION_CUSTOMER_YEARS: z.coerce.number().int().min(0).default(5),
+  /** Retention: an applicant never approved, this many months after the last rejection. */
+  RETENTION_REJECTED_MONTHS: z.coerce.number().int().min(0).default(6),
+  /** How often the retention job runs (one server runs it at a time); 0: never on this server. */
+  RETENTION_JOB_INTERVAL_MINUTES: z.coerce.number().int().min(0).default(60),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -237,6 +276,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     previousEncryptionKeys: e.DATA_ENCRYPTION_KEYS_PREVIOUS,
     uploadsPerHour: e.UPLOADS_PER_HOUR,
     vendors: vendorsConfigOf(e, { embedded: !e.DATABASE_URL }),
+    fourEyes: e.FOUR_EYES_RULES as FourEyesRule[],
+    retention: {
+      customerYears: e.RETENTION_CUSTOMER_YEARS,
+      rejectedMonths: e.RETENTION_REJECTED_MONTHS,
+      jobIntervalMs: e.RETENTION_JOB_INTERVAL_MINUTES * 60_000,
+    },
   };
 }
 

@@ -20,9 +20,9 @@ const ROUTE_OF_PREFIX: Partial<Record<PathName, string>> = {
 
 /**
  * Routes whose reply is not a JSON envelope: the document image itself, sent as an attachment
- * (decision 006). Their parameters have a schema; a reply schema would have nothing to describe.
+ * (decision 006), and a case's ZIP archive for a regulator (decision 018). Their parameters have a schema; a reply schema would have nothing to describe.
  */
-const NON_JSON_REPLIES = new Set([`GET ${ApiPath.document}/:id`, `GET ${ApiPath.consoleDocument}/:id`]);
+const NON_JSON_REPLIES = new Set([`GET ${ApiPath.document}/:id`, `GET ${ApiPath.consoleDocument}/:id`, `GET ${ApiPath.consoleCaseExport}`]);
 
 /** POST routes without a body schema, and why. */
 const POST_WITHOUT_BODY_SCHEMA: Record<string, string> = {

@@ -1,6 +1,7 @@
 import type { Db } from './db/index.ts';
 import { UserRole } from '../shared/api/accounts.ts';
 import type { PersonalInfoInput } from '../shared/api/personal-info.ts';
+import { ConsoleRole } from '../shared/staff.ts';
 import type { Services } from './services.ts';
 import { listAudit, recordAudit, type Actor } from './modules/audit/audit.service.ts';
 import { buildKycScenario, KycScenario } from './demo/kyc-scenarios.ts';
@@ -9,6 +10,12 @@ import { forgetSubject } from './modules/steps/steps.service.ts';
 export const DEMO_PASSWORD = 'demo-password-1';
 
 export const DEMO_REVIEWER_PASSWORD = 'reviewer-password-1';
+
+/** The demo administrator of the console (roles, audit trail check, retention). */
+export const DEMO_ADMIN_PASSWORD = 'admin-password-1';
+
+/** The second demo reviewer: four-eyes needs two people (decision 018). */
+export const DEMO_REVIEWER_2_PASSWORD = 'reviewer-password-2';
 
 export interface DemoUser {
   email: string;
@@ -20,6 +27,8 @@ export interface DemoUser {
   /** Who the person is (their residence decides the verification provider); else the scenario's. */
   personalInfo?: PersonalInfoInput;
   memberTag?: Record<string, string>;
+  /** Console members: their console role (decision 018). */
+  consoleRole?: ConsoleRole;
 }
 
 /** A person living where the demo routing sends residents to a vendor (DEMO_PROVIDER_ROUTES). */
@@ -36,7 +45,9 @@ const resident = (firstName: string, lastName: string, country: string, addressL
 
 /** Demo accounts listed in the README. The reviewer comes first: the others' decisions are its. */
 export const DEMO_USERS: readonly DemoUser[] = [
-  { email: 'reviewer@example.com', password: DEMO_REVIEWER_PASSWORD, role: UserRole.REVIEWER, note: 'compliance reviewer (console)' },
+  { email: 'reviewer@example.com', password: DEMO_REVIEWER_PASSWORD, role: UserRole.REVIEWER, note: 'senior compliance reviewer (console)', consoleRole: ConsoleRole.SENIOR_REVIEWER },
+  { email: 'reviewer2@example.com', password: DEMO_REVIEWER_2_PASSWORD, role: UserRole.REVIEWER, note: 'second senior reviewer (four-eyes)', consoleRole: ConsoleRole.SENIOR_REVIEWER },
+  { email: 'admin@example.com', password: DEMO_ADMIN_PASSWORD, role: UserRole.REVIEWER, note: 'console administrator (roles, audit trail, retention)', consoleRole: ConsoleRole.ADMINISTRATOR },
   { email: 'demo@example.com', password: DEMO_PASSWORD, role: UserRole.USER, note: 'no verification yet' },
   { email: 'l1-pending@example.com', password: DEMO_PASSWORD, role: UserRole.USER, note: 'level 1 submitted, pending review', kyc: KycScenario.L1_PENDING },
   { email: 'l1-approved@example.com', password: DEMO_PASSWORD, role: UserRole.USER, note: 'level 1 approved', kyc: KycScenario.L1_APPROVED },
@@ -95,19 +106,21 @@ async function abandonAttempt(services: Services, db: Db, email: string, userId:
  */
 export async function seedDemoData(services: Services, db: Db): Promise<string[]> {
   const created: string[] = [];
-  let reviewerId: string | undefined;
+  // The first reviewer decides the demo cases; the second confirms where four-eyes applies.
+  const reviewerIds: string[] = [];
   for (const u of DEMO_USERS) {
     const existing = await db.selectFrom('users').select('id').where('email', '=', u.email).executeTakeFirst();
     const progress = await progressOf(db, u.email);
     if (existing && progress !== 'unfinished') {
-      if (u.role === UserRole.REVIEWER) reviewerId ??= existing.id;
+      if (u.consoleRole && u.consoleRole !== ConsoleRole.ADMINISTRATOR) reviewerIds.push(existing.id);
       continue;
     }
     if (progress === 'unfinished') await abandonAttempt(services, db, u.email, existing?.id);
     await recordAudit(db, SYSTEM, { action: SEED_STARTED, entityType: DEMO_ENTITY, entityId: u.email });
     const id = await services.accounts.createUser({ email: u.email, password: u.password }, SYSTEM, u.role, u.memberTag ? { member_tag: u.memberTag } : {});
-    if (u.role === UserRole.REVIEWER) reviewerId ??= id;
-    if (u.kyc) await buildKycScenario(services, id, u.kyc, { reviewerId, ...(u.personalInfo ? { personalInfo: u.personalInfo } : {}) });
+    if (u.consoleRole) await services.staff.setRole(id, u.consoleRole, SYSTEM);
+    if (u.consoleRole && u.consoleRole !== ConsoleRole.ADMINISTRATOR) reviewerIds.push(id);
+    if (u.kyc) await buildKycScenario(services, id, u.kyc, { reviewerId: reviewerIds[0], confirmerId: reviewerIds[1], ...(u.personalInfo ? { personalInfo: u.personalInfo } : {}) });
     await recordAudit(db, SYSTEM, { action: SEEDED, entityType: DEMO_ENTITY, entityId: u.email, after: { userId: id } });
     created.push(u.email);
   }

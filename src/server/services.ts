@@ -11,6 +11,8 @@ import { createMonitoringService } from './modules/monitoring/monitoring.service
 import { createInHouseProvider, createProvidersService, createVendorProviders } from './modules/providers/providers.service.ts';
 import { createReviewService } from './modules/review/review.service.ts';
 import { createSiteService } from './modules/site/site.service.ts';
+import { createStaffService } from './modules/staff/staff.service.ts';
+import { createRecordsService } from './modules/records/records.service.ts';
 
 /**
  * Builds every domain service once per app; routes reach them through `app.services`. Where two
@@ -28,7 +30,8 @@ export function createServices(db: Db, config: Config, { mailer = logMailer({ in
   const accounts = createAccountsService({ db, config, levelOf: (userId) => kyc.levelOf(userId), mailer });
   // Uploads follow the KYC rule of "this level accepts a submission".
   const documents = createDocumentsService({ db, config, canUpload: (userId, level, trx) => kyc.assertCanUpload(userId, level, trx) });
-  const review = createReviewService({ db });
+  const review = createReviewService({ db, fourEyes: config.fourEyes });
+  const staff = createStaffService({ db });
   // The in-house provider reads its outcomes from the kyc module's applications.
   const providers = createProvidersService({
     routes: config.providerRoutes,
@@ -38,9 +41,10 @@ export function createServices(db: Db, config: Config, { mailer = logMailer({ in
   review.registerSubject(SubjectKind.KYC_APPLICATION, kyc.reviewHandler);
   const countries = createCountriesService();
   const consoleService = createConsoleService({ db, review, kyc, accounts });
+  const records = createRecordsService({ db, config, review, kyc, accounts, documents, console: consoleService });
   const site = createSiteService({ config });
   const monitoring = createMonitoringService();
-  return { accounts, site, documents, kyc, review, providers, countries, console: consoleService, monitoring };
+  return { accounts, site, documents, kyc, review, providers, countries, console: consoleService, monitoring, staff, records };
 }
 
 export type Services = ReturnType<typeof createServices>;

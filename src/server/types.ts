@@ -1,3 +1,4 @@
+import type { ConsoleRole } from '../shared/staff.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/index.ts';
 import type { AuthenticatedUser } from './modules/accounts/accounts.service.ts';
@@ -23,5 +24,7 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     auth?: AuthMode;
+    /** Console routes: the console role needed beyond `reviewer` (decision 018), checked before validation. */
+    consoleRole?: ConsoleRole;
   }
 }

@@ -58,6 +58,8 @@ export const RetCode = {
   KYC_COUNTRY_NOT_SUPPORTED: 35004,
   /** Review: the case is assigned to another reviewer; `result.assigneeId` says whom. Release or ask them. */
   REVIEW_CASE_ASSIGNED: 36001,
+  /** Four-eyes: a reviewer tried to confirm (or send back) their own proposal; another senior reviewer must. */
+  REVIEW_SELF_CONFIRMATION: 36002,
   /** KYC: the user is routed to another verification provider than the one this call belongs to. */
   KYC_PROVIDER_MISMATCH: 35005,
   /** KYC: the verification provider (a vendor) did not answer or answered nonsense; nothing was changed. Try again later. */

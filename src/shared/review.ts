@@ -23,6 +23,14 @@ export type CaseStatus = (typeof CaseStatus)[keyof typeof CaseStatus];
 export const DecisionOutcome = { APPROVE: 'APPROVE', REJECT: 'REJECT' } as const;
 export type DecisionOutcome = (typeof DecisionOutcome)[keyof typeof DecisionOutcome];
 
+/**
+ * A four-eyes proposal (decision 018): OPEN until a second reviewer CONFIRMS it (the decision is
+ * made) or SENDS it BACK (the case returns to the proposer); SUPERSEDED when a provider or the system
+ * decided the case meanwhile.
+ */
+export const ProposalStatus = { OPEN: 'OPEN', CONFIRMED: 'CONFIRMED', SENT_BACK: 'SENT_BACK', SUPERSEDED: 'SUPERSEDED' } as const;
+export type ProposalStatus = (typeof ProposalStatus)[keyof typeof ProposalStatus];
+
 /** Who decided: a reviewer (user id), a provider through its webhook (PROVIDER_…), or the system. */
 export const DeciderType = { reviewer: 'reviewer', provider: 'provider', system: 'system' } as const;
 export type DeciderType = (typeof DeciderType)[keyof typeof DeciderType];

@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /**
  * Table types. Portable across SQLite and PostgreSQL: ids are text (UUIDs), timestamps are ISO-8601
@@ -54,6 +54,83 @@ export interface AuditLogTable {
   after: string | null;
   ip: string | null;
   request_id: string | null;
+  /** Hash chain (migration 008, decision 018): `<entity_type>:<entity_id>`, 1, 2, … within it. */
+  // Optional on insert only in the types: a row written around recordAudit has none, and
+  // verification reports it (UNCHAINED).
+  stream: ColumnType<string, string | undefined, string>;
+  seq: ColumnType<number, number | undefined, number>;
+  /** The stream's previous entry's hash (64 zeros for the first). */
+  prev_hash: ColumnType<string, string | undefined, string>;
+  /** SHA-256 over the entry's fields and payload_digest (audit-chain.ts). */
+  hash: ColumnType<string, string | undefined, string>;
+  /** SHA-256 of before, after, ip and request_id as first written. */
+  payload_digest: ColumnType<string, string | undefined, string>;
+  /** Set when retention erased personal data from the payload (the digest then no longer matches it). */
+  erased_at: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** The last entry of each audit stream (migration 008): locked by appends, compared by verification. */
+export interface AuditHeadsTable {
+  stream: string;
+  seq: number;
+  hash: string;
+}
+
+/** A console member's role (migration 008): reviewer, senior_reviewer or administrator. */
+export interface StaffRolesTable {
+  user_id: string;
+  role: string;
+  updated_at: string;
+}
+
+/** The first look of a four-eyes decision (migration 008). */
+export interface ReviewProposalsTable {
+  id: string;
+  case_id: string;
+  proposer_id: string;
+  outcome: string;
+  mode: string | null;
+  reason_code: string | null;
+  user_message: string;
+  internal_note: string;
+  proposed_at: string;
+  /** OPEN | CONFIRMED | SENT_BACK | SUPERSEDED */
+  status: string;
+  /** The case id while OPEN, else null (unique: one open proposal per case). */
+  open_key: string | null;
+  resolved_by: string | null;
+  resolved_at: string | null;
+  resolution_note: string;
+}
+
+/** A user's request to close the account and erase their data, and what became of it (migration 008). */
+export interface ErasureRequestsTable {
+  id: string;
+  user_id: string;
+  requested_at: string;
+  /** ERASED | RETAINED | REFUSED */
+  outcome: string;
+  reason: string | null;
+  /** RETAINED: until when the law requires keeping the verification data. */
+  keep_until: string | null;
+  /** When the retention job erased what was retained. */
+  erased_at: string | null;
+}
+
+/** A lease on a scheduled job: the server holding it runs the job (compare-and-set on lease_until). */
+export interface JobLeasesTable {
+  name: string;
+  holder: string;
+  lease_until: string;
+}
+
+/** What each retention run did (JSON counts, no personal data). */
+export interface RetentionRunsTable {
+  id: string;
+  holder: string;
+  started_at: string;
+  finished_at: string;
+  summary: string;
 }
 
 export interface RateLimitsTable {
@@ -204,6 +281,8 @@ export interface ReviewDecisionsTable {
   /** Never returned by any user endpoint. */
   internal_note: string;
   created_at: string;
+  /** Four-eyes: the senior reviewer who confirmed the proposal of `actor_id` (migration 008). */
+  confirmed_by: string | null;
 }
 
 export interface MigrationMarker {
@@ -215,6 +294,12 @@ export interface Database {
   sessions: SessionsTable;
   email_confirmations: EmailConfirmationsTable;
   audit_log: AuditLogTable;
+  audit_heads: AuditHeadsTable;
+  staff_roles: StaffRolesTable;
+  review_proposals: ReviewProposalsTable;
+  erasure_requests: ErasureRequestsTable;
+  job_leases: JobLeasesTable;
+  retention_runs: RetentionRunsTable;
   rate_limits: RateLimitsTable;
   kyc_personal_info: KycPersonalInfoTable;
   step_states: StepStatesTable;

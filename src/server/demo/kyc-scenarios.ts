@@ -71,7 +71,7 @@ export async function buildKycScenario(
   services: ScenarioServices,
   userId: string,
   scenario: KycScenario,
-  opts: { reviewerId?: string; personalInfo?: PersonalInfoInput } = {},
+  opts: { reviewerId?: string; confirmerId?: string; personalInfo?: PersonalInfoInput } = {},
 ): Promise<string[]> {
   if (scenario === KycScenario.UNVERIFIED) return [];
   const user: Actor = { type: 'user', id: userId };
@@ -83,6 +83,15 @@ export async function buildKycScenario(
   const reviewer = (): Actor => {
     if (!opts.reviewerId) throw new Error(`scenario ${scenario} needs a reviewer`);
     return { type: 'reviewer', id: opts.reviewerId };
+  };
+  /**
+   * Where four-eyes applies (FOUR_EYES_RULES: level-2 approvals and FINAL rejections by default),
+   * the decision is a proposal: the second reviewer confirms it, as in the console.
+   */
+  const secondLook = async (caseId: string, result: { proposal: unknown }) => {
+    if (result.proposal === null) return;
+    if (!opts.confirmerId) throw new Error(`scenario ${scenario} needs a second reviewer (four-eyes)`);
+    await services.console.confirm(caseId, { type: 'reviewer', id: opts.confirmerId }, { note: 'Second look: agreed.' });
   };
   const applications: string[] = [];
   // A reviewer works on the application's review case (opened by the submission).
@@ -114,15 +123,17 @@ export async function buildKycScenario(
     return applications;
   }
   if (scenario === KycScenario.L1_FINAL) {
-    await services.console.reject(await caseOf(l1.applicationId), reviewer(), {
+    const caseId = await caseOf(l1.applicationId);
+    await secondLook(caseId, await services.console.reject(caseId, reviewer(), {
       mode: RejectMode.FINAL,
       reasonCode: 'DUPLICATE_ACCOUNT',
       userMessage: 'This identity is already verified on another account. Please use that account.',
       internalNote: 'Same document number as an existing verified account (demo data).',
-    });
+    }));
     return applications;
   }
-  await services.console.approve(await caseOf(l1.applicationId), reviewer(), { internalNote: 'Document and selfie match; data consistent.' });
+  const l1Case = await caseOf(l1.applicationId);
+  await secondLook(l1Case, await services.console.approve(l1Case, reviewer(), { internalNote: 'Document and selfie match; data consistent.' }));
   if (scenario === KycScenario.L1_APPROVED) return applications;
 
   // A statement dated a few weeks ago: within the 3-month limit whenever the seed runs.
@@ -133,6 +144,7 @@ export async function buildKycScenario(
   applications.push(l2.applicationId);
   if (scenario === KycScenario.L2_PENDING) return applications;
 
-  await services.console.approve(await caseOf(l2.applicationId), reviewer(), { internalNote: 'Utility bill matches the residence address.' });
+  const l2Case = await caseOf(l2.applicationId);
+  await secondLook(l2Case, await services.console.approve(l2Case, reviewer(), { internalNote: 'Utility bill matches the residence address.' }));
   return applications;
 }

@@ -44,9 +44,13 @@ async function authPlugin(app: FastifyInstance) {
     // §6 SDK access tokens have no guard yet: a route declaring them must not silently be public.
     if (mode === 'sdk') throw new Error(`Route ${url} declares SDK access-token auth, which is not available yet`);
     if (mode === 'public') return;
+    const consoleRole = route.config?.consoleRole;
+    if (consoleRole && mode !== 'reviewer') throw new Error(`Route ${url} needs a console role but is not for reviewers`);
     const guard = async (request: FastifyRequest) => {
       if (!request.auth) throw notLoggedIn();
       if (mode === 'reviewer' && request.auth.role !== UserRole.REVIEWER) throw noPermission();
+      // Senior reviewer, administrator (decision 018): asked of the database on each call, so a role taken away applies at once.
+      if (consoleRole) await app.services.staff.assertRole(request.auth.id, consoleRole);
       // Reviewers act only through the console, never as exchange users.
       if (mode === 'user' && request.auth.role !== UserRole.USER) throw noPermission();
     };

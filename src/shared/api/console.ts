@@ -1,7 +1,8 @@
 import { z } from '../zod.ts';
 import { isCountryCode } from '../countries.ts';
 import { DocumentKind, DocumentType, Provider, StepStatus, type VerifiableLevel } from '../kyc.ts';
-import { AssigneeFilter, CaseStatus, DecisionOutcome, DeciderType, SubjectKind } from '../review.ts';
+import { AssigneeFilter, CaseStatus, DecisionOutcome, DeciderType, ProposalStatus, SubjectKind } from '../review.ts';
+import { ConsoleRole } from '../staff.ts';
 import { ValidationMessage, visibleMultilineText } from '../validation.ts';
 import { INTERNAL_NOTE_MAX_LENGTH, REJECT_REASON_CODES, RejectMode, USER_MESSAGE_MAX_LENGTH, type RejectReasonCode } from '../review-reasons.ts';
 import { QUICK_KYC_ID_TYPES } from '../quick-kyc.ts';
@@ -43,6 +44,8 @@ export const consoleQueueQuery = z.object({
     .refine((v): boolean => isCountryCode(v), { error: KycRule.INVALID_COUNTRY })
     .optional(),
   provider: z.enum(Provider, { error: ValidationMessage.TYPE }).optional(),
+  /** `true`: only cases whose four-eyes proposal awaits a second look (decision 018). */
+  secondLook: z.enum(['true'], { error: ValidationMessage.TYPE }).optional(),
   page: intFromQuery(1, 100_000).default(1),
   pageSize: intFromQuery(1, 100).default(20),
 });
@@ -90,7 +93,8 @@ const userRef = z.object({ id: z.string(), email: z.string() });
 export const consoleReviewer = z.object({
   id: z.string(),
   email: z.string(),
-  role: z.literal('reviewer'),
+  /** The console role (decision 018): what the console offers follows it; the server checks it on every call. */
+  role: z.enum(ConsoleRole),
   /** The kinds of case this server can review (the queue's kind filter offers these). */
   subjectKinds: z.array(z.enum(SubjectKind)),
 });
@@ -115,6 +119,8 @@ export const consoleQueueItem = z.object({
   decidedAt: z.string().nullable(),
   /** From submission to decision (null while pending). */
   secondsToDecision: z.number().int().nonnegative().nullable(),
+  /** Four-eyes: the proposal awaiting a second look, if any. */
+  awaitingSecondLook: z.object({ proposer: userRef, outcome: z.enum(DecisionOutcome), proposedAt: z.string() }).nullable(),
 });
 export type ConsoleQueueItem = z.infer<typeof consoleQueueItem>;
 
@@ -148,6 +154,8 @@ export const consoleDecision = z.object({
   internalNote: z.string(),
   /** Who decided: a reviewer (with e-mail), a provider (its PROVIDER_… name) or the system. */
   decider: z.object({ type: z.enum(DeciderType), id: z.string().nullable(), email: z.string().nullable() }),
+  /** Four-eyes: the senior reviewer who confirmed the decider's proposal; null for a single-step decision. */
+  confirmedBy: userRef.nullable(),
   decidedAt: z.string(),
 });
 export type ConsoleDecision = z.infer<typeof consoleDecision>;
@@ -208,12 +216,31 @@ export const kycApplicationSubject = z.object({
   ),
 });
 
+/** A four-eyes proposal (decision 018): what the first reviewer proposed and what became of it. */
+export const consoleProposal = z.object({
+  id: z.string(),
+  outcome: z.enum(DecisionOutcome),
+  mode: z.enum(RejectMode).nullable(),
+  reasonCode: z.enum(REJECT_REASON_CODES as [RejectReasonCode, ...RejectReasonCode[]]).nullable(),
+  userMessage: z.string(),
+  internalNote: z.string(),
+  proposer: userRef,
+  proposedAt: z.string(),
+  status: z.enum(ProposalStatus),
+  resolvedBy: userRef.nullable(),
+  resolvedAt: z.string().nullable(),
+  resolutionNote: z.string(),
+});
+export type ConsoleProposal = z.infer<typeof consoleProposal>;
+
 export const consoleCase = z.object({
   case: consoleQueueItem,
   user: z.object({ id: z.string(), email: z.string(), createdAt: z.string() }),
   /** What is decided; one shape per subject kind (only KYC applications so far). */
   subject: z.discriminatedUnion('kind', [kycApplicationSubject]),
   decision: consoleDecision.nullable(),
+  /** Four-eyes proposals of the case, newest first (an OPEN one awaits a second look). */
+  proposals: z.array(consoleProposal),
   /** The audit trail of the case, its subject and the user's step for its level. */
   history: z.array(consoleHistoryEntry),
 });
@@ -222,12 +249,30 @@ export type ConsoleCase = z.infer<typeof consoleCase>;
 export const consoleDecisionResult = z.object({
   caseId: z.string(),
   status: z.enum(CaseStatus),
-  /** What the decision made of the subject (for a KYC application: the level's step status). */
-  subjectStatus: z.string(),
-  decision: consoleDecision,
+  /** What the decision made of the subject (for a KYC application: the level's step status); null while proposed. */
+  subjectStatus: z.string().nullable(),
+  /** The decision; null when four-eyes made it a proposal (see `proposal`). */
+  decision: consoleDecision.nullable(),
+  /** Four-eyes: the proposal that awaits a second look (or was just sent back); null for a decision. */
+  proposal: consoleProposal.nullable(),
 });
 export type ConsoleDecisionResult = z.infer<typeof consoleDecisionResult>;
 
 /** Reply of assign / release: the case as it now is. */
 export const consoleAssignResult = z.object({ case: consoleQueueItem });
 export type ConsoleAssignResult = z.infer<typeof consoleAssignResult>;
+
+/** POST confirm (four-eyes): an optional remark of the confirming reviewer. */
+export const confirmRequest = z.preprocess((v) => v ?? {}, z.object({ note: internalNoteField }));
+export type ConfirmRequest = z.input<typeof confirmRequest>;
+
+/** POST send-back (four-eyes): why, for the proposer (required). */
+export const sendBackRequest = z.object({
+  note: z
+    .string({ error: ValidationMessage.REQUIRED })
+    .trim()
+    .check(visibleMultilineText)
+    .min(1, { error: ValidationMessage.REQUIRED })
+    .max(INTERNAL_NOTE_MAX_LENGTH, { error: ValidationMessage.MAX_LENGTH }),
+});
+export type SendBackRequest = z.input<typeof sendBackRequest>;

@@ -67,6 +67,18 @@ export const ApiPath = {
   consoleRelease: '/v1/console/cases/:id/release',
   consoleApprove: '/v1/console/cases/:id/approve',
   consoleReject: '/v1/console/cases/:id/reject',
+  // Records (issue 18, decision 018): four-eyes, the regulator's case archive, administration.
+  consoleConfirm: '/v1/console/cases/:id/confirm',
+  consoleSendBack: '/v1/console/cases/:id/send-back',
+  /** GET: a ZIP archive of the case for a regulator (audited). */
+  consoleCaseExport: '/v1/console/cases/:id/export',
+  consoleStaff: '/v1/console/staff',
+  consoleStaffRole: '/v1/console/staff/:id/role',
+  consoleAuditVerify: '/v1/console/audit/verify',
+  consoleRetention: '/v1/console/retention',
+  // The user's own records (issue 18): their data as a file, and the request to erase it.
+  dataExport: '/v1/private/user/data-export',
+  erasureRequest: '/v1/private/user/erasure-request',
 
   // Other calls (§7).
   countryList: '/v2/public/country-list',

@@ -21,6 +21,8 @@ export const AUTH_CHILD_ROUTES: readonly ChildRoute[] = [
   { path: 'step1', load: () => import('../features/kyc/step1-screen.tsx') },
   { path: 'step2', load: () => import('../features/kyc/step2-screen.tsx') },
   { path: 'vendor', load: () => import('../features/kyc/vendor-screen.tsx') },
+  // Beyond §2 (issue 18): the user's data, to download or to have erased.
+  { path: 'my-data', load: () => import('../features/records/my-data-screen.tsx') },
   ...[
     'sdk', 'question', 'resetkyc', 'updatekyc', 'ocquestion', 'newquestion',
     'nsquestion', 'crypto-knowledge-test', 'risk-tolerance-test', 'client-agreement', 'professional', 'agreement',

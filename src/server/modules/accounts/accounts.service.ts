@@ -10,6 +10,7 @@ import { acquireAttempt, markSeen, releaseAttempt, resetCount, seenWithin, type 
 import * as repo from './accounts.repo.ts';
 import { hashToken, newToken } from './tokens.ts';
 import { createRegistration } from './registration.ts';
+import { createClosure } from './closure.ts';
 import { hashPassword, unknownUserHash, verifyPassword } from './passwords.ts';
 
 /** The strength rule of new passwords, for tools that create accounts (scripts/create-reviewer.ts). */
@@ -86,8 +87,13 @@ export function createAccountsService({ db, config, levelOf = async () => 0, mai
   }
 
   const registration = createRegistration({ db, config, mailer, startSession, tooManyAttempts });
+  const closure = createClosure();
 
   return {
+    /** Records (decision 018): an erasure request closes the account; retention anonymises it when due. */
+    closeAccount: closure.closeAccount,
+    anonymiseAccount: closure.anonymiseAccount,
+
     /**
      * Creates a confirmed account (e-mail already normalised by the shared schema) in one audited
      * transaction: scripts, seeding and tests; self-service registration goes through `register`.

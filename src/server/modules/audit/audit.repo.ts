@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { nowIso } from '../../db/index.ts';
+import { isPostgres, nowIso } from '../../db/index.ts';
+import { entryHash, GENESIS_HASH, payloadDigest, streamOf } from '../../crypto/audit-chain.ts';
 
 /** Who acted: a signed-in user, a reviewer in the console, a verification provider (its id, e.g. PROVIDER_SUMSUB) or the system (seeding, jobs). */
 export interface Actor {
@@ -33,26 +34,47 @@ function redact(value: unknown): unknown {
 }
 
 /**
- * Appends one audit record. Call it inside the same transaction as the change it describes, so the
- * record exists exactly when the change does.
+ * Appends one audit record to its entity's chain. Call it inside the same transaction as the change
+ * it describes, so the record exists exactly when the change does. The stream's head row is locked
+ * (created first if new) until that transaction ends: concurrent writers of one entity append one
+ * after the other, writers of different entities do not wait for each other. Called outside a
+ * transaction (reads, logins), it runs in one of its own.
  */
 export async function recordAudit(db: Kysely<Database>, actor: Actor, entry: AuditEntry): Promise<void> {
-  await db
-    .insertInto('audit_log')
-    .values({
-      id: randomUUID(),
-      at: nowIso(),
-      actor_type: actor.type,
-      actor_id: actor.id,
-      action: entry.action,
-      entity_type: entry.entityType,
-      entity_id: entry.entityId,
-      before: entry.before === undefined ? null : JSON.stringify(redact(entry.before)),
-      after: entry.after === undefined ? null : JSON.stringify(redact(entry.after)),
-      ip: actor.ip ?? null,
-      request_id: actor.requestId ?? null,
-    })
-    .execute();
+  if (!db.isTransaction) {
+    await db.transaction().execute((trx) => recordAudit(trx, actor, entry));
+    return;
+  }
+  const stream = streamOf(entry.entityType, entry.entityId);
+  await db.insertInto('audit_heads').values({ stream, seq: 0, hash: GENESIS_HASH }).onConflict((oc) => oc.column('stream').doNothing()).execute();
+  const head = await db
+    .selectFrom('audit_heads')
+    .select(['seq', 'hash'])
+    .where('stream', '=', stream)
+    .$if(isPostgres(db as unknown as Kysely<unknown>), (qb) => qb.forUpdate())
+    .executeTakeFirstOrThrow();
+  const payload = {
+    before: entry.before === undefined ? null : JSON.stringify(redact(entry.before)),
+    after: entry.after === undefined ? null : JSON.stringify(redact(entry.after)),
+    ip: actor.ip ?? null,
+    request_id: actor.requestId ?? null,
+  };
+  const fields = {
+    stream,
+    seq: Number(head.seq) + 1,
+    prev_hash: head.hash,
+    id: randomUUID(),
+    at: nowIso(),
+    actor_type: actor.type,
+    actor_id: actor.id,
+    action: entry.action,
+    entity_type: entry.entityType,
+    entity_id: entry.entityId,
+    payload_digest: payloadDigest(payload),
+  };
+  const hash = entryHash(fields);
+  await db.insertInto('audit_log').values({ ...fields, ...payload, hash, erased_at: null }).execute();
+  await db.updateTable('audit_heads').set({ seq: fields.seq, hash }).where('stream', '=', stream).execute();
 }
 
 /** The records of one entity, oldest first; `excludeActions` leaves those actions out (e.g. read records). */

@@ -8,7 +8,9 @@ import {
   consoleQueuePage,
   consoleQueueQuery,
   consoleReviewer,
+  confirmRequest,
   emptyRequest,
+  sendBackRequest,
   rejectRequest,
   type ConsoleReviewer,
 } from '../../../shared/api/console.ts';
@@ -16,6 +18,7 @@ import { okEnvelope } from '../../../shared/envelope-schema.ts';
 import { ApiPath } from '../../../shared/api/paths.ts';
 import { ok } from '../../plugins/envelope.ts';
 import { actorOf } from '../../request-context.ts';
+import { ConsoleRole } from '../../../shared/staff.ts';
 
 /** Every console route is for reviewers only: users get 10009, anonymous callers 10007. */
 const reviewer = { auth: 'reviewer' } as const;
@@ -27,9 +30,11 @@ const reviewer = { auth: 'reviewer' } as const;
  */
 export const consoleRoutes: FastifyPluginAsyncZod = async (app) => {
   const consoleService = app.services.console;
+  await app.register(secondLookRoutes);
 
   app.get(ApiPath.consoleMe, { config: reviewer, schema: { response: { 200: okEnvelope(consoleReviewer) } } }, async (request) => {
-    const me: ConsoleReviewer = { id: request.auth!.id, email: request.auth!.email, role: 'reviewer', subjectKinds: consoleService.subjectKinds() };
+    const role = await app.services.staff.roleOf(request.auth!.id);
+    const me: ConsoleReviewer = { id: request.auth!.id, email: request.auth!.email, role, subjectKinds: consoleService.subjectKinds() };
     return ok(me);
   });
 
@@ -51,5 +56,21 @@ export const consoleRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(ApiPath.consoleReject, { config: reviewer, schema: { params: caseIdParams, body: rejectRequest, response: { 200: okEnvelope(consoleDecisionResult) } } }, async (request) =>
     ok(await consoleService.reject(request.params.id, actorOf(request), request.body)),
+  );
+};
+
+/** Four-eyes' second look: senior reviewers only (decision 018). */
+const senior = { auth: 'reviewer', consoleRole: ConsoleRole.SENIOR_REVIEWER } as const;
+
+/** Four-eyes (decision 018): confirm or send back another reviewer's proposal. */
+export const secondLookRoutes: FastifyPluginAsyncZod = async (app) => {
+  const consoleService = app.services.console;
+
+  app.post(ApiPath.consoleConfirm, { config: senior, schema: { params: caseIdParams, body: confirmRequest, response: { 200: okEnvelope(consoleDecisionResult) } } }, async (request) =>
+    ok(await consoleService.confirm(request.params.id, actorOf(request), request.body)),
+  );
+
+  app.post(ApiPath.consoleSendBack, { config: senior, schema: { params: caseIdParams, body: sendBackRequest, response: { 200: okEnvelope(consoleDecisionResult) } } }, async (request) =>
+    ok(await consoleService.sendBack(request.params.id, actorOf(request), request.body)),
   );
 };

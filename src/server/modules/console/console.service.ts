@@ -1,13 +1,13 @@
-import type { ConsoleAssignResult, ConsoleCase, ConsoleDecision, ConsoleDecisionResult, ConsoleHistoryEntry, ConsoleQueueItem, ConsoleQueuePage } from '../../../shared/api/console.ts';
+import type { ConsoleAssignResult, ConsoleCase, ConsoleDecision, ConsoleDecisionResult, ConsoleHistoryEntry, ConsoleProposal, ConsoleQueueItem, ConsoleQueuePage } from '../../../shared/api/console.ts';
 import type { RejectMode, RejectReasonCode } from '../../../shared/review-reasons.ts';
 import { API_PREFIX, ApiPath } from '../../../shared/api/paths.ts';
 import type { Provider } from '../../../shared/kyc.ts';
-import { AssigneeFilter, CaseStatus, DecisionOutcome, SubjectKind } from '../../../shared/review.ts';
+import { AssigneeFilter, CaseStatus, DecisionOutcome, ProposalStatus, SubjectKind } from '../../../shared/review.ts';
 import { notFound } from '../../errors.ts';
 import type { AccountsService } from '../accounts/accounts.service.ts';
 import { listAuditOf, recordAudit, type Actor } from '../audit/audit.service.ts';
 import type { KycService } from '../kyc/kyc.service.ts';
-import { secondsToDecision, type ReviewCase, type ReviewDecision, type ReviewService } from '../review/review.service.ts';
+import { secondsToDecision, type Decided, type Proposed, type ReviewCase, type ReviewDecision, type ReviewProposal, type ReviewService, type SentBack } from '../review/review.service.ts';
 import type { Db } from '../../db/index.ts';
 
 export interface ConsoleDeps {
@@ -25,6 +25,8 @@ export interface QueueInput {
   level?: 1 | 2;
   country?: string;
   provider?: Provider;
+  /** 'true': only cases awaiting a second look. */
+  secondLook?: 'true';
   page: number;
   pageSize: number;
 }
@@ -57,7 +59,9 @@ function parseJson(text: string | null): unknown {
  */
 export function createConsoleService({ db, review, kyc, accounts }: ConsoleDeps) {
   async function toItems(cases: ReviewCase[]): Promise<ConsoleQueueItem[]> {
-    const users = await accounts.usersByIds(cases.flatMap((c) => (c.assigneeId ? [c.userId, c.assigneeId] : [c.userId])));
+    const proposals = await review.proposalsOf(cases.filter((c) => c.status === CaseStatus.PENDING).map((c) => c.id));
+    const open = new Map([...proposals].flatMap(([caseId, list]) => list.filter((p) => p.status === ProposalStatus.OPEN).map((p) => [caseId, p] as const)));
+    const users = await accounts.usersByIds([...cases.flatMap((c) => (c.assigneeId ? [c.userId, c.assigneeId] : [c.userId])), ...[...open.values()].map((p) => p.proposerId)]);
     const kycIds = cases.filter((c) => c.subjectKind === SubjectKind.KYC_APPLICATION).map((c) => c.subjectId);
     const documentTypes = kycIds.length > 0 ? await kyc.documentTypesOf(kycIds) : new Map<string, string>();
     return cases.map((c) => ({
@@ -75,11 +79,33 @@ export function createConsoleService({ db, review, kyc, accounts }: ConsoleDeps)
       openedAt: c.openedAt,
       decidedAt: c.decidedAt,
       secondsToDecision: secondsToDecision(c),
+      awaitingSecondLook: open.has(c.id)
+        ? { proposer: { id: open.get(c.id)!.proposerId, email: users.get(open.get(c.id)!.proposerId)?.email ?? '' }, outcome: open.get(c.id)!.outcome, proposedAt: open.get(c.id)!.proposedAt }
+        : null,
+    }));
+  }
+
+  async function toProposals(list: ReviewProposal[]): Promise<ConsoleProposal[]> {
+    const users = await accounts.usersByIds(list.flatMap((p) => (p.resolvedBy ? [p.proposerId, p.resolvedBy] : [p.proposerId])));
+    const ref = (id: string) => ({ id, email: users.get(id)?.email ?? '' });
+    return list.map((p) => ({
+      id: p.id,
+      outcome: p.outcome,
+      mode: p.mode,
+      reasonCode: p.reasonCode,
+      userMessage: p.userMessage,
+      internalNote: p.internalNote,
+      proposer: ref(p.proposerId),
+      proposedAt: p.proposedAt,
+      status: p.status,
+      resolvedBy: p.resolvedBy ? ref(p.resolvedBy) : null,
+      resolvedAt: p.resolvedAt,
+      resolutionNote: p.resolutionNote,
     }));
   }
 
   async function toDecisions(decisions: ReviewDecision[]): Promise<Map<string, ConsoleDecision>> {
-    const reviewers = await accounts.usersByIds(decisions.flatMap((d) => (d.decider.type === 'reviewer' && d.decider.id ? [d.decider.id] : [])));
+    const reviewers = await accounts.usersByIds(decisions.flatMap((d) => [...(d.decider.type === 'reviewer' && d.decider.id ? [d.decider.id] : []), ...(d.confirmedBy ? [d.confirmedBy] : [])]));
     return new Map(
       decisions.map((d) => [
         d.caseId,
@@ -91,15 +117,20 @@ export function createConsoleService({ db, review, kyc, accounts }: ConsoleDeps)
           userMessage: d.userMessage,
           internalNote: d.internalNote,
           decider: { type: d.decider.type, id: d.decider.id, email: d.decider.type === 'reviewer' && d.decider.id ? (reviewers.get(d.decider.id)?.email ?? null) : null },
+          confirmedBy: d.confirmedBy ? { id: d.confirmedBy, email: reviewers.get(d.confirmedBy)?.email ?? '' } : null,
           decidedAt: d.decidedAt,
         },
       ]),
     );
   }
 
-  async function decisionResult(result: Awaited<ReturnType<ReviewService['decide']>>): Promise<ConsoleDecisionResult> {
+  async function decisionResult(result: Decided | Proposed | SentBack): Promise<ConsoleDecisionResult> {
+    if (result.kind !== 'decided') {
+      const [proposal] = await toProposals([result.proposal]);
+      return { caseId: result.case.id, status: result.case.status, subjectStatus: null, decision: null, proposal: proposal! };
+    }
     const decision = (await toDecisions([result.decision])).get(result.case.id)!;
-    return { caseId: result.case.id, status: result.case.status, subjectStatus: result.subjectStatus, decision };
+    return { caseId: result.case.id, status: result.case.status, subjectStatus: result.subjectStatus, decision, proposal: null };
   }
 
   return {
@@ -114,6 +145,7 @@ export function createConsoleService({ db, review, kyc, accounts }: ConsoleDeps)
         country: input.country,
         provider: input.provider,
         assigneeId,
+        awaitingSecondLook: input.secondLook === 'true',
         page: input.page,
         pageSize: input.pageSize,
       });
@@ -194,6 +226,7 @@ export function createConsoleService({ db, review, kyc, accounts }: ConsoleDeps)
           }),
         },
         decision: decisions.get(c.id) ?? null,
+        proposals: await toProposals((await review.proposalsOf([c.id])).get(c.id) ?? []),
         history,
       };
     },
@@ -214,6 +247,16 @@ export function createConsoleService({ db, review, kyc, accounts }: ConsoleDeps)
 
     async reject(id: string, actor: Actor, input: RejectInput): Promise<ConsoleDecisionResult> {
       return decisionResult(await review.decide(id, actor, { outcome: DecisionOutcome.REJECT, ...input }));
+    },
+
+    /** Four-eyes: a senior reviewer confirms another reviewer's proposal (the route checks the role). */
+    async confirm(id: string, actor: Actor, input: { note: string }): Promise<ConsoleDecisionResult> {
+      return decisionResult(await review.confirm(id, actor, input.note));
+    },
+
+    /** Four-eyes: a senior reviewer sends a proposal back to its proposer, saying why. */
+    async sendBack(id: string, actor: Actor, input: { note: string }): Promise<ConsoleDecisionResult> {
+      return decisionResult(await review.sendBack(id, actor, input.note));
     },
   };
 }

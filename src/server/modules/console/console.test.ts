@@ -83,6 +83,7 @@ describe('queue', () => {
       openedAt: expect.any(String),
       decidedAt: null,
       secondsToDecision: null,
+      awaitingSecondLook: null,
     });
     expect(all.total).toBe(all.items.length);
 

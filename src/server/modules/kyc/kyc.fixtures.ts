@@ -10,7 +10,8 @@ import { renderSpecimen } from '../../demo/specimen-images.ts';
 
 /** Many sign-ups from one test client: lift the per-IP sign-up ceiling, keep everything else. */
 export function createKycTestApp(overrides: Partial<Config> = {}) {
-  return createTestApp({ login: { freeFailuresPerAccountIp: 5, freeFailuresPerAccount: 20, maxAttemptsPerIp: 10_000, windowMs: 60_000, maxDelayMs: 900_000 }, ...overrides });
+  // Single-step decisions: the KYC and console tests decide alone; four-eyes (FOUR_EYES_RULES) has its own tests (modules/records).
+  return createTestApp({ fourEyes: [], login: { freeFailuresPerAccountIp: 5, freeFailuresPerAccount: 20, maxAttemptsPerIp: 10_000, windowMs: 60_000, maxDelayMs: 900_000 }, ...overrides });
 }
 
 export const VALID_INFO: PersonalInfoInput = {

@@ -24,11 +24,13 @@ import { createQuickKyc } from './quick-kyc.ts';
 import type { CanQuickKycResult, DoQuickKyc, DoQuickKycResult } from '../../../shared/api/quick-kyc.ts';
 import type { IncomingWebhook } from '../providers/providers.service.ts';
 import * as repo from './kyc.repo.ts';
+import { createKycRecords } from './kyc-records.ts';
 
 export type { KycDocumentsPort } from './applications.ts';
 export type { KycAccountsPort } from './kyc-steps.ts';
 export { chooseDocuments } from './applications.ts';
 export { addressEditable, toPersonalInfo } from './personal-info.ts';
+export type { KycRecords } from './kyc-records.ts';
 
 export interface KycDeps {
   db: Db;
@@ -84,10 +86,16 @@ export function createKycService({ db, config, documents, accounts, review, prov
   const applications = createApplications({ db, steps, documents, review, providerOf });
   const kycInfo = createKycInfo({ db, kycOpened, steps, review, providerOf });
   const quick = createQuickKyc({ db, kycOpened, steps, review, providers, log });
+  const records = createKycRecords({ db });
 
   return {
     /** Carries out decisions on KYC_APPLICATION review cases (registered with the review module). */
     reviewHandler: applications.reviewHandler,
+
+    /** Records (decision 018): a user's verification data for their export; its erasure by retention. */
+    recordsOf: records.recordsOf,
+    erasePersonalData: records.erasePersonalData,
+    auditRefsOf: records.auditRefsOf,
 
     /** The highest level reached (0, 1, 2): the profile's `level`. */
     async levelOf(userId: string): Promise<KycLevel> {

@@ -93,6 +93,8 @@ export function decisionOf(level: VerifiableLevel, outcome: Exclude<ProviderOutc
 export async function decideAsProvider(trx: Db, review: ReviewService, applicationId: string, level: VerifiableLevel, outcome: Exclude<ProviderOutcome, { status: 'PENDING' }>, actor: Actor) {
   const decision = decisionOf(level, outcome);
   const decided = await review.decideSubjectIn(trx, SubjectKind.KYC_APPLICATION, applicationId, actor, decision.input);
+  // Four-eyes applies to reviewers only: a provider's decision is never a proposal (decision 018).
+  if (decided.kind !== 'decided') throw new Error('a provider decision became a proposal');
   if (decision.reasonCodes.length > 0) await repo.setReasonCodes(trx, applicationId, decision.reasonCodes);
   return { ...decided, reasonCodes: decision.reasonCodes };
 }

@@ -1,5 +1,5 @@
 import type { RejectMode, RejectReasonCode } from '../../../shared/review-reasons.ts';
-import type { CaseStatus, DecisionOutcome, DeciderType, SubjectKind } from '../../../shared/review.ts';
+import type { CaseStatus, DecisionOutcome, DeciderType, ProposalStatus, SubjectKind } from '../../../shared/review.ts';
 import type * as repo from './review.repo.ts';
 
 /** The review module's model: cases and decisions as other modules see them, and the row mappers. */
@@ -34,7 +34,22 @@ export interface ReviewDecision extends DecisionInput {
   id: string;
   caseId: string;
   decider: { type: DeciderType; id: string | null };
+  /** Four-eyes: the senior reviewer who confirmed the decider's proposal; null for a single-step decision. */
+  confirmedBy: string | null;
   decidedAt: string;
+}
+
+/** The first look of a four-eyes decision (decision 018). */
+export interface ReviewProposal extends DecisionInput {
+  id: string;
+  caseId: string;
+  proposerId: string;
+  proposedAt: string;
+  status: ProposalStatus;
+  resolvedBy: string | null;
+  resolvedAt: string | null;
+  /** Why it was sent back (or the confirmer's remark). */
+  resolutionNote: string;
 }
 
 export interface OpenCaseInput {
@@ -55,6 +70,8 @@ export interface QueueInput {
   provider?: string;
   /** undefined: anyone's; null: unassigned; an id: that reviewer's. */
   assigneeId?: string | null;
+  /** true: only cases whose proposal awaits a second look. */
+  awaitingSecondLook?: boolean;
   page: number;
   pageSize: number;
 }
@@ -85,7 +102,26 @@ export function toDecision(row: repo.DecisionRow): ReviewDecision {
     reasonCode: row.reason_code as RejectReasonCode | null,
     userMessage: row.user_message,
     internalNote: row.internal_note,
+    confirmedBy: row.confirmed_by,
     decidedAt: row.created_at,
+  };
+}
+
+export function toProposal(row: repo.ProposalRow): ReviewProposal {
+  return {
+    id: row.id,
+    caseId: row.case_id,
+    proposerId: row.proposer_id,
+    outcome: row.outcome as DecisionOutcome,
+    mode: row.mode as RejectMode | null,
+    reasonCode: row.reason_code as RejectReasonCode | null,
+    userMessage: row.user_message,
+    internalNote: row.internal_note,
+    proposedAt: row.proposed_at,
+    status: row.status as ProposalStatus,
+    resolvedBy: row.resolved_by,
+    resolvedAt: row.resolved_at,
+    resolutionNote: row.resolution_note,
   };
 }
 

@@ -1,10 +1,11 @@
 import type { Kysely } from 'kysely';
 import { isPostgres } from '../../db/index.ts';
-import type { Database, ReviewCasesTable, ReviewDecisionsTable } from '../../db/schema.ts';
+import type { Database, ReviewCasesTable, ReviewDecisionsTable, ReviewProposalsTable } from '../../db/schema.ts';
 
 type Q = Kysely<Database>;
 export type CaseRow = ReviewCasesTable;
 export type DecisionRow = ReviewDecisionsTable;
+export type ProposalRow = ReviewProposalsTable;
 
 export async function insertCase(db: Q, row: CaseRow): Promise<void> {
   await db.insertInto('review_cases').values(row).execute();
@@ -69,6 +70,8 @@ export interface QueueFilter {
   provider?: string;
   /** null: unassigned cases only; a user id: that reviewer's; undefined: anyone's. */
   assigneeId?: string | null;
+  /** Only cases with an OPEN proposal (awaiting a second look). */
+  awaitingSecondLook?: boolean;
   limit: number;
   offset: number;
 }
@@ -82,6 +85,7 @@ export async function findQueue(db: Q, f: QueueFilter) {
   if (f.provider !== undefined) base = base.where('provider', '=', f.provider);
   if (f.assigneeId === null) base = base.where('assignee_id', 'is', null);
   else if (f.assigneeId !== undefined) base = base.where('assignee_id', '=', f.assigneeId);
+  if (f.awaitingSecondLook) base = base.where('id', 'in', db.selectFrom('review_proposals').select('case_id').where('status', '=', 'OPEN'));
   const pending = f.status === 'PENDING';
   const direction = pending ? 'asc' : 'desc';
   const items = await base
@@ -93,4 +97,56 @@ export async function findQueue(db: Q, f: QueueFilter) {
     .execute();
   const { n } = await base.select((eb) => eb.fn.countAll<number | string | bigint>().as('n')).executeTakeFirstOrThrow();
   return { items, total: Number(n) };
+}
+
+export async function insertProposal(db: Q, row: ProposalRow): Promise<void> {
+  await db.insertInto('review_proposals').values(row).execute();
+}
+
+export function findOpenProposal(db: Q, caseId: string) {
+  return db.selectFrom('review_proposals').selectAll().where('open_key', '=', caseId).executeTakeFirst();
+}
+
+/** The proposals of the given cases, newest first. */
+export function findProposals(db: Q, caseIds: readonly string[]) {
+  if (caseIds.length === 0) return Promise.resolve([]);
+  return db.selectFrom('review_proposals').selectAll().where('case_id', 'in', caseIds).orderBy('proposed_at', 'desc').orderBy('id', 'desc').execute();
+}
+
+/** Compare-and-set OPEN -> status. Returns the rows changed (0 or 1). */
+export async function resolveProposal(db: Q, id: string, status: string, by: string | null, at: string, note: string): Promise<number> {
+  const r = await db
+    .updateTable('review_proposals')
+    .set({ status, open_key: null, resolved_by: by, resolved_at: at, resolution_note: note })
+    .where('id', '=', id)
+    .where('status', '=', 'OPEN')
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}
+
+/** Cases of one user (the retention job and the user's data export). */
+export function findCasesOfUser(db: Q, userId: string) {
+  return db.selectFrom('review_cases').selectAll().where('user_id', '=', userId).orderBy('opened_at').execute();
+}
+
+/** Blanks the free text of decisions and proposals on a user's cases (retention): it may name them. */
+export async function eraseFreeText(db: Q, caseIds: readonly string[]): Promise<void> {
+  if (caseIds.length === 0) return;
+  await db.updateTable('review_decisions').set({ user_message: '', internal_note: '' }).where('case_id', 'in', caseIds).execute();
+  await db.updateTable('review_proposals').set({ user_message: '', internal_note: '', resolution_note: '' }).where('case_id', 'in', caseIds).execute();
+}
+
+/**
+ * Users who applied and were only ever rejected (no case pending, none approved), the last decision
+ * before `cutoff`: the retention rule for rejected applicants.
+ */
+export async function findRejectedOnlyUsers(db: Q, cutoff: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('review_cases')
+    .select('user_id')
+    .groupBy('user_id')
+    .having((eb) => eb.fn.sum<number | string>(eb.case().when('status', '!=', 'REJECTED').then(1).else(0).end()), '=', 0)
+    .having((eb) => eb.fn.max('decided_at'), '<=', cutoff)
+    .execute();
+  return rows.map((r) => r.user_id);
 }

@@ -1,14 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { RetCode } from '../../../shared/ret-codes.ts';
-import { CaseStatus, DecisionOutcome, type SubjectKind } from '../../../shared/review.ts';
+import { CaseStatus, DecisionOutcome, ProposalStatus, type SubjectKind } from '../../../shared/review.ts';
 import { nowIso, type Db } from '../../db/index.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { BusinessError, notFound, wrongState } from '../../errors.ts';
 import { recordAudit, type Actor } from '../audit/audit.service.ts';
-import { toCase, toDecision, type DecisionInput, type OpenCaseInput, type QueueInput, type ReviewCase, type ReviewDecision } from './review.model.ts';
+import { needsSecondLook, type FourEyesRule } from './four-eyes.ts';
+import { toCase, toDecision, toProposal, type DecisionInput, type OpenCaseInput, type QueueInput, type ReviewCase, type ReviewDecision, type ReviewProposal } from './review.model.ts';
 import * as repo from './review.repo.ts';
 
-export { secondsToDecision, toCase, toDecision, type DecisionInput, type OpenCaseInput, type QueueInput, type ReviewCase, type ReviewDecision } from './review.model.ts';
+export { secondsToDecision, toCase, toDecision, type DecisionInput, type OpenCaseInput, type QueueInput, type ReviewCase, type ReviewDecision, type ReviewProposal } from './review.model.ts';
+export { needsSecondLook, type FourEyesRule } from './four-eyes.ts';
 
 /**
  * What a subject module does with a decision on one of its cases (registered once at startup). The
@@ -24,6 +26,28 @@ export interface ReviewSubjectHandler {
 
 const CASE_ENTITY = 'review_case';
 
+/** A decision made (single step, or confirmed). */
+export interface Decided {
+  kind: 'decided';
+  case: ReviewCase;
+  decision: ReviewDecision;
+  subjectStatus: string;
+}
+
+/** A reviewer's decision that awaits a second look (four-eyes). */
+export interface Proposed {
+  kind: 'proposed';
+  case: ReviewCase;
+  proposal: ReviewProposal;
+}
+
+/** A proposal sent back to its proposer. */
+export interface SentBack {
+  kind: 'sent_back';
+  case: ReviewCase;
+  proposal: ReviewProposal;
+}
+
 /** Only reviewers, providers and the system decide; users never do. */
 function deciderOf(actor: Actor): ReviewDecision['decider'] {
   if (actor.type === 'user') throw new BusinessError(RetCode.NO_PERMISSION, 'user no permission');
@@ -34,35 +58,42 @@ function deciderOf(actor: Actor): ReviewDecision['decider'] {
  * Review cases: opened by subject modules in their own transactions, assigned to reviewers, decided
  * once by a reviewer, a provider or the system. Every change is audited (entity `review_case`).
  */
-export function createReviewService({ db }: { db: Db }) {
+export function createReviewService({ db, fourEyes = [] }: { db: Db; fourEyes?: readonly FourEyesRule[] }) {
   const handlers = new Map<SubjectKind, ReviewSubjectHandler>();
 
   const transaction = <T>(fn: (trx: Db) => Promise<T>) => inTransaction(db, fn, 'case changed concurrently');
 
-  async function decideIn(trx: Db, caseId: string, actor: Actor, input: DecisionInput) {
-    const decider = deciderOf(actor);
-    const row = await repo.findCase(trx, caseId, { lock: true });
-    if (!row) throw notFound();
-    const current = toCase(row);
-    if (current.status !== CaseStatus.PENDING) throw wrongState('case already decided');
-    // A case someone has taken is theirs to decide; providers and the system decide regardless.
-    if (decider.type === 'reviewer' && current.assigneeId !== null && current.assigneeId !== decider.id) {
-      throw new BusinessError(RetCode.REVIEW_CASE_ASSIGNED, 'case assigned to another reviewer', { assigneeId: current.assigneeId });
-    }
+  /** Checks what a decision says (outcome, mode, reason) and what the subject accepts. */
+  function checkInput(current: ReviewCase, input: DecisionInput): ReviewSubjectHandler {
     const handler = handlers.get(current.subjectKind);
     if (!handler) throw new Error(`no review handler for ${current.subjectKind}`);
     if (input.outcome === DecisionOutcome.APPROVE && (input.mode !== null || input.reasonCode !== null)) throw wrongState('an approval has no rejection mode or reason');
     if (input.outcome === DecisionOutcome.REJECT && (input.mode === null || input.reasonCode === null)) throw wrongState('a rejection needs a mode and a reason');
     handler.check?.(current, input);
+    return handler;
+  }
 
+  async function lockPending(trx: Db, caseId: string): Promise<ReviewCase> {
+    const row = await repo.findCase(trx, caseId, { lock: true });
+    if (!row) throw notFound();
+    const current = toCase(row);
+    if (current.status !== CaseStatus.PENDING) throw wrongState('case already decided');
+    return current;
+  }
+
+  /**
+   * Closes the case with a decision, in `trx` (the case locked and pending): the case row
+   * (compare-and-set), the decision, the subject's handler, the audit record.
+   */
+  async function close(trx: Db, current: ReviewCase, handler: ReviewSubjectHandler, decider: ReviewDecision['decider'], confirmedBy: string | null, actor: Actor, input: DecisionInput): Promise<Decided> {
     const at = nowIso();
     const status = input.outcome === DecisionOutcome.APPROVE ? CaseStatus.APPROVED : CaseStatus.REJECTED;
     const assigneeId = decider.type === 'reviewer' ? decider.id : current.assigneeId;
-    if ((await repo.closeCase(trx, caseId, status, at, assigneeId)) !== 1) throw wrongState('case already decided');
-    const decision: ReviewDecision = { id: randomUUID(), caseId, decider, decidedAt: at, ...input };
+    if ((await repo.closeCase(trx, current.id, status, at, assigneeId)) !== 1) throw wrongState('case already decided');
+    const decision: ReviewDecision = { id: randomUUID(), caseId: current.id, decider, confirmedBy, decidedAt: at, ...input };
     await repo.insertDecision(trx, {
       id: decision.id,
-      case_id: caseId,
+      case_id: current.id,
       actor_type: decider.type,
       actor_id: decider.id,
       outcome: input.outcome,
@@ -71,16 +102,100 @@ export function createReviewService({ db }: { db: Db }) {
       user_message: input.userMessage,
       internal_note: input.internalNote,
       created_at: at,
+      confirmed_by: confirmedBy,
     });
     const { subjectStatus } = await handler.apply(trx, current, decision, actor);
     await recordAudit(trx, actor, {
       action: 'review.case.decide',
       entityType: CASE_ENTITY,
-      entityId: caseId,
+      entityId: current.id,
       before: { status: current.status, assigneeId: current.assigneeId },
-      after: { status, assigneeId, decisionId: decision.id, outcome: input.outcome, mode: input.mode, reasonCode: input.reasonCode, subjectStatus },
+      after: { status, assigneeId, decisionId: decision.id, outcome: input.outcome, mode: input.mode, reasonCode: input.reasonCode, subjectStatus, confirmedBy },
     });
-    return { case: { ...current, status, decidedAt: at, assigneeId }, decision, subjectStatus };
+    return { kind: 'decided', case: { ...current, status, decidedAt: at, assigneeId }, decision, subjectStatus };
+  }
+
+  /**
+   * A decision by a reviewer, a provider or the system. A reviewer's decision that four-eyes applies
+   * to (FOUR_EYES_RULES) becomes a proposal instead: the case stays pending, held by the proposer,
+   * until a senior reviewer confirms it or sends it back. Providers and the system decide in one
+   * step (an open proposal is then superseded).
+   */
+  async function decideIn(trx: Db, caseId: string, actor: Actor, input: DecisionInput): Promise<Decided | Proposed> {
+    const decider = deciderOf(actor);
+    const current = await lockPending(trx, caseId);
+    // A case someone has taken is theirs to decide; providers and the system decide regardless.
+    if (decider.type === 'reviewer' && current.assigneeId !== null && current.assigneeId !== decider.id) {
+      throw new BusinessError(RetCode.REVIEW_CASE_ASSIGNED, 'case assigned to another reviewer', { assigneeId: current.assigneeId });
+    }
+    const handler = checkInput(current, input);
+    const open = await repo.findOpenProposal(trx, caseId);
+    if (decider.type === 'reviewer') {
+      if (open) throw wrongState('a proposal awaits a second look');
+      if (needsSecondLook(fourEyes, current, input)) return propose(trx, current, decider.id!, actor, input);
+    } else if (open) {
+      await repo.resolveProposal(trx, open.id, ProposalStatus.SUPERSEDED, null, nowIso(), '');
+      await recordAudit(trx, actor, { action: 'review.case.proposal_superseded', entityType: CASE_ENTITY, entityId: caseId, after: { proposalId: open.id } });
+    }
+    return close(trx, current, handler, decider, null, actor, input);
+  }
+
+  async function propose(trx: Db, current: ReviewCase, proposerId: string, actor: Actor, input: DecisionInput): Promise<Proposed> {
+    const at = nowIso();
+    const row: repo.ProposalRow = {
+      id: randomUUID(),
+      case_id: current.id,
+      proposer_id: proposerId,
+      outcome: input.outcome,
+      mode: input.mode,
+      reason_code: input.reasonCode,
+      user_message: input.userMessage,
+      internal_note: input.internalNote,
+      proposed_at: at,
+      status: ProposalStatus.OPEN,
+      open_key: current.id,
+      resolved_by: null,
+      resolved_at: null,
+      resolution_note: '',
+    };
+    await repo.insertProposal(trx, row);
+    // The proposer holds the case: a sent-back proposal returns to them.
+    if (current.assigneeId !== proposerId && (await repo.setAssignee(trx, current.id, current.assigneeId, proposerId)) !== 1) throw wrongState('case changed concurrently');
+    await recordAudit(trx, actor, {
+      action: 'review.case.propose',
+      entityType: CASE_ENTITY,
+      entityId: current.id,
+      before: { assigneeId: current.assigneeId },
+      after: { proposalId: row.id, assigneeId: proposerId, outcome: input.outcome, mode: input.mode, reasonCode: input.reasonCode },
+    });
+    return { kind: 'proposed', case: { ...current, assigneeId: proposerId }, proposal: toProposal(row) };
+  }
+
+  /** The second look: confirm (the decision is made as proposed) or send back (with why). */
+  async function secondLook(caseId: string, actor: Actor, verdict: 'confirm' | 'send_back', note: string): Promise<Decided | SentBack> {
+    if (actor.type !== 'reviewer' || !actor.id) throw new BusinessError(RetCode.NO_PERMISSION, 'user no permission');
+    const me = actor.id;
+    return transaction(async (trx) => {
+      const current = await lockPending(trx, caseId);
+      const row = await repo.findOpenProposal(trx, caseId);
+      if (!row) throw wrongState('no proposal awaits a second look');
+      const proposal = toProposal(row);
+      // Four eyes are two people: nobody confirms (or sends back) their own proposal.
+      if (proposal.proposerId === me) throw new BusinessError(RetCode.REVIEW_SELF_CONFIRMATION, 'own proposal', { proposerId: me });
+      const at = nowIso();
+      if (verdict === 'send_back') {
+        if ((await repo.resolveProposal(trx, proposal.id, ProposalStatus.SENT_BACK, me, at, note)) !== 1) throw wrongState('proposal changed concurrently');
+        await recordAudit(trx, actor, { action: 'review.case.send_back', entityType: CASE_ENTITY, entityId: caseId, after: { proposalId: proposal.id, proposerId: proposal.proposerId, note } });
+        return { kind: 'sent_back', case: current, proposal: { ...proposal, status: ProposalStatus.SENT_BACK, resolvedBy: me, resolvedAt: at, resolutionNote: note } };
+      }
+      const handler = checkInput(current, proposal);
+      if ((await repo.resolveProposal(trx, proposal.id, ProposalStatus.CONFIRMED, me, at, note)) !== 1) throw wrongState('proposal changed concurrently');
+      await recordAudit(trx, actor, { action: 'review.case.confirm', entityType: CASE_ENTITY, entityId: caseId, after: { proposalId: proposal.id, proposerId: proposal.proposerId, note } });
+      const input: DecisionInput = { outcome: proposal.outcome, mode: proposal.mode, reasonCode: proposal.reasonCode, userMessage: proposal.userMessage, internalNote: proposal.internalNote };
+      // The proposer decided what; the confirmer made it take effect (the subject's step changes now).
+      const decided = await close(trx, { ...current, assigneeId: proposal.proposerId }, handler, { type: 'reviewer', id: proposal.proposerId }, me, actor, input);
+      return decided;
+    });
   }
 
   /**
@@ -146,17 +261,49 @@ export function createReviewService({ db }: { db: Db }) {
      * Decides a case once, in one transaction: the case closes (compare-and-set on PENDING), the
      * decision is stored with its decider, the subject's handler carries it out (a step event) and
      * the whole is audited. A second decision finds the case decided (WRONG_STATE); a case assigned
-     * to another reviewer answers REVIEW_CASE_ASSIGNED.
+     * to another reviewer answers REVIEW_CASE_ASSIGNED. Where four-eyes applies, a reviewer's
+     * decision is a proposal (`kind: 'proposed'`) and nothing else changes yet.
      */
-    decide(caseId: string, actor: Actor, input: DecisionInput) {
+    decide(caseId: string, actor: Actor, input: DecisionInput): Promise<Decided | Proposed> {
       return transaction((trx) => decideIn(trx, caseId, actor, input));
     },
 
-    /** Decides the case of a subject (a provider's webhook knows the subject, not the case). */
-    async decideSubject(kind: SubjectKind, subjectId: string, actor: Actor, input: DecisionInput) {
+    /** Decides the case of a subject in one step (a provider's webhook knows the subject, not the case). */
+    async decideSubject(kind: SubjectKind, subjectId: string, actor: Actor, input: DecisionInput): Promise<Decided> {
       const found = await repo.findCaseBySubject(db, kind, subjectId);
       if (!found) throw notFound();
-      return transaction((trx) => decideIn(trx, found.id, actor, input));
+      if (actor.type === 'reviewer') throw new Error('reviewers decide cases through decide()');
+      return transaction(async (trx) => (await decideIn(trx, found.id, actor, input)) as Decided);
+    },
+
+    /**
+     * A senior reviewer (the route checks the role) confirms another reviewer's proposal: the
+     * decision is made as proposed, the proposer its decider and the confirmer `confirmedBy`. The
+     * proposer themself gets REVIEW_SELF_CONFIRMATION; no open proposal: WRONG_STATE.
+     */
+    confirm: (caseId: string, actor: Actor, note: string) => secondLook(caseId, actor, 'confirm', note) as Promise<Decided>,
+
+    /** Sends a proposal back to its proposer with why; the case stays pending, theirs. Same rules as confirm. */
+    sendBack: (caseId: string, actor: Actor, note: string) => secondLook(caseId, actor, 'send_back', note) as Promise<SentBack>,
+
+    /** The proposals of the given cases (newest first), keyed by case id. */
+    async proposalsOf(caseIds: readonly string[]): Promise<Map<string, ReviewProposal[]>> {
+      const out = new Map<string, ReviewProposal[]>();
+      for (const row of await repo.findProposals(db, caseIds)) out.set(row.case_id, [...(out.get(row.case_id) ?? []), toProposal(row)]);
+      return out;
+    },
+
+    /** A user's cases, oldest first (data export, retention). */
+    async casesOfUser(userId: string, trx: Db = db): Promise<ReviewCase[]> {
+      return (await repo.findCasesOfUser(trx, userId)).map(toCase);
+    },
+
+    /** Retention: users only ever rejected, the last decision before `cutoff` (ISO time). */
+    rejectedOnlyUsers: (cutoff: string): Promise<string[]> => repo.findRejectedOnlyUsers(db, cutoff),
+
+    /** Retention: blanks the free text (messages, notes) of a user's decisions and proposals, in `trx`. */
+    async eraseFreeTextOf(trx: Db, userId: string): Promise<void> {
+      await repo.eraseFreeText(trx, (await repo.findCasesOfUser(trx, userId)).map((c) => c.id));
     },
 
     /** The same inside the caller's transaction (a webhook that opens and decides a case at once). */
@@ -204,6 +351,7 @@ export function createReviewService({ db }: { db: Db }) {
         country: input.country,
         provider: input.provider,
         assigneeId: input.assigneeId,
+        awaitingSecondLook: input.awaitingSecondLook,
         limit: input.pageSize,
         offset: (input.page - 1) * input.pageSize,
       });

@@ -23,6 +23,8 @@ import { queueHref } from './queue-params.ts';
 import { KycApplicationAside, KycApplicationMain } from './subjects/kyc-application.tsx';
 import { useNow } from './use-now.ts';
 import { useSessionGuard } from './use-session-guard.ts';
+import { SecondLookPanel } from './components/second-look-panel.tsx';
+import { API_PREFIX, ApiPath } from '../../../shared/api/paths.ts';
 
 function BackLink() {
   const { t } = useTranslation();
@@ -147,6 +149,8 @@ function CaseView({ data }: { data: ConsoleCase }) {
 
       <div className="grid grid-cols-1 gap-5 lg:grid-cols-3">
         <div className="flex min-w-0 flex-col gap-5 lg:col-span-2">
+          <SecondLookPanel data={data} meId={me.data?.id} role={me.data?.role} />
+
           {view.main}
 
           {data.decision ? (
@@ -161,6 +165,14 @@ function CaseView({ data }: { data: ConsoleCase }) {
         </div>
 
         <aside className="flex min-w-0 flex-col gap-5" aria-label={t('console.case.aside')}>
+          {/* A ZIP for a regulator (decision 018): the case, its audit entries, the images; the export is audited. */}
+          <a
+            href={`${API_PREFIX}${ApiPath.consoleCaseExport.replace(':id', encodeURIComponent(kase.id))}`}
+            download
+            className="self-start rounded-btn border border-line-strong px-4 py-2 text-sm font-medium hover:bg-surface focus-visible:outline-2 focus-visible:outline-primary"
+          >
+            {t('records.caseExport')}
+          </a>
           <Card title={t('console.case.summary.title')}>
             <Facts
               stacked

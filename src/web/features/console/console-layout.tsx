@@ -12,6 +12,8 @@ import { useGlobalStore } from '../../store/global.ts';
 import { useConsoleMe } from './api/get-console-me.ts';
 import CaseScreen from './case-screen.tsx';
 import QueueScreen from './queue-screen.tsx';
+import AdminScreen from './admin-screen.tsx';
+import { ConsoleRole, hasConsoleRole } from '../../../shared/staff.ts';
 
 /** Where a customer who opened the console goes instead: their own account area (§2 personal). */
 const ACCOUNT_HOME = `${APP_BASE}/auth/personal`;
@@ -108,13 +110,27 @@ export default function ConsoleLayout() {
                 <QuickLink search={search}>{t(`console.nav.${key}`)}</QuickLink>
               </li>
             ))}
+            {/* Four-eyes (decision 018): proposals waiting for a second reviewer. */}
+            <li>
+              <QuickLink search="?secondLook=true">{t('records.nav.secondLook')}</QuickLink>
+            </li>
+            {hasConsoleRole(me.data.role, ConsoleRole.ADMINISTRATOR) ? (
+              <li>
+                <Link href="/admin" className="rounded-sm text-muted underline-offset-4 hover:text-ink hover:underline focus-visible:outline-2 focus-visible:outline-primary">
+                  {t('records.nav.admin')}
+                </Link>
+              </li>
+            ) : null}
           </ul>
         </div>
-        <span className="text-sm text-muted">{t('console.role')}</span>
+        <span className="text-sm text-muted" data-testid="console-role">
+          {t(`records.roles.${me.data.role}`)}
+        </span>
       </nav>
       <Switch>
         <Route path="/" component={QueueScreen} />
         <Route path="/cases/:id" component={CaseScreen} />
+        <Route path="/admin" component={AdminScreen} />
         <Route>
           <Redirect to="/" replace />
         </Route>

@@ -5,9 +5,11 @@ const parse = (search: string) => parseQueueFilters(new URLSearchParams(search))
 
 describe('queue filters in the address', () => {
   it('reads valid filters and round-trips them, leaving defaults out', () => {
-    const f = parse('?status=REJECTED&kind=KYC_APPLICATION&assignee=me&level=2&country=de&provider=PROVIDER_DEFAULT&page=3');
-    expect(f).toEqual({ status: 'REJECTED', kind: 'KYC_APPLICATION', assignee: 'me', level: '2', country: 'DE', provider: 'PROVIDER_DEFAULT', page: 3 });
-    expect(queueSearch(f)).toBe('?status=REJECTED&kind=KYC_APPLICATION&assignee=me&level=2&country=DE&provider=PROVIDER_DEFAULT&page=3');
+    const f = parse('?status=REJECTED&kind=KYC_APPLICATION&assignee=me&level=2&country=de&provider=PROVIDER_DEFAULT&secondLook=true&page=3');
+    expect(f).toEqual({ status: 'REJECTED', kind: 'KYC_APPLICATION', assignee: 'me', level: '2', country: 'DE', provider: 'PROVIDER_DEFAULT', secondLook: true, page: 3 });
+    expect(queueSearch(f)).toBe('?status=REJECTED&kind=KYC_APPLICATION&assignee=me&level=2&country=DE&provider=PROVIDER_DEFAULT&secondLook=true&page=3');
+    expect(toQueueQuery(f)).toMatchObject({ secondLook: 'true' });
+    expect(parse('?secondLook=yes').secondLook).toBe(false);
     expect(parse(queueSearch(f))).toEqual(f);
     expect(queueSearch(parse(''))).toBe('');
     expect(parse('')).toEqual(DEFAULT_FILTERS);

@@ -18,10 +18,12 @@ export interface QueueFilters {
   level: '' | '1' | '2';
   country: string;
   provider: '' | Provider;
+  /** Four-eyes: only cases whose proposal awaits a second look. */
+  secondLook: boolean;
   page: number;
 }
 
-export const DEFAULT_FILTERS: QueueFilters = { status: CaseStatus.PENDING, kind: '', assignee: AssigneeFilter.ANY, level: '', country: '', provider: '', page: 1 };
+export const DEFAULT_FILTERS: QueueFilters = { status: CaseStatus.PENDING, kind: '', assignee: AssigneeFilter.ANY, level: '', country: '', provider: '', secondLook: false, page: 1 };
 
 /**
  * Reads the filters from the address. The address is untrusted (a pasted or old link): anything
@@ -43,6 +45,7 @@ export function parseQueueFilters(params: URLSearchParams): QueueFilters {
     level: level === '1' || level === '2' ? level : '',
     country: isCountryCode(country) ? country : '',
     provider: (Object.values(Provider) as string[]).includes(provider) ? (provider as Provider) : '',
+    secondLook: params.get('secondLook') === 'true',
     page: Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1,
   };
 }
@@ -61,6 +64,7 @@ export function queueSearch(filters: QueueFilters): string {
   if (filters.level) params.set('level', filters.level);
   if (filters.country) params.set('country', filters.country);
   if (filters.provider) params.set('provider', filters.provider);
+  if (filters.secondLook) params.set('secondLook', 'true');
   if (filters.page > 1) params.set('page', String(filters.page));
   const s = params.toString();
   return s ? `?${s}` : '';
@@ -75,6 +79,7 @@ export function toQueueQuery(filters: QueueFilters): ConsoleQueueQuery {
     ...(filters.level ? { level: filters.level } : {}),
     ...(filters.country ? { country: filters.country } : {}),
     ...(filters.provider ? { provider: filters.provider } : {}),
+    ...(filters.secondLook ? { secondLook: 'true' as const } : {}),
     page: filters.page,
     pageSize: QUEUE_PAGE_SIZE,
   };

@@ -81,6 +81,7 @@ export function queueItem(overrides: Partial<ConsoleQueueItem> = {}): ConsoleQue
     openedAt: '2025-03-01T09:00:00.000Z',
     decidedAt: null,
     secondsToDecision: null,
+    awaitingSecondLook: null,
     ...overrides,
   };
 }
@@ -129,6 +130,7 @@ export function kycCase(overrides: Partial<ConsoleQueueItem> = {}, rest: Partial
       previous: [],
     },
     decision: null,
+    proposals: [],
     history: [],
     ...rest,
   };
@@ -144,6 +146,7 @@ export function decision(overrides: Partial<ConsoleDecision> = {}): ConsoleDecis
     userMessage: '',
     internalNote: '',
     decider: { type: 'reviewer', id: ME.id, email: ME.email },
+    confirmedBy: null,
     decidedAt: '2025-03-01T11:05:00.000Z',
     ...overrides,
   };

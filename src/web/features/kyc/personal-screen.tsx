@@ -6,6 +6,7 @@ import { chromeVisibility, getContainer, isSdkUser } from '../../lib/container/i
 import { useDocumentTitle } from '../../lib/page/document-title.ts';
 import { logout } from '../../lib/session/logout.ts';
 import { useGlobalStore } from '../../store/global.ts';
+import { Link } from 'wouter';
 import { kycInfoQuery } from './api/kyc-info.ts';
 import { personalInfoQuery } from './api/personal-info.ts';
 import { OverviewSkeleton } from './components/overview-skeleton.tsx';
@@ -40,6 +41,10 @@ export default function PersonalScreen() {
             <bdi dir="ltr">{user.email}</bdi>
           </p>
           <p className="mt-1 text-sm break-all text-muted">{isolateValues((v) => t('personal.userId', v), { id: user.id ?? '' })}</p>
+          {/* Issue 18: the user's data, to download or to have erased. */}
+          <Link href="/my-data" className="mt-1 inline-block text-sm text-info underline-offset-2 hover:underline">
+            {t('records.myData.link')}
+          </Link>
         </div>
         {headerShown ? null : (
           /* Plain classes (not the kit's Button): see KycOverview above. */

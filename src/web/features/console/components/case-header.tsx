@@ -1,6 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ConsoleCase } from '../../../../shared/api/console.ts';
+import type { ConsoleCase, ConsoleDecisionResult } from '../../../../shared/api/console.ts';
 import type { VerifiableLevel } from '../../../../shared/kyc.ts';
 import { RetCode } from '../../../../shared/ret-codes.ts';
 import { CaseStatus } from '../../../../shared/review.ts';
@@ -60,7 +60,8 @@ export function CaseHeader({ data, meId, level, children }: CaseHeaderProps) {
   const [notice, setNotice] = useState<Notice | null>(null);
   const lockedId = `locked-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
 
-  const pending = kase.status === CaseStatus.PENDING;
+  // Four-eyes: while a proposal awaits a second look, nobody decides again (the panel below has it).
+  const pending = kase.status === CaseStatus.PENDING && kase.awaitingSecondLook === null;
   const mine = kase.assignee !== null && kase.assignee.id === meId;
   const othersCase = kase.assignee !== null && !mine;
   const busy = assign.isPending || release.isPending;
@@ -77,12 +78,13 @@ export function CaseHeader({ data, meId, level, children }: CaseHeaderProps) {
   };
 
   /** Runs a decision; a conflict is an outcome, not a form error. Other failures go back to the form. */
-  const decide = async (run: () => Promise<unknown>, done: string) => {
+  const decide = async (run: () => Promise<ConsoleDecisionResult>, done: string) => {
     setNotice(null);
     try {
-      await run();
+      const result = await run();
       setDialog(null);
-      message({ content: done, type: 'success' });
+      // Four-eyes: the decision became a proposal that another senior reviewer confirms.
+      message({ content: result.proposal ? t('records.secondLook.proposedMessage') : done, type: 'success' });
     } catch (error) {
       const conflict = conflictOf(error);
       if (!conflict) throw error;

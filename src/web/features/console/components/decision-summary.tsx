@@ -37,6 +37,14 @@ export function DecisionSummary({ decision, secondsToDecision }: { decision: Con
         <dd className="break-all" data-testid="decider">
           {deciderName(t, decision.decider)}
         </dd>
+        {decision.confirmedBy ? (
+          <>
+            <dt className="text-muted">{t('records.secondLook.confirmedBy')}</dt>
+            <dd className="break-all" data-testid="confirmed-by">
+              {decision.confirmedBy.email}
+            </dd>
+          </>
+        ) : null}
         <dt className="text-muted">{t('console.decision.at')}</dt>
         <dd>
           <time dateTime={decision.decidedAt}>{formatDateTime(decision.decidedAt, i18n.language)}</time>

@@ -1,0 +1,109 @@
+import { createHash } from 'node:crypto';
+import { strToU8, zipSync } from 'fflate';
+import { API_PREFIX, ApiPath } from '../../../shared/api/paths.ts';
+import type { UserDataExport } from '../../../shared/api/records.ts';
+import { nowIso, type Db } from '../../db/index.ts';
+import type { AccountsService } from '../accounts/accounts.service.ts';
+import { listAuditOf, recordAudit, type Actor } from '../audit/audit.service.ts';
+import type { ConsoleService } from '../console/console.service.ts';
+import type { DocumentsService } from '../documents/documents.service.ts';
+import type { KycService } from '../kyc/kyc.service.ts';
+import type { ReviewService } from '../review/review.service.ts';
+import * as repo from './records.repo.ts';
+
+export interface ExportDeps {
+  db: Db;
+  review: Pick<ReviewService, 'casesOfUser' | 'decisionsOf'>;
+  kyc: Pick<KycService, 'recordsOf'>;
+  accounts: Pick<AccountsService, 'usersByIds'>;
+  documents: Pick<DocumentsService, 'listForApplication' | 'readForReviewer'>;
+  console: Pick<ConsoleService, 'getCase'>;
+}
+
+const EXTENSION: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' };
+
+/** Exports (decision 018): the user's own data, and a case archive for a regulator. */
+export function createExports({ db, review, kyc, accounts, documents, console }: ExportDeps) {
+  return {
+    /**
+     * Everything the account area holds about the user, as one JSON document: account, personal
+     * information, applications with what was submitted and their documents (the images download
+     * from their addresses), the decisions about them — outcome, reason, the message to them,
+     * never a reviewer's internal note or name — and their erasure requests. Audited.
+     */
+    async userData(userId: string, actor: Actor): Promise<UserDataExport> {
+      const user = (await accounts.usersByIds([userId])).get(userId);
+      const records = await kyc.recordsOf(userId);
+      const cases = await review.casesOfUser(userId);
+      const decisions = await review.decisionsOf(cases.map((c) => c.id));
+      const applications = await Promise.all(
+        records.applications.map(async (a) => ({
+          ...a,
+          documents: (await documents.listForApplication(db, a.id)).map((d) => ({
+            id: d.id,
+            kind: d.kind,
+            mime: d.mime,
+            byteSize: d.byteSize,
+            createdAt: d.createdAt,
+            downloadPath: `${API_PREFIX}${ApiPath.document}/${d.id}`,
+          })),
+        })),
+      );
+      const result: UserDataExport = {
+        format: 'user-accounts/data-export/v1',
+        exportedAt: nowIso(),
+        account: { id: userId, email: user?.email ?? '', createdAt: user?.createdAt ?? '' },
+        personalInfo: records.personalInfo,
+        applications,
+        decisions: cases.flatMap((c) => {
+          const d = decisions.get(c.id);
+          return d
+            ? [{ caseId: c.id, kind: c.subjectKind, level: c.level, outcome: d.outcome, mode: d.mode, reasonCode: d.reasonCode, userMessage: d.userMessage, decidedBy: d.decider.type, decidedAt: d.decidedAt }]
+            : [];
+        }),
+        erasureRequests: (await repo.findErasureRequestsOfUser(db, userId)).map((r) => ({ requestedAt: r.requested_at, outcome: r.outcome, reason: r.reason, keepUntil: r.keep_until, erasedAt: r.erased_at })),
+      };
+      await recordAudit(db, actor, { action: 'records.user_export', entityType: 'user', entityId: userId, after: { applications: applications.length, decisions: result.decisions.length } });
+      return result;
+    },
+
+    /**
+     * A case as a ZIP archive for a regulator: `case.json` (the case as the console shows it:
+     * subject, decision, four-eyes proposals, history), `audit.json` (the case's audit entries with
+     * their chain fields, to check against the trail), the document images, and a README. The
+     * export is audited with the archive's SHA-256, so the file handed over can be matched later.
+     */
+    async caseArchive(caseId: string, actor: Actor): Promise<{ fileName: string; bytes: Uint8Array; sha256: string }> {
+      const data = await console.getCase(caseId, actor);
+      const subject = data.subject;
+      const audit = await listAuditOf(db, [
+        { entityType: 'review_case', entityId: caseId },
+        { entityType: 'kyc_application', entityId: subject.application.id },
+        { entityType: 'kyc_step', entityId: `${data.user.id}:${subject.application.level}` },
+      ]);
+      const files: Record<string, Uint8Array> = {
+        'case.json': strToU8(JSON.stringify({ exportedAt: nowIso(), exportedBy: actor.id, ...data }, null, 2)),
+        'audit.json': strToU8(JSON.stringify(audit, null, 2)),
+        'README.txt': strToU8(
+          [
+            `Review case ${caseId}, exported ${nowIso()} by reviewer ${actor.id ?? ''}.`,
+            'case.json   the case, the submitted data, the decision, four-eyes proposals and the history',
+            'audit.json  the audit entries of the case, its application and step, with their hash-chain fields',
+            'documents/  the document images as submitted',
+            'The export itself is an audit entry (records.case_export) that carries this archive\'s SHA-256.',
+            '',
+          ].join('\n'),
+        ),
+      };
+      for (const d of subject.documents) {
+        const content = await documents.readForReviewer(d.id, actor);
+        files[`documents/${d.kind.toLowerCase()}-${d.id}.${EXTENSION[content.mime] ?? 'bin'}`] = new Uint8Array(content.bytes);
+      }
+      // A fixed time in the entries: the same case exported twice differs only in its JSON's times.
+      const bytes = zipSync(files, { level: 6, mtime: new Date('2000-01-01T00:00:00Z') });
+      const sha256 = createHash('sha256').update(bytes).digest('hex');
+      await recordAudit(db, actor, { action: 'records.case_export', entityType: 'review_case', entityId: caseId, after: { files: Object.keys(files), sha256, bytes: bytes.length } });
+      return { fileName: `case-${caseId}.zip`, bytes, sha256 };
+    },
+  };
+}
