@@ -28,7 +28,7 @@ beforeAll(async () => {
   fake = await startSumsubFake({ ...SECRETS, autoReviewMs: null });
   const base = configWith({});
   const sumsub = { ...SECRETS, baseUrl: fake.origin, websdkUrl: `${fake.origin}/idensic/static/sns-websdk-builder.js`, levelNames: { 1: 'id-and-liveness', 2: 'proof-of-address' } };
-  ({ app, close } = await createKycTestApp({ vendors: { ...base.vendors, timeoutMs: 300, retries: 0, sumsub } }));
+  ({ app, close } = await createKycTestApp({ vendors: { ...base.vendors, timeoutMs: 1500, retries: 0, sumsub } }));
 });
 afterAll(async () => {
   await close();
