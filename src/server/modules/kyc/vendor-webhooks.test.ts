@@ -27,7 +27,8 @@ beforeAll(async () => {
     vendors: {
       ...base.vendors,
       retries: 1,
-      timeoutMs: 500,
+      // Long enough for a loaded machine's local fake, short enough for the hang test.
+      timeoutMs: 2000,
       sumsub: { ...SECRETS, baseUrl: sumsub.origin, websdkUrl: `${sumsub.origin}/idensic/static/sns-websdk-builder.js`, levelNames: { 1: 'id-and-liveness', 2: 'proof-of-address' } },
     },
   }));
