@@ -1,6 +1,6 @@
-import type { Browser, Locator, Page } from '@playwright/test';
-import sharp from 'sharp';
-import { expect, loginThroughPage, registerViaApi, test, uniqueEmail } from './support/fixtures.ts';
+import type { Locator, Page } from '@playwright/test';
+import { pendingApplicant, reviewerPage } from './support/console-setup.ts';
+import { expect, test } from './support/fixtures.ts';
 import { REVIEWER, SECOND_REVIEWER } from './support/reviewers.ts';
 
 /**
@@ -9,52 +9,13 @@ import { REVIEWER, SECOND_REVIEWER } from './support/reviewers.ts';
  * finds it under "Assigned to me" and approves; the decision names B and how long it took.
  */
 
-/** A photo-like test image (structured noise), as the upload rules expect a real photo. */
-function testImage(width: number, height: number): Promise<Buffer> {
-  const pixels = Buffer.alloc(width * height * 3);
-  for (let i = 0; i < pixels.length; i += 1) pixels[i] = (i * 7919 + (i >> 5) * 31) & 0xff;
-  return sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 80 }).toBuffer();
-}
-
-async function ok(reply: Promise<{ json(): Promise<unknown> }>): Promise<Record<string, unknown>> {
-  const body = (await (await reply).json()) as { ret_code: number; result: Record<string, unknown> };
-  expect(body.ret_code).toBe(0);
-  return body.result;
-}
-
-/** A new user with a level 1 application waiting for review, made through the user's own API. */
-async function pendingApplicant(page: Page): Promise<string> {
-  const email = uniqueEmail('assign');
-  await registerViaApi(page, email);
-  await ok(
-    page.request.post('/x-api/v3/private/kyc/kyc-personal-info', {
-      data: { firstName: 'Astrid', lastName: 'Lind', dateOfBirth: '1990-05-17', nationality: 'SE', residenceCountry: 'SE', addressLine1: 'Storgatan 3', city: 'Uppsala', postalCode: '753 20' },
-    }),
-  );
-  const [card, selfie] = await Promise.all([testImage(1200, 800), testImage(800, 1000)]);
-  for (const [kind, buffer] of [['DOCUMENT_FRONT', card], ['DOCUMENT_BACK', card], ['SELFIE', selfie]] as const) {
-    await ok(page.request.post('/x-api/v3/private/kyc/upload-document', { multipart: { kind, level: '1', file: { name: `${kind}.jpg`, mimeType: 'image/jpeg', buffer } } }));
-  }
-  await ok(page.request.post('/x-api/v3/private/kyc/submit-application', { data: { level: 1, country: 'SE', documentType: 'DRIVERS_LICENSE' } }));
-  return email;
-}
-
-/** A reviewer signed in, in a browser context of their own, on the console's queue. */
-async function reviewerPage(browser: Browser, who: { email: string; password: string }): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const page = await context.newPage();
-  await loginThroughPage(page, who.email, who.password);
-  await expect(page.getByRole('heading', { level: 1, name: 'Review queue' })).toBeVisible();
-  await expect(page.getByTestId('header-user')).toHaveText(who.email);
-  return page;
-}
 
 const queueRow = (page: Page, email: string): Locator => page.getByRole('row').filter({ hasText: email });
 const bar = (page: Page): Locator => page.getByTestId('case-bar');
 
 test('two reviewers: A takes a case, B is told and cannot decide, A releases, B takes it and approves', async ({ page: applicant, browser }) => {
   test.setTimeout(90_000);
-  const email = await pendingApplicant(applicant);
+  const email = await pendingApplicant(applicant, 'assign');
   const a = await reviewerPage(browser, REVIEWER);
   const b = await reviewerPage(browser, SECOND_REVIEWER);
 

@@ -159,12 +159,7 @@ function GuardedFlow({ level, onSubmitted, returnedFromVendor }: { level: 1 | 2;
     }
     return (
       <div className="flex flex-col gap-6">
-        {status === StepStatus.FAILED_AND_CAN_RETRY ? (
-          <div className="flex flex-col gap-2">
-            <p className="text-sm font-medium">{t('kyc.flow.retryIntro')}</p>
-            <RejectionReasons rejections={rejectionsOf(data, level)} />
-          </div>
-        ) : null}
+        {status === StepStatus.FAILED_AND_CAN_RETRY ? <RetryNotice rejections={rejectionsOf(data, level)} /> : null}
         <VendorFlow level={level} provider={chosen.provider} onSubmitted={() => setWait('sent')} />
       </div>
     );
@@ -173,17 +168,23 @@ function GuardedFlow({ level, onSubmitted, returnedFromVendor }: { level: 1 | 2;
   const maxBytes = config.data?.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES;
   return (
     <div className="flex flex-col gap-6">
-      {status === StepStatus.FAILED_AND_CAN_RETRY ? (
-        <div className="flex flex-col gap-2">
-          <p className="text-sm font-medium">{t('kyc.flow.retryIntro')}</p>
-          <RejectionReasons rejections={rejectionsOf(data, level)} />
-        </div>
-      ) : null}
+      {status === StepStatus.FAILED_AND_CAN_RETRY ? <RetryNotice rejections={rejectionsOf(data, level)} /> : null}
       {level === KycLevel.LEVEL_1 ? (
         <Level1Flow userId={user.id} personalInfo={saved.info!} countries={countries.data?.list} maxBytes={maxBytes} onSubmitted={onSubmitted} />
       ) : (
         <Level2Flow userId={user.id} personalInfo={saved.info} addressEditable={saved.addressEditable} countries={countries.data?.list} maxBytes={maxBytes} onSubmitted={onSubmitted} />
       )}
+    </div>
+  );
+}
+
+/** Above a new attempt after a retryable rejection (in-house or vendor): why the last one failed. */
+function RetryNotice({ rejections }: { rejections: ReturnType<typeof rejectionsOf> }) {
+  const { t } = useTranslation();
+  return (
+    <div className="flex flex-col gap-2">
+      <p className="text-sm font-medium">{t('kyc.flow.retryIntro')}</p>
+      <RejectionReasons rejections={rejections} />
     </div>
   );
 }
