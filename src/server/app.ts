@@ -19,7 +19,8 @@ import translationsPlugin from './plugins/translations.ts';
 import webPlugin from './plugins/web.ts';
 import { seedDemoOnStart } from './seed.ts';
 import { createServices } from './services.ts';
-import { logMailer, type Mailer } from './mail/mailer.ts';
+import type { Mailer } from './mail/mailer.ts';
+import { mailerFromConfig } from './mail/transports.ts';
 import './types.ts';
 
 export interface BuildOptions {
@@ -33,7 +34,7 @@ export interface BuildOptions {
    * entry points pass any; `npm start` (main.ts) passes none, so nothing for tests exists there.
    */
   plugins?: FastifyPluginAsync[];
-  /** Where e-mail goes; default: the log (development, see mail/mailer.ts). Tests pass a fake. */
+  /** Where e-mail goes; default: SMTP_URL, else the outbox directory (mail/transports.ts). Tests pass a fake. */
   mailer?: Mailer;
 }
 
@@ -70,7 +71,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
 
   const db = options.db ?? createDb(config.database, (err) => app.log.error({ err }, 'database connection error'));
   await migrate(db);
-  const services = createServices(db, config, { mailer: options.mailer ?? logMailer(app.log) });
+  const services = createServices(db, config, { mailer: options.mailer ?? mailerFromConfig(config.mail, app.log) });
 
   app.decorate('config', config);
   app.decorate('db', db);

@@ -157,6 +157,12 @@ const envSchema = z.object({
   }).default([]),
   /** Document uploads per user per hour (each is decoded and re-encoded: CPU-heavy). */
   UPLOADS_PER_HOUR: z.coerce.number().int().positive().default(30),
+  /** smtp:// or smtps:// (user and password in the URL): mail leaves through this server; unset: the local outbox. */
+  SMTP_URL: z.string().regex(/^smtps?:\/\/[^\s]+$/, 'SMTP_URL must be an smtp:// or smtps:// URL').optional(),
+  /** The sender of every message. */
+  MAIL_FROM: z.string().min(3).default('User accounts <no-reply@localhost>'),
+  /** Without SMTP_URL, each message is written here as an .eml file (default DATA_DIR/outbox). */
+  MAIL_OUTBOX_DIR: z.string().min(1).optional(),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -222,6 +228,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataEncryptionKey: e.DATA_ENCRYPTION_KEY,
     previousEncryptionKeys: e.DATA_ENCRYPTION_KEYS_PREVIOUS,
     uploadsPerHour: e.UPLOADS_PER_HOUR,
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: path.resolve(e.MAIL_OUTBOX_DIR ?? path.join(dataDir, 'outbox')) },
   };
 }
 

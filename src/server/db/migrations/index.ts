@@ -4,6 +4,7 @@ import * as m002 from './002-kyc.ts';
 import * as m003 from './003-documents.ts';
 import * as m004 from './004-review-steps.ts';
 import * as m005 from './005-email-confirmation.ts';
+import * as m007 from './007-reverification.ts';
 
 /**
  * The one migration set for SQLite and PostgreSQL, in order. Names are permanent: never rename or
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   '003-documents': m003,
   '004-review-steps': m004,
   '005-email-confirmation': m005,
+  '007-reverification': m007,
 };
