@@ -11,6 +11,7 @@ import { documentsRoutes } from './modules/documents/documents.routes.ts';
 import { kycRoutes } from './modules/kyc/kyc.routes.ts';
 import { monitoringRoutes } from './modules/monitoring/monitoring.routes.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
+import { reverificationRoutes } from './modules/reverification/reverification.routes.ts';
 import authPlugin from './plugins/auth.ts';
 import csrfPlugin from './plugins/csrf.ts';
 import envelopePlugin from './plugins/envelope.ts';
@@ -97,6 +98,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       await api.register(accountsRoutes);
       await api.register(documentsRoutes);
       await api.register(kycRoutes);
+      await api.register(reverificationRoutes);
       await api.register(countriesRoutes);
       await api.register(consoleRoutes);
       await api.register(siteRoutes);

@@ -11,6 +11,9 @@ import { createMonitoringService } from './modules/monitoring/monitoring.service
 import { createInHouseProvider, createProvidersService } from './modules/providers/providers.service.ts';
 import { createReviewService } from './modules/review/review.service.ts';
 import { createSiteService } from './modules/site/site.service.ts';
+import { createOtpService } from './modules/otp/otp.service.ts';
+import { createReverificationService } from './modules/reverification/reverification.service.ts';
+import { createMailTemplates } from './mail/templates.ts';
 
 /**
  * Builds every domain service once per app; routes reach them through `app.services`. Where two
@@ -19,18 +22,31 @@ import { createSiteService } from './modules/site/site.service.ts';
 export function createServices(db: Db, config: Config, { mailer = logMailer({ info: (_obj, msg) => console.log(msg) }) }: { mailer?: Mailer } = {}) {
   // The profile's `level` is the KYC level reached.
   const accounts = createAccountsService({ db, config, levelOf: (userId) => kyc.levelOf(userId), mailer });
-  // Uploads follow the KYC rule of "this level accepts a submission".
-  const documents = createDocumentsService({ db, config, canUpload: (userId, level, trx) => kyc.assertCanUpload(userId, level, trx) });
+  // Uploads follow the KYC rule of "this level accepts a submission", or, for a verified level, an
+  // update of its document that re-verification asks for (decision 017).
+  const documents = createDocumentsService({
+    db,
+    config,
+    canUpload: async (userId, level, trx) => {
+      if (await reverification.acceptsUpload(userId, level, trx)) return;
+      await kyc.assertCanUpload(userId, level, trx);
+    },
+  });
+  const templates = createMailTemplates(config.localesDir, 'reverification');
+  const otp = createOtpService({ db, mailer, templates, emailOf: async (userId) => (await accounts.usersByIds([userId])).get(userId)?.email });
   const review = createReviewService({ db });
   // The in-house provider reads its outcomes from the kyc module's applications.
   const providers = createProvidersService({ routes: config.providerRoutes, providers: [createInHouseProvider({ outcomeOf: (userId, level) => kyc.outcomeOf(userId, level) })] });
-  const kyc = createKycService({ db, config, documents, accounts, review, providers });
+  // kyc-info shows re-verification's statuses; re-verification reads kyc's verified data.
+  const kyc = createKycService({ db, config, documents, accounts, review, providers, otp, reverification: { displayFor: (userId, at) => reverification.displayFor(userId, at) } });
+  const reverification = createReverificationService({ db, review, providers, kyc, documents, accounts, mailer, templates });
   review.registerSubject(SubjectKind.KYC_APPLICATION, kyc.reviewHandler);
+  review.registerSubject(SubjectKind.REVERIFICATION, reverification.reviewHandler);
   const countries = createCountriesService();
-  const consoleService = createConsoleService({ db, review, kyc, accounts });
+  const consoleService = createConsoleService({ db, review, kyc, accounts, reverification });
   const site = createSiteService({ config });
   const monitoring = createMonitoringService();
-  return { accounts, site, documents, kyc, review, providers, countries, console: consoleService, monitoring };
+  return { accounts, site, documents, kyc, reverification, review, providers, countries, console: consoleService, monitoring };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -6,6 +6,7 @@ import { ValidationMessage, visibleMultilineText } from '../validation.ts';
 import { INTERNAL_NOTE_MAX_LENGTH, REJECT_REASON_CODES, RejectMode, USER_MESSAGE_MAX_LENGTH, type RejectReasonCode } from '../review-reasons.ts';
 import { KycRule } from './kyc-rules.ts';
 import { savedPersonalInfo } from './personal-info.ts';
+import { reverificationSubject } from './reverification.ts';
 
 /**
  * The compliance console's API (beyond the spec; docs/decisions/010 and 014): reviewers work a queue
@@ -206,8 +207,8 @@ export const kycApplicationSubject = z.object({
 export const consoleCase = z.object({
   case: consoleQueueItem,
   user: z.object({ id: z.string(), email: z.string(), createdAt: z.string() }),
-  /** What is decided; one shape per subject kind (only KYC applications so far). */
-  subject: z.discriminatedUnion('kind', [kycApplicationSubject]),
+  /** What is decided; one shape per subject kind (KYC applications, re-verification updates). */
+  subject: z.discriminatedUnion('kind', [kycApplicationSubject, reverificationSubject]),
   decision: consoleDecision.nullable(),
   /** The audit trail of the case, its subject and the user's step for its level. */
   history: z.array(consoleHistoryEntry),
