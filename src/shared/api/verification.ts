@@ -47,7 +47,7 @@ export const canVerifyResult = z.object({
   status: stepStatusValue,
   /** Level 1 also needs saved personal information before submitting. */
   personalInfoComplete: z.boolean(),
-  /** Why not now (null: the user may start). Translated as `kyc.canVerify.<reason>`. */
+  /** Why not now (null: the user may start). */
   reason: z.enum(CanVerifyReason).nullable(),
 });
 export type CanVerifyResult = z.output<typeof canVerifyResult>;
