@@ -139,10 +139,8 @@ describe('update-poi', () => {
     const u = await verifiedUser();
     await requestPoi(u);
     const statuses: string[] = [];
-    let lastId = '';
     for (let i = 0; i < 3; i++) {
-      lastId = (await submitPoi(u)).json().result.submissionId;
-      const decided = await reject(lastId);
+      const decided = await reject((await submitPoi(u)).json().result.submissionId);
       statuses.push(decided.json().result.subjectStatus);
     }
     expect(statuses).toEqual(['DisplayUpdatePOIStatus_Rejected', 'DisplayUpdatePOIStatus_Rejected', 'DisplayUpdatePOIStatus_Rejected_Daily']);
