@@ -20,6 +20,8 @@ export const AUTH_CHILD_ROUTES: readonly ChildRoute[] = [
   { path: 'kyc', load: () => import('../features/kyc/kyc-screen.tsx') },
   { path: 'step1', load: () => import('../features/kyc/step1-screen.tsx') },
   { path: 'step2', load: () => import('../features/kyc/step2-screen.tsx') },
+  // §2 reverification page (issue 10), reached from the overview whenever a status is not _No.
+  { path: 'reverification', load: () => import('../features/kyc/reverification/reverification-screen.tsx') },
   ...[
     'vendor', 'sdk', 'question', 'resetkyc', 'updatekyc', 'ocquestion', 'newquestion',
     'nsquestion', 'crypto-knowledge-test', 'risk-tolerance-test', 'client-agreement', 'professional', 'agreement',
