@@ -3,6 +3,7 @@ import { UserRole } from '../shared/api/accounts.ts';
 import type { Services } from './services.ts';
 import { listAudit, recordAudit, type Actor } from './modules/audit/audit.service.ts';
 import { buildKycScenario, KycScenario } from './demo/kyc-scenarios.ts';
+import { buildReverificationScenario, ReverificationScenario } from './demo/reverification-scenarios.ts';
 import { forgetSubject } from './modules/steps/steps.service.ts';
 
 export const DEMO_PASSWORD = 'demo-password-1';
@@ -16,6 +17,8 @@ export interface DemoUser {
   note: string;
   /** Where the user's verification stands (built through the kyc, documents and console services). */
   kyc?: KycScenario;
+  /** Where a requested re-verification of the identity document stands (level 1 approved first). */
+  reverification?: ReverificationScenario;
   memberTag?: Record<string, string>;
 }
 
@@ -28,6 +31,11 @@ export const DEMO_USERS: readonly DemoUser[] = [
   { email: 'l1-retry@example.com', password: DEMO_PASSWORD, role: UserRole.USER, note: 'level 1 rejected, can retry', kyc: KycScenario.L1_RETRY },
   { email: 'l1-final@example.com', password: DEMO_PASSWORD, role: UserRole.USER, note: 'level 1 rejected, final', kyc: KycScenario.L1_FINAL },
   { email: 'l2-approved@example.com', password: DEMO_PASSWORD, role: UserRole.USER, note: 'levels 1 and 2 approved', kyc: KycScenario.L2_APPROVED },
+  { email: 'reverify-needed@example.com', password: DEMO_PASSWORD, role: UserRole.USER, note: 're-verification of the identity document requested', reverification: ReverificationScenario.NEEDED },
+  { email: 'reverify-pending@example.com', password: DEMO_PASSWORD, role: UserRole.USER, note: 'new identity document sent, under review', reverification: ReverificationScenario.PENDING },
+  { email: 'reverify-rejected@example.com', password: DEMO_PASSWORD, role: UserRole.USER, note: 'new identity document rejected, can resubmit', reverification: ReverificationScenario.REJECTED },
+  { email: 'reverify-daily@example.com', password: DEMO_PASSWORD, role: UserRole.USER, note: 'rejected three times today: resubmit tomorrow', reverification: ReverificationScenario.REJECTED_DAILY },
+  { email: 'reverify-tr@example.com', password: DEMO_PASSWORD, role: UserRole.USER, note: 'Turkey site and residence, re-verification requested: app only', reverification: ReverificationScenario.TURKEY_NEEDED },
   { email: 'kyc-tag@example.com', password: DEMO_PASSWORD, role: UserRole.USER, note: "member_tag.KYC is '1': no KYC steps", memberTag: { KYC: '1' } },
 ];
 
@@ -87,6 +95,7 @@ export async function seedDemoData(services: Services, db: Db): Promise<string[]
     const id = await services.accounts.createUser({ email: u.email, password: u.password }, SYSTEM, u.role, u.memberTag ? { member_tag: u.memberTag } : {});
     if (u.role === UserRole.REVIEWER) reviewerId ??= id;
     if (u.kyc) await buildKycScenario(services, id, u.kyc, { reviewerId });
+    if (u.reverification) await buildReverificationScenario(services, id, u.email, u.reverification, reviewerId);
     await recordAudit(db, SYSTEM, { action: SEEDED, entityType: DEMO_ENTITY, entityId: u.email, after: { userId: id } });
     created.push(u.email);
   }
