@@ -22,11 +22,14 @@ export const AUTH_CHILD_ROUTES: readonly ChildRoute[] = [
   { path: 'step2', load: () => import('../features/kyc/step2-screen.tsx') },
   // §2 reverification page (issue 10), reached from the overview whenever a status is not _No.
   { path: 'reverification', load: () => import('../features/kyc/reverification/reverification-screen.tsx') },
+  // §2 updatekyc / updatePOA: the new identity document or proof of address, through the in-house capture.
+  { path: 'updatekyc', load: () => import('../features/kyc/reverification/update-poi-screen.tsx') },
+  { path: 'updatePOA', load: () => import('../features/kyc/reverification/update-poa-screen.tsx') },
   ...[
-    'vendor', 'sdk', 'question', 'resetkyc', 'updatekyc', 'ocquestion', 'newquestion',
+    'vendor', 'sdk', 'question', 'resetkyc', 'ocquestion', 'newquestion',
     'nsquestion', 'crypto-knowledge-test', 'risk-tolerance-test', 'client-agreement', 'professional', 'agreement',
     'questionnaire', 'eddQuestionnaire', 'qualifiedInvestor', 'residenceInfo', 'rcEddQuestionnaire', 'rcQuestionnaire',
     'rfiQuestion', 'sourceOfFundsWealth', 'advancedQuest', 'standardQuest', 'piquestion', 'personalquestion',
-    'cnsquestion', 'updatePOA', 'pivQuestionnaire', 'complianceTasks',
+    'cnsquestion', 'pivQuestionnaire', 'complianceTasks',
   ].map((path) => ({ path, load: unavailable })),
 ];
