@@ -25,8 +25,10 @@ export const AUTH_CHILD_ROUTES: readonly ChildRoute[] = [
   // §2 updatekyc / updatePOA: the new identity document or proof of address, through the in-house capture.
   { path: 'updatekyc', load: () => import('../features/kyc/reverification/update-poi-screen.tsx') },
   { path: 'updatePOA', load: () => import('../features/kyc/reverification/update-poa-screen.tsx') },
+  // §2 resetkyc: start a retryable level over, confirmed by the e-mailed code (§7 self-reset).
+  { path: 'resetkyc', load: () => import('../features/kyc/reverification/reset-kyc-screen.tsx') },
   ...[
-    'vendor', 'sdk', 'question', 'resetkyc', 'ocquestion', 'newquestion',
+    'vendor', 'sdk', 'question', 'ocquestion', 'newquestion',
     'nsquestion', 'crypto-knowledge-test', 'risk-tolerance-test', 'client-agreement', 'professional', 'agreement',
     'questionnaire', 'eddQuestionnaire', 'qualifiedInvestor', 'residenceInfo', 'rcEddQuestionnaire', 'rcQuestionnaire',
     'rfiQuestion', 'sourceOfFundsWealth', 'advancedQuest', 'standardQuest', 'piquestion', 'personalquestion',
