@@ -13,6 +13,7 @@ import { monitoringRoutes } from './modules/monitoring/monitoring.routes.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
 import { recordsRoutes } from './modules/records/records.routes.ts';
 import { staffRoutes } from './modules/staff/staff.routes.ts';
+import { reverificationRoutes } from './modules/reverification/reverification.routes.ts';
 import authPlugin from './plugins/auth.ts';
 import csrfPlugin from './plugins/csrf.ts';
 import envelopePlugin from './plugins/envelope.ts';
@@ -21,7 +22,8 @@ import translationsPlugin from './plugins/translations.ts';
 import webPlugin from './plugins/web.ts';
 import { seedDemoOnStart } from './seed.ts';
 import { createServices } from './services.ts';
-import { logMailer, type Mailer } from './mail/mailer.ts';
+import type { Mailer } from './mail/mailer.ts';
+import { mailerFromConfig } from './mail/transports.ts';
 import './types.ts';
 
 export interface BuildOptions {
@@ -35,7 +37,7 @@ export interface BuildOptions {
    * entry points pass any; `npm start` (main.ts) passes none, so nothing for tests exists there.
    */
   plugins?: FastifyPluginAsync[];
-  /** Where e-mail goes; default: the log (development, see mail/mailer.ts). Tests pass a fake. */
+  /** Where e-mail goes; default: SMTP_URL, else the outbox directory (mail/transports.ts). Tests pass a fake. */
   mailer?: Mailer;
 }
 
@@ -72,7 +74,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
 
   const db = options.db ?? createDb(config.database, (err) => app.log.error({ err }, 'database connection error'));
   await migrate(db);
-  const services = createServices(db, config, { mailer: options.mailer ?? logMailer(app.log), log: app.log });
+  const services = createServices(db, config, { mailer: options.mailer ?? mailerFromConfig(config.mail, app.log), log: app.log });
 
   app.decorate('config', config);
   app.decorate('db', db);
@@ -98,6 +100,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       await api.register(accountsRoutes);
       await api.register(documentsRoutes);
       await api.register(kycRoutes);
+      await api.register(reverificationRoutes);
       await api.register(countriesRoutes);
       await api.register(consoleRoutes);
       await api.register(siteRoutes);

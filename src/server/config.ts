@@ -208,6 +208,12 @@ const envSchema = z.object({
   RETENTION_REJECTED_MONTHS: z.coerce.number().int().min(0).default(6),
   /** How often the retention job runs (one server runs it at a time); 0: never on this server. */
   RETENTION_JOB_INTERVAL_MINUTES: z.coerce.number().int().min(0).default(60),
+  /** smtp:// or smtps:// (user and password in the URL): mail leaves through this server; unset: the local outbox. */
+  SMTP_URL: z.string().regex(/^smtps?:\/\/[^\s]+$/, 'SMTP_URL must be an smtp:// or smtps:// URL').optional(),
+  /** The sender of every message. */
+  MAIL_FROM: z.string().min(3).default('User accounts <no-reply@localhost>'),
+  /** Without SMTP_URL, each message is written here as an .eml file (default DATA_DIR/outbox). */
+  MAIL_OUTBOX_DIR: z.string().min(1).optional(),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -282,6 +288,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       rejectedMonths: e.RETENTION_REJECTED_MONTHS,
       jobIntervalMs: e.RETENTION_JOB_INTERVAL_MINUTES * 60_000,
     },
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: path.resolve(e.MAIL_OUTBOX_DIR ?? path.join(dataDir, 'outbox')) },
   };
 }
 

@@ -5,6 +5,7 @@ import { ConsoleRole } from '../shared/staff.ts';
 import type { Services } from './services.ts';
 import { listAudit, recordAudit, type Actor } from './modules/audit/audit.service.ts';
 import { buildKycScenario, KycScenario } from './demo/kyc-scenarios.ts';
+import { buildReverificationScenario, ReverificationScenario } from './demo/reverification-scenarios.ts';
 import { forgetSubject } from './modules/steps/steps.service.ts';
 
 export const DEMO_PASSWORD = 'demo-password-1';
@@ -26,6 +27,8 @@ export interface DemoUser {
   kyc?: KycScenario;
   /** Who the person is (their residence decides the verification provider); else the scenario's. */
   personalInfo?: PersonalInfoInput;
+  /** Where a requested re-verification of the identity document stands (level 1 approved first). */
+  reverification?: ReverificationScenario;
   memberTag?: Record<string, string>;
   /** Console members: their console role (decision 018). */
   consoleRole?: ConsoleRole;
@@ -60,6 +63,11 @@ export const DEMO_USERS: readonly DemoUser[] = [
   { email: 'vendor-jumio@example.com', password: DEMO_PASSWORD, role: UserRole.USER, note: 'level 1 open, verified by Jumio (US)', kyc: KycScenario.PERSONAL_INFO, personalInfo: { ...resident('Emily', 'Carter', 'US', '350 Fifth Avenue', 'New York', '10118'), stateRegion: 'NY' } },
   { email: 'vendor-idnow@example.com', password: DEMO_PASSWORD, role: UserRole.USER, note: 'level 1 open, verified by IDnow (AT)', kyc: KycScenario.PERSONAL_INFO, personalInfo: resident('Lena', 'Huber', 'AT', 'Stephansplatz 1', 'Wien', '1010') },
   { email: 'vendor-aai@example.com', password: DEMO_PASSWORD, role: UserRole.USER, note: 'level 1 open, verified by ADVANCE.AI (SG)', kyc: KycScenario.PERSONAL_INFO, personalInfo: resident('Wei Ling', 'Tan', 'SG', '1 Raffles Place', 'Singapore', '048616') },
+  { email: 'reverify-needed@example.com', password: DEMO_PASSWORD, role: UserRole.USER, note: 're-verification of the identity document requested', reverification: ReverificationScenario.NEEDED },
+  { email: 'reverify-pending@example.com', password: DEMO_PASSWORD, role: UserRole.USER, note: 'new identity document sent, under review', reverification: ReverificationScenario.PENDING },
+  { email: 'reverify-rejected@example.com', password: DEMO_PASSWORD, role: UserRole.USER, note: 'new identity document rejected, can resubmit', reverification: ReverificationScenario.REJECTED },
+  { email: 'reverify-daily@example.com', password: DEMO_PASSWORD, role: UserRole.USER, note: 'rejected three times today: resubmit tomorrow', reverification: ReverificationScenario.REJECTED_DAILY },
+  { email: 'reverify-tr@example.com', password: DEMO_PASSWORD, role: UserRole.USER, note: 'Turkey site and residence, re-verification requested: app only', reverification: ReverificationScenario.TURKEY_NEEDED },
   { email: 'kyc-tag@example.com', password: DEMO_PASSWORD, role: UserRole.USER, note: "member_tag.KYC is '1': no KYC steps", memberTag: { KYC: '1' } },
 ];
 
@@ -121,6 +129,7 @@ export async function seedDemoData(services: Services, db: Db): Promise<string[]
     if (u.consoleRole) await services.staff.setRole(id, u.consoleRole, SYSTEM);
     if (u.consoleRole && u.consoleRole !== ConsoleRole.ADMINISTRATOR) reviewerIds.push(id);
     if (u.kyc) await buildKycScenario(services, id, u.kyc, { reviewerId: reviewerIds[0], confirmerId: reviewerIds[1], ...(u.personalInfo ? { personalInfo: u.personalInfo } : {}) });
+    if (u.reverification) await buildReverificationScenario(services, id, u.email, u.reverification, reviewerIds[0]);
     await recordAudit(db, SYSTEM, { action: SEEDED, entityType: DEMO_ENTITY, entityId: u.email, after: { userId: id } });
     created.push(u.email);
   }

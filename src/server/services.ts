@@ -13,6 +13,9 @@ import { createReviewService } from './modules/review/review.service.ts';
 import { createSiteService } from './modules/site/site.service.ts';
 import { createStaffService } from './modules/staff/staff.service.ts';
 import { createRecordsService } from './modules/records/records.service.ts';
+import { createOtpService } from './modules/otp/otp.service.ts';
+import { createReverificationService } from './modules/reverification/reverification.service.ts';
+import { createMailTemplates } from './mail/templates.ts';
 
 /**
  * Builds every domain service once per app; routes reach them through `app.services`. Where two
@@ -28,8 +31,18 @@ const consoleLog: ServiceLog = { info: (_obj, msg) => console.log(msg), warn: (o
 export function createServices(db: Db, config: Config, { mailer = logMailer({ info: (_obj, msg) => console.log(msg) }), log = consoleLog }: { mailer?: Mailer; log?: ServiceLog } = {}) {
   // The profile's `level` is the KYC level reached.
   const accounts = createAccountsService({ db, config, levelOf: (userId) => kyc.levelOf(userId), mailer });
-  // Uploads follow the KYC rule of "this level accepts a submission".
-  const documents = createDocumentsService({ db, config, canUpload: (userId, level, trx) => kyc.assertCanUpload(userId, level, trx) });
+  // Uploads follow the KYC rule of "this level accepts a submission", or, for a verified level, an
+  // update of its document that re-verification asks for (decision 017).
+  const documents = createDocumentsService({
+    db,
+    config,
+    canUpload: async (userId, level, trx) => {
+      if (await reverification.acceptsUpload(userId, level, trx)) return;
+      await kyc.assertCanUpload(userId, level, trx);
+    },
+  });
+  const templates = createMailTemplates(config.localesDir, 'reverification');
+  const otp = createOtpService({ db, mailer, templates, emailOf: async (userId) => (await accounts.usersByIds([userId])).get(userId)?.email });
   const review = createReviewService({ db, fourEyes: config.fourEyes });
   const staff = createStaffService({ db });
   // The in-house provider reads its outcomes from the kyc module's applications.
@@ -37,14 +50,20 @@ export function createServices(db: Db, config: Config, { mailer = logMailer({ in
     routes: config.providerRoutes,
     providers: [createInHouseProvider({ outcomeOf: (userId, level) => kyc.outcomeOf(userId, level) }), ...createVendorProviders(config.vendors)],
   });
-  const kyc = createKycService({ db, config, documents, accounts, review, providers, log });
+  // kyc-info shows re-verification's statuses; re-verification reads kyc's verified data.
+  const kyc = createKycService({
+    db, config, documents, accounts, review, providers, log, otp,
+    reverification: { displayFor: (userId, at) => reverification.displayFor(userId, at) },
+  });
+  const reverification = createReverificationService({ db, review, providers, kyc, documents, accounts, mailer, templates });
   review.registerSubject(SubjectKind.KYC_APPLICATION, kyc.reviewHandler);
+  review.registerSubject(SubjectKind.REVERIFICATION, reverification.reviewHandler);
   const countries = createCountriesService();
-  const consoleService = createConsoleService({ db, review, kyc, accounts });
+  const consoleService = createConsoleService({ db, review, kyc, accounts, reverification });
   const records = createRecordsService({ db, config, review, kyc, accounts, documents, console: consoleService });
   const site = createSiteService({ config });
   const monitoring = createMonitoringService();
-  return { accounts, site, documents, kyc, review, providers, countries, console: consoleService, monitoring, staff, records };
+  return { accounts, site, documents, kyc, reverification, review, providers, countries, console: consoleService, monitoring, staff, records };
 }
 
 export type Services = ReturnType<typeof createServices>;

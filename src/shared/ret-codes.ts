@@ -1,3 +1,5 @@
+import { ReverificationRetCode } from './reverification-codes.ts';
+
 /**
  * The ret_code catalogue: every code the server sends and every code the client reacts to (§8).
  * Business outcomes are HTTP 200 with one of these; the client looks messages up by code in the
@@ -5,6 +7,8 @@
  */
 export const RetCode = {
   OK: 0,
+  /** Re-verification (§8 identity-update codes, step code 30101): see reverification-codes.ts. */
+  ...ReverificationRetCode,
   /** Server-side failure; the body never carries internals. */
   INTERNAL_ERROR: 10000,
   /** Input failed validation; `result.fields` says which. */

@@ -285,6 +285,67 @@ export interface ReviewDecisionsTable {
   confirmed_by: string | null;
 }
 
+/** A request to verify a document again (migration 009, decision 017). */
+export interface ReverificationRequestsTable {
+  id: string;
+  user_id: string;
+  /** POI | POA */
+  target: string;
+  reason: string;
+  message: string;
+  /** YYYY-MM-DD (UTC) */
+  deadline: string;
+  /** OPEN | CLOSED */
+  status: string;
+  /** `user:target` while open, null once closed (one open request per target). */
+  open_key: string | null;
+  requested_by: string | null;
+  requested_at: string;
+  closed_at: string | null;
+}
+
+/** A user's update of a document (the subject of a REVERIFICATION review case). */
+export interface ReverificationSubmissionsTable {
+  id: string;
+  request_id: string;
+  user_id: string;
+  target: string;
+  provider: string;
+  country: string;
+  document_type: string;
+  /** POI: the number printed on the document; POA: ''. */
+  document_number: string;
+  /** POI: YYYY-MM-DD; POA: ''. */
+  expiry_date: string;
+  /** POA: YYYY-MM-DD; POI: ''. */
+  issued_on: string;
+  /** POI: JSON {firstName, lastName, dateOfBirth} as printed; POA: null. */
+  holder: string | null;
+  /** PENDING | APPROVED | REJECTED */
+  status: string;
+  pending_key: string | null;
+  submitted_at: string;
+  decided_at: string | null;
+}
+
+/** The regulated site serving an account when it is not the main one. */
+export interface AccountSitesTable {
+  user_id: string;
+  site: string;
+  assigned_at: string;
+  eu_poi_reset_at: string | null;
+}
+
+/** E-mailed one-time codes (scrypt-free SHA-256: six digits live minutes and allow few attempts). */
+export interface OneTimeCodesTable {
+  user_id: string;
+  purpose: string;
+  code_hash: string;
+  attempts: number;
+  created_at: string;
+  expires_at: string;
+}
+
 export interface MigrationMarker {
   seq: Generated<number>;
 }
@@ -309,4 +370,8 @@ export interface Database {
   kyc_documents: KycDocumentsTable;
   vendor_sessions: VendorSessionsTable;
   vendor_webhook_events: VendorWebhookEventsTable;
+  reverification_requests: ReverificationRequestsTable;
+  reverification_submissions: ReverificationSubmissionsTable;
+  account_sites: AccountSitesTable;
+  one_time_codes: OneTimeCodesTable;
 }

@@ -24,6 +24,12 @@ describe('demo data on a new database (README table)', () => {
     ['l1-final@example.com', ['FAILED_AND_CAN_NOT_RETRY', 'NOT_ALLOW'], 0, 1],
     ['l2-approved@example.com', ['SUCCESS', 'SUCCESS'], 2, 2],
     ['kyc-tag@example.com', ['NOT_ALLOW', 'NOT_ALLOW'], 0, 0],
+    // Re-verification demo users: level 1 approved; the identity update never lowers the level.
+    ['reverify-needed@example.com', ['SUCCESS', 'ALLOW'], 1, 1],
+    ['reverify-pending@example.com', ['SUCCESS', 'ALLOW'], 1, 1],
+    ['reverify-rejected@example.com', ['SUCCESS', 'ALLOW'], 1, 1],
+    ['reverify-daily@example.com', ['SUCCESS', 'ALLOW'], 1, 1],
+    ['reverify-tr@example.com', ['SUCCESS', 'ALLOW'], 1, 1],
   ])('%s signs in with the demo password and is in its state', async (email, steps, level, applications) => {
     const s = await stateOf(email);
     expect(s.steps).toEqual(steps);
@@ -42,10 +48,12 @@ describe('demo data on a new database (README table)', () => {
     const reviewer = await app.db.selectFrom('users').selectAll().where('email', '=', 'reviewer@example.com').executeTakeFirstOrThrow();
     expect(reviewer.role).toBe('reviewer');
     const decisions = await app.db.selectFrom('review_decisions').selectAll().execute();
-    expect(decisions.length).toBe(5); // l1-approved, l1-retry, l1-final, l2-approved (x2)
+    // l1-approved, l1-retry, l1-final, l2-approved (x2), five re-verification users' level 1, and the
+    // re-verification rejections: reverify-rejected (1) and reverify-daily (3).
+    expect(decisions.length).toBe(14);
     expect(decisions.every((d) => d.actor_type === 'reviewer' && d.actor_id === reviewer.id)).toBe(true);
     // Every application has its review case, decided as the application was.
-    const cases = await app.db.selectFrom('review_cases').selectAll().execute();
+    const cases = await app.db.selectFrom('review_cases').selectAll().where('subject_kind', '=', 'KYC_APPLICATION').execute();
     const apps = await app.db.selectFrom('kyc_applications').selectAll().execute();
     expect(cases.map((c) => `${c.subject_id}:${c.status}`).sort()).toEqual(apps.map((a) => `${a.id}:${a.status}`).sort());
     const l2 = await app.db.selectFrom('users').select('id').where('email', '=', 'l2-approved@example.com').executeTakeFirstOrThrow();
@@ -56,11 +64,43 @@ describe('demo data on a new database (README table)', () => {
     // The demo reviewer signs in with its own password and finds the pending case in the queue.
     const cookie = await login('reviewer@example.com');
     const queue = (await get(app, '/v1/console/cases', cookie)).json().result;
-    expect(queue.items.map((i: { email: string }) => i.email)).toEqual(['l1-pending@example.com']);
-    const kase = (await get(app, `/v1/console/cases/${queue.items[0].id}`, cookie)).json().result;
+    expect(queue.items.map((i: { email: string }) => i.email).sort()).toEqual(['l1-pending@example.com', 'reverify-pending@example.com']);
+    const pendingL1 = queue.items.find((i: { email: string }) => i.email === 'l1-pending@example.com');
+    const kase = (await get(app, `/v1/console/cases/${pendingL1.id}`, cookie)).json().result;
     expect(kase.subject.documents).toHaveLength(3);
     const image = await app.inject({ method: 'GET', url: kase.subject.documents[0].downloadPath, headers: { cookie } });
     expect(image.statusCode).toBe(200);
     expect(image.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+  });
+});
+
+describe('re-verification demo users (README table)', () => {
+  const page = async (email: string) => (await get(app, '/v3/private/kyc/reverification', await login(email))).json().result;
+  const poi = async (email: string) => (await page(email)).items.find((i: { target: string }) => i.target === 'POI');
+
+  it.each([
+    ['reverify-needed@example.com', 'DisplayUpdatePOIStatus_Needed', 0, { site: '', country: 'FR' }],
+    ['reverify-pending@example.com', 'DisplayUpdatePOIStatus_Pending', 1, { site: '', country: 'NL' }],
+    ['reverify-rejected@example.com', 'DisplayUpdatePOIStatus_Rejected', 1, { site: '', country: 'NO' }],
+    ['reverify-daily@example.com', 'DisplayUpdatePOIStatus_Rejected_Daily', 3, { site: '', country: 'PL' }],
+    ['reverify-tr@example.com', 'DisplayUpdatePOIStatus_Needed', 0, { site: 'TUR', country: 'TR' }],
+  ])('%s is in its state, with the request and the submissions behind it', async (email, status, submissions, siteInfo) => {
+    const item = await poi(email);
+    expect(item.display).toMatchObject({ status, siteInfo });
+    expect(item.request).toMatchObject({ reason: 'DOCUMENT_EXPIRED', overdue: false });
+    const user = await app.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+    const rows = await app.db.selectFrom('reverification_submissions').select('status').where('user_id', '=', user.id).execute();
+    expect(rows).toHaveLength(submissions);
+    const requests = await app.db.selectFrom('reverification_requests').select(['status', 'requested_by']).where('user_id', '=', user.id).execute();
+    expect(requests).toHaveLength(1);
+    const kycInfo = (await post(app, '/v3/private/kyc/kyc-info', {}, await login(email))).json().result;
+    expect(kycInfo.displayControl.displayUpdatePOI.status).toBe(status);
+  });
+
+  it('rejected users see the reason; the daily one may resubmit only tomorrow', async () => {
+    expect(await poi('reverify-rejected@example.com')).toMatchObject({ display: { rejectReason: 'DOCUMENT_UNREADABLE' }, rejection: { reasonCode: 'DOCUMENT_UNREADABLE' }, retryAfter: null });
+    const daily = await poi('reverify-daily@example.com');
+    expect(daily.rejectionsToday).toBe(3);
+    expect(Date.parse(daily.retryAfter)).toBeGreaterThan(Date.now());
   });
 });

@@ -6,6 +6,7 @@ import { ApplicationStatus } from './applications.ts';
 import { ProofOfAddressType, SELECTABLE_DOCUMENT_TYPES } from './document-types.ts';
 import { kycFlowValue, kycLevelValue, providerValue, stepStatusValue, timestampValue, verifiableLevelValue } from './kyc-fields.ts';
 import { kycQuota } from './quotas.ts';
+import { updatePoiDisplay } from './reverification.ts';
 
 /** POST kyc-info (§7; §3 "KYC info response fields"): the user's whole verification picture. */
 
@@ -82,7 +83,7 @@ export const kycRejectMessage = z.object({
 });
 export type KycRejectMessage = z.output<typeof kycRejectMessage>;
 
-/** §3 displayControl: panels of later features; all off until those features exist. */
+/** §3 displayControl: panels of later features (off until those exist) and re-verification's (decision 017). */
 export const kycDisplayControl = z.object({
   displayHkgPoaAgreement: z.boolean(),
   isDisplayQuestionnaire: z.boolean(),
@@ -90,7 +91,11 @@ export const kycDisplayControl = z.object({
   isDisplayNewSatos: z.boolean(),
   isDisplayNewRcOnboarding: z.boolean(),
   isDisplaySatosToEu: z.boolean(),
-  displayUpdatePOI: z.boolean(),
+  /** §3 update-POI display object: the identity document's re-verification. */
+  displayUpdatePOI: updatePoiDisplay,
+  /** The same object for the proof of address (updatePOA; beyond §3's list). */
+  displayUpdatePOA: updatePoiDisplay,
+  /** §7 reset-eu-poi is offered (an EU-site account not yet verified with the EU entity). */
   displayEuPoiReset: z.boolean(),
 });
 export type KycDisplayControl = z.output<typeof kycDisplayControl>;
@@ -120,6 +125,7 @@ export const kycInfoResult = z.object({
   /** KYC is open for this account (false: both steps show NOT_ALLOW). */
   opened: z.boolean(),
   limitation: z.string(),
+  /** LIMITATION_DEFAULT, or LIMITATION_REVERIFICATION_OVERDUE once a re-verification deadline passed without a submission. */
   limitationInfo: kycLimitationInfo,
   /** obtain_state. */
   state: z.array(kycStateItem).optional(),

@@ -59,6 +59,12 @@ export const ApiPath = {
   /** POST the residential address alone (beyond §7): people move after level 1 (decision 005). */
   updateAddress: `${KYC}/update-address`,
 
+  // Re-verification (issue 10, decision 017): §7 reset-eu-poi; the page's read and the updates are beyond §7.
+  reverification: `${KYC}/reverification`,
+  updatePoi: `${KYC}/update-poi`,
+  updatePoa: `${KYC}/update-poa`,
+  resetEuPoi: `${KYC}/reset-eu-poi`,
+
   // Compliance console (beyond the spec; role reviewer only). `:id` is a review case id.
   consoleMe: '/v1/console/me',
   consoleCases: '/v1/console/cases',
@@ -79,6 +85,8 @@ export const ApiPath = {
   // The user's own records (issue 18): their data as a file, and the request to erase it.
   dataExport: '/v1/private/user/data-export',
   erasureRequest: '/v1/private/user/erasure-request',
+  /** POST: a reviewer asks a user to verify a document again (decision 017). */
+  consoleReverificationRequests: '/v1/console/reverification-requests',
 
   // Other calls (§7).
   countryList: '/v2/public/country-list',

@@ -23,11 +23,18 @@ export const AUTH_CHILD_ROUTES: readonly ChildRoute[] = [
   { path: 'vendor', load: () => import('../features/kyc/vendor-screen.tsx') },
   // Beyond §2 (issue 18): the user's data, to download or to have erased.
   { path: 'my-data', load: () => import('../features/records/my-data-screen.tsx') },
+  // §2 reverification page (issue 10), reached from the overview whenever a status is not _No.
+  { path: 'reverification', load: () => import('../features/kyc/reverification/reverification-screen.tsx') },
+  // §2 updatekyc / updatePOA: the new identity document or proof of address, through the in-house capture.
+  { path: 'updatekyc', load: () => import('../features/kyc/reverification/update-poi-screen.tsx') },
+  { path: 'updatePOA', load: () => import('../features/kyc/reverification/update-poa-screen.tsx') },
+  // §2 resetkyc: start a retryable level over, confirmed by the e-mailed code (§7 self-reset).
+  { path: 'resetkyc', load: () => import('../features/kyc/reverification/reset-kyc-screen.tsx') },
   ...[
-    'sdk', 'question', 'resetkyc', 'updatekyc', 'ocquestion', 'newquestion',
+    'sdk', 'question', 'ocquestion', 'newquestion',
     'nsquestion', 'crypto-knowledge-test', 'risk-tolerance-test', 'client-agreement', 'professional', 'agreement',
     'questionnaire', 'eddQuestionnaire', 'qualifiedInvestor', 'residenceInfo', 'rcEddQuestionnaire', 'rcQuestionnaire',
     'rfiQuestion', 'sourceOfFundsWealth', 'advancedQuest', 'standardQuest', 'piquestion', 'personalquestion',
-    'cnsquestion', 'updatePOA', 'pivQuestionnaire', 'complianceTasks',
+    'cnsquestion', 'pivQuestionnaire', 'complianceTasks',
   ].map((path) => ({ path, load: unavailable })),
 ];

@@ -226,6 +226,12 @@ export function createAccountsService({ db, config, levelOf = async () => 0, mai
       const rows = await repo.findUsersByIds(db, [...new Set(ids)]);
       return new Map(rows.map((u) => [u.id, { id: u.id, email: u.email, role: u.role as UserRole, createdAt: u.created_at }]));
     },
+
+    /** The account with this e-mail (as stored: lower case), for the console's requests; undefined when none. */
+    async userByEmail(email: string): Promise<{ id: string; email: string; role: UserRole } | undefined> {
+      const u = await repo.findUserByEmail(db, email.trim().toLowerCase());
+      return u && { id: u.id, email: u.email, role: u.role as UserRole };
+    },
   };
 }
 

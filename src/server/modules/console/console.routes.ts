@@ -15,9 +15,10 @@ import {
   type ConsoleReviewer,
 } from '../../../shared/api/console.ts';
 import { okEnvelope } from '../../../shared/envelope-schema.ts';
+import { requestReverificationRequest, requestReverificationResult } from '../../../shared/api/reverification.ts';
 import { ApiPath } from '../../../shared/api/paths.ts';
 import { ok } from '../../plugins/envelope.ts';
-import { actorOf } from '../../request-context.ts';
+import { actorOf, siteOf } from '../../request-context.ts';
 import { ConsoleRole } from '../../../shared/staff.ts';
 
 /** Every console route is for reviewers only: users get 10009, anonymous callers 10007. */
@@ -52,6 +53,11 @@ export const consoleRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(ApiPath.consoleApprove, { config: reviewer, schema: { params: caseIdParams, body: approveRequest, response: { 200: okEnvelope(consoleDecisionResult) } } }, async (request) =>
     ok(await consoleService.approve(request.params.id, actorOf(request), request.body)),
+  );
+
+  // Decision 017: ask a user to verify a document again (reason, deadline); they are told on the page and by e-mail.
+  app.post(ApiPath.consoleReverificationRequests, { config: reviewer, schema: { body: requestReverificationRequest, response: { 200: okEnvelope(requestReverificationResult) } } }, async (request) =>
+    ok(await consoleService.requestReverification(request.body, actorOf(request), { ...siteOf(request), origin: `${request.protocol}://${request.host}` })),
   );
 
   app.post(ApiPath.consoleReject, { config: reviewer, schema: { params: caseIdParams, body: rejectRequest, response: { 200: okEnvelope(consoleDecisionResult) } } }, async (request) =>

@@ -8,6 +8,8 @@ import type { AccountsService } from '../accounts/accounts.service.ts';
 import { listAuditOf, recordAudit, type Actor } from '../audit/audit.service.ts';
 import type { KycService } from '../kyc/kyc.service.ts';
 import { secondsToDecision, type Decided, type Proposed, type ReviewCase, type ReviewDecision, type ReviewProposal, type ReviewService, type SentBack } from '../review/review.service.ts';
+import type { RequestPlace, ReverificationService } from '../reverification/reverification.service.ts';
+import type { RequestReverification, RequestReverificationResult } from '../../../shared/api/reverification.ts';
 import type { Db } from '../../db/index.ts';
 
 export interface ConsoleDeps {
@@ -15,6 +17,7 @@ export interface ConsoleDeps {
   review: ReviewService;
   kyc: Pick<KycService, 'applicationForReview' | 'documentTypesOf'>;
   accounts: Pick<AccountsService, 'usersByIds'>;
+  reverification: Pick<ReverificationService, 'subjectForReview' | 'documentTypesOf' | 'request'>;
 }
 
 export interface QueueInput {
@@ -57,13 +60,17 @@ function parseJson(text: string | null): unknown {
  * The compliance console: composes the review module's cases and decisions with what the subject
  * modules (kyc), documents and accounts expose through their services. It owns no table.
  */
-export function createConsoleService({ db, review, kyc, accounts }: ConsoleDeps) {
+export function createConsoleService({ db, review, kyc, accounts, reverification }: ConsoleDeps) {
   async function toItems(cases: ReviewCase[]): Promise<ConsoleQueueItem[]> {
     const proposals = await review.proposalsOf(cases.filter((c) => c.status === CaseStatus.PENDING).map((c) => c.id));
     const open = new Map([...proposals].flatMap(([caseId, list]) => list.filter((p) => p.status === ProposalStatus.OPEN).map((p) => [caseId, p] as const)));
     const users = await accounts.usersByIds([...cases.flatMap((c) => (c.assigneeId ? [c.userId, c.assigneeId] : [c.userId])), ...[...open.values()].map((p) => p.proposerId)]);
     const kycIds = cases.filter((c) => c.subjectKind === SubjectKind.KYC_APPLICATION).map((c) => c.subjectId);
-    const documentTypes = kycIds.length > 0 ? await kyc.documentTypesOf(kycIds) : new Map<string, string>();
+    const updateIds = cases.filter((c) => c.subjectKind === SubjectKind.REVERIFICATION).map((c) => c.subjectId);
+    const documentTypes = new Map<string, string>([
+      ...(kycIds.length > 0 ? await kyc.documentTypesOf(kycIds) : []),
+      ...(updateIds.length > 0 ? await reverification.documentTypesOf(updateIds) : []),
+    ]);
     return cases.map((c) => ({
       id: c.id,
       kind: c.subjectKind,
@@ -133,8 +140,53 @@ export function createConsoleService({ db, review, kyc, accounts }: ConsoleDeps)
     return { caseId: result.case.id, status: result.case.status, subjectStatus: result.subjectStatus, decision, proposal: null };
   }
 
+  async function historyOf(entities: { entityType: string; entityId: string }[], rank: Record<string, number>): Promise<ConsoleHistoryEntry[]> {
+    const audit = (await listAuditOf(db, entities, { excludeActions: [CASE_VIEW_ACTION] })).sort(
+      (a, b) => a.at.localeCompare(b.at) || (rank[a.entity_type] ?? 9) - (rank[b.entity_type] ?? 9) || a.id.localeCompare(b.id),
+    );
+    const emails = await accounts.usersByIds(audit.flatMap((a) => (a.actor_id ? [a.actor_id] : [])));
+    return audit.map((a) => ({
+      at: a.at,
+      actorType: a.actor_type,
+      actorId: a.actor_id,
+      actorEmail: a.actor_id ? (emails.get(a.actor_id)?.email ?? null) : null,
+      action: a.action,
+      before: parseJson(a.before),
+      after: parseJson(a.after),
+    }));
+  }
+
+  /** A REVERIFICATION case: the update, the request behind it, what is verified now, its history. */
+  async function reverificationCase(c: ReviewCase, actor: Actor): Promise<ConsoleCase> {
+    const [item] = await toItems([c]);
+    const subject = await reverification.subjectForReview(c.subjectId);
+    const decisions = await toDecisions([...(await review.decisionsOf([c.id])).values()]);
+    const user = (await accounts.usersByIds([c.userId])).get(c.userId);
+    const history = await historyOf(
+      [
+        { entityType: 'review_case', entityId: c.id },
+        { entityType: 'reverification_request', entityId: subject.request.id },
+        { entityType: 'reverification_submission', entityId: subject.submission.id },
+        { entityType: 'reverification_step', entityId: `${c.userId}:${subject.submission.target}` },
+      ],
+      { reverification_request: 0, reverification_step: 1, reverification_submission: 2, review_case: 3 },
+    );
+    await recordAudit(db, actor, { action: CASE_VIEW_ACTION, entityType: 'review_case', entityId: c.id, after: { userId: c.userId, kind: c.subjectKind, subjectId: c.subjectId, status: c.status } });
+    return {
+      case: item!,
+      user: { id: c.userId, email: user?.email ?? '', createdAt: user?.createdAt ?? '' },
+      subject,
+      decision: decisions.get(c.id) ?? null,
+      proposals: await toProposals((await review.proposalsOf([c.id])).get(c.id) ?? []),
+      history,
+    };
+  }
+
   return {
     subjectKinds: () => review.subjectKinds(),
+
+    /** A reviewer asks a user to verify a document again (decision 017). */
+    requestReverification: (input: RequestReverification, actor: Actor, place: RequestPlace): Promise<RequestReverificationResult> => reverification.request(input, actor, place),
 
     async queue(input: QueueInput, actor: Actor): Promise<ConsoleQueuePage> {
       const assigneeId = input.assignee === AssigneeFilter.ANY ? undefined : input.assignee === AssigneeFilter.UNASSIGNED ? null : input.assignee === AssigneeFilter.ME ? actor.id : input.assignee;
@@ -160,6 +212,7 @@ export function createConsoleService({ db, review, kyc, accounts }: ConsoleDeps)
     async getCase(id: string, actor: Actor): Promise<ConsoleCase> {
       const c = await review.getCase(id);
       if (!c) throw notFound();
+      if (c.subjectKind === SubjectKind.REVERIFICATION) return reverificationCase(c, actor);
       const [item] = await toItems([c]);
       const app = await kyc.applicationForReview(c.subjectId);
       const otherCases = await review.casesOfSubjects(SubjectKind.KYC_APPLICATION, app.others.map((o) => o.id));
@@ -168,28 +221,14 @@ export function createConsoleService({ db, review, kyc, accounts }: ConsoleDeps)
 
       // Records of one transaction share a timestamp: the step change is listed before the
       // application record that explains it, and the case's record after both.
-      const rank: Record<string, number> = { kyc_step: 0, kyc_application: 1, review_case: 2 };
-      const audit = (
-        await listAuditOf(
-          db,
-          [
-            { entityType: 'review_case', entityId: c.id },
-            { entityType: 'kyc_application', entityId: app.id },
-            { entityType: 'kyc_step', entityId: `${c.userId}:${app.level}` },
-          ],
-          { excludeActions: [CASE_VIEW_ACTION] },
-        )
-      ).sort((a, b) => a.at.localeCompare(b.at) || (rank[a.entity_type] ?? 9) - (rank[b.entity_type] ?? 9) || a.id.localeCompare(b.id));
-      const emails = await accounts.usersByIds(audit.flatMap((a) => (a.actor_id ? [a.actor_id] : [])));
-      const history: ConsoleHistoryEntry[] = audit.map((a) => ({
-        at: a.at,
-        actorType: a.actor_type,
-        actorId: a.actor_id,
-        actorEmail: a.actor_id ? (emails.get(a.actor_id)?.email ?? null) : null,
-        action: a.action,
-        before: parseJson(a.before),
-        after: parseJson(a.after),
-      }));
+      const history = await historyOf(
+        [
+          { entityType: 'review_case', entityId: c.id },
+          { entityType: 'kyc_application', entityId: app.id },
+          { entityType: 'kyc_step', entityId: `${c.userId}:${app.level}` },
+        ],
+        { kyc_step: 0, kyc_application: 1, review_case: 2 },
+      );
 
       await recordAudit(db, actor, { action: CASE_VIEW_ACTION, entityType: 'review_case', entityId: c.id, after: { userId: c.userId, kind: c.subjectKind, subjectId: c.subjectId, status: c.status } });
 

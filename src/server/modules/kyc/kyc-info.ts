@@ -1,7 +1,8 @@
 import { ApplicationStatus } from '../../../shared/api/applications.ts';
 import type { KycIdentity, KycInfo, KycInfoFlags, KycRejectMessage, KycRejectNotice } from '../../../shared/api/kyc-info.ts';
 import { KYC_QUOTAS } from '../../../shared/api/quotas.ts';
-import { CustodyType, KycFlow, LIMITATION_DEFAULT, QuestionnaireStatus, StepStatus, type Provider, type VerifiableLevel } from '../../../shared/kyc.ts';
+import { CustodyType, KycFlow, QuestionnaireStatus, StepStatus, type Provider, type VerifiableLevel } from '../../../shared/kyc.ts';
+import type { UpdatePoiDisplay } from '../../../shared/api/reverification.ts';
 import { SubjectKind } from '../../../shared/review.ts';
 import type { RejectReasonCode } from '../../../shared/review-reasons.ts';
 import type { Db } from '../../db/index.ts';
@@ -16,6 +17,17 @@ export function currentLevel(steps: StoredSteps): VerifiableLevel {
   return LEVELS.find((l) => steps[l] !== StepStatus.SUCCESS) ?? LEVELS[LEVELS.length - 1]!;
 }
 
+/** What kyc-info shows of re-verification (the reverification module, late-bound in services.ts). */
+export interface KycReverificationPort {
+  displayFor(userId: string, at: Pick<RoutingInput, 'site'>): Promise<{
+    displayUpdatePOI: UpdatePoiDisplay;
+    displayUpdatePOA: UpdatePoiDisplay;
+    displayEuPoiReset: boolean;
+    limitation: string;
+    limitationInfo: { limitation: string; reasons: string[] };
+  }>;
+}
+
 /**
  * POST kyc-info (§3): a read model composed from the kyc module's own tables, the review cases'
  * decisions (rejection reasons and the reviewer's message, never the internal note) and the
@@ -26,10 +38,11 @@ interface KycInfoDeps {
   kycOpened: boolean;
   steps: KycSteps;
   review: ReviewService;
+  reverification: KycReverificationPort;
   providerOf(q: Db, userId: string, level: VerifiableLevel, routing: Pick<RoutingInput, 'site'>): Promise<Provider>;
 }
 
-export function createKycInfo({ db, kycOpened, steps, review, providerOf }: KycInfoDeps) {
+export function createKycInfo({ db, kycOpened, steps, review, providerOf, reverification }: KycInfoDeps) {
   return async function getInfo(userId: string, flags: KycInfoFlags, routing: Pick<RoutingInput, 'site'>): Promise<KycInfo> {
     const noSteps = await steps.memberHasNoSteps(db, userId);
     const stored = await steps.load(db, userId);
@@ -68,13 +81,14 @@ export function createKycInfo({ db, kycOpened, steps, review, providerOf }: KycI
     // The provider of the level the user works on: an open application's, else the routing data's.
     const provider = await providerOf(db, userId, currentLevel(stored), routing);
 
+    const reverify = await reverification.displayFor(userId, routing);
     const info: KycInfo = {
       apiUrl: '',
       provider,
       flowNames: [KycFlow.Level1_web, KycFlow.Level2_web],
       opened: kycOpened,
-      limitation: LIMITATION_DEFAULT,
-      limitationInfo: { limitation: LIMITATION_DEFAULT, reasons: [] },
+      limitation: reverify.limitation,
+      limitationInfo: reverify.limitationInfo,
       errorNotify,
       second_identity_state: null,
       questionnaireStatus: QuestionnaireStatus.QUESTIONNAIRE_STATUS_UNDEFINED,
@@ -86,8 +100,9 @@ export function createKycInfo({ db, kycOpened, steps, review, providerOf }: KycI
         isDisplayNewSatos: false,
         isDisplayNewRcOnboarding: false,
         isDisplaySatosToEu: false,
-        displayUpdatePOI: false,
-        displayEuPoiReset: false,
+        displayUpdatePOI: reverify.displayUpdatePOI,
+        displayUpdatePOA: reverify.displayUpdatePOA,
+        displayEuPoiReset: reverify.displayEuPoiReset,
       },
       custody: CustodyType.CUSTODY_UNSPECIFIED,
       custodyInfo: null,

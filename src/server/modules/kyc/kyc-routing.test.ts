@@ -29,7 +29,7 @@ const vendor: VerificationProvider = {
 function kycRoutedBy(routes: Parameters<typeof createProvidersService>[0]['routes']) {
   const providers = createProvidersService({ routes, providers: [createInHouseProvider({ outcomeOf: async () => ({ status: 'PENDING' }) }), vendor] });
   const s = app.services;
-  return createKycService({ db: app.db, config: app.config, documents: s.documents, accounts: s.accounts, review: s.review, providers, log: app.log });
+  return createKycService({ db: app.db, config: app.config, documents: s.documents, accounts: s.accounts, review: s.review, providers, log: app.log, otp: { require: async () => { throw new Error('no codes here'); }, consume: async () => {} }, reverification: s.reverification });
 }
 
 describe('provider routing', () => {

@@ -28,6 +28,7 @@ import { okEnvelope } from '../../../shared/envelope-schema.ts';
 import { ok } from '../../plugins/envelope.ts';
 import { actorOf, siteOf } from '../../request-context.ts';
 import { webhooksRoutes } from './webhooks.routes.ts';
+import { languageFromHeader } from '../../mail/templates.ts';
 
 /** Headers a trusted CDN / proxy sets with the client's country (there is no offline GeoIP data). */
 const COUNTRY_HEADERS = ['cf-ipcountry', 'cloudfront-viewer-country'] as const;
@@ -85,7 +86,7 @@ export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
     ok(await kyc.canVerify(request.auth!.id, request.body.level)),
   );
   app.post(ApiPath.selfReset, { schema: { body: selfResetRequest, response: { 200: okEnvelope(selfResetResult) } } }, async (request) =>
-    ok(await kyc.selfReset(request.auth!.id, request.body.level, actorOf(request))),
+    ok(await kyc.selfReset(request.auth!.id, request.body.level, actorOf(request), { otp: request.body.otp, lng: languageFromHeader(request.headers['accept-language']) })),
   );
 
   // Only a proxy we trust may tell us the client's country (it must set or overwrite the header);

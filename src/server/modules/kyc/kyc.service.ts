@@ -2,21 +2,22 @@ import type { ApplicationStatus, SubmitApplication, SubmitApplicationResult } fr
 import { PROOF_OF_ADDRESS_MAX_AGE_MONTHS, ProofOfAddressType, supportedDocumentTypes } from '../../../shared/api/document-types.ts';
 import type { KycInfo, KycInfoFlags } from '../../../shared/api/kyc-info.ts';
 import { MAX_AGE_YEARS, MIN_AGE_YEARS, type PersonalInfo, type PersonalInfoResult, type ResidentialAddress } from '../../../shared/api/personal-info.ts';
-import type { CanVerifyResult, IpCountryResult, KycConfigResult, KycProviderResult, SelfResetResult, SupportedDocumentTypesResult } from '../../../shared/api/verification.ts';
+import { CanVerifyReason, type CanVerifyResult, type IpCountryResult, type KycConfigResult, type KycProviderResult, type SelfResetResult, type SupportedDocumentTypesResult } from '../../../shared/api/verification.ts';
 import type { ApplicationSnapshot } from '../../../shared/api/console.ts';
 import type { DocumentSummary } from '../../../shared/api/documents.ts';
 import { DISABLED_COUNTRIES, isCountryCode, isCountryEnabled } from '../../../shared/countries.ts';
-import { flowForLevel, type KycLevel, type Provider, type StepStatus, type VerifiableLevel } from '../../../shared/kyc.ts';
+import { flowForLevel, StepStatus, type KycLevel, type Provider, type VerifiableLevel } from '../../../shared/kyc.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/index.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import { BusinessError, notFound } from '../../errors.ts';
+import { BusinessError, notFound, wrongState } from '../../errors.ts';
 import type { Actor } from '../audit/audit.service.ts';
 import type { ProvidersService, RoutingInput } from '../providers/providers.service.ts';
 import type { ReviewService } from '../review/review.service.ts';
 import { createApplications, parseSnapshot, type KycDocumentsPort } from './applications.ts';
-import { createKycInfo } from './kyc-info.ts';
-import { displayedSteps, LEVELS, reachedLevel, StepEvent } from './kyc.machine.ts';
+import { createKycInfo, type KycReverificationPort } from './kyc-info.ts';
+import { displayedSteps, KYC_LEVEL_MACHINE, LEVELS, reachedLevel, StepEvent } from './kyc.machine.ts';
+import { nextStatus } from '../steps/steps.service.ts';
 import { createKycSteps, SUBMITTABLE, type KycAccountsPort } from './kyc-steps.ts';
 import { createPersonalInfo } from './personal-info.ts';
 import { createVendorVerification, type PublicAddress } from './vendor-verification.ts';
@@ -28,6 +29,7 @@ import { createKycRecords } from './kyc-records.ts';
 
 export type { KycDocumentsPort } from './applications.ts';
 export type { KycAccountsPort } from './kyc-steps.ts';
+export type { KycReverificationPort } from './kyc-info.ts';
 export { chooseDocuments } from './applications.ts';
 export { addressEditable, toPersonalInfo } from './personal-info.ts';
 export type { KycRecords } from './kyc-records.ts';
@@ -40,7 +42,19 @@ export interface KycDeps {
   review: ReviewService;
   providers: ProvidersService;
   log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
+  /** kyc-info's re-verification part (late-bound: that module is built on this one). */
+  reverification: KycReverificationPort;
+  /** E-mailed one-time codes: self-reset is confirmed with one (§8 30101). */
+  otp: KycOtpPort;
 }
+
+/** What self-reset needs from the one-time codes module (its service satisfies this). */
+export interface KycOtpPort {
+  require(userId: string, purpose: string, lng: string, actor: Actor, vars?: Record<string, string>): Promise<never>;
+  consume(userId: string, purpose: string, code: string, actor: Actor): Promise<void>;
+}
+/** The one-time code purpose of self-reset, per level. */
+export const selfResetPurpose = (level: VerifiableLevel) => `self-reset:${level}`;
 
 /** Where the request came from, for provider routing (§1: the host's region). */
 export type RequestSite = Pick<RoutingInput, 'site'>;
@@ -65,6 +79,25 @@ export interface ApplicationForReview {
   others: { id: string; level: VerifiableLevel; status: ApplicationStatus; submittedAt: string }[];
 }
 
+/** can-verify's "why not" (null when the level accepts a submission and, for level 1, personal information is saved). */
+export function canVerifyReason(status: StepStatus, noSteps: boolean, level: VerifiableLevel, personalInfoComplete: boolean): CanVerifyReason | null {
+  if (noSteps) return CanVerifyReason.NO_STEPS;
+  switch (status) {
+    case StepStatus.NOT_ALLOW:
+      return CanVerifyReason.PREVIOUS_LEVEL_FIRST;
+    case StepStatus.PENDING:
+      return CanVerifyReason.UNDER_REVIEW;
+    case StepStatus.SUCCESS:
+      return CanVerifyReason.ALREADY_VERIFIED;
+    case StepStatus.FAILED_AND_CAN_NOT_RETRY:
+      return CanVerifyReason.REJECTED_FINAL;
+    case StepStatus.CERTIFICATION_DISABLED:
+      return CanVerifyReason.COUNTRY_DISABLED;
+    default:
+      return level === 1 && !personalInfoComplete ? CanVerifyReason.PERSONAL_INFO_REQUIRED : null;
+  }
+}
+
 /** §6 header from a trusted proxy / CDN; anything that is not a listed code counts as unknown. */
 export function ipCountryFrom(headerValue: string | undefined): IpCountryResult {
   const code = (headerValue ?? '').trim().toUpperCase();
@@ -77,14 +110,14 @@ export function ipCountryFrom(headerValue: string | undefined): IpCountryResult 
  * job each — step rules (kyc-steps.ts over the generic steps module), personal information, the
  * in-house provider's applications and their review handler, and the kyc-info read model.
  */
-export function createKycService({ db, config, documents, accounts, review, providers, log }: KycDeps) {
+export function createKycService({ db, config, documents, accounts, review, providers, log, reverification, otp }: KycDeps) {
   const kycOpened = config.kycOpened;
   const steps = createKycSteps({ db, kycOpened, accounts });
   const personal = createPersonalInfo({ db, kycOpened, steps });
   const vendor = createVendorVerification({ db, steps, review, providers, log });
   const providerOf = async (q: Db, userId: string, level: VerifiableLevel, at: RequestSite) => (await vendor.choose(userId, level, at.site, q)).provider;
   const applications = createApplications({ db, steps, documents, review, providerOf });
-  const kycInfo = createKycInfo({ db, kycOpened, steps, review, providerOf });
+  const kycInfo = createKycInfo({ db, kycOpened, steps, review, providerOf, reverification });
   const quick = createQuickKyc({ db, kycOpened, steps, review, providers, log });
   const records = createKycRecords({ db });
 
@@ -177,7 +210,17 @@ export function createKycService({ db, config, documents, accounts, review, prov
       const noSteps = await steps.memberHasNoSteps(db, userId);
       const status = displayedSteps(await steps.load(db, userId), { opened: kycOpened, noSteps }).find((s) => s.level === level)!.status;
       const info = await repo.findPersonalInfo(db, userId);
-      return { level, canVerify: SUBMITTABLE.has(status), status, personalInfoComplete: info !== undefined };
+      const personalInfoComplete = info !== undefined;
+      return { level, canVerify: SUBMITTABLE.has(status), status, personalInfoComplete, reason: canVerifyReason(status, noSteps || !kycOpened, level, personalInfoComplete) };
+    },
+
+    /** Re-verification: the approved application of a level (the document verified first), or undefined. */
+    async approvedApplication(userId: string, level: VerifiableLevel) {
+      const app = (await repo.findApplicationsOfUser(db, userId))
+        .filter((a) => a.level === level && a.status === 'APPROVED')
+        .sort((a, b) => (b.decided_at ?? '').localeCompare(a.decided_at ?? ''))[0];
+      if (!app) return undefined;
+      return { id: app.id, country: app.country, documentType: app.document_type, documentNumber: parseSnapshot(app.submitted).document?.number ?? '', decidedAt: app.decided_at };
     },
 
     /**
@@ -185,7 +228,13 @@ export function createKycService({ db, config, documents, accounts, review, prov
      * not yet submitted are discarded after the transition commits (each removal is audited by the
      * documents module; one that fails leaves a harmless draft the next upload replaces).
      */
-    async selfReset(userId: string, level: VerifiableLevel, actor: Actor): Promise<SelfResetResult> {
+    async selfReset(userId: string, level: VerifiableLevel, actor: Actor, confirm: { otp?: string | undefined; lng: string }): Promise<SelfResetResult> {
+      // Only from a status the table lets reset (no code is mailed for a reset that cannot happen).
+      await steps.assertStepsAvailable(db, userId);
+      const before = (await steps.load(db, userId))[level];
+      if (!nextStatus(KYC_LEVEL_MACHINE, before, StepEvent.SELF_RESET)) throw wrongState(`level ${level} is ${before}: it cannot be started over`);
+      if (!confirm.otp) return otp.require(userId, selfResetPurpose(level), confirm.lng, actor, { level: String(level) });
+      await otp.consume(userId, selfResetPurpose(level), confirm.otp, actor);
       const status = await inTransaction(db, async (trx) => {
         await steps.assertStepsAvailable(trx, userId);
         return steps.apply(trx, userId, level, StepEvent.SELF_RESET, actor);

@@ -1,3 +1,4 @@
+import type { FakeMailer } from '../../test/test-app.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DocumentKind } from '../../../shared/kyc.ts';
 import type { App } from '../../app.ts';
@@ -16,8 +17,9 @@ import { createKycTestApp,
 
 let app: App;
 let close: () => Promise<void>;
+let mailer: FakeMailer;
 let seq = 0;
-beforeAll(async () => ({ app, close } = await createKycTestApp()));
+beforeAll(async () => ({ app, close, mailer } = await createKycTestApp()));
 afterAll(async () => close());
 
 const fresh = () => newUser(app, `kyc-${++seq}@example.com`);
@@ -98,7 +100,7 @@ describe('POST kyc-info', () => {
     const save = await post(app, kyc('kyc-personal-info'), VALID_INFO, u.cookie);
     expect(save.json().ret_code).toBe(10012);
     expect((await get(app, kyc('kyc-personal-info'), u.cookie)).json().result.editable).toBe(false);
-    expect((await post(app, kyc('can-verify'), { level: 1 }, u.cookie)).json().result).toMatchObject({ canVerify: false, status: 'NOT_ALLOW' });
+    expect((await post(app, kyc('can-verify'), { level: 1 }, u.cookie)).json().result).toMatchObject({ canVerify: false, status: 'NOT_ALLOW', reason: 'NO_STEPS' });
     expect(await app.db.selectFrom('kyc_personal_info').selectAll().where('user_id', '=', id).execute()).toEqual([]);
   });
 
@@ -404,10 +406,10 @@ describe('level 2 and the order of levels', () => {
 describe('can-verify and self-reset', () => {
   it('can-verify follows the step and reports missing personal information', async () => {
     const u = await fresh();
-    expect((await post(app, kyc('can-verify'), { level: 1 }, u.cookie)).json().result).toEqual({ level: 1, canVerify: true, status: 'ALLOW', personalInfoComplete: false });
-    expect((await post(app, kyc('can-verify'), { level: 2 }, u.cookie)).json().result).toMatchObject({ canVerify: false, status: 'NOT_ALLOW' });
+    expect((await post(app, kyc('can-verify'), { level: 1 }, u.cookie)).json().result).toEqual({ level: 1, canVerify: true, status: 'ALLOW', personalInfoComplete: false, reason: 'PERSONAL_INFO_REQUIRED' });
+    expect((await post(app, kyc('can-verify'), { level: 2 }, u.cookie)).json().result).toMatchObject({ canVerify: false, status: 'NOT_ALLOW', reason: 'PREVIOUS_LEVEL_FIRST' });
     await submitLevel1(app, u);
-    expect((await post(app, kyc('can-verify'), { level: 1 }, u.cookie)).json().result).toEqual({ level: 1, canVerify: false, status: 'PENDING', personalInfoComplete: true });
+    expect((await post(app, kyc('can-verify'), { level: 1 }, u.cookie)).json().result).toEqual({ level: 1, canVerify: false, status: 'PENDING', personalInfoComplete: true, reason: 'UNDER_REVIEW' });
   });
 
   it('self-reset only after a retryable rejection: back to ALLOW, unsubmitted uploads discarded, audited', async () => {
@@ -419,7 +421,10 @@ describe('can-verify and self-reset', () => {
     await app.services.console.reject(await caseOf(app, appId), { type: 'reviewer', id: reviewer.id }, { mode: 'RETRY', reasonCode: 'SELFIE_UNCLEAR', userMessage: 'Retake the selfie.', internalNote: '' });
     await uploadDrafts(app, u.id, 1, [DocumentKind.SELFIE]);
 
-    const res = await post(app, kyc('self-reset'), { level: 1 }, u.cookie);
+    // Confirmed by the e-mailed code (§8 30101; the code's own rules: reverification.test.ts).
+    expect((await post(app, kyc('self-reset'), { level: 1 }, u.cookie)).json().ret_code).toBe(30101);
+    const otp = /\b(\d{6})\b/.exec(mailer.to(u.email).at(-1)!.text)![1]!;
+    const res = await post(app, kyc('self-reset'), { level: 1, otp }, u.cookie);
     expect(res.json()).toMatchObject({ ret_code: 0, result: { level: 1, status: 'ALLOW', discardedDocuments: 1 } });
     expect(await stepsOf(u.id)).toEqual([{ level: 1, status: 'ALLOW' }]);
     const docs = await app.db.selectFrom('kyc_documents').select('application_id').where('user_id', '=', u.id).execute();

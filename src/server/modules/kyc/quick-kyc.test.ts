@@ -76,7 +76,7 @@ describe('can-quick-kyc', () => {
     const u = await nigerian();
     const providers = createProvidersService({ routes: [], providers: [createInHouseProvider({ outcomeOf: async () => ({ status: 'PENDING' }) })] });
     const s = app.services;
-    const kyc = createKycService({ db: app.db, config: app.config, documents: s.documents, accounts: s.accounts, review: s.review, providers, log: app.log });
+    const kyc = createKycService({ db: app.db, config: app.config, documents: s.documents, accounts: s.accounts, review: s.review, providers, log: app.log, otp: { require: async () => { throw new Error('no codes here'); }, consume: async () => {} }, reverification: s.reverification });
     expect(await kyc.canQuickKyc(u.id)).toMatchObject({ eligible: false, reason: 'PROVIDER_NOT_CONFIGURED', provider: Provider.PROVIDER_SUMSUB, idTypes: [] });
     const calls = fake.calls.length;
     await expect(kyc.doQuickKyc(u.id, { idType: 'BVN', idNumber: NON_DOC_TEST_NUMBERS.bvnMatch }, { type: 'user', id: u.id })).rejects.toMatchObject({ retCode: 37002 });

@@ -76,11 +76,19 @@ export function createExports({ db, review, kyc, accounts, documents, console }:
     async caseArchive(caseId: string, actor: Actor): Promise<{ fileName: string; bytes: Uint8Array; sha256: string }> {
       const data = await console.getCase(caseId, actor);
       const subject = data.subject;
-      const audit = await listAuditOf(db, [
-        { entityType: 'review_case', entityId: caseId },
-        { entityType: 'kyc_application', entityId: subject.application.id },
-        { entityType: 'kyc_step', entityId: `${data.user.id}:${subject.application.level}` },
-      ]);
+      // The case's own entities: a KYC application and its level's step, or an update with its request and step.
+      const entities =
+        subject.kind === 'REVERIFICATION'
+          ? [
+              { entityType: 'reverification_request', entityId: subject.request.id },
+              { entityType: 'reverification_submission', entityId: subject.submission.id },
+              { entityType: 'reverification_step', entityId: `${data.user.id}:${subject.submission.target}` },
+            ]
+          : [
+              { entityType: 'kyc_application', entityId: subject.application.id },
+              { entityType: 'kyc_step', entityId: `${data.user.id}:${subject.application.level}` },
+            ];
+      const audit = await listAuditOf(db, [{ entityType: 'review_case', entityId: caseId }, ...entities]);
       const files: Record<string, Uint8Array> = {
         'case.json': strToU8(JSON.stringify({ exportedAt: nowIso(), exportedBy: actor.id, ...data }, null, 2)),
         'audit.json': strToU8(JSON.stringify(audit, null, 2)),

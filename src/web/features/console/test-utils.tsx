@@ -87,7 +87,8 @@ export function queueItem(overrides: Partial<ConsoleQueueItem> = {}): ConsoleQue
 }
 
 /** The same case as the case page reads it: submitted data, two images, steps, nothing decided. */
-export function kycCase(overrides: Partial<ConsoleQueueItem> = {}, rest: Partial<Omit<ConsoleCase, 'case'>> = {}): ConsoleCase {
+type KycSubject = Extract<ConsoleCase['subject'], { kind: 'KYC_APPLICATION' }>;
+export function kycCase(overrides: Partial<ConsoleQueueItem> = {}, rest: Partial<Omit<ConsoleCase, 'case' | 'subject'>> & { subject?: KycSubject } = {}): ConsoleCase & { subject: KycSubject } {
   return {
     case: queueItem(overrides),
     user: { id: 'u-1', email: 'sofia@example.com', createdAt: '2025-02-28T12:00:00.000Z' },

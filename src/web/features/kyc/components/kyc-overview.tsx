@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { KycLevel, StepStatus, type VerifiableLevel } from '../../../../shared/kyc.ts';
+import { Link } from 'wouter';
+import { DisplayUpdatePOIStatus, KycLevel, StepStatus, type VerifiableLevel } from '../../../../shared/kyc.ts';
 import { isolateValues } from '../../../components/ui/bidi.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useGlobalStore } from '../../../store/global.ts';
@@ -56,6 +57,12 @@ export default function KycOverview() {
   };
   const current = view(data.applicant?.level ?? KycLevel.LEVEL_DEFAULT);
   const level1 = stepStatus(data.state, KycLevel.LEVEL_1);
+  // §2: the reverification page is reachable whenever a document's update status is not _No (or the EU reset is offered).
+  const control = data.displayControl;
+  const reverify =
+    control.displayUpdatePOI.status !== DisplayUpdatePOIStatus.DisplayUpdatePOIStatus_No ||
+    control.displayUpdatePOA.status !== DisplayUpdatePOIStatus.DisplayUpdatePOIStatus_No ||
+    control.displayEuPoiReset;
 
   return (
     <>
@@ -66,6 +73,11 @@ export default function KycOverview() {
           </h2>
           <p className="mt-1 text-sm text-muted">{t('kyc.overview.intro')}</p>
         </div>
+        {reverify ? (
+          <Link href="/reverification" data-testid="reverification-link" className="self-start rounded-btn border border-warn/40 bg-warn-soft px-4 py-3 text-sm font-medium text-ink underline underline-offset-2">
+            {t('reverification.overviewLink')}
+          </Link>
+        ) : null}
         {actionKnown ? <NextActionPanel action={action} rejections={rejectionsOf(data, action.level)} onFillPersonalInfo={goToPersonalInfo} /> : <Skeleton className="h-24 w-full" />}
         {/* Where level 1 waits for a submission, the quick path (a registry check) where the country offers one. */}
         {action.kind === NextActionKind.VERIFY_IDENTITY || (action.kind === NextActionKind.RESUBMIT && action.level === KycLevel.LEVEL_1) ? <QuickKycOffer /> : null}

@@ -35,6 +35,18 @@ export interface Level1FlowProps {
   countries: readonly CountryListEntry[] | undefined;
   maxBytes: number;
   onSubmitted: (result: SubmitApplicationResult) => void;
+  /**
+   * Replaces "Submit for review" at the review step: re-verification (updatekyc) sends the same
+   * capture to update-poi instead of submit-application. Gets what was captured.
+   */
+  renderSubmit?: (captured: CapturedLevel1, goToKind: (kind: DocumentKind) => void) => ReactNode;
+}
+
+/** What the level 1 capture collected: the issuing country, the document type and its photos. */
+export interface CapturedLevel1 {
+  country: string;
+  documentType: SelectableDocumentType;
+  documentIds: string[];
 }
 
 /** The label of an image kind for a document type (a passport's front is its photo page). */
@@ -55,7 +67,7 @@ function typeHintKey(type: SelectableDocumentType): string {
  * (front/back as the type needs, or the BVN number) -> selfie (camera or upload) -> review -> submit.
  * Uploads already made are shown again when the user comes back (document drafts).
  */
-export function Level1Flow({ userId, personalInfo, countries, maxBytes, onSubmitted }: Level1FlowProps) {
+export function Level1Flow({ userId, personalInfo, countries, maxBytes, onSubmitted, renderSubmit }: Level1FlowProps) {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? i18n.language ?? 'en';
   const remembered = useMemo(() => readLevel1Choice(userId), [userId]);
@@ -252,21 +264,28 @@ export function Level1Flow({ userId, personalInfo, countries, maxBytes, onSubmit
             ) : null}
           </dl>
           <ReviewImages kinds={requiredKinds} drafts={byKind} label={kindLabel} onRetake={(kind) => go(stepOfKind(kind))} />
-          <SubmitButton
-            body={{
-              level: KycLevel.LEVEL_1,
-              country: country ?? '',
-              documentType: documentType ?? DocumentType.ID_CARD,
-              documentNumber: documentType && DOCUMENT_REQUIREMENTS[documentType].needsNumber ? documentNumber : '',
-              documentIds: requiredKinds.map((k) => byKind[k]?.id).filter((id): id is string => Boolean(id)),
-            }}
-            kindLabel={kindLabel}
-            onMissing={(kinds) => kinds[0] && go(stepOfKind(kinds[0]))}
-            onSubmitted={(result) => {
-              forgetLevel1Choice(userId);
-              onSubmitted(result);
-            }}
-          />
+          {renderSubmit && documentType ? (
+            renderSubmit(
+              { country: country ?? '', documentType, documentIds: requiredKinds.map((k) => byKind[k]?.id).filter((id): id is string => Boolean(id)) },
+              (kind) => go(stepOfKind(kind)),
+            )
+          ) : (
+            <SubmitButton
+              body={{
+                level: KycLevel.LEVEL_1,
+                country: country ?? '',
+                documentType: documentType ?? DocumentType.ID_CARD,
+                documentNumber: documentType && DOCUMENT_REQUIREMENTS[documentType].needsNumber ? documentNumber : '',
+                documentIds: requiredKinds.map((k) => byKind[k]?.id).filter((id): id is string => Boolean(id)),
+              }}
+              kindLabel={kindLabel}
+              onMissing={(kinds) => kinds[0] && go(stepOfKind(kinds[0]))}
+              onSubmitted={(result) => {
+                forgetLevel1Choice(userId);
+                onSubmitted(result);
+              }}
+            />
+          )}
         </>
       );
       break;

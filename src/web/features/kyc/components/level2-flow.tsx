@@ -38,6 +38,18 @@ export interface Level2FlowProps {
   countries: readonly CountryListEntry[] | undefined;
   maxBytes: number;
   onSubmitted: (result: SubmitApplicationResult) => void;
+  /**
+   * Replaces "Submit for review" at the review step: re-verification (updatePOA) sends the same
+   * capture to update-poa instead of submit-application. Gets what was captured.
+   */
+  renderSubmit?: (captured: CapturedLevel2) => ReactNode;
+}
+
+/** What the level 2 capture collected: the kind of proof, its issue date and its photos. */
+export interface CapturedLevel2 {
+  proofOfAddressType: ProofOfAddressType;
+  issuedOn: string;
+  documentIds: string[];
 }
 
 /** The issue-date problem, checked by the server's own schema (the level 2 branch of submit-application). */
@@ -53,7 +65,7 @@ export function issuedOnIssue(type: ProofOfAddressType | null, issuedOn: string)
  * -> review -> submit. The reviewer compares it with the residence address given for level 1, shown
  * here too; someone who has moved since updates it here first ("Update address").
  */
-export function Level2Flow({ userId, personalInfo, addressEditable = false, countries, maxBytes, onSubmitted }: Level2FlowProps) {
+export function Level2Flow({ userId, personalInfo, addressEditable = false, countries, maxBytes, onSubmitted, renderSubmit }: Level2FlowProps) {
   const { t, i18n } = useTranslation();
   const client = useQueryClient();
   // Closing the address form puts the keyboard back on the button that opened it.
@@ -181,20 +193,28 @@ export function Level2Flow({ userId, personalInfo, addressEditable = false, coun
             <dd className="m-0">{formatDate(issuedOn, language)}</dd>
           </dl>
           <ReviewImages kinds={PROOF_OF_ADDRESS_KINDS} drafts={byKind} label={kindLabel} onRetake={() => go(1)} />
-          <SubmitButton
-            body={{
-              level: KycLevel.LEVEL_2,
+          {renderSubmit ? (
+            renderSubmit({
               proofOfAddressType: type ?? ProofOfAddressType.BANK_STATEMENT,
               issuedOn,
               documentIds: PROOF_OF_ADDRESS_KINDS.map((k) => byKind[k]?.id).filter((id): id is string => Boolean(id)),
-            }}
-            kindLabel={kindLabel}
-            onMissing={() => go(1)}
-            onSubmitted={(result) => {
-              forgetLevel2Choice(userId);
-              onSubmitted(result);
-            }}
-          />
+            })
+          ) : (
+            <SubmitButton
+              body={{
+                level: KycLevel.LEVEL_2,
+                proofOfAddressType: type ?? ProofOfAddressType.BANK_STATEMENT,
+                issuedOn,
+                documentIds: PROOF_OF_ADDRESS_KINDS.map((k) => byKind[k]?.id).filter((id): id is string => Boolean(id)),
+              }}
+              kindLabel={kindLabel}
+              onMissing={() => go(1)}
+              onSubmitted={(result) => {
+                forgetLevel2Choice(userId);
+                onSubmitted(result);
+              }}
+            />
+          )}
         </>
       );
       break;

@@ -8,6 +8,10 @@ import { Alert, type AlertVariant } from '../../../components/ui/alert.tsx';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { errorMessage } from '../../../lib/i18n/error-message.ts';
+import { isApiError } from '../../../lib/http/index.ts';
+import { RetCode } from '../../../../shared/ret-codes.ts';
+import { Field } from '../../../components/ui/field.tsx';
+import { TextInput } from '../../../components/ui/text-input.tsx';
 import { message } from '../../../lib/notify/index.ts';
 import { useSiteConfig } from '../../../lib/region/index.ts';
 import { useSelfReset } from '../api/self-reset.ts';
@@ -132,16 +136,34 @@ function SupportLinks() {
   );
 }
 
-/** Self-reset (§7): FAILED_AND_CAN_RETRY -> ALLOW, after a confirmation saying what it discards. */
+/**
+ * Self-reset (§7): FAILED_AND_CAN_RETRY -> ALLOW, after a confirmation saying what it discards and
+ * the code the server e-mails for it (§8 30101: the first call mails it, the second sends it).
+ */
 function StartOver({ level }: { level: VerifiableLevel }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
+  const [sentTo, setSentTo] = useState<{ email: string; minutes: number } | null>(null);
+  const [code, setCode] = useState('');
   const reset = useSelfReset();
+  const close = () => {
+    setOpen(false);
+    setSentTo(null);
+    setCode('');
+    reset.reset();
+  };
   const confirm = () =>
-    reset.mutate(level, {
+    reset.mutate(sentTo ? { level, otp: code.trim() } : { level }, {
       onSuccess: () => {
-        setOpen(false);
+        close();
         message({ content: t('kyc.reset.done', { level }), type: 'success' });
+      },
+      onError: (err) => {
+        if (isApiError(err) && err.retCode === RetCode.OTP_REQUIRED) {
+          const result = (err.response?.result ?? {}) as { email?: string; expiresInSeconds?: number };
+          setSentTo({ email: result.email ?? '', minutes: Math.round((result.expiresInSeconds ?? 600) / 60) });
+          reset.reset();
+        }
       },
     });
   return (
@@ -152,21 +174,31 @@ function StartOver({ level }: { level: VerifiableLevel }) {
       <Dialog
         open={open}
         onClose={() => {
-          if (!reset.isPending) setOpen(false);
+          if (!reset.isPending) close();
         }}
         title={t('kyc.reset.title', { level })}
         description={t('kyc.reset.body')}
         footer={
           <>
-            <Button variant="default" onClick={() => setOpen(false)} disabled={reset.isPending}>
+            <Button variant="default" onClick={close} disabled={reset.isPending}>
               {t('kyc.reset.cancel')}
             </Button>
-            <Button variant="primary" loading={reset.isPending} onClick={confirm}>
-              {t('kyc.reset.confirm')}
+            <Button variant="primary" loading={reset.isPending} disabled={Boolean(sentTo) && !/^\d{6}$/.test(code.trim())} onClick={confirm}>
+              {sentTo ? t('kyc.reset.confirm') : t('reverification.reset.send')}
             </Button>
           </>
         }
       >
+        {sentTo ? (
+          <div className="flex flex-col gap-2">
+            <p className="text-sm" role="status">
+              {t('reverification.reset.sent', { email: sentTo.email, minutes: sentTo.minutes })}
+            </p>
+            <Field label={t('reverification.reset.code')} required>
+              <TextInput inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))} />
+            </Field>
+          </div>
+        ) : null}
         {reset.isError ? <Alert variant="error">{errorMessage(t, reset.error)}</Alert> : null}
       </Dialog>
     </>

@@ -1,0 +1,45 @@
+import type { UserRole } from '../../../shared/api/accounts.ts';
+import type { DocumentSummary } from '../../../shared/api/documents.ts';
+import type { PersonalInfoResult } from '../../../shared/api/personal-info.ts';
+import type { KycLevel } from '../../../shared/kyc.ts';
+import type { Db } from '../../db/index.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+import type { MailTemplates } from '../../mail/templates.ts';
+import type { Actor } from '../audit/audit.service.ts';
+import type { ProvidersService } from '../providers/providers.service.ts';
+import type { ReviewService } from '../review/review.service.ts';
+
+/** What the re-verification module needs from other modules (their services satisfy these). */
+
+/** What re-verification needs from the kyc module (its service satisfies this). */
+export interface ReverificationKycPort {
+  levelOf(userId: string): Promise<KycLevel>;
+  getPersonalInfo(userId: string): Promise<PersonalInfoResult>;
+  /** The approved application of a level: the document verified first. */
+  approvedApplication(userId: string, level: 1 | 2): Promise<{ id: string; country: string; documentType: string; documentNumber: string; decidedAt: string | null } | undefined>;
+}
+
+/** What it needs from the documents module. */
+export interface ReverificationDocumentsPort {
+  listDrafts(dbOrTrx: Db, userId: string, level: number): Promise<DocumentSummary[]>;
+  attach(trx: Db, userId: string, ids: readonly string[], applicationId: string, actor?: Actor): Promise<void>;
+  listForApplication(dbOrTrx: Db, applicationId: string): Promise<DocumentSummary[]>;
+}
+
+/** And from accounts. */
+export interface ReverificationAccountsPort {
+  userByEmail(email: string): Promise<{ id: string; email: string; role: UserRole } | undefined>;
+  usersByIds(ids: readonly string[]): Promise<Map<string, { id: string; email: string }>>;
+}
+
+export interface ReverificationDeps {
+  db: Db;
+  review: ReviewService;
+  providers: ProvidersService;
+  kyc: ReverificationKycPort;
+  documents: ReverificationDocumentsPort;
+  accounts: ReverificationAccountsPort;
+  mailer: Mailer;
+  templates: MailTemplates;
+}
+

@@ -1,0 +1,110 @@
+import { useTranslation } from 'react-i18next';
+import type { ReverificationItem } from '../../../../../shared/api/reverification.ts';
+import { DAILY_REJECTION_LIMIT } from '../../../../../shared/api/reverification.ts';
+import { DisplayUpdatePOIStatus } from '../../../../../shared/kyc.ts';
+import { USUAL_REVIEW_HOURS } from '../../../../../shared/review-time.ts';
+import { Alert } from '../../../../components/ui/alert.tsx';
+import { Link } from 'wouter';
+import { Button, buttonVariants } from '../../../../components/ui/button.tsx';
+import { Card } from '../../../../components/ui/card.tsx';
+import { formatInstant } from '../model/dates.ts';
+import { panelAction } from '../model/panel.ts';
+
+const S = DisplayUpdatePOIStatus;
+
+/**
+ * The §4 status panel of one document: what is asked and why, then per status — Needed: the verify
+ * button; Pending: the processing notice with the review time and a disabled Reviewing button;
+ * Rejected: 'ReviewFailed' with the reason and an active resubmit button; Rejected_Daily: the same
+ * with resubmit disabled until the next day. In Turkey the app tip replaces the web buttons.
+ */
+export function UpdatePanel({ item }: { item: ReverificationItem }) {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.resolvedLanguage ?? i18n.language ?? 'en';
+  const document = t(`reverification.target.${item.target}`);
+  const status = item.display.status;
+  const action = panelAction(item);
+  const rejected = status === S.DisplayUpdatePOIStatus_Rejected || status === S.DisplayUpdatePOIStatus_Rejected_Daily;
+  const reasonCode = item.rejection?.reasonCode || item.display.rejectReason;
+
+  return (
+    <Card title={t(`reverification.panel.${item.target}`)} data-testid={`panel-${item.target}`} data-status={status}>
+      <div className="flex flex-col gap-3 text-sm">
+        {item.request ? (
+          <div className="flex flex-col gap-1 text-muted">
+            <p>{t('reverification.reasonLabel', { reason: t(`reverification.requestReason.${item.request.reason}`) })}</p>
+            {item.request.message ? <p className="break-words">{t('reverification.messageLabel', { message: item.request.message })}</p> : null}
+          </div>
+        ) : null}
+
+        {status === S.DisplayUpdatePOIStatus_Needed ? <p>{t('reverification.status.needed', { document })}</p> : null}
+
+        {status === S.DisplayUpdatePOIStatus_Pending ? (
+          <Alert variant="info" role="status" data-testid="processing">
+            {t('reverification.status.pending', { document, hours: USUAL_REVIEW_HOURS })}
+          </Alert>
+        ) : null}
+
+        {rejected ? (
+          <Alert variant="error" role="status" title={t('reverification.status.reviewFailed')} data-testid="review-failed">
+            <p>{t('reverification.status.rejectedReason')}</p>
+            {reasonCode ? <p className="font-medium">{t(`kyc-reasons.${reasonCode}`, { defaultValue: reasonCode })}</p> : null}
+            {item.rejection?.message ? <p className="break-words">{t('reverification.messageLabel', { message: item.rejection.message })}</p> : null}
+            {status === S.DisplayUpdatePOIStatus_Rejected_Daily ? (
+              <p data-testid="daily-limit">
+                {t('reverification.status.daily', { limit: DAILY_REJECTION_LIMIT, time: item.retryAfter ? formatInstant(item.retryAfter, locale) : '' })}
+              </p>
+            ) : null}
+          </Alert>
+        ) : null}
+
+        <PanelButton action={action} />
+      </div>
+    </Card>
+  );
+}
+
+function PanelButton({ action }: { action: ReturnType<typeof panelAction> }) {
+  const { t } = useTranslation();
+  // In-app links go through wouter (they stay under the /auth base). Buttons take the full width on phones and their own width from the small breakpoint.
+  const sizing = 'w-full sm:w-auto sm:self-start';
+  switch (action.kind) {
+    case 'verify':
+      return (
+        <Link href={action.href} className={`${buttonVariants({ variant: 'primary' })} ${sizing}`}>
+          {t('reverification.status.verify')}
+        </Link>
+      );
+    case 'reviewing':
+      return (
+        <Button variant="default" disabled className={sizing}>
+          {t('reverification.status.reviewing')}
+        </Button>
+      );
+    case 'resubmit':
+      return action.disabledUntil === null ? (
+        <Link href={action.href} className={`${buttonVariants({ variant: 'primary' })} ${sizing}`}>
+          {t('reverification.status.resubmit')}
+        </Link>
+      ) : (
+        <Button variant="primary" disabled className={sizing}>
+          {t('reverification.status.resubmit')}
+        </Button>
+      );
+    case 'appTip':
+      return (
+        <div className="flex flex-col gap-3">
+          <Alert variant="info" role="note" data-testid="app-tip">
+            {t('reverification.status.appTip')}
+          </Alert>
+          {action.resubmitInApp ? (
+            <Button variant="default" disabled className={sizing}>
+              {t('reverification.status.resubmitInApp')}
+            </Button>
+          ) : null}
+        </div>
+      );
+    default:
+      return null;
+  }
+}
