@@ -1,6 +1,6 @@
 import { z } from '../zod.ts';
 import { isCountryCode } from '../countries.ts';
-import { DocumentKind, DocumentType, Provider, StepStatus, type VerifiableLevel } from '../kyc.ts';
+import { DocumentType, Provider, StepStatus, type VerifiableLevel } from '../kyc.ts';
 import { AssigneeFilter, CaseStatus, DecisionOutcome, DeciderType, ProposalStatus, SubjectKind } from '../review.ts';
 import { ConsoleRole } from '../staff.ts';
 import { ValidationMessage, visibleMultilineText } from '../validation.ts';
@@ -8,6 +8,7 @@ import { INTERNAL_NOTE_MAX_LENGTH, REJECT_REASON_CODES, RejectMode, USER_MESSAGE
 import { QUICK_KYC_ID_TYPES } from '../quick-kyc.ts';
 import { KycRule } from './kyc-rules.ts';
 import { savedPersonalInfo } from './personal-info.ts';
+import { consoleDocument } from './console-document.ts';
 import { reverificationSubject } from './reverification.ts';
 
 /**
@@ -133,18 +134,7 @@ export const consoleQueuePage = z.object({
 });
 export type ConsoleQueuePage = z.infer<typeof consoleQueuePage>;
 
-export const consoleDocument = z.object({
-  id: z.string(),
-  kind: z.enum(DocumentKind),
-  mime: z.string(),
-  byteSize: z.number(),
-  width: z.number(),
-  height: z.number(),
-  createdAt: z.string(),
-  /** The reviewer's download address (served by the documents module). */
-  downloadPath: z.string(),
-});
-export type ConsoleDocument = z.infer<typeof consoleDocument>;
+export { consoleDocument, type ConsoleDocument } from './console-document.ts';
 
 export const consoleDecision = z.object({
   id: z.string(),

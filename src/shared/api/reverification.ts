@@ -5,6 +5,7 @@ import { isCalendarDate, monthsBefore, todayIso } from './calendar.ts';
 import { PROOF_OF_ADDRESS_MAX_AGE_MONTHS, ProofOfAddressType } from './document-types.ts';
 import { enabledCountryField, pastDateField, timestampValue } from './kyc-fields.ts';
 import { KycRule } from './kyc-rules.ts';
+import { consoleDocument } from './console-document.ts';
 
 /**
  * Re-verification (§2 reverification page, updatekyc, updatePOA; §3 update-POI display object; §4
@@ -224,9 +225,7 @@ export const reverificationSubject = z.object({
   /** What is verified now (the personal information and the current document). */
   verified: z.object({ firstName: z.string(), lastName: z.string(), dateOfBirth: z.string(), nationality: z.string(), address: z.string(), document: z.string() }),
   status: updatePoiStatusValue,
-  documents: z.array(
-    z.object({ id: z.string(), kind: z.string(), mime: z.string(), byteSize: z.number(), width: z.number(), height: z.number(), createdAt: z.string(), downloadPath: z.string() }),
-  ),
+  documents: z.array(consoleDocument),
   /** Earlier updates of this user (newest first). */
   previous: z.array(z.object({ id: z.string(), target: z.enum(ReverificationTarget), status: z.string(), submittedAt: z.string(), reasonCode: z.string().nullable() })),
 });

@@ -21,6 +21,7 @@ import { CaseStatusBadge } from './components/status-badge.tsx';
 import { formatDateTime, formatDuration, shortId } from './format.ts';
 import { queueHref } from './queue-params.ts';
 import { KycApplicationAside, KycApplicationMain } from './subjects/kyc-application.tsx';
+import { ReverificationAside, ReverificationMain } from './subjects/reverification.tsx';
 import { useNow } from './use-now.ts';
 import { useSessionGuard } from './use-session-guard.ts';
 import { SecondLookPanel } from './components/second-look-panel.tsx';
@@ -96,8 +97,17 @@ function useSubjectView(data: ConsoleCase): SubjectView | null {
         title: t('console.case.title', { level: subject.application.level }),
         level: subject.application.level,
         main: <KycApplicationMain subject={subject} email={data.user.email} />,
-        aside: <KycApplicationAside subject={subject} />,
+        aside: <KycApplicationAside subject={subject} email={data.user.email} />,
         facts: [[t('console.case.summary.id'), <span key="application" className="font-mono text-xs break-all">{subject.application.id}</span>]],
+      };
+    case SubjectKind.REVERIFICATION:
+      // Decision 017: an update of a verified document; reasons and confirmations are its level's.
+      return {
+        title: t('reverification.console.subjectTitle', { document: t(`reverification.target.${subject.submission.target}`) }),
+        level: subject.submission.level,
+        main: <ReverificationMain subject={subject} email={data.user.email} />,
+        aside: <ReverificationAside subject={subject} />,
+        facts: [[t('console.case.summary.id'), <span key="submission" className="font-mono text-xs break-all">{subject.submission.id}</span>]],
       };
     default:
       // A kind this console version does not know (a newer server): say so rather than guess.

@@ -13,6 +13,7 @@ import { useConsoleMe } from './api/get-console-me.ts';
 import CaseScreen from './case-screen.tsx';
 import QueueScreen from './queue-screen.tsx';
 import AdminScreen from './admin-screen.tsx';
+import ReverificationRequestScreen from './reverification-request-screen.tsx';
 import { ConsoleRole, hasConsoleRole } from '../../../shared/staff.ts';
 
 /** Where a customer who opened the console goes instead: their own account area (§2 personal). */
@@ -114,6 +115,15 @@ export default function ConsoleLayout() {
             <li>
               <QuickLink search="?secondLook=true">{t('records.nav.secondLook')}</QuickLink>
             </li>
+            {/* Decision 017: ask a verified user to send a document again. */}
+            <li>
+              <Link
+                href="/reverification"
+                className="rounded-sm text-muted underline-offset-4 hover:text-ink hover:underline focus-visible:outline-2 focus-visible:outline-primary aria-[current=page]:font-semibold aria-[current=page]:text-ink"
+              >
+                {t('reverification.console.open')}
+              </Link>
+            </li>
             {hasConsoleRole(me.data.role, ConsoleRole.ADMINISTRATOR) ? (
               <li>
                 <Link href="/admin" className="rounded-sm text-muted underline-offset-4 hover:text-ink hover:underline focus-visible:outline-2 focus-visible:outline-primary">
@@ -131,6 +141,7 @@ export default function ConsoleLayout() {
         <Route path="/" component={QueueScreen} />
         <Route path="/cases/:id" component={CaseScreen} />
         <Route path="/admin" component={AdminScreen} />
+        <Route path="/reverification" component={ReverificationRequestScreen} />
         <Route>
           <Redirect to="/" replace />
         </Route>

@@ -2,6 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { ConsoleCase } from '../../../../shared/api/console.ts';
 import { SubjectKind } from '../../../../shared/review.ts';
+import { ApplicationStatus } from '../../../../shared/api/applications.ts';
+import { targetOfLevel } from '../../../../shared/api/reverification.ts';
 import { Card } from '../../../components/ui/card.tsx';
 import { StatusBadge } from '../../../components/ui/status-badge.tsx';
 import { DecisionSummary } from '../components/decision-summary.tsx';
@@ -81,11 +83,21 @@ export function KycApplicationMain({ subject, email }: { subject: KycApplication
 }
 
 /** The side column's part of a KYC case: the user's steps now and the user's other applications, each linking to its case. */
-export function KycApplicationAside({ subject }: { subject: KycApplicationSubject }) {
+export function KycApplicationAside({ subject, email }: { subject: KycApplicationSubject; email: string }) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
+  const approved = subject.application.status === ApplicationStatus.APPROVED;
   return (
     <>
+      {approved ? (
+        // Decision 017: a verified document can be asked for again (the request form, filled in).
+        <Link
+          href={`/reverification?${new URLSearchParams({ email, target: targetOfLevel(subject.application.level) }).toString()}`}
+          className="self-start text-sm font-medium text-info underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-primary"
+        >
+          {t('reverification.console.askAgain')}
+        </Link>
+      ) : null}
       <Card title={t('console.case.steps.title')}>
         <ul className="flex flex-col gap-2 text-sm" data-testid="case-steps">
           {subject.steps.map((step) => (

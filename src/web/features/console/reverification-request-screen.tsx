@@ -1,0 +1,152 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useSearch } from 'wouter';
+import { todayIso } from '../../../shared/api/calendar.ts';
+import {
+  MAX_DEADLINE_DAYS,
+  REVERIFICATION_TARGETS,
+  REVIEWER_REVERIFICATION_REASONS,
+  requestReverificationRequest,
+  ReverificationTarget,
+  type RequestReverificationRequest,
+  type RequestReverificationResult,
+} from '../../../shared/api/reverification.ts';
+import { Alert } from '../../components/ui/alert.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Card } from '../../components/ui/card.tsx';
+import { DateInput } from '../../components/ui/date-input.tsx';
+import { Field } from '../../components/ui/field.tsx';
+import { RadioGroup } from '../../components/ui/radio-group.tsx';
+import { Select } from '../../components/ui/select.tsx';
+import { TextInput } from '../../components/ui/text-input.tsx';
+import { validationMessage } from '../../lib/i18n/error-message.ts';
+import { showSubmitError } from '../../lib/forms/submit-error.ts';
+import { useRequestReverification } from './api/request-reverification.ts';
+import { Textarea } from './components/textarea.tsx';
+import { formatCalendarDate } from './format.ts';
+
+/** A calendar day this many days after `today` (YYYY-MM-DD, UTC). */
+function daysAfter(today: string, days: number): string {
+  const d = new Date(`${today}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/** The deadline offered first: a month, long enough to find a document, short enough to matter. */
+const DEFAULT_DEADLINE_DAYS = 30;
+const MESSAGE_MAX_LENGTH = 500;
+
+type FormInput = RequestReverificationRequest;
+const FIELDS = ['email', 'target', 'reason', 'message', 'deadline'] as const;
+
+/**
+ * Console: a reviewer asks a verified user to verify a document again (issue 10, decision 017). The
+ * user is found by e-mail (`?email=` fills it in, from a case page); the reason is one the user will
+ * read on their reverification page and in the e-mail; the deadline is from tomorrow up to
+ * MAX_DEADLINE_DAYS ahead (the server checks the same against its own clock).
+ */
+export default function ReverificationRequestScreen() {
+  const { t, i18n } = useTranslation();
+  const search = new URLSearchParams(useSearch());
+  const today = todayIso();
+  const mutation = useRequestReverification();
+  const [formError, setFormError] = useState<string | null>(null);
+  const [sent, setSent] = useState<{ email: string; result: RequestReverificationResult } | null>(null);
+  const form = useForm<FormInput>({
+    resolver: zodResolver(requestReverificationRequest),
+    defaultValues: {
+      email: search.get('email') ?? '',
+      target: search.get('target') === ReverificationTarget.POA ? ReverificationTarget.POA : ReverificationTarget.POI,
+      reason: '' as FormInput['reason'],
+      message: '',
+      deadline: daysAfter(today, DEFAULT_DEADLINE_DAYS),
+    },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  useEffect(() => {
+    const previous = document.title;
+    document.title = `${t('reverification.console.title')} · ${t('console.title')}`;
+    return () => {
+      document.title = previous;
+    };
+  }, [t]);
+
+  const labels: Record<(typeof FIELDS)[number], string> = {
+    email: t('reverification.console.email'),
+    target: t('reverification.console.target'),
+    reason: t('reverification.console.reason'),
+    message: t('reverification.console.message'),
+    deadline: t('reverification.console.deadline'),
+  };
+  const errorText = (name: (typeof FIELDS)[number]) => {
+    const code = errors[name]?.message;
+    return code ? validationMessage(t, code, labels[name], { max: MESSAGE_MAX_LENGTH }) : undefined;
+  };
+
+  const submit = form.handleSubmit(async (values) => {
+    setFormError(null);
+    setSent(null);
+    try {
+      const result = await mutation.mutateAsync(values);
+      setSent({ email: values.email.trim().toLowerCase(), result });
+      form.reset({ ...values, email: '', message: '', reason: '' as FormInput['reason'] });
+    } catch (error) {
+      showSubmitError(error, { fields: FIELDS, setError: form.setError, setFormError, t });
+    }
+  });
+
+  return (
+    <section aria-labelledby="reverify-request-title" className="mx-auto flex w-full max-w-2xl flex-col gap-4">
+      <h1 id="reverify-request-title" className="text-2xl font-semibold">
+        {t('reverification.console.title')}
+      </h1>
+      <p className="text-muted">{t('reverification.console.intro')}</p>
+      {sent ? (
+        <Alert variant="success" title={t('reverification.console.title')}>
+          <span data-testid="reverification-requested">
+            {t('reverification.console.sent', {
+              email: sent.email,
+              document: t(`reverification.target.${sent.result.target}`),
+              deadline: formatCalendarDate(sent.result.deadline, i18n.language),
+            })}
+          </span>
+        </Alert>
+      ) : null}
+      <Card>
+        <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-5">
+          <Field label={labels.email} error={errorText('email')} required>
+            <TextInput type="email" autoComplete="off" spellCheck={false} {...form.register('email')} />
+          </Field>
+          <RadioGroup
+            legend={labels.target}
+            columns={2}
+            required
+            error={errorText('target')}
+            options={REVERIFICATION_TARGETS.map((target) => ({ value: target, label: t(`reverification.panel.${target}`) }))}
+            {...form.register('target')}
+          />
+          <Field label={labels.reason} error={errorText('reason')} required>
+            <Select
+              placeholder={t('console.rejectForm.reasonPlaceholder')}
+              options={REVIEWER_REVERIFICATION_REASONS.map((reason) => ({ value: reason, label: t(`reverification.requestReason.${reason}`) }))}
+              {...form.register('reason')}
+            />
+          </Field>
+          <Field label={labels.message} error={errorText('message')} optional>
+            <Textarea maxLength={MESSAGE_MAX_LENGTH} {...form.register('message')} />
+          </Field>
+          <Field label={labels.deadline} error={errorText('deadline')} required>
+            <DateInput min={daysAfter(today, 1)} max={daysAfter(today, MAX_DEADLINE_DAYS)} {...form.register('deadline')} />
+          </Field>
+          {formError ? <Alert variant="error">{formError}</Alert> : null}
+          <Button type="submit" variant="primary" loading={isSubmitting} className="self-start">
+            {t('reverification.console.send')}
+          </Button>
+        </form>
+      </Card>
+    </section>
+  );
+}
