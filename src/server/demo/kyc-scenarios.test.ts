@@ -79,7 +79,7 @@ describe('re-verification demo users (README table)', () => {
   const poi = async (email: string) => (await page(email)).items.find((i: { target: string }) => i.target === 'POI');
 
   it.each([
-    ['reverify-needed@example.com', 'DisplayUpdatePOIStatus_Needed', 0, { site: '', country: 'FR' }],
+    ['reverify-needed@example.com', 'DisplayUpdatePOIStatus_Needed', 0, { site: '', country: 'BE' }],
     ['reverify-pending@example.com', 'DisplayUpdatePOIStatus_Pending', 1, { site: '', country: 'NL' }],
     ['reverify-rejected@example.com', 'DisplayUpdatePOIStatus_Rejected', 1, { site: '', country: 'NO' }],
     ['reverify-daily@example.com', 'DisplayUpdatePOIStatus_Rejected_Daily', 3, { site: '', country: 'PL' }],

@@ -32,7 +32,7 @@ export type ReverificationScenario = (typeof ReverificationScenario)[keyof typeo
 
 /** An invented person per state (the console's queue reads like a real one). */
 const PEOPLE: Record<ReverificationScenario, PersonalInfoInput> = {
-  NEEDED: { firstName: 'Emma', lastName: 'Dubois', dateOfBirth: '1988-03-14', nationality: 'FR', residenceCountry: 'FR', addressLine1: '8 rue de la Paix', city: 'Paris', postalCode: '75002' },
+  NEEDED: { firstName: 'Emma', lastName: 'Dubois', dateOfBirth: '1988-03-14', nationality: 'BE', residenceCountry: 'BE', addressLine1: 'Rue Neuve 12', city: 'Bruxelles', postalCode: '1000' },
   PENDING: { firstName: 'Jan', lastName: 'de Vries', dateOfBirth: '1979-12-01', nationality: 'NL', residenceCountry: 'NL', addressLine1: 'Damrak 20', city: 'Amsterdam', postalCode: '1012 LJ' },
   REJECTED: { firstName: 'Ingrid', lastName: 'Larsen', dateOfBirth: '1991-06-25', nationality: 'NO', residenceCountry: 'NO', addressLine1: 'Karl Johans gate 7', city: 'Oslo', postalCode: '0154' },
   REJECTED_DAILY: { firstName: 'Piotr', lastName: 'Nowak', dateOfBirth: '1983-10-17', nationality: 'PL', residenceCountry: 'PL', addressLine1: 'ul. Marszałkowska 10', city: 'Warszawa', postalCode: '00-590' },

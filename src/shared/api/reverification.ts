@@ -41,6 +41,13 @@ export const REVIEWER_REVERIFICATION_REASONS = [
   ReverificationReason.ADDRESS_OUTDATED,
 ] as const;
 
+/** Why the console's request form is refused, field by field (translation keys, like KycRule). */
+export const ReverificationRule = {
+  UNKNOWN_USER: 'reverification.rule_unknown_user',
+  NOT_VERIFIED: 'reverification.rule_not_verified',
+  ALREADY_REQUESTED: 'reverification.rule_already_requested',
+} as const;
+
 /** How many rejections of one target in one (UTC) day before the user must wait for the next day (§4 _Rejected_Daily). */
 export const DAILY_REJECTION_LIMIT = 3;
 /** A reviewer's deadline: at least tomorrow, at most this many days ahead. */

@@ -6,6 +6,7 @@ import {
   overdueReason,
   REVERIFICATION_TARGETS,
   ReverificationReason,
+  ReverificationRule,
   ReverificationTarget,
   type RequestReverification,
   type RequestReverificationResult,
@@ -21,7 +22,7 @@ import { Site } from '../../../shared/sites.ts';
 import { ValidationMessage } from '../../../shared/validation.ts';
 import { nowIso, type Db } from '../../db/index.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import { notFound, ValidationFailed, wrongState } from '../../errors.ts';
+import { ValidationFailed, wrongState } from '../../errors.ts';
 import { languageForCountry } from '../../mail/templates.ts';
 import type { Actor } from '../audit/audit.service.ts';
 import { recordAudit } from '../audit/audit.service.ts';
@@ -197,11 +198,14 @@ export function createReverificationService(deps: ReverificationDeps) {
      */
     async request(input: RequestReverification, actor: Actor, place: RequestPlace): Promise<RequestReverificationResult> {
       if (actor.type !== 'reviewer') throw wrongState('only reviewers request re-verification');
+      // Each refusal names its field (10001), so the reviewer's form says what to change.
       const user = await accounts.userByEmail(input.email);
-      if (!user || user.role !== UserRole.USER) throw notFound();
+      if (!user || user.role !== UserRole.USER) throw new ValidationFailed([{ path: 'email', code: ReverificationRule.UNKNOWN_USER }]);
       const today = todayIso();
       if (input.deadline <= today || input.deadline > addDays(today, MAX_DEADLINE_DAYS)) throw new ValidationFailed([{ path: 'deadline', code: ValidationMessage.RANGE }]);
-      if ((await kyc.levelOf(user.id)) < LEVEL_OF_TARGET[input.target]) throw wrongState(`${input.target} is not verified: nothing to verify again`);
+      if ((await kyc.levelOf(user.id)) < LEVEL_OF_TARGET[input.target]) throw new ValidationFailed([{ path: 'target', code: ReverificationRule.NOT_VERIFIED }]);
+      // Checked before for a clear answer; the unique open_key still settles a race (10012).
+      if (await repo.findOpenRequest(db, user.id, input.target)) throw new ValidationFailed([{ path: 'target', code: ReverificationRule.ALREADY_REQUESTED }]);
       const id = randomUUID();
       const at = nowIso();
       const status = await inTransaction(db, async (trx) => {

@@ -3,6 +3,7 @@ import type { App } from '../../app.ts';
 import type { FakeMailer } from '../../test/test-app.ts';
 import { DocumentKind, DocumentType } from '../../../shared/kyc.ts';
 import { caseOf, createKycTestApp, daysAgo, get, ID_CARD_KINDS, newReviewer, newUser, post, submitLevel1, uploadDrafts, VALID_INFO, type TestUser } from '../kyc/kyc.fixtures.ts';
+import { ReverificationRule } from '../../../shared/api/reverification.ts';
 
 /**
  * Re-verification end to end through the API (decision 017): every call, every identity-update code,
@@ -78,17 +79,19 @@ describe('console request', () => {
     expect(page.level).toBe(1);
   });
 
-  it('refuses: users (10009), anonymous (10007), unknown e-mail (10011), unverified document (10012), a second request (10012), a bad deadline (10001)', async () => {
+  it('refuses: users (10009), anonymous (10007); on the field at fault (10001): unknown e-mail, unverified document, a second request, a bad deadline', async () => {
     const u = await verifiedUser();
+    const field = (path: string, code: string) => ({ ret_code: 10001, result: { fields: [{ path, code }] } });
     expect((await post(app, '/v1/console/reverification-requests', requestBody(u.email), u.cookie)).json().ret_code).toBe(10009);
     expect((await post(app, '/v1/console/reverification-requests', requestBody(u.email))).json().ret_code).toBe(10007);
-    expect((await requestPoi({ ...u, email: 'nobody@example.com' })).json().ret_code).toBe(10011);
-    expect((await requestPoi(u, { target: 'POA' })).json().ret_code).toBe(10012);
+    expect((await requestPoi({ ...u, email: 'nobody@example.com' })).json()).toMatchObject(field('email', ReverificationRule.UNKNOWN_USER));
+    expect((await requestPoi({ ...u, email: 'rv-reviewer@example.com' })).json()).toMatchObject(field('email', ReverificationRule.UNKNOWN_USER));
+    expect((await requestPoi(u, { target: 'POA' })).json()).toMatchObject(field('target', ReverificationRule.NOT_VERIFIED));
     const fresh = await newUser(app, `rv-fresh-${++seq}@example.com`);
-    expect((await requestPoi(fresh)).json().ret_code).toBe(10012);
+    expect((await requestPoi(fresh)).json()).toMatchObject(field('target', ReverificationRule.NOT_VERIFIED));
     expect((await requestPoi(u, { deadline: daysAgo(1) })).json()).toMatchObject({ ret_code: 10001, result: { fields: [{ path: 'deadline' }] } });
     expect((await requestPoi(u)).json().ret_code).toBe(0);
-    expect((await requestPoi(u)).json().ret_code).toBe(10012);
+    expect((await requestPoi(u)).json()).toMatchObject(field('target', ReverificationRule.ALREADY_REQUESTED));
     expect(await app.db.selectFrom('reverification_requests').select('id').where('user_id', '=', u.id).execute()).toHaveLength(1);
     expect(await statusOf(fresh.id)).toBe('DisplayUpdatePOIStatus_No');
   });

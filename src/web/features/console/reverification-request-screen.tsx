@@ -4,13 +4,14 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
 import { todayIso } from '../../../shared/api/calendar.ts';
+import { ValidationMessage } from '../../../shared/validation.ts';
+import { z } from '../../../shared/zod.ts';
 import {
   MAX_DEADLINE_DAYS,
   REVERIFICATION_TARGETS,
   REVIEWER_REVERIFICATION_REASONS,
   requestReverificationRequest,
   ReverificationTarget,
-  type RequestReverificationRequest,
   type RequestReverificationResult,
 } from '../../../shared/api/reverification.ts';
 import { Alert } from '../../components/ui/alert.tsx';
@@ -38,7 +39,12 @@ function daysAfter(today: string, days: number): string {
 const DEFAULT_DEADLINE_DAYS = 30;
 const MESSAGE_MAX_LENGTH = 500;
 
-type FormInput = RequestReverificationRequest;
+/** The wire schema, with "choose a reason" said as such when none is chosen yet. */
+const formSchema = requestReverificationRequest.extend({
+  reason: z.string({ error: ValidationMessage.REQUIRED }).min(1, { error: ValidationMessage.REQUIRED }).pipe(requestReverificationRequest.shape.reason),
+});
+type FormInput = z.input<typeof formSchema>;
+type FormOutput = z.output<typeof formSchema>;
 const FIELDS = ['email', 'target', 'reason', 'message', 'deadline'] as const;
 
 /**
@@ -54,12 +60,12 @@ export default function ReverificationRequestScreen() {
   const mutation = useRequestReverification();
   const [formError, setFormError] = useState<string | null>(null);
   const [sent, setSent] = useState<{ email: string; result: RequestReverificationResult } | null>(null);
-  const form = useForm<FormInput>({
-    resolver: zodResolver(requestReverificationRequest),
+  const form = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(formSchema),
     defaultValues: {
       email: search.get('email') ?? '',
       target: search.get('target') === ReverificationTarget.POA ? ReverificationTarget.POA : ReverificationTarget.POI,
-      reason: '' as FormInput['reason'],
+      reason: '',
       message: '',
       deadline: daysAfter(today, DEFAULT_DEADLINE_DAYS),
     },
@@ -92,7 +98,7 @@ export default function ReverificationRequestScreen() {
     try {
       const result = await mutation.mutateAsync(values);
       setSent({ email: values.email.trim().toLowerCase(), result });
-      form.reset({ ...values, email: '', message: '', reason: '' as FormInput['reason'] });
+      form.reset({ ...values, email: '', message: '', reason: '' });
     } catch (error) {
       showSubmitError(error, { fields: FIELDS, setError: form.setError, setFormError, t });
     }

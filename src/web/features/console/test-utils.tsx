@@ -10,10 +10,12 @@ import type { ReactElement, ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import type { ConsoleCase, ConsoleDecision, ConsoleQueueItem, ConsoleReviewer } from '../../../shared/api/console.ts';
 import codes from '../../../../locales/inverse-error-code/en/core.json';
+import reverificationCodes from '../../../../locales/inverse-error-code/en/reverification.json';
 import common from '../../../../locales/user-accounts/en/common.json';
 import consoleTexts from '../../../../locales/user-accounts/en/console.json';
 import kycReasons from '../../../../locales/user-accounts/en/kyc-reasons.json';
 import kycRules from '../../../../locales/user-accounts/en/kyc-rules.json';
+import reverification from '../../../../locales/user-accounts/en/reverification.json';
 import ui from '../../../../locales/user-accounts/en/ui.json';
 import validation from '../../../../locales/user-accounts/en/validation.json';
 
@@ -31,8 +33,8 @@ export function createConsoleTestI18n(): I18n {
     defaultNS: 'user-accounts',
     resources: {
       en: {
-        'user-accounts': { console: consoleTexts, 'kyc-reasons': kycReasons, 'kyc-rules': kycRules, ui, common, validation },
-        'inverse-error-code': codes,
+        'user-accounts': { console: consoleTexts, 'kyc-reasons': kycReasons, 'kyc-rules': kycRules, ui, common, validation, reverification },
+        'inverse-error-code': { ...codes, ...reverificationCodes },
       },
     },
     initAsync: false,

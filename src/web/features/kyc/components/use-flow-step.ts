@@ -27,7 +27,8 @@ export interface FlowStepControl {
  */
 export function useFlowStep(level: VerifiableLevel, steps: readonly StepState[], ready: boolean, resumeAt: () => number): FlowStepControl {
   const search = useSearch();
-  const [, navigate] = useLocation();
+  // The flow stays on its own page: /kyc, or updatekyc / updatePOA, which reuse the same capture.
+  const [path, navigate] = useLocation();
   const wanted = stepFromSearch(search);
   // Where an address without a step starts, fixed once the data is in (later changes must not move the user).
   const [start, setStart] = useState<number | null>(null);
@@ -41,13 +42,13 @@ export function useFlowStep(level: VerifiableLevel, steps: readonly StepState[],
     if (!ready || settled.current) return;
     settled.current = true;
     // Written once on arrival only: a step that is briefly not enterable while data reloads must not lose the user's place.
-    if (wanted !== key) navigate(flowHref(level, key), { replace: true });
-  }, [ready, wanted, key, level, navigate]);
+    if (wanted !== key) navigate(flowHref(level, key, path), { replace: true });
+  }, [ready, wanted, key, level, navigate, path]);
 
   const go = (i: number) => {
     const target = steps[i];
     if (!target || i === index) return;
-    navigate(flowHref(level, target.key), { state: { flowFrom: key } satisfies StepEntryState });
+    navigate(flowHref(level, target.key, path), { state: { flowFrom: key } satisfies StepEntryState });
   };
   const back = () => {
     const previous = steps[index - 1];

@@ -127,6 +127,8 @@ describe('the step in the address', () => {
     expect(flowHref(2)).toBe('/kyc?level=2');
     expect(flowHref(1, FlowStep.SELFIE)).toBe('/kyc?step=selfie');
     expect(flowHref(2, FlowStep.REVIEW)).toBe('/kyc?level=2&step=review');
+    // updatekyc / updatePOA reuse the capture and keep their own page.
+    expect(flowHref(1, FlowStep.SELFIE, '/updatekyc')).toBe('/updatekyc?step=selfie');
   });
 
   it('shows the asked step when it may be entered, else the nearest before it; no step means the fallback', () => {

@@ -128,12 +128,12 @@ export function stepFromSearch(search: string): FlowStep | null {
 }
 
 /** The address of a level's flow on the kyc route (§3: level 2 uses `?level=2`), optionally at a step. */
-export function flowHref(level: VerifiableLevel, step?: FlowStep): string {
+export function flowHref(level: VerifiableLevel, step?: FlowStep, path = '/kyc'): string {
   const query = new URLSearchParams();
   if (level === 2) query.set('level', '2');
   if (step) query.set(STEP_QUERY_PARAM, step);
   const s = query.toString();
-  return s ? `/kyc?${s}` : '/kyc';
+  return s ? `${path}?${s}` : path;
 }
 
 /**

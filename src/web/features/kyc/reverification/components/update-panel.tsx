@@ -48,7 +48,7 @@ export function UpdatePanel({ item }: { item: ReverificationItem }) {
         {rejected ? (
           <Alert variant="error" role="status" title={t('reverification.status.reviewFailed')} data-testid="review-failed">
             <p>{t('reverification.status.rejectedReason')}</p>
-            {reasonCode ? <p className="font-medium">{t(`kyc-reasons.${reasonCode}`, { defaultValue: reasonCode })}</p> : null}
+            {reasonCode ? <p className="font-medium" data-testid="rejection-reason">{t(`kyc-reasons.${reasonCode}.title`, { defaultValue: reasonCode })}</p> : null}
             {item.rejection?.message ? <p className="break-words">{t('reverification.messageLabel', { message: item.rejection.message })}</p> : null}
             {status === S.DisplayUpdatePOIStatus_Rejected_Daily ? (
               <p data-testid="daily-limit">
