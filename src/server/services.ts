@@ -43,7 +43,7 @@ export function createServices(db: Db, config: Config, { mailer = logMailer({ in
   });
   const templates = createMailTemplates(config.localesDir, 'reverification');
   const otp = createOtpService({ db, mailer, templates, emailOf: async (userId) => (await accounts.usersByIds([userId])).get(userId)?.email });
-  const review = createReviewService({ db, fourEyes: config.fourEyes });
+  const review = createReviewService({ db, fourEyes: config.fourEyes, log });
   const staff = createStaffService({ db });
   // The in-house provider reads its outcomes from the kyc module's applications.
   const providers = createProvidersService({
@@ -55,7 +55,9 @@ export function createServices(db: Db, config: Config, { mailer = logMailer({ in
     db, config, documents, accounts, review, providers, log, otp,
     reverification: { displayFor: (userId, at) => reverification.displayFor(userId, at) },
   });
-  const reverification = createReverificationService({ db, review, providers, kyc, documents, accounts, mailer, templates });
+  // Links in e-mails sent outside a request (a decision's) start with our public address.
+  const publicUrl = config.vendors.publicUrl ?? `http://localhost:${config.port}`;
+  const reverification = createReverificationService({ db, review, providers, kyc, documents, accounts, mailer, templates, reasonTexts: createMailTemplates(config.localesDir, 'kyc-reasons'), publicUrl });
   review.registerSubject(SubjectKind.KYC_APPLICATION, kyc.reviewHandler);
   review.registerSubject(SubjectKind.REVERIFICATION, reverification.reviewHandler);
   const countries = createCountriesService();

@@ -41,5 +41,9 @@ export interface ReverificationDeps {
   accounts: ReverificationAccountsPort;
   mailer: Mailer;
   templates: MailTemplates;
+  /** The rejection reasons' texts (kyc-reasons), for the decision e-mail. */
+  reasonTexts: MailTemplates;
+  /** Our public address (PUBLIC_URL): links in e-mails sent after a decision. */
+  publicUrl: string;
 }
 

@@ -147,6 +147,12 @@ describe('update-poi', () => {
       statuses.push(decided.json().result.subjectStatus);
     }
     expect(statuses).toEqual(['DisplayUpdatePOIStatus_Rejected', 'DisplayUpdatePOIStatus_Rejected', 'DisplayUpdatePOIStatus_Rejected_Daily']);
+    // Each decision is mailed after it commits: the reason's text, the reviewer's message, the way back.
+    const rejectedMail = mailer.to(u.email).filter((m) => m.subject === 'Your new identity document was not accepted');
+    expect(rejectedMail).toHaveLength(3);
+    expect(rejectedMail[0]!.text).toContain('Reason: The document photo is not readable');
+    expect(rejectedMail[0]!.text).toContain('The photo is blurred.');
+    expect(rejectedMail[0]!.text).toMatch(/https?:\/\/\S+\/user\/accounts\/auth\/reverification/);
     const info = (await post(app, `${K}/kyc-info`, {}, u.cookie)).json().result;
     expect(info.displayControl.displayUpdatePOI).toMatchObject({ status: 'DisplayUpdatePOIStatus_Rejected_Daily', rejectReason: 'DOCUMENT_UNREADABLE' });
     const page = (await get(app, `${K}/reverification`, u.cookie)).json().result.items[0];
@@ -163,6 +169,7 @@ describe('update-poi', () => {
     const id = (await submitPoi(u)).json().result.submissionId;
     const approved = await post(app, `/v1/console/cases/${await caseOfSubmission(id)}/approve`, {}, reviewer.cookie);
     expect(approved.json().result.subjectStatus).toBe('DisplayUpdatePOIStatus_No');
+    expect(mailer.to(u.email).at(-1)!.subject).toBe('Your new identity document is verified');
     expect(await app.db.selectFrom('reverification_requests').select(['status', 'open_key']).where('user_id', '=', u.id).executeTakeFirstOrThrow()).toEqual({ status: 'CLOSED', open_key: null });
     // The first verification stays in history; the approved update is now the verified document (1049 for it).
     expect((await app.db.selectFrom('kyc_applications').select('status').where('user_id', '=', u.id).execute()).map((a) => a.status)).toEqual(['APPROVED']);

@@ -29,6 +29,7 @@ import { checkNewIdentityDocument, normalizeNumber } from './checks.ts';
 import { ReverificationEvent } from './reverification.machine.ts';
 import type { ReverificationDeps } from './ports.ts';
 import * as repo from './reverification.repo.ts';
+import { languageForCountry } from '../../mail/templates.ts';
 
 type Status = DisplayUpdatePOIStatus;
 const S = DisplayUpdatePOIStatus;
@@ -61,7 +62,7 @@ interface NewDocument {
  * the verified document and the KYC level stay as they are until it is approved.
  */
 export function createSubmissions(deps: SubmissionsDeps) {
-  const { db, review, providers, kyc, documents, accounts, apply, statuses, siteOf, isAppOnly } = deps;
+  const { db, review, providers, kyc, documents, accounts, apply, statuses, siteOf, isAppOnly, mailer, templates, reasonTexts, publicUrl } = deps;
 
   /** The identity document verified now: the last approved update, else the first verification's. */
   async function currentIdentityDocument(userId: string) {
@@ -172,6 +173,22 @@ export function createSubmissions(deps: SubmissionsDeps) {
         after: { status, displayStatus: to, caseId: c.id, decisionId: decision.id, mode: decision.mode, reasonCode: decision.reasonCode, userMessage: decision.userMessage },
       });
       return { subjectStatus: to };
+    },
+    /** The user learns the outcome by e-mail too (in their residence country's language), with the way back. */
+    async decided({ case: c, decision }) {
+      const sub = await repo.findSubmission(db, c.subjectId);
+      const user = sub && (await accounts.usersByIds([sub.user_id])).get(sub.user_id);
+      if (!sub || !user) return;
+      const lng = languageForCountry((await kyc.getPersonalInfo(sub.user_id)).info?.residenceCountry ?? '');
+      const approved = decision.outcome === DecisionOutcome.APPROVE;
+      await mailer.send(
+        templates.render(lng, approved ? 'approved' : 'rejected', user.email, {
+          document: templates.t(lng, `target.${sub.target}`),
+          reason: decision.reasonCode ? reasonTexts.t(lng, `${decision.reasonCode}.title`) : '',
+          message: decision.userMessage,
+          link: `${publicUrl}/user/accounts/auth/reverification`,
+        }),
+      );
     },
   };
 

@@ -22,6 +22,11 @@ export interface ReviewSubjectHandler {
   check?(c: ReviewCase, decision: DecisionInput): void;
   /** Carries the decision out in `trx`; returns the subject's resulting status for the reply. */
   apply(trx: Db, c: ReviewCase, decision: ReviewDecision, actor: Actor): Promise<{ subjectStatus: string }>;
+  /**
+   * After the decision's transaction committed (e.g. tell the user by e-mail). Its failure is
+   * logged and never undoes the decision.
+   */
+  decided?(result: Decided): Promise<void>;
 }
 
 const CASE_ENTITY = 'review_case';
@@ -58,7 +63,10 @@ function deciderOf(actor: Actor): ReviewDecision['decider'] {
  * Review cases: opened by subject modules in their own transactions, assigned to reviewers, decided
  * once by a reviewer, a provider or the system. Every change is audited (entity `review_case`).
  */
-export function createReviewService({ db, fourEyes = [] }: { db: Db; fourEyes?: readonly FourEyesRule[] }) {
+/** Where the review module logs what nobody waits for (a failed after-decision step). */
+const consoleLog = { warn: (obj: object, msg: string) => console.warn(msg, obj) };
+
+export function createReviewService({ db, fourEyes = [], log = consoleLog }: { db: Db; fourEyes?: readonly FourEyesRule[]; log?: { warn(obj: object, msg: string): void } }) {
   const handlers = new Map<SubjectKind, ReviewSubjectHandler>();
 
   const transaction = <T>(fn: (trx: Db) => Promise<T>) => inTransaction(db, fn, 'case changed concurrently');
@@ -121,6 +129,17 @@ export function createReviewService({ db, fourEyes = [] }: { db: Db; fourEyes?: 
    * until a senior reviewer confirms it or sends it back. Providers and the system decide in one
    * step (an open proposal is then superseded).
    */
+  /** Runs the subject's `decided` hook once a decision is committed; a proposal has none. */
+  async function afterCommit<R extends Decided | Proposed>(result: R): Promise<R> {
+    if (result.kind !== 'decided') return result;
+    try {
+      await handlers.get(result.case.subjectKind)?.decided?.(result);
+    } catch (err) {
+      log.warn({ err, caseId: result.case.id }, 'review: after-decision step failed (the decision stands)');
+    }
+    return result;
+  }
+
   async function decideIn(trx: Db, caseId: string, actor: Actor, input: DecisionInput): Promise<Decided | Proposed> {
     const decider = deciderOf(actor);
     const current = await lockPending(trx, caseId);
@@ -264,8 +283,8 @@ export function createReviewService({ db, fourEyes = [] }: { db: Db; fourEyes?: 
      * to another reviewer answers REVIEW_CASE_ASSIGNED. Where four-eyes applies, a reviewer's
      * decision is a proposal (`kind: 'proposed'`) and nothing else changes yet.
      */
-    decide(caseId: string, actor: Actor, input: DecisionInput): Promise<Decided | Proposed> {
-      return transaction((trx) => decideIn(trx, caseId, actor, input));
+    async decide(caseId: string, actor: Actor, input: DecisionInput): Promise<Decided | Proposed> {
+      return afterCommit(await transaction((trx) => decideIn(trx, caseId, actor, input)));
     },
 
     /** Decides the case of a subject in one step (a provider's webhook knows the subject, not the case). */
@@ -273,7 +292,7 @@ export function createReviewService({ db, fourEyes = [] }: { db: Db; fourEyes?: 
       const found = await repo.findCaseBySubject(db, kind, subjectId);
       if (!found) throw notFound();
       if (actor.type === 'reviewer') throw new Error('reviewers decide cases through decide()');
-      return transaction(async (trx) => (await decideIn(trx, found.id, actor, input)) as Decided);
+      return afterCommit((await transaction((trx) => decideIn(trx, found.id, actor, input))) as Decided);
     },
 
     /**
@@ -281,7 +300,7 @@ export function createReviewService({ db, fourEyes = [] }: { db: Db; fourEyes?: 
      * decision is made as proposed, the proposer its decider and the confirmer `confirmedBy`. The
      * proposer themself gets REVIEW_SELF_CONFIRMATION; no open proposal: WRONG_STATE.
      */
-    confirm: (caseId: string, actor: Actor, note: string) => secondLook(caseId, actor, 'confirm', note) as Promise<Decided>,
+    confirm: async (caseId: string, actor: Actor, note: string) => afterCommit((await secondLook(caseId, actor, 'confirm', note)) as Decided),
 
     /** Sends a proposal back to its proposer with why; the case stays pending, theirs. Same rules as confirm. */
     sendBack: (caseId: string, actor: Actor, note: string) => secondLook(caseId, actor, 'send_back', note) as Promise<SentBack>,
