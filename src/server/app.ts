@@ -13,6 +13,8 @@ import { monitoringRoutes } from './modules/monitoring/monitoring.routes.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
 import { recordsRoutes } from './modules/records/records.routes.ts';
 import { staffRoutes } from './modules/staff/staff.routes.ts';
+import { integrationRoutes } from './modules/integration/integration.routes.ts';
+import { partnersRoutes } from './modules/partners/partners.routes.ts';
 import authPlugin from './plugins/auth.ts';
 import csrfPlugin from './plugins/csrf.ts';
 import envelopePlugin from './plugins/envelope.ts';
@@ -104,6 +106,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       await api.register(monitoringRoutes);
       await api.register(staffRoutes);
       await api.register(recordsRoutes);
+      await api.register(integrationRoutes);
+      await api.register(partnersRoutes);
     },
     { prefix: API_PREFIX },
   );

@@ -13,6 +13,7 @@ import { createReviewService } from './modules/review/review.service.ts';
 import { createSiteService } from './modules/site/site.service.ts';
 import { createStaffService } from './modules/staff/staff.service.ts';
 import { createRecordsService } from './modules/records/records.service.ts';
+import { createPartnersService } from './modules/partners/partners.service.ts';
 
 /**
  * Builds every domain service once per app; routes reach them through `app.services`. Where two
@@ -44,7 +45,9 @@ export function createServices(db: Db, config: Config, { mailer = logMailer({ in
   const records = createRecordsService({ db, config, review, kyc, accounts, documents, console: consoleService });
   const site = createSiteService({ config });
   const monitoring = createMonitoringService();
-  return { accounts, site, documents, kyc, review, providers, countries, console: consoleService, monitoring, staff, records };
+  // SDK/app partners (decision 021): applicants are accounts; their level comes from kyc.
+  const partners = createPartnersService({ db, config, accounts, levelOf: (userId) => kyc.levelOf(userId) });
+  return { accounts, site, documents, kyc, review, providers, countries, console: consoleService, monitoring, staff, records, partners };
 }
 
 export type Services = ReturnType<typeof createServices>;
