@@ -23,8 +23,10 @@ export const AUTH_CHILD_ROUTES: readonly ChildRoute[] = [
   { path: 'vendor', load: () => import('../features/kyc/vendor-screen.tsx') },
   // Beyond §2 (issue 18): the user's data, to download or to have erased.
   { path: 'my-data', load: () => import('../features/records/my-data-screen.tsx') },
+  // §2 the SDK page (issue 14): reached with an access token (sdk-session.ts reads its parameters at start).
+  { path: 'sdk', load: () => import('../features/sdk/sdk-screen.tsx') },
   ...[
-    'sdk', 'question', 'resetkyc', 'updatekyc', 'ocquestion', 'newquestion',
+    'question', 'resetkyc', 'updatekyc', 'ocquestion', 'newquestion',
     'nsquestion', 'crypto-knowledge-test', 'risk-tolerance-test', 'client-agreement', 'professional', 'agreement',
     'questionnaire', 'eddQuestionnaire', 'qualifiedInvestor', 'residenceInfo', 'rcEddQuestionnaire', 'rcQuestionnaire',
     'rfiQuestion', 'sourceOfFundsWealth', 'advancedQuest', 'standardQuest', 'piquestion', 'personalquestion',
