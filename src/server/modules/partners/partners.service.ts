@@ -18,6 +18,10 @@ import { partnerSignature, signatureMatches } from './signing.ts';
 
 export { partnerSignature } from './signing.ts';
 
+/** The demo business (seeded with the demo users; its secret is published in the README). */
+export const DEMO_PARTNER_ID = 'demo-partner';
+export const DEMO_PARTNER_SECRET = 'psk_demo-partner-secret-published-in-the-readme';
+
 /** Access tokens are short-lived: long enough for one sitting with uploads, no longer. */
 export const ACCESS_TOKEN_TTL_MS = 30 * 60_000;
 
@@ -104,8 +108,8 @@ export function createPartnersService({ db, config, accounts, levelOf, keyring: 
   }
 
   /** Seals a new secret for the business in the caller's transaction; returns it in the clear, once. */
-  async function addSecret(trx: Db, businessId: string, at: string): Promise<string> {
-    const secret = newSecret();
+  async function addSecret(trx: Db, businessId: string, at: string, known?: string): Promise<string> {
+    const secret = known ?? newSecret();
     const id = randomUUID();
     const sealed = sealBytes(keys(), Buffer.from(secret, 'utf8'), secretContext(id));
     await repo.insertSecret(trx, {
@@ -187,7 +191,7 @@ export function createPartnersService({ db, config, accounts, levelOf, keyring: 
     },
 
     /** Registers a business and its first secret (returned once, never again). Audited. */
-    async createBusiness(input: CreateBusinessInput, actor: Actor): Promise<{ business: BusinessView; secret: string }> {
+    async createBusiness(input: CreateBusinessInput, actor: Actor, knownSecret?: string): Promise<{ business: BusinessView; secret: string }> {
       const at = nowIso(new Date(now()));
       const secret = await inTransaction(
         db,
@@ -204,7 +208,7 @@ export function createPartnersService({ db, config, accounts, levelOf, keyring: 
             created_at: at,
             updated_at: at,
           });
-          const s = await addSecret(trx, input.id, at);
+          const s = await addSecret(trx, input.id, at, knownSecret);
           await recordAudit(trx, actor, { action: 'partner.create', entityType: 'partner_business', entityId: input.id, after: { ...input, status: BusinessStatus.ACTIVE } });
           return s;
         },
@@ -399,6 +403,22 @@ export function createPartnersService({ db, config, accounts, levelOf, keyring: 
       if (!row || row.revoked_at !== null || row.expires_at <= nowIso(new Date(now())) || row.business_id === WEB_BUSINESS_ID) return null;
       const business = await activeBusiness(row.business_id);
       return business ? parseList(business.allowed_origins) : null;
+    },
+
+    /**
+     * The demo business `demo-partner` with its published secret, for the demo partner page
+     * (/partner-demo/) on this server's own addresses (localhost and 127.0.0.1, and PUBLIC_URL).
+     */
+    async ensureDemoBusiness(actor: Actor): Promise<boolean> {
+      if (await repo.findBusiness(db, DEMO_PARTNER_ID)) return false;
+      const own = [`http://localhost:${config.port}`, `http://127.0.0.1:${config.port}`, ...(config.vendors.publicUrl ? [new URL(config.vendors.publicUrl).origin] : [])];
+      const origins = [...new Set(own)];
+      await this.createBusiness(
+        { id: DEMO_PARTNER_ID, name: 'Demo Partner', allowedOrigins: origins, scenes: [DEMO_PARTNER_ID], redirectAllowlist: origins, defaultLanguage: 'es-ES' },
+        actor,
+        DEMO_PARTNER_SECRET,
+      );
+      return true;
     },
 
     /** Console: the partner and external id behind one of our users, if any (a case's context). */
