@@ -126,3 +126,7 @@ export const integrationRoutes: FastifyPluginAsyncZod = async (app) => {
     ok(await kyc.doQuickKyc(userId(request), request.body, actorOf(request))),
   );
 };
+
+// The module's other HTTP surfaces, mounted by app.ts: the reference and the demo partner page.
+export { default as developersPlugin } from './developers.routes.ts';
+export { partnerDemoRoutes } from './partner-demo.routes.ts';
