@@ -23,7 +23,7 @@ const PAGE = html(
   'Demo Partner: verify with the exchange',
   `<h1>Verify your identity</h1>
 <p>Demo Partner uses the exchange's verification. Our server asks for an access token (signed with our API secret) and this page embeds the flow.</p>
-<form id="start"><label for="external">Your user id at Demo Partner</label> <input id="external" name="external" value="demo-user-1" required maxlength="64"> <button type="submit">Verify with the exchange</button></form>
+<form id="start"><label for="external">Your user id at Demo Partner</label> <input id="external" name="external" value="demo-user-1" required maxlength="64"> <label for="language">Language</label> <select id="language" name="language"><option value="">The business's default (Spanish)</option><option value="en">English</option><option value="de-DE">Deutsch</option><option value="es-ES">Español</option></select> <button type="submit">Verify with the exchange</button></form>
 <p id="status" role="status"></p>
 <div id="frame-host"></div>
 <h2>Events from the flow</h2>
@@ -51,7 +51,7 @@ const SCRIPT = `(() => {
     e.preventDefault();
     const status = document.getElementById('status');
     status.textContent = 'Asking our server for an access token…';
-    const res = await fetch('${PARTNER_DEMO_PATH}session', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ externalUserId: document.getElementById('external').value }) });
+    const res = await fetch('${PARTNER_DEMO_PATH}session', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ externalUserId: document.getElementById('external').value, language: document.getElementById('language').value }) });
     const body = await res.json();
     if (!res.ok || !body.sdkUrl) { status.textContent = 'No token: ' + (body.error || res.status); return; }
     sdkOrigin = new URL(body.sdkUrl).origin;
@@ -84,12 +84,13 @@ export const partnerDemoRoutes: FastifyPluginAsync = async (app) => {
   app.get(`${PARTNER_DEMO_PATH}demo.css`, (_request, reply) => reply.type('text/css; charset=utf-8').send(CSS));
 
   // The partner's backend: signs POST access-token with the demo secret, as the README shows.
-  app.post<{ Body: { externalUserId?: unknown } }>(`${PARTNER_DEMO_PATH}session`, async (request, reply) => {
+  app.post<{ Body: { externalUserId?: unknown; language?: unknown } }>(`${PARTNER_DEMO_PATH}session`, async (request, reply) => {
     const externalUserId = typeof request.body?.externalUserId === 'string' ? request.body.externalUserId.trim().slice(0, 64) : '';
+    const language = typeof request.body?.language === 'string' && /^[a-z]{2}(-[A-Z]{2})?$/.test(request.body.language) ? request.body.language : undefined;
     if (!externalUserId) return reply.status(400).send({ error: 'externalUserId required' });
     const pageOrigin = pageOriginOf(request);
     const path = `${API_PREFIX}${ApiPath.integrationAccessToken}`;
-    const raw = JSON.stringify({ externalUserId, level: 1, origin: pageOrigin, redirect_url: `${pageOrigin}${PARTNER_DEMO_PATH}done`, isUpdatePoi: false });
+    const raw = JSON.stringify({ externalUserId, level: 1, ...(language ? { language } : {}), origin: pageOrigin, redirect_url: `${pageOrigin}${PARTNER_DEMO_PATH}done`, isUpdatePoi: false });
     const ts = String(Date.now());
     const answer = await app.inject({
       method: 'POST',
