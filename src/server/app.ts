@@ -14,6 +14,8 @@ import { siteRoutes } from './modules/site/site.routes.ts';
 import { recordsRoutes } from './modules/records/records.routes.ts';
 import { staffRoutes } from './modules/staff/staff.routes.ts';
 import { reverificationRoutes } from './modules/reverification/reverification.routes.ts';
+import { developersPlugin, integrationRoutes, partnerDemoRoutes } from './modules/integration/integration.routes.ts';
+import { partnersRoutes } from './modules/partners/partners.routes.ts';
 import authPlugin from './plugins/auth.ts';
 import csrfPlugin from './plugins/csrf.ts';
 import envelopePlugin from './plugins/envelope.ts';
@@ -94,6 +96,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   for (const plugin of options.plugins ?? []) await app.register(plugin);
   await app.register(translationsPlugin);
   await app.register(webPlugin);
+  // The integration reference for partners: OpenAPI from the routes' own schemas (decision 021);
+  // before the routes, whose registration it records.
+  await app.register(developersPlugin);
 
   await app.register(
     async (api) => {
@@ -107,9 +112,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       await api.register(monitoringRoutes);
       await api.register(staffRoutes);
       await api.register(recordsRoutes);
+      await api.register(integrationRoutes);
+      await api.register(partnersRoutes);
     },
     { prefix: API_PREFIX },
   );
+
+  // On demo databases: the demo partner page with its published secret (decision 021).
+  if (config.seedDemo) await app.register(partnerDemoRoutes);
 
   // Also finishes a seeding that a crash interrupted (seed.ts): "only on a new database" would never retry it.
   if (config.seedDemo) await seedDemoOnStart(services, db);

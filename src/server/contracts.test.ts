@@ -16,18 +16,20 @@ type PathName = keyof typeof ApiPath;
 const ROUTE_OF_PREFIX: Partial<Record<PathName, string>> = {
   document: `${ApiPath.document}/:id`,
   consoleDocument: `${ApiPath.consoleDocument}/:id`,
+  integrationDocument: `${ApiPath.integrationDocument}/:id`,
 };
 
 /**
  * Routes whose reply is not a JSON envelope: the document image itself, sent as an attachment
  * (decision 006), and a case's ZIP archive for a regulator (decision 018). Their parameters have a schema; a reply schema would have nothing to describe.
  */
-const NON_JSON_REPLIES = new Set([`GET ${ApiPath.document}/:id`, `GET ${ApiPath.consoleDocument}/:id`, `GET ${ApiPath.consoleCaseExport}`]);
+const NON_JSON_REPLIES = new Set([`GET ${ApiPath.document}/:id`, `GET ${ApiPath.integrationDocument}/:id`, `GET ${ApiPath.consoleDocument}/:id`, `GET ${ApiPath.consoleCaseExport}`]);
 
 /** POST routes without a body schema, and why. */
 const POST_WITHOUT_BODY_SCHEMA: Record<string, string> = {
   [`POST ${ApiPath.logout}`]: 'takes no input (the session cookie says whose session ends)',
   [`POST ${ApiPath.uploadDocument}`]: 'multipart: read part by part (size limit while streaming), fields checked by uploadDocumentFields',
+  [`POST ${ApiPath.integrationUploadDocument}`]: 'the same multipart handler as upload-document (SDK variant)',
 };
 
 /** Registered only for browser tests (fault injection), and leaving ApiPath in another change. */

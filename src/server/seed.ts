@@ -133,6 +133,8 @@ export async function seedDemoData(services: Services, db: Db): Promise<string[]
     await recordAudit(db, SYSTEM, { action: SEEDED, entityType: DEMO_ENTITY, entityId: u.email, after: { userId: id } });
     created.push(u.email);
   }
+  // The demo business of the SDK flow (decision 021): its secret is in the README.
+  await services.partners.ensureDemoBusiness(SYSTEM);
   return created;
 }
 

@@ -16,6 +16,7 @@ import { createRecordsService } from './modules/records/records.service.ts';
 import { createOtpService } from './modules/otp/otp.service.ts';
 import { createReverificationService } from './modules/reverification/reverification.service.ts';
 import { createMailTemplates } from './mail/templates.ts';
+import { createPartnersService } from './modules/partners/partners.service.ts';
 
 /**
  * Builds every domain service once per app; routes reach them through `app.services`. Where two
@@ -65,7 +66,9 @@ export function createServices(db: Db, config: Config, { mailer = logMailer({ in
   const records = createRecordsService({ db, config, review, kyc, accounts, documents, console: consoleService });
   const site = createSiteService({ config });
   const monitoring = createMonitoringService();
-  return { accounts, site, documents, kyc, reverification, review, providers, countries, console: consoleService, monitoring, staff, records };
+  // SDK/app partners (decision 021): applicants are accounts; their level comes from kyc.
+  const partners = createPartnersService({ db, config, accounts, levelOf: (userId) => kyc.levelOf(userId) });
+  return { accounts, site, documents, kyc, reverification, review, providers, countries, console: consoleService, monitoring, staff, records, partners };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -2,6 +2,7 @@ import type { ConsoleRole } from '../shared/staff.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/index.ts';
 import type { AuthenticatedUser } from './modules/accounts/accounts.service.ts';
+import type { SdkCaller } from './modules/partners/partners.service.ts';
 import type { Services } from './services.ts';
 
 /**
@@ -9,9 +10,10 @@ import type { Services } from './services.ts';
  * - public: anyone;
  * - user: a signed-in user (cookie session), the default for any path containing /private/;
  * - reviewer: a signed-in compliance reviewer (console);
- * - sdk: an SDK/app caller with a kyc-access-token (§6).
+ * - sdk: an SDK/app caller with a kyc-access-token, origin and business scene (§6), never a cookie;
+ * - partner: a partner's server, by a signed request (X-Partner-Key / -Ts / -Sig over the raw body).
  */
-export type AuthMode = 'public' | 'user' | 'reviewer' | 'sdk';
+export type AuthMode = 'public' | 'user' | 'reviewer' | 'sdk' | 'partner';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -21,10 +23,16 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     auth: AuthenticatedUser | null;
+    /** SDK routes: the access token's business, scene, origin and applicant (decision 021). */
+    sdk: SdkCaller | null;
+    /** Partner routes: the business whose signature was verified. */
+    partner: { id: string; name: string } | null;
   }
   interface FastifyContextConfig {
     auth?: AuthMode;
     /** Console routes: the console role needed beyond `reviewer` (decision 018), checked before validation. */
     consoleRole?: ConsoleRole;
+    /** SDK routes: the origin header is not checked (token info: the page learns its origin there). */
+    sdkOriginOptional?: boolean;
   }
 }

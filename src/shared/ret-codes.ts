@@ -72,6 +72,22 @@ export const RetCode = {
   QUICK_KYC_ATTEMPTS_EXCEEDED: 37001,
   /** Quick KYC: not offered to this user (country of residence, number type, or its provider not configured here). */
   QUICK_KYC_NOT_OFFERED: 37002,
+  /** Partner call (decision 021): X-Partner-Key names no active business. */
+  PARTNER_UNKNOWN: 39001,
+  /** Partner call: the X-Partner-Sig header is missing or is not the HMAC of this request under the business's secret. */
+  PARTNER_SIGNATURE_INVALID: 39002,
+  /** Partner call: X-Partner-Ts is missing or more than 5 minutes away from our clock. */
+  PARTNER_TIMESTAMP_STALE: 39003,
+  /** Partner call: this signature was already used (a replayed request). */
+  PARTNER_SIGNATURE_REPLAYED: 39004,
+  /** Access token: the origin asked for is not one of the business's allowed origins. */
+  PARTNER_ORIGIN_NOT_ALLOWED: 39005,
+  /** Access token: `redirect_url` is not on the business's redirect allowlist (§2 jump-back). */
+  PARTNER_REDIRECT_NOT_ALLOWED: 39006,
+  /** Access token: the business scene asked for is not one of the business's scenes. */
+  PARTNER_SCENE_NOT_ALLOWED: 39007,
+  /** Business registry: a business with this id already exists (or the id is reserved). */
+  PARTNER_EXISTS: 39008,
   /** §8: client-side request timeout (408); never sent by the server. */
   CLIENT_TIMEOUT: 9000001,
   /** §8: message shown for network / HTTP errors (the client looks up this code's text). */

@@ -8,17 +8,23 @@ import { configureRequestContext } from './lib/http/index.ts';
 import { initI18n } from './lib/i18n/index.ts';
 import { installPreloadRecovery } from './lib/preload/preload-recovery.ts';
 import { useGlobalStore } from './store/global.ts';
+import { sdkApiPath, sdkUserFields, startSdkSession } from './features/sdk/sdk-session.ts';
 import './styles.css';
 
 // §1, §2: where we run decides the languages (SDK default es-ES), the platform header and the chrome.
 const container = getContainer();
-void initI18n({ sdk: container.sdkView });
+// §2, §3 SDK mode: the SDK page's parameters (or this tab's earlier SDK session) before any call.
+const sdk = startSdkSession();
+if (sdk) useGlobalStore.getState().setUser(sdkUserFields(sdk));
+void initI18n({ sdk: container.sdkView || sdk !== null });
 const guid = ensureGuid();
 configureRequestContext({
   platform: () => platformOf(container),
   miniProgramAgent: () => miniProgramAgentOf(container, env.company, navigator.userAgent),
   sdkAuth: () => sdkAuthOf(useGlobalStore.getState().user, window.location.origin),
   guid: () => guid,
+  // §7: in SDK mode the KYC calls go to their integration variants (with the SDK headers above).
+  apiPath: sdkApiPath,
 });
 // The Telegram SDK is its own chunk, loaded only inside Telegram.
 if (container.telegram) void startTelegram(container.telegram);

@@ -350,6 +350,64 @@ export interface MigrationMarker {
   seq: Generated<number>;
 }
 
+/** A partner (issue 14, migration 011): JSON lists are text. */
+export interface PartnerBusinessesTable {
+  id: string;
+  name: string;
+  allowed_origins: string;
+  scenes: string;
+  redirect_allowlist: string;
+  default_language: string;
+  /** ACTIVE | DISABLED */
+  status: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A partner's API secret, sealed (envelope encryption, context `partner_secret:<id>`). */
+export interface PartnerSecretsTable {
+  id: string;
+  business_id: string;
+  ciphertext: string;
+  iv: string;
+  auth_tag: string;
+  wrapped_key: string;
+  key_id: string;
+  created_at: string;
+  /** When a newer secret replaced it; null: the current secret. */
+  retired_at: string | null;
+  /** A retired secret still verifies until then (rotation overlap). */
+  valid_until: string | null;
+}
+
+export interface PartnerSignaturesTable {
+  business_id: string;
+  signature: string;
+  expires_at: string;
+}
+
+export interface PartnerApplicantsTable {
+  business_id: string;
+  external_user_id: string;
+  user_id: string;
+  created_at: string;
+}
+
+export interface SdkAccessTokensTable {
+  token_hash: string;
+  business_id: string;
+  scene: string;
+  origin: string;
+  user_id: string;
+  level: number;
+  language: string | null;
+  redirect_url: string | null;
+  is_update_poi: number;
+  created_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -374,4 +432,9 @@ export interface Database {
   reverification_submissions: ReverificationSubmissionsTable;
   account_sites: AccountSitesTable;
   one_time_codes: OneTimeCodesTable;
+  partner_businesses: PartnerBusinessesTable;
+  partner_secrets: PartnerSecretsTable;
+  partner_signatures: PartnerSignaturesTable;
+  partner_applicants: PartnerApplicantsTable;
+  sdk_access_tokens: SdkAccessTokensTable;
 }

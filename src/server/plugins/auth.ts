@@ -2,22 +2,33 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { UserRole } from '../../shared/api/accounts.ts';
 import { API_PREFIX } from '../../shared/api/paths.ts';
-import { noPermission, notLoggedIn } from '../errors.ts';
+import { RequestHeader } from '../../shared/api/headers.ts';
+import { PartnerHeader } from '../../shared/integration-paths.ts';
+import { ValidationMessage } from '../../shared/validation-rules.ts';
+import { noPermission, notLoggedIn, ValidationFailed } from '../errors.ts';
 import type { NewSession } from '../modules/accounts/accounts.service.ts';
 import type { AuthMode } from '../types.ts';
 
 export const SESSION_COOKIE = 'ua_sid';
 
 const CONSOLE_PATH = `${API_PREFIX}/v1/console/`;
+const INTEGRATION_PATH = `${API_PREFIX}/v1/s1/kyc/integration/`;
 
 /**
  * The default guard for a route: anything under a /private/ path needs a signed-in user, anything
- * under the console path a reviewer; the rest is public unless the route says otherwise.
+ * under the console path a reviewer, anything under the integration path an SDK access token; the
+ * rest is public unless the route says otherwise.
  */
 export function defaultAuthMode(url: string): AuthMode {
   if (url.startsWith(CONSOLE_PATH)) return 'reviewer';
+  if (url.startsWith(INTEGRATION_PATH)) return 'sdk';
   return url.includes('/private/') ? 'user' : 'public';
 }
+
+const headerOf = (request: FastifyRequest, name: string): string | undefined => {
+  const v = request.headers[name.toLowerCase()];
+  return Array.isArray(v) ? v[0] : v;
+};
 
 /** The path pattern of the route a request matched (absolute-form request URLs included), else its URL. */
 export function routePath(request: FastifyRequest): string {
@@ -41,9 +52,16 @@ async function authPlugin(app: FastifyInstance) {
     if (url.startsWith(CONSOLE_PATH) && mode !== 'reviewer') {
       throw new Error(`Route ${url} is a console route but not declared for reviewers`);
     }
-    // §6 SDK access tokens have no guard yet: a route declaring them must not silently be public.
-    if (mode === 'sdk') throw new Error(`Route ${url} declares SDK access-token auth, which is not available yet`);
+    if (url.startsWith(INTEGRATION_PATH) && mode !== 'sdk' && mode !== 'partner') {
+      throw new Error(`Route ${url} is an integration route but neither for SDK callers nor for partners`);
+    }
     if (mode === 'public') return;
+    if (mode === 'sdk' || mode === 'partner') {
+      const guard = mode === 'sdk' ? sdkGuard(app, route.config?.sdkOriginOptional === true) : partnerGuard(app);
+      const existing = route.preValidation;
+      route.preValidation = existing ? [guard, ...(Array.isArray(existing) ? existing : [existing])] : [guard];
+      return;
+    }
     const consoleRole = route.config?.consoleRole;
     if (consoleRole && mode !== 'reviewer') throw new Error(`Route ${url} needs a console role but is not for reviewers`);
     const guard = async (request: FastifyRequest) => {
@@ -59,12 +77,61 @@ async function authPlugin(app: FastifyInstance) {
     route.preValidation = existing ? [guard, ...(Array.isArray(existing) ? existing : [existing])] : [guard];
   });
 
+  app.decorateRequest('sdk', null);
+  app.decorateRequest('partner', null);
+
   app.addHook('onRequest', async (request) => {
     if (!routePath(request).startsWith(API_PREFIX)) return;
+    // Integration routes never act on a session cookie (§6): their guards set who the caller is.
+    if (routePath(request).startsWith(INTEGRATION_PATH)) return;
     const token = request.cookies[SESSION_COOKIE];
     if (!token || token.length > 100) return;
     request.auth = await app.services.accounts.resolveSession(token);
   });
+}
+
+/**
+ * §6, §7 SDK callers: the kyc-access-token, kyc-access-origin and kyc-access-business headers must
+ * name a live token bound to that origin and business scene; the request then acts as the token's
+ * applicant (a user), whatever cookie it carries.
+ */
+function sdkGuard(app: FastifyInstance, originOptional: boolean) {
+  return async (request: FastifyRequest) => {
+    const caller = await app.services.partners.resolveAccessToken(
+      { token: headerOf(request, RequestHeader.KYC_ACCESS_TOKEN), origin: headerOf(request, RequestHeader.KYC_ACCESS_ORIGIN), scene: headerOf(request, RequestHeader.KYC_ACCESS_BUSINESS) },
+      { checkOrigin: !originOptional },
+    );
+    request.sdk = caller;
+    request.auth = { id: caller.userId, email: caller.email, role: UserRole.USER, sessionIdHash: '' };
+  };
+}
+
+/**
+ * A partner's server: the request is signed over its raw bytes (the route's plugin keeps the body
+ * as a Buffer); once the signature holds, the body is parsed as JSON for the route's schema.
+ */
+function partnerGuard(app: FastifyInstance) {
+  return async (request: FastifyRequest) => {
+    const raw = request.body === undefined || request.body === null ? Buffer.alloc(0) : request.body;
+    if (!Buffer.isBuffer(raw)) throw new Error(`partner route ${routePath(request)} did not keep the raw body`);
+    request.partner = await app.services.partners.verifySignedRequest({
+      key: headerOf(request, PartnerHeader.KEY),
+      ts: headerOf(request, PartnerHeader.TS),
+      sig: headerOf(request, PartnerHeader.SIG),
+      method: request.method,
+      path: request.url,
+      rawBody: raw,
+    });
+    if (raw.length === 0) {
+      request.body = {};
+      return;
+    }
+    try {
+      request.body = JSON.parse(raw.toString('utf8')) as unknown;
+    } catch {
+      throw new ValidationFailed([{ path: '', code: ValidationMessage.TYPE }]);
+    }
+  };
 }
 
 /** Sets the session cookie: HttpOnly, SameSite=Lax, Secure whenever the request came over https. */

@@ -86,8 +86,9 @@ describe('route guards fail at startup, never open', () => {
     await expect(guarded((a) => a.get('/x-api/v1/console/extra', { config: { auth: 'user' } }, async () => ({})))).rejects.toThrow(/console route/);
   });
 
-  it('a route declaring SDK access-token auth (no guard exists yet)', async () => {
-    await expect(guarded((a) => a.post('/x-api/v1/s1/kyc/integration/extra', { config: { auth: 'sdk' } }, async () => ({})))).rejects.toThrow(/SDK access-token/);
+  it('an integration route declared for anyone or for cookie sessions (decision 021: SDK tokens or partner signatures only)', async () => {
+    await expect(guarded((a) => a.post('/x-api/v1/s1/kyc/integration/extra', { config: { auth: 'public' } }, async () => ({})))).rejects.toThrow(/integration route/);
+    await expect(guarded((a) => a.post('/x-api/v1/s1/kyc/integration/extra', { config: { auth: 'user' } }, async () => ({})))).rejects.toThrow(/integration route/);
   });
 
   it('a console route without any declaration is for reviewers only', async () => {

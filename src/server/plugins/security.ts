@@ -2,6 +2,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { SDK_PAGE_PATH, SdkPageParam } from '../../shared/integration-paths.ts';
 
 /**
  * Security headers on every reply. The CSP allows our own origin and the configured verification
@@ -35,6 +36,19 @@ async function securityPlugin(app: FastifyInstance) {
     frameguard: false,
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity: { maxAge: 15552000, includeSubDomains: false },
+  });
+
+  // The SDK page opened with a partner's access token may be framed by exactly that business's
+  // origins (decision 021); any other page, or no valid token, keeps FRAME_ANCESTORS.
+  app.addHook('onSend', async (request, reply) => {
+    if (request.method !== 'GET' || !request.url.startsWith(SDK_PAGE_PATH)) return;
+    const url = new URL(request.url, 'http://localhost');
+    const token = url.pathname === SDK_PAGE_PATH ? url.searchParams.get(SdkPageParam.TOKEN) : null;
+    if (!token) return;
+    const origins = await app.services.partners.frameAncestorsFor(token);
+    const csp = reply.getHeader('content-security-policy');
+    if (!origins || typeof csp !== 'string') return;
+    reply.header('content-security-policy', csp.replace(/frame-ancestors [^;]*/, `frame-ancestors ${origins.join(' ')}`));
   });
 
   // A coarse per-IP ceiling for everything; login has its own, stricter, per-account throttle.

@@ -7,6 +7,8 @@
  * questionnaires, EDD, identity transfer, the /v1/s1/kyc/integration/* SDK variants, tasks, …) adds
  * its path together with its route and its contract.
  */
+import { IntegrationPath, PartnerConsolePath } from '../integration-paths.ts';
+
 export const API_PREFIX = '/x-api';
 
 const KYC = '/v3/private/kyc';
@@ -90,6 +92,12 @@ export const ApiPath = {
 
   // Other calls (§7).
   countryList: '/v2/public/country-list',
+
+  // §6, §7 the SDK/app embedded flow (issue 14, decision 021): a web user's own access token, and the
+  // partners' and SDK callers' integration calls.
+  sdkAccess: `${KYC}/sdk-access`,
+  ...IntegrationPath,
+  ...PartnerConsolePath,
 } as const;
 export type ApiPath = (typeof ApiPath)[keyof typeof ApiPath];
 

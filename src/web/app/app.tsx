@@ -6,6 +6,8 @@ import { NotifyHosts } from '../components/ui/notify-hosts.tsx';
 import { MAIN_CONTENT_ID } from '../components/ui/page-frame.ts';
 import { PageLoading } from '../components/ui/spinner.tsx';
 import { redirectIfSignedOut } from '../lib/session/login-redirect.ts';
+import { getContainer } from '../lib/container/index.ts';
+import { sdkSession } from '../features/sdk/sdk-session.ts';
 import { Footer, Header, usePageFrame } from './header.tsx';
 
 const AuthLayout = lazy(() => import('./auth-layout.tsx'));
@@ -13,6 +15,8 @@ const AuthLayout = lazy(() => import('./auth-layout.tsx'));
 const ConsoleLayout = lazy(() => import('../features/console/console-layout.tsx'));
 // The help centre (decision 015): public pages, their own chunk.
 const HelpScreen = lazy(() => import('../features/help/help-screen.tsx'));
+// §2 SDK view: no header or footer; the SDK bar (partner's name, way back, events to the parent) instead.
+const SdkBar = lazy(() => import('../features/sdk/sdk-bar.tsx'));
 
 const queryClient = new QueryClient({
   // §4: a session that ends mid-flow (10007) goes to /login and comes back to the same address.
@@ -44,6 +48,7 @@ export function App() {
         <Header />
         <Main>
           <Router base={APP_BASE}>
+            {getContainer().sdkView && sdkSession() ? <SdkBar /> : null}
             <Switch>
               <Route path="/auth" nest>
                 <AuthLayout />

@@ -2,8 +2,17 @@ import { queryOptions } from '@tanstack/react-query';
 import type { UserProfile } from '../../shared/api/profile.ts';
 import { ApiPath } from '../../shared/api/paths.ts';
 import { http } from '../lib/http/index.ts';
+import type { AppUser } from '../store/global.ts';
+import { getSdkProfile } from '../features/sdk/sdk-profile.ts';
+import { sdkSession } from '../features/sdk/sdk-session.ts';
 
-/** §7: GET /v2/private/user/profile ("caching allowed": the §7 response cache, 60 s). */
-export const getProfile = () => http.get<UserProfile>(ApiPath.profile, undefined, { cache: true });
+/**
+ * §7: GET /v2/private/user/profile ("caching allowed": the §7 response cache, 60 s); in SDK mode
+ * the sdk token info instead (merged with currency_code USD and id = the SDK token, errors swallowed).
+ */
+export const getProfile = (): Promise<AppUser> => {
+  const sdk = sdkSession();
+  return sdk ? getSdkProfile(sdk) : http.get<UserProfile>(ApiPath.profile, undefined, { cache: true });
+};
 
 export const profileQuery = queryOptions({ queryKey: ['profile'], queryFn: getProfile, retry: false, staleTime: 60_000 });

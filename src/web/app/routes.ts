@@ -30,8 +30,10 @@ export const AUTH_CHILD_ROUTES: readonly ChildRoute[] = [
   { path: 'updatePOA', load: () => import('../features/kyc/reverification/update-poa-screen.tsx') },
   // §2 resetkyc: start a retryable level over, confirmed by the e-mailed code (§7 self-reset).
   { path: 'resetkyc', load: () => import('../features/kyc/reverification/reset-kyc-screen.tsx') },
+  // §2 the SDK page (issue 14): reached with an access token (sdk-session.ts reads its parameters at start).
+  { path: 'sdk', load: () => import('../features/sdk/sdk-screen.tsx') },
   ...[
-    'sdk', 'question', 'ocquestion', 'newquestion',
+    'question', 'ocquestion', 'newquestion',
     'nsquestion', 'crypto-knowledge-test', 'risk-tolerance-test', 'client-agreement', 'professional', 'agreement',
     'questionnaire', 'eddQuestionnaire', 'qualifiedInvestor', 'residenceInfo', 'rcEddQuestionnaire', 'rcQuestionnaire',
     'rfiQuestion', 'sourceOfFundsWealth', 'advancedQuest', 'standardQuest', 'piquestion', 'personalquestion',

@@ -7,6 +7,7 @@ import * as m005 from './005-email-confirmation.ts';
 import * as m006 from './006-vendor-sessions.ts';
 import * as m008 from './008-records.ts';
 import * as m009 from './009-reverification.ts';
+import * as m011 from './011-partners.ts';
 
 /**
  * The one migration set for SQLite and PostgreSQL, in order. Names are permanent: never rename or
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '006-vendor-sessions': m006,
   '008-records': m008,
   '009-reverification': m009,
+  '011-partners': m011,
 };

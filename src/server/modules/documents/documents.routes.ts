@@ -66,43 +66,46 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
     });
 
     // The multipart body is read part by part below (size limit while streaming, fields checked by
-    // uploadDocumentFields), so there is no body schema; the reply has one.
-    uploads.post(ApiPath.uploadDocument, { schema: { response: { 200: okEnvelope(uploadDocumentResult), 400: failureEnvelope(emptyResult), 413: failureEnvelope(fileTooLargeResult.or(emptyResult)) } } }, async (request, reply) => {
-      if (!request.isMultipart()) throw Object.assign(new Error('multipart/form-data expected'), { statusCode: 415 });
-      const fields: Record<string, string> = {};
-      const issues: FieldIssue[] = [];
-      let bytes: Buffer | undefined;
-      try {
-        for await (const part of request.parts()) {
-          if (part.type === 'file') {
-            const content = await part.toBuffer();
-            if (part.fieldname === DOCUMENT_FILE_FIELD) bytes = content;
-            else issues.push({ path: part.fieldname, code: ValidationMessage.TYPE });
-          } else if (typeof part.value === 'string' && !part.valueTruncated) {
-            fields[part.fieldname] = part.value;
-          } else {
-            issues.push({ path: part.fieldname, code: ValidationMessage.TYPE });
+    // uploadDocumentFields), so there is no body schema; the reply has one. The same handler answers
+    // the SDK variant (access token instead of cookie, decision 021).
+    for (const [url, auth] of [[ApiPath.uploadDocument, undefined], [ApiPath.integrationUploadDocument, 'sdk']] as const) {
+      uploads.post(url, { ...(auth ? { config: { auth } } : {}), schema: { response: { 200: okEnvelope(uploadDocumentResult), 400: failureEnvelope(emptyResult), 413: failureEnvelope(fileTooLargeResult.or(emptyResult)) } } }, async (request, reply) => {
+        if (!request.isMultipart()) throw Object.assign(new Error('multipart/form-data expected'), { statusCode: 415 });
+        const fields: Record<string, string> = {};
+        const issues: FieldIssue[] = [];
+        let bytes: Buffer | undefined;
+        try {
+          for await (const part of request.parts()) {
+            if (part.type === 'file') {
+              const content = await part.toBuffer();
+              if (part.fieldname === DOCUMENT_FILE_FIELD) bytes = content;
+              else issues.push({ path: part.fieldname, code: ValidationMessage.TYPE });
+            } else if (typeof part.value === 'string' && !part.valueTruncated) {
+              fields[part.fieldname] = part.value;
+            } else {
+              issues.push({ path: part.fieldname, code: ValidationMessage.TYPE });
+            }
           }
+        } catch (err) {
+          // The body could not be read to its end (limit reached, no or wrong boundary, truncated or
+          // garbled parts): whatever the client still sends is never going to be read, so the
+          // connection closes after this reply instead of waiting, stuck, for the keep-alive timeout.
+          abandonBody(request.raw, reply);
+          if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+            // A transport-level refusal (413) that still tells the screen which message and limit to show.
+            return reply.status(413).send({ ret_code: RetCode.DOCUMENT_FILE_TOO_LARGE, ret_msg: 'file too large', result: { maxBytes: app.config.maxUploadBytes, maxMb: toMegabytes(app.config.maxUploadBytes) } });
+          }
+          const status = (err as { statusCode?: number }).statusCode === 413 ? 413 : 400;
+          request.log.info({ code: (err as { code?: string }).code, reason: (err as Error).message }, 'rejected malformed multipart upload');
+          return reply.status(status).send({ ret_code: RetCode.DOCUMENT_UPLOAD_MALFORMED, ret_msg: status === 413 ? 'too many parts' : 'malformed multipart body', result: {} });
         }
-      } catch (err) {
-        // The body could not be read to its end (limit reached, no or wrong boundary, truncated or
-        // garbled parts): whatever the client still sends is never going to be read, so the
-        // connection closes after this reply instead of waiting, stuck, for the keep-alive timeout.
-        abandonBody(request.raw, reply);
-        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-          // A transport-level refusal (413) that still tells the screen which message and limit to show.
-          return reply.status(413).send({ ret_code: RetCode.DOCUMENT_FILE_TOO_LARGE, ret_msg: 'file too large', result: { maxBytes: app.config.maxUploadBytes, maxMb: toMegabytes(app.config.maxUploadBytes) } });
-        }
-        const status = (err as { statusCode?: number }).statusCode === 413 ? 413 : 400;
-        request.log.info({ code: (err as { code?: string }).code, reason: (err as Error).message }, 'rejected malformed multipart upload');
-        return reply.status(status).send({ ret_code: RetCode.DOCUMENT_UPLOAD_MALFORMED, ret_msg: status === 413 ? 'too many parts' : 'malformed multipart body', result: {} });
-      }
-      const parsed = uploadDocumentFields.safeParse(fields);
-      if (!parsed.success) issues.push(...toFieldIssues(parsed.error));
-      if (!bytes) issues.push({ path: DOCUMENT_FILE_FIELD, code: ValidationMessage.REQUIRED });
-      if (issues.length > 0 || !parsed.success || !bytes) throw new ValidationFailed(issues);
-      return ok(await documents.upload(request.auth!.id, { kind: parsed.data.kind, level: parsed.data.level, bytes }, actorOf(request)));
-    });
+        const parsed = uploadDocumentFields.safeParse(fields);
+        if (!parsed.success) issues.push(...toFieldIssues(parsed.error));
+        if (!bytes) issues.push({ path: DOCUMENT_FILE_FIELD, code: ValidationMessage.REQUIRED });
+        if (issues.length > 0 || !parsed.success || !bytes) throw new ValidationFailed(issues);
+        return ok(await documents.upload(request.auth!.id, { kind: parsed.data.kind, level: parsed.data.level, bytes }, actorOf(request)));
+      });
+    }
   });
 
   app.get(ApiPath.documentDrafts, { schema: { querystring: documentDraftsQuery, response: { 200: okEnvelope(documentDraftsResult) } } }, async (request) => {
@@ -117,9 +120,11 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // The two reads answer with the image itself (sendDocument), not a JSON envelope: only their
   // parameters have a schema (the contracts test lists them as the binary exceptions).
-  app.get(`${ApiPath.document}/:id`, { schema: { params: documentIdParams } }, async (request, reply) =>
-    sendDocument(reply, request.params.id, await documents.readForOwner(request.auth!.id, request.params.id)),
-  );
+  for (const [prefix, auth] of [[ApiPath.document, undefined], [ApiPath.integrationDocument, 'sdk']] as const) {
+    app.get(`${prefix}/:id`, { ...(auth ? { config: { auth } } : {}), schema: { params: documentIdParams } }, async (request, reply) =>
+      sendDocument(reply, request.params.id, await documents.readForOwner(request.auth!.id, request.params.id)),
+    );
+  }
 
   app.get(`${ApiPath.consoleDocument}/:id`, { config: { auth: 'reviewer' }, schema: { params: documentIdParams } }, async (request, reply) =>
     sendDocument(reply, request.params.id, await documents.readForReviewer(request.params.id, actorOf(request))),

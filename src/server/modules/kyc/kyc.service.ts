@@ -53,6 +53,13 @@ export interface KycOtpPort {
   require(userId: string, purpose: string, lng: string, actor: Actor, vars?: Record<string, string>): Promise<never>;
   consume(userId: string, purpose: string, code: string, actor: Actor): Promise<void>;
 }
+/**
+ * How a self-reset is confirmed: the e-mailed code (§8 30101), or, for a partner's applicant in the
+ * SDK flow (no mailbox of ours: decision 021), the partner's own sign-in of its user, which the
+ * access token carries.
+ */
+export type SelfResetConfirmation = { otp?: string | undefined; lng: string } | { byPartner: string };
+
 /** The one-time code purpose of self-reset, per level. */
 export const selfResetPurpose = (level: VerifiableLevel) => `self-reset:${level}`;
 
@@ -228,13 +235,15 @@ export function createKycService({ db, config, documents, accounts, review, prov
      * not yet submitted are discarded after the transition commits (each removal is audited by the
      * documents module; one that fails leaves a harmless draft the next upload replaces).
      */
-    async selfReset(userId: string, level: VerifiableLevel, actor: Actor, confirm: { otp?: string | undefined; lng: string }): Promise<SelfResetResult> {
+    async selfReset(userId: string, level: VerifiableLevel, actor: Actor, confirm: SelfResetConfirmation): Promise<SelfResetResult> {
       // Only from a status the table lets reset (no code is mailed for a reset that cannot happen).
       await steps.assertStepsAvailable(db, userId);
       const before = (await steps.load(db, userId))[level];
       if (!nextStatus(KYC_LEVEL_MACHINE, before, StepEvent.SELF_RESET)) throw wrongState(`level ${level} is ${before}: it cannot be started over`);
-      if (!confirm.otp) return otp.require(userId, selfResetPurpose(level), confirm.lng, actor, { level: String(level) });
-      await otp.consume(userId, selfResetPurpose(level), confirm.otp, actor);
+      if (!('byPartner' in confirm)) {
+        if (!confirm.otp) return otp.require(userId, selfResetPurpose(level), confirm.lng, actor, { level: String(level) });
+        await otp.consume(userId, selfResetPurpose(level), confirm.otp, actor);
+      }
       const status = await inTransaction(db, async (trx) => {
         await steps.assertStepsAvailable(trx, userId);
         return steps.apply(trx, userId, level, StepEvent.SELF_RESET, actor);

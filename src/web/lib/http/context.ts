@@ -34,6 +34,11 @@ export interface RequestContext {
   sdkAuth: () => SdkAuth | null;
   /** The device GUID for the optional `Guid` header; null when there is none. */
   guid: () => string | null;
+  /**
+   * The path actually called for a path of the API (§7: in SDK mode the private KYC calls go to
+   * their /v1/s1/kyc/integration/ variants). Identity by default.
+   */
+  apiPath: (path: string) => string;
 }
 
 const MOBILE_UA = /Mobi|Android|iPhone|iPad|iPod|Windows Phone|HarmonyOS|webOS|BlackBerry/i;
@@ -57,6 +62,7 @@ const defaults: RequestContext = {
   miniProgramAgent: () => null,
   sdkAuth: () => null,
   guid: () => null,
+  apiPath: (path) => path,
 };
 
 let current: RequestContext = { ...defaults };

@@ -3,7 +3,7 @@
  * docs/decisions/007-request-layer.md for the choices the spec leaves open.
  */
 export { ApiError, isApiError, type ApiErrorKind } from './api-error.ts';
-export { http, request, buildUrl, REQUEST_TIMEOUT_MS, type Method, type RequestConfig } from './request.ts';
+export { http, request, buildUrl, onRequestSuccess, REQUEST_TIMEOUT_MS, type Method, type RequestConfig, type RequestSuccess } from './request.ts';
 export { plainHttp, plainRequest, type PlainRequestConfig } from './plain-client.ts';
 export { TransportMessage, timeoutDetail, isAcceptedStatus } from './transport.ts';
 export {

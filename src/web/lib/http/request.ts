@@ -38,6 +38,24 @@ export interface RequestConfig {
   signal?: AbortSignal;
 }
 
+/** A call that succeeded, as its caller named it (the path before any SDK mapping). */
+export interface RequestSuccess {
+  method: Method;
+  path: string;
+  result: unknown;
+}
+const successListeners = new Set<(success: RequestSuccess) => void>();
+
+/**
+ * Hears every successful call of the main client (the SDK bridge tells the partner's page what
+ * happened: a submission, a status change). Returns the function that stops listening. A listener
+ * that throws never fails the call.
+ */
+export function onRequestSuccess(listener: (success: RequestSuccess) => void): () => void {
+  successListeners.add(listener);
+  return () => successListeners.delete(listener);
+}
+
 async function execute<T>(config: RequestConfig): Promise<T> {
   const method = config.method ?? 'get';
   const url = buildUrl(config.url, method, config.data);
@@ -72,6 +90,13 @@ async function execute<T>(config: RequestConfig): Promise<T> {
       const end = Date.now();
       const start = event.start ?? startedAt;
       recordTimingEvent({ c: event.c, start, end, duration: end - start, ok: true, ...(event.save ? { result } : {}) });
+    }
+    for (const listener of successListeners) {
+      try {
+        listener({ method, path: config.url, result });
+      } catch {
+        // A listener's failure is its own: the call succeeded.
+      }
     }
     return result;
   } catch (error) {

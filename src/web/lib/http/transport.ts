@@ -2,6 +2,7 @@ import type { Envelope } from '../../../shared/envelope.ts';
 import { API_PREFIX } from '../../../shared/api/paths.ts';
 import { NO_PERMISSION_CODES, RetCode } from '../../../shared/ret-codes.ts';
 import { ApiError } from './api-error.ts';
+import { requestContext } from './context.ts';
 
 export type Method = 'get' | 'post' | 'put' | 'delete';
 
@@ -31,11 +32,12 @@ function queryValue(v: unknown): string {
 }
 
 /**
- * The address of a call: API prefix + path; §7 "for get, body fields become query parameters".
+ * The address of a call: API prefix + path (as the request context maps it); §7 "for get, body fields become query parameters".
  * undefined/null fields are left out, arrays repeat the key, objects are sent as JSON.
  */
 export function buildUrl(url: string, method: Method, data?: Record<string, unknown>): string {
-  const full = `${API_PREFIX}${url}`;
+  // The context may send the call to another path (SDK mode, context.ts `apiPath`).
+  const full = `${API_PREFIX}${requestContext().apiPath(url)}`;
   if (method !== 'get' || !data) return full;
   const qs = new URLSearchParams();
   for (const [k, v] of Object.entries(data)) {

@@ -1,5 +1,6 @@
 import { DEFAULT_RTL_LANGUAGES, SDK_DEFAULT_LANGUAGE } from '../../../shared/languages.ts';
 import { matchSupported, type RegionLanguages } from '../../../shared/sites.ts';
+import { localStore } from '../browser-storage.ts';
 
 /** §2: the local storage key the language choice is saved under (i18next's own key). */
 export const LANGUAGE_STORAGE_KEY = 'i18nextLng';
@@ -73,7 +74,7 @@ export function applyDocumentLanguage(doc: Document, language: string, hostname:
 }
 
 /** localStorage can throw (disabled storage, private modes): the language then simply is not remembered. */
-export function readStoredLanguage(storage: Pick<Storage, 'getItem'> | undefined = globalThis.localStorage): string | null {
+export function readStoredLanguage(storage: Pick<Storage, 'getItem'> | undefined = localStore()): string | null {
   try {
     return storage?.getItem(LANGUAGE_STORAGE_KEY) ?? null;
   } catch {
@@ -81,7 +82,7 @@ export function readStoredLanguage(storage: Pick<Storage, 'getItem'> | undefined
   }
 }
 
-export function storeLanguage(language: string, storage: Pick<Storage, 'setItem'> | undefined = globalThis.localStorage): void {
+export function storeLanguage(language: string, storage: Pick<Storage, 'setItem'> | undefined = localStore()): void {
   try {
     storage?.setItem(LANGUAGE_STORAGE_KEY, language);
   } catch {

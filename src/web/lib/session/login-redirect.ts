@@ -1,6 +1,7 @@
 import { LOGIN_PAGE } from '../../../shared/api/paths.ts';
 import { RetCode } from '../../../shared/ret-codes.ts';
 import { isApiError } from '../http/api-error.ts';
+import { requestContext } from '../http/context.ts';
 
 /**
  * §4: an unauthenticated session (10007) goes to /login with redirect_url holding the current
@@ -24,7 +25,8 @@ export function isSignedOut(error: unknown): boolean {
  * Returns whether it redirected.
  */
 export function redirectIfSignedOut(error: unknown): boolean {
-  if (!isSignedOut(error)) return false;
+  // SDK mode has no session to sign in to: an expired access token is the partner's to renew.
+  if (!isSignedOut(error) || requestContext().sdkAuth()) return false;
   redirectToLogin();
   return true;
 }

@@ -1,5 +1,6 @@
 import { ApiPath, LOGIN_PAGE } from '../../../shared/api/paths.ts';
 import { clearResponseCache, http } from '../http/index.ts';
+import { localStore } from '../browser-storage.ts';
 
 /**
  * The app's own localStorage keys start with `ua:` and belong to the signed-in user (response cache,
@@ -8,7 +9,7 @@ import { clearResponseCache, http } from '../http/index.ts';
  */
 export const USER_STORAGE_PREFIX = 'ua:';
 
-export function forgetUserStorage(storage: Storage | undefined = globalThis.localStorage): void {
+export function forgetUserStorage(storage: Storage | undefined = localStore()): void {
   if (!storage) return;
   try {
     const keys = Array.from({ length: storage.length }, (_, i) => storage.key(i)).filter((k): k is string => k?.startsWith(USER_STORAGE_PREFIX) ?? false);

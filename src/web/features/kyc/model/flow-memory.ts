@@ -1,5 +1,6 @@
 import { ProofOfAddressType, type SelectableDocumentType } from '../../../../shared/api/document-types.ts';
 import { DocumentType } from '../../../../shared/kyc.ts';
+import { localStore } from '../../../lib/browser-storage.ts';
 
 /**
  * The level 1 choices (issuing country, document type) are not stored with the drafts on the server,
@@ -14,7 +15,7 @@ export interface Level1Choice {
 const KEY = (userId: string) => `ua:kyc-flow:${userId}:1`;
 const TYPES: ReadonlySet<string> = new Set(Object.values(DocumentType).filter((t) => t !== DocumentType.UNDEFINED));
 
-export function readLevel1Choice(userId: string | undefined, storage: Storage | undefined = globalThis.localStorage): Level1Choice {
+export function readLevel1Choice(userId: string | undefined, storage: Storage | undefined = localStore()): Level1Choice {
   const empty: Level1Choice = { country: null, documentType: null };
   if (!userId || !storage) return empty;
   try {
@@ -30,7 +31,7 @@ export function readLevel1Choice(userId: string | undefined, storage: Storage | 
   }
 }
 
-export function writeLevel1Choice(userId: string | undefined, choice: Level1Choice, storage: Storage | undefined = globalThis.localStorage): void {
+export function writeLevel1Choice(userId: string | undefined, choice: Level1Choice, storage: Storage | undefined = localStore()): void {
   if (!userId || !storage) return;
   try {
     storage.setItem(KEY(userId), JSON.stringify(choice));
@@ -39,7 +40,7 @@ export function writeLevel1Choice(userId: string | undefined, choice: Level1Choi
   }
 }
 
-export function forgetLevel1Choice(userId: string | undefined, storage: Storage | undefined = globalThis.localStorage): void {
+export function forgetLevel1Choice(userId: string | undefined, storage: Storage | undefined = localStore()): void {
   if (!userId || !storage) return;
   try {
     storage.removeItem(KEY(userId));
@@ -60,7 +61,7 @@ export interface Level2Choice {
 const KEY2 = (userId: string) => `ua:kyc-flow:${userId}:2`;
 const POA_TYPES: ReadonlySet<string> = new Set(Object.values(ProofOfAddressType));
 
-export function readLevel2Choice(userId: string | undefined, storage: Storage | undefined = globalThis.localStorage): Level2Choice {
+export function readLevel2Choice(userId: string | undefined, storage: Storage | undefined = localStore()): Level2Choice {
   const empty: Level2Choice = { proofOfAddressType: null, issuedOn: '' };
   if (!userId || !storage) return empty;
   try {
@@ -76,7 +77,7 @@ export function readLevel2Choice(userId: string | undefined, storage: Storage | 
   }
 }
 
-export function writeLevel2Choice(userId: string | undefined, choice: Level2Choice, storage: Storage | undefined = globalThis.localStorage): void {
+export function writeLevel2Choice(userId: string | undefined, choice: Level2Choice, storage: Storage | undefined = localStore()): void {
   if (!userId || !storage) return;
   try {
     storage.setItem(KEY2(userId), JSON.stringify(choice));
@@ -85,7 +86,7 @@ export function writeLevel2Choice(userId: string | undefined, choice: Level2Choi
   }
 }
 
-export function forgetLevel2Choice(userId: string | undefined, storage: Storage | undefined = globalThis.localStorage): void {
+export function forgetLevel2Choice(userId: string | undefined, storage: Storage | undefined = localStore()): void {
   if (!userId || !storage) return;
   try {
     storage.removeItem(KEY2(userId));

@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import { API_PREFIX } from '../../../shared/api/paths.ts';
+import { PARTNER_SIGNATURE_MAX_AGE_MS, PartnerHeader, SDK_EVENT_SOURCE, SdkEvent } from '../../../shared/integration-paths.ts';
+import { RequestHeader } from '../../../shared/api/headers.ts';
+
+/** A route as registered: method, full URL, its auth mode and the zod schemas it declared. */
+export interface DocumentedRoute {
+  method: string;
+  url: string;
+  auth: string;
+  schema: { body?: unknown; querystring?: unknown; params?: unknown; response?: Record<string, unknown> } | undefined;
+}
+
+type JsonSchema = Record<string, unknown>;
+
+/** A zod schema as JSON Schema 2020-12 (what OpenAPI 3.1 uses); what JSON cannot say becomes `{}`. */
+export function jsonSchemaOf(schema: unknown, io: 'input' | 'output'): JsonSchema {
+  const out = z.toJSONSchema(schema as z.ZodType, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as JsonSchema;
+  delete out.$schema;
+  return out;
+}
+
+const SUMMARY: Record<string, string> = {
+  'access-token': "Issue an access token for one of the partner's users (signed by the partner's server)",
+  'revoke-token': 'Revoke one access token, or every token of one user (signed)',
+  'business-info': 'What the SDK page shows about the partner',
+  'token-info': 'The SDK mode profile (sdk token info); the origin header is not checked here',
+};
+
+const operationOf = (route: DocumentedRoute): JsonSchema => {
+  const name = route.url.split('/').slice(-1)[0]!.replace(/^:id$/, 'document');
+  const op: JsonSchema = {
+    operationId: `${route.method.toLowerCase()}_${route.url.slice(API_PREFIX.length).replace(/[^a-zA-Z0-9]+/g, '_').replace(/^_|_$/g, '')}`,
+    summary: SUMMARY[name] ?? `SDK variant of the private KYC call "${name}" (same contract, same service)`,
+    security: route.auth === 'partner' ? [{ partnerKey: [], partnerTs: [], partnerSig: [] }] : [{ kycAccessToken: [], kycAccessOrigin: [], kycAccessBusiness: [] }],
+  };
+  const parameters: JsonSchema[] = [];
+  for (const [where, schema] of [['query', route.schema?.querystring], ['path', route.schema?.params]] as const) {
+    if (!schema) continue;
+    const js = jsonSchemaOf(schema, 'input');
+    const required = new Set((js.required as string[] | undefined) ?? []);
+    for (const [name, prop] of Object.entries((js.properties as Record<string, JsonSchema> | undefined) ?? {})) {
+      parameters.push({ name, in: where, required: where === 'path' || required.has(name), schema: prop });
+    }
+  }
+  if (parameters.length > 0) op.parameters = parameters;
+  if (route.schema?.body) op.requestBody = { required: true, content: { 'application/json': { schema: jsonSchemaOf(route.schema.body, 'input') } } };
+  const reply = route.schema?.response?.['200'] ?? route.schema?.response?.[200 as unknown as string];
+  op.responses = reply
+    ? { '200': { description: 'The envelope: ret_code 0 and the result, or a non-zero ret_code (still HTTP 200) with ret_msg', content: { 'application/json': { schema: jsonSchemaOf(reply, 'output') } } } }
+    : { '200': { description: 'The document image (binary), or a JSON envelope with a non-zero ret_code', content: { 'image/jpeg': {}, 'application/json': {} } } };
+  return op;
+};
+
+const DESCRIPTION = `The integration API of the exchange's identity verification, for partners that embed the flow (§6).
+
+**Signing (partner's server).** Calls marked *partner* carry \`${PartnerHeader.KEY}\` (your business id), \`${PartnerHeader.TS}\` (milliseconds since 1970, within ${PARTNER_SIGNATURE_MAX_AGE_MS / 60_000} minutes of our clock) and \`${PartnerHeader.SIG}\`: the lowercase hex HMAC-SHA256, under your API secret, of \`ts + METHOD + path + raw body\` (path as sent, starting with \`${API_PREFIX}\`, with its query string). A signature is accepted once. Answers: 39001 unknown business, 39002 bad signature, 39003 stale timestamp, 39004 replayed.
+
+**Access tokens.** \`POST …/access-token\` returns a token that lives 30 minutes, bound to your business, one business scene, one of your allowed origins and one of your users (\`externalUserId\`); revoke it with \`POST …/revoke-token\`. Open \`sdkUrl\` (on our host) in an iframe on that origin: the page may be framed by your allowed origins only (CSP frame-ancestors).
+
+**SDK calls.** Every *sdk* call carries \`${RequestHeader.KYC_ACCESS_TOKEN}\`, \`${RequestHeader.KYC_ACCESS_ORIGIN}\` (the token's origin) and \`${RequestHeader.KYC_ACCESS_BUSINESS}\` (the token's scene); session cookies are ignored there. A token that is unknown, expired, revoked, or sent with another origin or scene is answered with ret_code 33003.
+
+**Envelope.** Every reply is \`{ ret_code, ret_msg, result }\`; business outcomes are HTTP 200 with a non-zero ret_code.
+
+**postMessage events.** The embedded page posts \`{ source: '${SDK_EVENT_SOURCE}', version: 1, type, payload }\` to its parent, to the token's origin exactly (never \`*\`). Check \`event.origin\` is our origin. Types: \`${SdkEvent.STEP_STARTED}\` ({ route, step }), \`${SdkEvent.SUBMITTED}\` ({ level }), \`${SdkEvent.STATUS_CHANGED}\` ({ level, status, previous }), \`${SdkEvent.DONE}\` ({ reason: 'done' | 'back', level, status }); after \`${SdkEvent.DONE}\` the page goes to your \`redirect_url\` (if on your allowlist) or to our SDK landing page.
+
+**Webhooks.** None are sent to partners yet: follow a user's progress with the postMessage events, or with \`POST …/info\` under a fresh token.
+
+**Document upload.** \`POST …/upload-document\` takes multipart/form-data (fields \`kind\`, \`level\`, then \`file\`), like the private call.`;
+
+/** The OpenAPI 3.1 document of the integration routes, built from the schemas they were registered with. */
+export function buildOpenApi(routes: readonly DocumentedRoute[], version: string): JsonSchema {
+  const paths: Record<string, Record<string, JsonSchema>> = {};
+  for (const route of routes) {
+    const path = route.url.replace(/:([A-Za-z]+)/g, '{$1}');
+    (paths[path] ??= {})[route.method.toLowerCase()] = operationOf(route);
+  }
+  const header = (name: string, description: string) => ({ type: 'apiKey', in: 'header', name, description });
+  return {
+    openapi: '3.1.0',
+    info: { title: 'Identity verification: integration API for partners', version, description: DESCRIPTION },
+    paths,
+    components: {
+      securitySchemes: {
+        partnerKey: header(PartnerHeader.KEY, 'Your business id'),
+        partnerTs: header(PartnerHeader.TS, 'Milliseconds since 1970 (UTC), within 5 minutes of our clock'),
+        partnerSig: header(PartnerHeader.SIG, 'hex HMAC-SHA256(secret, ts + METHOD + path + raw body)'),
+        kycAccessToken: header(RequestHeader.KYC_ACCESS_TOKEN, 'The access token'),
+        kycAccessOrigin: header(RequestHeader.KYC_ACCESS_ORIGIN, "The token's origin"),
+        kycAccessBusiness: header(RequestHeader.KYC_ACCESS_BUSINESS, "The token's business scene"),
+      },
+    },
+  };
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** The same document as a page a person can read (no scripts: our CSP allows none inline). */
+export function renderOpenApiHtml(doc: JsonSchema, jsonPath: string): string {
+  const info = doc.info as { title: string; description: string };
+  const paragraphs = info.description.split('\n\n').map((p) => `<p>${escapeHtml(p).replace(/\*\*(.+?)\*\*/g, '<strong>$1</strong>').replace(/`([^`]+)`/g, '<code>$1</code>')}</p>`);
+  const ops = Object.entries(doc.paths as Record<string, Record<string, JsonSchema>>).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, op]) => {
+      const body = (op.requestBody as { content: Record<string, { schema: unknown }> } | undefined)?.content['application/json']?.schema;
+      const reply = (op.responses as Record<string, { content?: Record<string, { schema?: unknown }> }>)['200']?.content?.['application/json']?.schema;
+      const params = (op.parameters as { name: string; in: string }[] | undefined)?.map((p) => `${p.name} (${p.in})`).join(', ');
+      return `<section><h3><code>${method.toUpperCase()} ${escapeHtml(path)}</code></h3><p>${escapeHtml(String(op.summary))}</p>${params ? `<p>Parameters: ${escapeHtml(params)}</p>` : ''}${
+        body ? `<details><summary>Request body</summary><pre>${escapeHtml(JSON.stringify(body, null, 2))}</pre></details>` : ''
+      }${reply ? `<details><summary>Reply</summary><pre>${escapeHtml(JSON.stringify(reply, null, 2))}</pre></details>` : ''}</section>`;
+    }),
+  );
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(info.title)}</title></head>
+<body><main><h1>${escapeHtml(info.title)}</h1><p><a href="${jsonPath}">OpenAPI 3.1 document (JSON)</a></p>${paragraphs.join('')}<h2>Calls</h2>${ops.join('')}</main></body></html>`;
+}
