@@ -130,6 +130,7 @@ export function kycCase(overrides: Partial<ConsoleQueueItem> = {}, rest: Partial
       previous: [],
     },
     decision: null,
+    decisions: [],
     proposals: [],
     history: [],
     ...rest,
@@ -148,6 +149,9 @@ export function decision(overrides: Partial<ConsoleDecision> = {}): ConsoleDecis
     decider: { type: 'reviewer', id: ME.id, email: ME.email },
     confirmedBy: null,
     decidedAt: '2025-03-01T11:05:00.000Z',
+    reasonCodes: overrides.reasonCode ? [overrides.reasonCode] : [],
+    supersedesId: null,
+    current: true,
     ...overrides,
   };
 }
