@@ -24,6 +24,7 @@ import { KycApplicationAside, KycApplicationMain } from './subjects/kyc-applicat
 import { useNow } from './use-now.ts';
 import { useSessionGuard } from './use-session-guard.ts';
 import { SecondLookPanel } from './components/second-look-panel.tsx';
+import { OverridePanel } from './components/override-panel.tsx';
 import { API_PREFIX, ApiPath } from '../../../shared/api/paths.ts';
 
 function BackLink() {
@@ -152,6 +153,8 @@ function CaseView({ data }: { data: ConsoleCase }) {
           <SecondLookPanel data={data} meId={me.data?.id} role={me.data?.role} />
 
           {view.main}
+
+          <OverridePanel data={data} level={view.level} role={me.data?.role} />
 
           {data.decision ? (
             <Card title={t('console.decision.title')} id="decision">
