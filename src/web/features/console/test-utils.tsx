@@ -16,6 +16,8 @@ import kycReasons from '../../../../locales/user-accounts/en/kyc-reasons.json';
 import kycRules from '../../../../locales/user-accounts/en/kyc-rules.json';
 import ui from '../../../../locales/user-accounts/en/ui.json';
 import validation from '../../../../locales/user-accounts/en/validation.json';
+import overrideTexts from '../../../../locales/user-accounts/en/override.json';
+import overrideCodes from '../../../../locales/inverse-error-code/en/override.json';
 
 /**
  * The global i18next (the request layer's §8 lookups, e.g. errorMessage(), read it), initialised
@@ -31,8 +33,8 @@ export function createConsoleTestI18n(): I18n {
     defaultNS: 'user-accounts',
     resources: {
       en: {
-        'user-accounts': { console: consoleTexts, 'kyc-reasons': kycReasons, 'kyc-rules': kycRules, ui, common, validation },
-        'inverse-error-code': codes,
+        'user-accounts': { console: consoleTexts, 'kyc-reasons': kycReasons, 'kyc-rules': kycRules, ui, common, validation, override: overrideTexts },
+        'inverse-error-code': { ...codes, ...overrideCodes },
       },
     },
     initAsync: false,
