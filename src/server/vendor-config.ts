@@ -1,3 +1,4 @@
+import type { JsonWebKey } from 'node:crypto';
 import { z } from 'zod';
 
 /**
@@ -12,6 +13,11 @@ const pair = z
   .transform((v) => v.split(',').map((s) => s.trim()))
   .refine((v) => v.length === 2 && v.every(Boolean), 'two comma-separated values: level 1, level 2')
   .transform((v) => ({ 1: v[0]!, 2: v[1]! }));
+
+/** IDNOW_WEBHOOK_JWKS as configured: a JWKS with at least one RSA signing key named by `kid`. */
+const jwksSchema = z.object({
+  keys: z.array(z.object({ kty: z.literal('RSA'), kid: z.string().min(1), n: z.string().min(1), e: z.string().min(1) }).loose()).min(1),
+});
 
 export const vendorEnvSchema = {
   /** Serve vendors without credentials from their local fakes (default: with the embedded database). */
@@ -50,6 +56,21 @@ export const vendorEnvSchema = {
   IDNOW_BASE_URL: url.default('https://gateway.idnow.de'),
   IDNOW_WEB_URL: url.default('https://go.idnow.de'),
   IDNOW_WEBHOOK_SECRET: z.string().min(16).optional(),
+  /** IDnow's signed (JWT) webhooks, decision 022: its JWKS document, and the iss / aud it signs with. */
+  IDNOW_WEBHOOK_JWKS: z
+    .string()
+    .transform((v, ctx) => {
+      try {
+        return JSON.parse(v) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'IDNOW_WEBHOOK_JWKS must be the JWKS document (JSON)' });
+        return z.NEVER;
+      }
+    })
+    .pipe(jwksSchema)
+    .optional(),
+  IDNOW_WEBHOOK_ISSUER: z.string().min(1).optional(),
+  IDNOW_WEBHOOK_AUDIENCE: z.string().min(1).optional(),
 
   AAI_ACCESS_KEY: z.string().min(1).optional(),
   AAI_SECRET_KEY: z.string().min(1).optional(),
@@ -120,6 +141,17 @@ export interface IdnowConfig {
   baseUrl: string;
   webUrl: string;
   webhookSecret: string;
+  /** Signed (JWT) webhooks of IDnow's newer platform, accepted alongside the secret header; null: not configured. */
+  webhookJwt?: IdnowJwtConfig | null;
+}
+/** IDnow's signed webhooks (decision 022): its published keys and the claims it signs with. */
+export interface IdnowJwtConfig {
+  /** IDnow's published JWKS (`{ "keys": [ … ] }`). */
+  jwks: { keys: JsonWebKey[] };
+  /** `iss` IDnow signs with (its OIDC issuer). */
+  issuer: string;
+  /** `aud`: our application as registered at IDnow. */
+  audience: string;
 }
 export interface AaiConfig {
   accessKey: string;
@@ -141,6 +173,17 @@ export interface VendorsConfig {
   aai: AaiConfig | null;
   /** Webhook secrets apply to the fakes too (they sign with them). */
   webhookSecrets: Record<VendorName, string>;
+}
+
+/** IDnow's JWT webhooks: the JWKS, issuer and audience together, or none of them. */
+function idnowJwt(e: VendorEnv, problems: string[]): IdnowJwtConfig | null {
+  const set = [e.IDNOW_WEBHOOK_JWKS, e.IDNOW_WEBHOOK_ISSUER, e.IDNOW_WEBHOOK_AUDIENCE].filter((v) => v !== undefined).length;
+  if (set === 0) return null;
+  if (set < 3) {
+    problems.push('IDNOW_WEBHOOK_JWKS/IDNOW_WEBHOOK_ISSUER/IDNOW_WEBHOOK_AUDIENCE: set all three or none');
+    return null;
+  }
+  return { jwks: e.IDNOW_WEBHOOK_JWKS as IdnowJwtConfig['jwks'], issuer: e.IDNOW_WEBHOOK_ISSUER!, audience: e.IDNOW_WEBHOOK_AUDIENCE! };
 }
 
 /** Both of a pair set, or neither; one alone is a configuration mistake. */
@@ -192,6 +235,7 @@ export function vendorsConfigOf(e: VendorEnv, { embedded }: { embedded: boolean 
       baseUrl: e.IDNOW_BASE_URL,
       webUrl: e.IDNOW_WEB_URL,
       webhookSecret: secret('idnow'),
+      webhookJwt: idnowJwt(e, problems),
     }), problems),
     aai: both('AAI_ACCESS_KEY/AAI_SECRET_KEY', e.AAI_ACCESS_KEY, e.AAI_SECRET_KEY, (accessKey, secretKey) => ({
       accessKey,

@@ -64,6 +64,12 @@ export const RetCode = {
   REVIEW_CASE_ASSIGNED: 36001,
   /** Four-eyes: a reviewer tried to confirm (or send back) their own proposal; another senior reviewer must. */
   REVIEW_SELF_CONFIRMATION: 36002,
+  /** Override (decision 022): only a verification provider's current decision can be overridden in the console. */
+  REVIEW_OVERRIDE_NOT_PROVIDER: 36010,
+  /** Override: the new decision must change the outcome or the rejection mode of the provider's. */
+  REVIEW_OVERRIDE_SAME_DECISION: 36011,
+  /** Override: the user's level moved on since the provider decided (a new application, the next level under way). */
+  REVIEW_OVERRIDE_SUBJECT_MOVED_ON: 36012,
   /** KYC: the user is routed to another verification provider than the one this call belongs to. */
   KYC_PROVIDER_MISMATCH: 35005,
   /** KYC: the verification provider (a vendor) did not answer or answered nonsense; nothing was changed. Try again later. */

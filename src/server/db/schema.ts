@@ -101,6 +101,8 @@ export interface ReviewProposalsTable {
   resolved_by: string | null;
   resolved_at: string | null;
   resolution_note: string;
+  /** An override (migration 012): the decision this proposal would replace; null for a first decision. */
+  supersedes_id: string | null;
 }
 
 /** A user's request to close the account and erase their data, and what became of it (migration 008). */
@@ -264,7 +266,10 @@ export interface ReviewCasesTable {
   decided_at: string | null;
 }
 
-/** The decision on a case (at most one per case): by a reviewer, a provider (webhook) or the system. */
+/**
+ * A decision on a case: by a reviewer, a provider (webhook) or the system. A case has one current
+ * decision; a senior reviewer's override is a new one that supersedes it (migration 012, decision 022).
+ */
 export interface ReviewDecisionsTable {
   id: string;
   case_id: string;
@@ -283,6 +288,12 @@ export interface ReviewDecisionsTable {
   created_at: string;
   /** Four-eyes: the senior reviewer who confirmed the proposal of `actor_id` (migration 008). */
   confirmed_by: string | null;
+  /** The decision this one overrides (unique), or null. */
+  supersedes_id: string | null;
+  /** The case id while this is the case's current decision, else null (unique: one current per case). */
+  current_key: string | null;
+  /** JSON list of every reason (a vendor gives several), or null: just `reason_code`. */
+  reason_codes: string | null;
 }
 
 /** A request to verify a document again (migration 009, decision 017). */

@@ -148,6 +148,12 @@ export const consoleDecision = z.object({
   /** Four-eyes: the senior reviewer who confirmed the decider's proposal; null for a single-step decision. */
   confirmedBy: userRef.nullable(),
   decidedAt: z.string(),
+  /** Every reason of a rejection (a vendor gives several; the first is `reasonCode`). */
+  reasonCodes: z.array(z.enum(REJECT_REASON_CODES as [RejectReasonCode, ...RejectReasonCode[]])),
+  /** An override (decision 022): the decision this one replaced; null for the case's first. */
+  supersedesId: z.string().nullable(),
+  /** False once an override replaced it. */
+  current: z.boolean(),
 });
 export type ConsoleDecision = z.infer<typeof consoleDecision>;
 
@@ -221,6 +227,8 @@ export const consoleProposal = z.object({
   resolvedBy: userRef.nullable(),
   resolvedAt: z.string().nullable(),
   resolutionNote: z.string(),
+  /** An override's proposal: the decision it would replace (decision 022); null for a first decision. */
+  supersedesId: z.string().nullable(),
 });
 export type ConsoleProposal = z.infer<typeof consoleProposal>;
 
@@ -229,7 +237,10 @@ export const consoleCase = z.object({
   user: z.object({ id: z.string(), email: z.string(), createdAt: z.string() }),
   /** What is decided; one shape per subject kind (KYC applications, re-verification updates). */
   subject: z.discriminatedUnion('kind', [kycApplicationSubject, reverificationSubject]),
+  /** The case's current decision. */
   decision: consoleDecision.nullable(),
+  /** Every decision of the case, oldest first: a provider's and the override that replaced it (decision 022). */
+  decisions: z.array(consoleDecision),
   /** Four-eyes proposals of the case, newest first (an OPEN one awaits a second look). */
   proposals: z.array(consoleProposal),
   /** The audit trail of the case, its subject and the user's step for its level. */
@@ -267,3 +278,25 @@ export const sendBackRequest = z.object({
     .max(INTERNAL_NOTE_MAX_LENGTH, { error: ValidationMessage.MAX_LENGTH }),
 });
 export type SendBackRequest = z.input<typeof sendBackRequest>;
+
+/** Why a reviewer overrides a provider (decision 022): required, kept as the decision's internal note. */
+const overrideReasonField = z
+  .string({ error: ValidationMessage.REQUIRED })
+  .trim()
+  .check(visibleMultilineText)
+  .min(1, { error: ValidationMessage.REQUIRED })
+  .max(INTERNAL_NOTE_MAX_LENGTH, { error: ValidationMessage.MAX_LENGTH });
+
+/**
+ * POST override (decision 022, senior reviewers): a new decision replacing a provider's — an
+ * approval, or a rejection with a mode, a reason, a message for the user — and why (required).
+ */
+export const overrideRequest = z.discriminatedUnion(
+  'outcome',
+  [
+    z.object({ outcome: z.literal(DecisionOutcome.APPROVE), internalNote: overrideReasonField }),
+    rejectRequest.extend({ outcome: z.literal(DecisionOutcome.REJECT), internalNote: overrideReasonField }),
+  ],
+  { error: ValidationMessage.TYPE },
+);
+export type OverrideRequest = z.input<typeof overrideRequest>;

@@ -78,6 +78,8 @@ export const ApiPath = {
   // Records (issue 18, decision 018): four-eyes, the regulator's case archive, administration.
   consoleConfirm: '/v1/console/cases/:id/confirm',
   consoleSendBack: '/v1/console/cases/:id/send-back',
+  /** Decision 022: a senior reviewer overrides a provider's decision. */
+  consoleOverride: '/v1/console/cases/:id/override',
   /** GET: a ZIP archive of the case for a regulator (audited). */
   consoleCaseExport: '/v1/console/cases/:id/export',
   consoleStaff: '/v1/console/staff',

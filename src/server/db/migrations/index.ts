@@ -8,6 +8,7 @@ import * as m006 from './006-vendor-sessions.ts';
 import * as m008 from './008-records.ts';
 import * as m009 from './009-reverification.ts';
 import * as m011 from './011-partners.ts';
+import * as m012 from './012-decision-overrides.ts';
 
 /**
  * The one migration set for SQLite and PostgreSQL, in order. Names are permanent: never rename or
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '008-records': m008,
   '009-reverification': m009,
   '011-partners': m011,
+  '012-decision-overrides': m012,
 };

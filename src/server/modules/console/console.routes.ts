@@ -10,6 +10,7 @@ import {
   consoleReviewer,
   confirmRequest,
   emptyRequest,
+  overrideRequest,
   sendBackRequest,
   rejectRequest,
   type ConsoleReviewer,
@@ -68,12 +69,17 @@ export const consoleRoutes: FastifyPluginAsyncZod = async (app) => {
 /** Four-eyes' second look: senior reviewers only (decision 018). */
 const senior = { auth: 'reviewer', consoleRole: ConsoleRole.SENIOR_REVIEWER } as const;
 
-/** Four-eyes (decision 018): confirm or send back another reviewer's proposal. */
+/** Four-eyes (decision 018): confirm or send back another reviewer's proposal; overrides of providers (decision 022). */
 export const secondLookRoutes: FastifyPluginAsyncZod = async (app) => {
   const consoleService = app.services.console;
 
   app.post(ApiPath.consoleConfirm, { config: senior, schema: { params: caseIdParams, body: confirmRequest, response: { 200: okEnvelope(consoleDecisionResult) } } }, async (request) =>
     ok(await consoleService.confirm(request.params.id, actorOf(request), request.body)),
+  );
+
+  // Decision 022: overriding a provider's decision is a senior reviewer's call, like a second look.
+  app.post(ApiPath.consoleOverride, { config: senior, schema: { params: caseIdParams, body: overrideRequest, response: { 200: okEnvelope(consoleDecisionResult) } } }, async (request) =>
+    ok(await consoleService.override(request.params.id, actorOf(request), request.body)),
   );
 
   app.post(ApiPath.consoleSendBack, { config: senior, schema: { params: caseIdParams, body: sendBackRequest, response: { 200: okEnvelope(consoleDecisionResult) } } }, async (request) =>

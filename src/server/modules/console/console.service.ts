@@ -1,4 +1,4 @@
-import type { ConsoleAssignResult, ConsoleCase, ConsoleDecision, ConsoleDecisionResult, ConsoleHistoryEntry, ConsoleProposal, ConsoleQueueItem, ConsoleQueuePage } from '../../../shared/api/console.ts';
+import type { ConsoleAssignResult, ConsoleCase, ConsoleDecision, ConsoleDecisionResult, ConsoleHistoryEntry, ConsoleProposal, ConsoleQueueItem, ConsoleQueuePage, OverrideRequest } from '../../../shared/api/console.ts';
 import type { RejectMode, RejectReasonCode } from '../../../shared/review-reasons.ts';
 import { API_PREFIX, ApiPath } from '../../../shared/api/paths.ts';
 import type { Provider } from '../../../shared/kyc.ts';
@@ -62,7 +62,8 @@ function parseJson(text: string | null): unknown {
  */
 export function createConsoleService({ db, review, kyc, accounts, reverification }: ConsoleDeps) {
   async function toItems(cases: ReviewCase[]): Promise<ConsoleQueueItem[]> {
-    const proposals = await review.proposalsOf(cases.filter((c) => c.status === CaseStatus.PENDING).map((c) => c.id));
+    // Pending cases' first decisions and decided cases' overrides (decision 022) both wait for a second look.
+    const proposals = await review.proposalsOf(cases.map((c) => c.id));
     const open = new Map([...proposals].flatMap(([caseId, list]) => list.filter((p) => p.status === ProposalStatus.OPEN).map((p) => [caseId, p] as const)));
     const users = await accounts.usersByIds([...cases.flatMap((c) => (c.assigneeId ? [c.userId, c.assigneeId] : [c.userId])), ...[...open.values()].map((p) => p.proposerId)]);
     const kycIds = cases.filter((c) => c.subjectKind === SubjectKind.KYC_APPLICATION).map((c) => c.subjectId);
@@ -108,15 +109,15 @@ export function createConsoleService({ db, review, kyc, accounts, reverification
       resolvedBy: p.resolvedBy ? ref(p.resolvedBy) : null,
       resolvedAt: p.resolvedAt,
       resolutionNote: p.resolutionNote,
+      supersedesId: p.supersedesId,
     }));
   }
 
-  async function toDecisions(decisions: ReviewDecision[]): Promise<Map<string, ConsoleDecision>> {
+  /** Decisions as the console shows them, in the given order. */
+  async function toDecisionList(decisions: ReviewDecision[]): Promise<ConsoleDecision[]> {
     const reviewers = await accounts.usersByIds(decisions.flatMap((d) => [...(d.decider.type === 'reviewer' && d.decider.id ? [d.decider.id] : []), ...(d.confirmedBy ? [d.confirmedBy] : [])]));
-    return new Map(
-      decisions.map((d) => [
-        d.caseId,
-        {
+    return decisions.map(
+      (d): ConsoleDecision => ({
           id: d.id,
           outcome: d.outcome,
           mode: d.mode,
@@ -126,9 +127,17 @@ export function createConsoleService({ db, review, kyc, accounts, reverification
           decider: { type: d.decider.type, id: d.decider.id, email: d.decider.type === 'reviewer' && d.decider.id ? (reviewers.get(d.decider.id)?.email ?? null) : null },
           confirmedBy: d.confirmedBy ? { id: d.confirmedBy, email: reviewers.get(d.confirmedBy)?.email ?? '' } : null,
           decidedAt: d.decidedAt,
-        },
-      ]),
+          reasonCodes: [...(d.reasonCodes ?? [])],
+          supersedesId: d.supersedesId,
+          current: d.current,
+      }),
     );
+  }
+
+  /** Current decisions keyed by case id. */
+  async function toDecisions(decisions: ReviewDecision[]): Promise<Map<string, ConsoleDecision>> {
+    const list = await toDecisionList(decisions);
+    return new Map(decisions.map((d, i) => [d.caseId, list[i]!]));
   }
 
   async function decisionResult(result: Decided | Proposed | SentBack): Promise<ConsoleDecisionResult> {
@@ -177,6 +186,7 @@ export function createConsoleService({ db, review, kyc, accounts, reverification
       user: { id: c.userId, email: user?.email ?? '', createdAt: user?.createdAt ?? '' },
       subject,
       decision: decisions.get(c.id) ?? null,
+      decisions: await toDecisionList((await review.decisionHistoryOf([c.id])).get(c.id) ?? []),
       proposals: await toProposals((await review.proposalsOf([c.id])).get(c.id) ?? []),
       history,
     };
@@ -265,6 +275,7 @@ export function createConsoleService({ db, review, kyc, accounts, reverification
           }),
         },
         decision: decisions.get(c.id) ?? null,
+        decisions: await toDecisionList((await review.decisionHistoryOf([c.id])).get(c.id) ?? []),
         proposals: await toProposals((await review.proposalsOf([c.id])).get(c.id) ?? []),
         history,
       };
@@ -286,6 +297,18 @@ export function createConsoleService({ db, review, kyc, accounts, reverification
 
     async reject(id: string, actor: Actor, input: RejectInput): Promise<ConsoleDecisionResult> {
       return decisionResult(await review.decide(id, actor, { outcome: DecisionOutcome.REJECT, ...input }));
+    },
+
+    /**
+     * Decision 022: a senior reviewer (the route checks the role) overrides the provider's decision
+     * of a case, saying why; where four-eyes applies the override is a proposal first.
+     */
+    async override(id: string, actor: Actor, input: OverrideRequest): Promise<ConsoleDecisionResult> {
+      const decision =
+        input.outcome === DecisionOutcome.APPROVE
+          ? { outcome: DecisionOutcome.APPROVE, mode: null, reasonCode: null, userMessage: '', internalNote: input.internalNote }
+          : { outcome: DecisionOutcome.REJECT, mode: input.mode, reasonCode: input.reasonCode, userMessage: input.userMessage, internalNote: input.internalNote };
+      return decisionResult(await review.override(id, actor, decision));
     },
 
     /** Four-eyes: a senior reviewer confirms another reviewer's proposal (the route checks the role). */

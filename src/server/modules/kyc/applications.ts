@@ -20,6 +20,7 @@ import { LEVELS, prerequisiteMet, StepEvent } from './kyc.machine.ts';
 import type { KycSteps } from './kyc-steps.ts';
 import { toPersonalInfo } from './personal-info.ts';
 import * as repo from './kyc.repo.ts';
+import { createKycOverride } from './override.ts';
 
 /** What the kyc service needs from the documents module (its service satisfies this). */
 export interface KycDocumentsPort {
@@ -86,6 +87,8 @@ export function createApplications({ db, steps, documents, review, providerOf }:
    * level's step event (APPROVE, REJECT_RETRY, REJECT_FINAL); an approval unlocks the next level.
    */
   const reviewHandler: ReviewSubjectHandler = {
+    // A senior reviewer's override of a provider's decision (decision 022).
+    ...createKycOverride({ steps }),
     check(c, decision) {
       if (decision.outcome === DecisionOutcome.REJECT && decision.reasonCode && !reasonAppliesTo(decision.reasonCode, c.level ?? 0)) {
         throw new ValidationFailed([{ path: 'reasonCode', code: KycRule.REASON_NOT_APPLICABLE }]);

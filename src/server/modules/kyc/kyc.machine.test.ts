@@ -12,11 +12,11 @@ const E = StepEvent;
  */
 const EXPECTED: Record<string, Partial<Record<StepEvent, StepStatus>>> = {
   NOT_ALLOW: { UNLOCK: S.ALLOW, DISABLE: S.CERTIFICATION_DISABLED },
-  ALLOW: { SUBMIT: S.PENDING, DISABLE: S.CERTIFICATION_DISABLED },
+  ALLOW: { SUBMIT: S.PENDING, DISABLE: S.CERTIFICATION_DISABLED, LOCK: S.NOT_ALLOW },
   PENDING: { APPROVE: S.SUCCESS, REJECT_RETRY: S.FAILED_AND_CAN_RETRY, REJECT_FINAL: S.FAILED_AND_CAN_NOT_RETRY },
-  SUCCESS: {},
-  FAILED_AND_CAN_RETRY: { SUBMIT: S.PENDING, SELF_RESET: S.ALLOW, DISABLE: S.CERTIFICATION_DISABLED },
-  FAILED_AND_CAN_NOT_RETRY: {},
+  SUCCESS: { OVERRIDE_REJECT_RETRY: S.FAILED_AND_CAN_RETRY, OVERRIDE_REJECT_FINAL: S.FAILED_AND_CAN_NOT_RETRY },
+  FAILED_AND_CAN_RETRY: { SUBMIT: S.PENDING, SELF_RESET: S.ALLOW, DISABLE: S.CERTIFICATION_DISABLED, OVERRIDE_APPROVE: S.SUCCESS, OVERRIDE_REJECT_FINAL: S.FAILED_AND_CAN_NOT_RETRY },
+  FAILED_AND_CAN_NOT_RETRY: { OVERRIDE_APPROVE: S.SUCCESS, OVERRIDE_REJECT_RETRY: S.FAILED_AND_CAN_RETRY },
   CERTIFICATION_DISABLED: { ENABLE: S.NOT_ALLOW },
 };
 
@@ -43,22 +43,32 @@ describe('KYC step transition table', () => {
     for (const s1 of Object.values(S)) {
       for (const event of Object.values(E)) {
         const refused = KYC_LEVEL_MACHINE.guard!('2', event, { '1': s1, '2': S.NOT_ALLOW });
-        expect(refused !== null).toBe((event === E.UNLOCK || event === E.SUBMIT) && s1 !== S.SUCCESS);
+        expect(refused !== null).toBe((event === E.UNLOCK || event === E.SUBMIT || event === E.OVERRIDE_APPROVE) && s1 !== S.SUCCESS);
       }
       expect(KYC_LEVEL_MACHINE.guard!('1', E.SUBMIT, { '1': S.ALLOW, '2': s1 })).toBeNull();
     }
   });
 
-  it('a final failure and a reached level accept no event at all', () => {
+  it('a final failure and a reached level accept nothing but a senior reviewer\'s override (decision 022)', () => {
+    const overrides: string[] = [E.OVERRIDE_APPROVE, E.OVERRIDE_REJECT_RETRY, E.OVERRIDE_REJECT_FINAL];
     for (const event of Object.values(E)) {
-      expect(nextStatus(S.FAILED_AND_CAN_NOT_RETRY, event)).toBeNull();
-      expect(nextStatus(S.SUCCESS, event)).toBeNull();
+      if (!overrides.includes(event)) {
+        expect(nextStatus(S.FAILED_AND_CAN_NOT_RETRY, event)).toBeNull();
+        expect(nextStatus(S.SUCCESS, event)).toBeNull();
+      }
     }
+    expect(nextStatus(S.SUCCESS, E.OVERRIDE_REJECT_RETRY)).toBe(S.FAILED_AND_CAN_RETRY);
+    expect(nextStatus(S.SUCCESS, E.OVERRIDE_REJECT_FINAL)).toBe(S.FAILED_AND_CAN_NOT_RETRY);
+    expect(nextStatus(S.SUCCESS, E.OVERRIDE_APPROVE)).toBeNull();
+    expect(nextStatus(S.FAILED_AND_CAN_NOT_RETRY, E.OVERRIDE_APPROVE)).toBe(S.SUCCESS);
+    expect(nextStatus(S.FAILED_AND_CAN_NOT_RETRY, E.OVERRIDE_REJECT_RETRY)).toBe(S.FAILED_AND_CAN_RETRY);
+    // An override never touches a level under review, not yet open or disabled.
+    for (const status of [S.PENDING, S.ALLOW, S.NOT_ALLOW, S.CERTIFICATION_DISABLED]) for (const event of overrides) expect(nextStatus(status, event as StepEvent)).toBeNull();
   });
 
-  it('nothing reaches SUCCESS except an approval of a pending review', () => {
+  it('nothing reaches SUCCESS except an approval of a pending review or an override of a rejection', () => {
     for (const [status, event] of cells) {
-      if (nextStatus(status, event) === S.SUCCESS) expect([status, event]).toEqual([S.PENDING, E.APPROVE]);
+      if (nextStatus(status, event) === S.SUCCESS) expect([[S.PENDING, E.APPROVE], [S.FAILED_AND_CAN_RETRY, E.OVERRIDE_APPROVE], [S.FAILED_AND_CAN_NOT_RETRY, E.OVERRIDE_APPROVE]]).toContainEqual([status, event]);
     }
   });
 });

@@ -25,6 +25,15 @@ export const StepEvent = {
   DISABLE: 'DISABLE',
   /** It became available again; the level is then locked until its prerequisite unlocks it. */
   ENABLE: 'ENABLE',
+  /**
+   * A senior reviewer overrides a verification provider's decision (decision 022): a provider's
+   * rejection becomes an approval, its approval a rejection, or the rejection's mode changes.
+   */
+  OVERRIDE_APPROVE: 'OVERRIDE_APPROVE',
+  OVERRIDE_REJECT_RETRY: 'OVERRIDE_REJECT_RETRY',
+  OVERRIDE_REJECT_FINAL: 'OVERRIDE_REJECT_FINAL',
+  /** The prerequisite was withdrawn (an override rejected the level below) before the level was started. */
+  LOCK: 'LOCK',
 } as const;
 export type StepEvent = (typeof StepEvent)[keyof typeof StepEvent];
 
@@ -33,12 +42,19 @@ const E = StepEvent;
 
 export const TRANSITIONS: Readonly<Record<StepStatus, Readonly<Partial<Record<StepEvent, StepStatus>>>>> = {
   [S.NOT_ALLOW]: { [E.UNLOCK]: S.ALLOW, [E.DISABLE]: S.CERTIFICATION_DISABLED },
-  [S.ALLOW]: { [E.SUBMIT]: S.PENDING, [E.DISABLE]: S.CERTIFICATION_DISABLED },
+  [S.ALLOW]: { [E.SUBMIT]: S.PENDING, [E.DISABLE]: S.CERTIFICATION_DISABLED, [E.LOCK]: S.NOT_ALLOW },
   [S.PENDING]: { [E.APPROVE]: S.SUCCESS, [E.REJECT_RETRY]: S.FAILED_AND_CAN_RETRY, [E.REJECT_FINAL]: S.FAILED_AND_CAN_NOT_RETRY },
-  // Reached levels stay reached; a final rejection is final.
-  [S.SUCCESS]: {},
-  [S.FAILED_AND_CAN_RETRY]: { [E.SUBMIT]: S.PENDING, [E.SELF_RESET]: S.ALLOW, [E.DISABLE]: S.CERTIFICATION_DISABLED },
-  [S.FAILED_AND_CAN_NOT_RETRY]: {},
+  // Reached levels stay reached and a final rejection is final — unless a senior reviewer
+  // overrides the verification provider that decided it (decision 022).
+  [S.SUCCESS]: { [E.OVERRIDE_REJECT_RETRY]: S.FAILED_AND_CAN_RETRY, [E.OVERRIDE_REJECT_FINAL]: S.FAILED_AND_CAN_NOT_RETRY },
+  [S.FAILED_AND_CAN_RETRY]: {
+    [E.SUBMIT]: S.PENDING,
+    [E.SELF_RESET]: S.ALLOW,
+    [E.DISABLE]: S.CERTIFICATION_DISABLED,
+    [E.OVERRIDE_APPROVE]: S.SUCCESS,
+    [E.OVERRIDE_REJECT_FINAL]: S.FAILED_AND_CAN_NOT_RETRY,
+  },
+  [S.FAILED_AND_CAN_NOT_RETRY]: { [E.OVERRIDE_APPROVE]: S.SUCCESS, [E.OVERRIDE_REJECT_RETRY]: S.FAILED_AND_CAN_RETRY },
   [S.CERTIFICATION_DISABLED]: { [E.ENABLE]: S.NOT_ALLOW },
 };
 
@@ -124,10 +140,10 @@ export const KYC_LEVEL_MACHINE = defineMachine<StepStatus, StepEvent, LevelStep>
   steps: LEVELS.map(stepOf),
   transitions: TRANSITIONS,
   initial: (step) => defaultStatus(Number(step) as VerifiableLevel),
-  // Nothing skips a step: unlocking and submitting need the previous level reached.
+ // Nothing skips a step: unlocking, submitting and an override's approval need the previous level reached.
   guard: (step, event, current) => {
     const level = Number(step) as VerifiableLevel;
-    if ((event === E.UNLOCK || event === E.SUBMIT) && !prerequisiteMet(level, asStoredSteps(current))) return `level ${level} needs level ${PREREQUISITE[level]} first`;
+    if ((event === E.UNLOCK || event === E.SUBMIT || event === E.OVERRIDE_APPROVE) && !prerequisiteMet(level, asStoredSteps(current))) return `level ${level} needs level ${PREREQUISITE[level]} first`;
     return null;
   },
   // The same audit entity, id and shape as before the steps module existed (the console's history reads them).

@@ -92,6 +92,20 @@ export async function closeApplication(db: Q, id: string, status: string, at: st
   return Number(r.numUpdatedRows);
 }
 
+/**
+ * Compare-and-set of a decided application's outcome (a reviewer's override, decision 022): only
+ * from `from`; its reasons become the new decision's (null for an approval). Returns the rows changed.
+ */
+export async function redecideApplication(db: Q, id: string, from: string, to: string, at: string, reasonCodes: readonly string[] | null): Promise<number> {
+  const r = await db
+    .updateTable('kyc_applications')
+    .set({ status: to, decided_at: at, reason_codes: reasonCodes ? JSON.stringify(reasonCodes) : null })
+    .where('id', '=', id)
+    .where('status', '=', from)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}
+
 /** Applications by id (the console's queue page), in no particular order. */
 export function findApplicationsByIds(db: Q, ids: readonly string[]) {
   if (ids.length === 0) return Promise.resolve([]);

@@ -80,7 +80,8 @@ export function decisionOf(level: VerifiableLevel, outcome: Exclude<ProviderOutc
   }
   const reasonCodes = reasonsFor(level, [outcome.reasonCode, ...outcome.reasonCodes]);
   return {
-    input: { outcome: DecisionOutcome.REJECT, mode: outcome.mode, reasonCode: reasonCodes[0]!, userMessage: outcome.userMessage, internalNote: outcome.internalNote },
+    // Every reason stays with the decision too: an override replaces the application's, never the provider's (decision 022).
+    input: { outcome: DecisionOutcome.REJECT, mode: outcome.mode, reasonCode: reasonCodes[0]!, reasonCodes, userMessage: outcome.userMessage, internalNote: outcome.internalNote },
     reasonCodes,
   };
 }

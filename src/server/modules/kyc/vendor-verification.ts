@@ -3,6 +3,7 @@ import type { ApplicationSnapshot } from '../../../shared/api/console.ts';
 import type { TrafficDiversionResult, VendorTokenResult, VerificationSdkInfoResult } from '../../../shared/api/vendor.ts';
 import { isCountryEnabled } from '../../../shared/countries.ts';
 import { DocumentType, flowForLevel, Provider, StepStatus, type VerifiableLevel } from '../../../shared/kyc.ts';
+import { SubjectKind } from '../../../shared/review.ts';
 import { RetCode } from '../../../shared/ret-codes.ts';
 import { nowIso, type Db } from '../../db/index.ts';
 import { inTransaction } from '../../db/transaction.ts';
@@ -27,7 +28,7 @@ import * as vendors from './vendor.repo.ts';
 const SESSION_ENTITY = 'vendor_session';
 
 /** What happened to one webhook delivery (stored with it, logged, and answered to tests). */
-export type WebhookResult = 'applied' | 'duplicate' | 'stale' | 'ignored' | 'unknown_applicant';
+export type WebhookResult = 'applied' | 'duplicate' | 'stale' | 'ignored' | 'unknown_applicant' | 'overridden';
 
 interface Logger {
   info(obj: object, msg: string): void;
@@ -113,6 +114,12 @@ export function createVendorVerification({ db, steps, review, providers, log }: 
       const level = session.level as VerifiableLevel;
 
       const pending = await repo.findPendingApplication(trx, session.user_id, level);
+      // A reviewer overrode the provider's decision on this verification (or is about to, four-eyes):
+      // a result the vendor sends again, or changes on its side, must not silently undo that. It is
+      // recorded and logged; only a new submission at the vendor (a retry) opens a new application.
+      if (!pending && event.outcome.status !== 'PENDING' && session.application_id && (await review.overriddenByReviewer(trx, SubjectKind.KYC_APPLICATION, session.application_id))) {
+        return finish('overridden');
+      }
       const applicationId = pending?.id ?? (await openApplication(trx, session, actor));
       if (!applicationId) return finish('ignored');
       if (event.outcome.status === 'PENDING') return finish(pending ? 'ignored' : 'applied');
@@ -196,6 +203,7 @@ export function createVendorVerification({ db, steps, review, providers, log }: 
       const result = await applyEvent(event);
       const entry = { provider, type: event.type, externalId: event.externalId, eventId: event.eventId, result };
       if (result === 'unknown_applicant') log.warn(entry, 'webhook for an applicant we do not know');
+      else if (result === 'overridden') log.warn(entry, 'vendor result after a reviewer overrode its decision: not applied');
       else log.info(entry, 'webhook processed');
       return result;
     },

@@ -3,7 +3,7 @@ import type { Config, ProviderRoute } from '../../config.ts';
 import { startJumioFake } from './jumio/fake.ts';
 import { ONFIDO_API_PREFIX, ONFIDO_SDK_PATH, startOnfidoFake } from './onfido/fake.ts';
 import { startAaiFake } from './aai/fake.ts';
-import { startIdnowFake } from './idnow/fake.ts';
+import { IDNOW_FAKE_AUDIENCE, startIdnowFake } from './idnow/fake.ts';
 import { startSumsubFake } from './sumsub/fake.ts';
 
 /**
@@ -95,8 +95,8 @@ export async function startVendorFakes(config: Config, { autoReviewMs = 4000, ex
   if (!v.idnow) {
     const secrets = { companyId: 'demo-company', apiKey: 'demo-idnow-api-key', webhookSecret: v.webhookSecrets.idnow };
     const fake = await startIdnowFake({ ...secrets, autoReviewMs });
-    // API and hosted page on the fake's one origin.
-    vendors.idnow = { ...secrets, baseUrl: fake.origin, webUrl: fake.origin };
+    // API and hosted page on the fake's one origin; its JWT-signed webhooks verified with its own keys.
+    vendors.idnow = { ...secrets, baseUrl: fake.origin, webUrl: fake.origin, webhookJwt: { jwks: fake.jwks, issuer: fake.issuer, audience: IDNOW_FAKE_AUDIENCE } };
     hooks.push((origin) => {
       fake.setWebhookUrl(`${origin}/x-api/v1/webhooks/idnow`);
       // IDnow's redirect is a company setting, not per identification; the demo routes level 1 only.

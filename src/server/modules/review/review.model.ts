@@ -28,6 +28,8 @@ export interface DecisionInput {
   userMessage: string;
   /** Never shown to the user. */
   internalNote: string;
+  /** Every reason when the decider gives several (a vendor); the first is `reasonCode`. */
+  reasonCodes?: readonly RejectReasonCode[];
 }
 
 export interface ReviewDecision extends DecisionInput {
@@ -37,6 +39,10 @@ export interface ReviewDecision extends DecisionInput {
   /** Four-eyes: the senior reviewer who confirmed the decider's proposal; null for a single-step decision. */
   confirmedBy: string | null;
   decidedAt: string;
+  /** An override (decision 022): the decision this one replaced; null for a case's first decision. */
+  supersedesId: string | null;
+  /** False once a later decision replaced this one. */
+  current: boolean;
 }
 
 /** The first look of a four-eyes decision (decision 018). */
@@ -50,6 +56,8 @@ export interface ReviewProposal extends DecisionInput {
   resolvedAt: string | null;
   /** Why it was sent back (or the confirmer's remark). */
   resolutionNote: string;
+  /** An override proposal: the decision it would replace; null for a pending case's first decision. */
+  supersedesId: string | null;
 }
 
 export interface OpenCaseInput {
@@ -104,6 +112,9 @@ export function toDecision(row: repo.DecisionRow): ReviewDecision {
     internalNote: row.internal_note,
     confirmedBy: row.confirmed_by,
     decidedAt: row.created_at,
+    reasonCodes: row.reason_codes ? (JSON.parse(row.reason_codes) as RejectReasonCode[]) : row.reason_code ? [row.reason_code as RejectReasonCode] : [],
+    supersedesId: row.supersedes_id,
+    current: row.current_key !== null,
   };
 }
 
@@ -122,6 +133,7 @@ export function toProposal(row: repo.ProposalRow): ReviewProposal {
     resolvedBy: row.resolved_by,
     resolvedAt: row.resolved_at,
     resolutionNote: row.resolution_note,
+    supersedesId: row.supersedes_id ?? null,
   };
 }
 

@@ -57,9 +57,32 @@ export async function insertDecision(db: Q, row: DecisionRow): Promise<void> {
   await db.insertInto('review_decisions').values(row).execute();
 }
 
+/** The current decision of each given case (one per case: `current_key`). */
 export function findDecisions(db: Q, caseIds: readonly string[]) {
   if (caseIds.length === 0) return Promise.resolve([]);
-  return db.selectFrom('review_decisions').selectAll().where('case_id', 'in', caseIds).execute();
+  return db.selectFrom('review_decisions').selectAll().where('current_key', 'in', caseIds).execute();
+}
+
+/** Every decision of the given cases, overridden ones included, oldest first. */
+export function findDecisionHistory(db: Q, caseIds: readonly string[]) {
+  if (caseIds.length === 0) return Promise.resolve([]);
+  return db.selectFrom('review_decisions').selectAll().where('case_id', 'in', caseIds).orderBy('created_at').orderBy('id').execute();
+}
+
+export function findCurrentDecision(db: Q, caseId: string) {
+  return db.selectFrom('review_decisions').selectAll().where('current_key', '=', caseId).executeTakeFirst();
+}
+
+/** Compare-and-set: the decision stops being current (an override replaces it). Returns the rows changed. */
+export async function retireDecision(db: Q, id: string): Promise<number> {
+  const r = await db.updateTable('review_decisions').set({ current_key: null }).where('id', '=', id).where('current_key', 'is not', null).executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}
+
+/** Compare-and-set of a decided case's outcome (an override): only from `from`. Returns the rows changed. */
+export async function redecideCase(db: Q, id: string, from: string, to: string, at: string, assigneeId: string | null): Promise<number> {
+  const r = await db.updateTable('review_cases').set({ status: to, decided_at: at, assignee_id: assigneeId }).where('id', '=', id).where('status', '=', from).executeTakeFirst();
+  return Number(r.numUpdatedRows);
 }
 
 export interface QueueFilter {
@@ -78,14 +101,17 @@ export interface QueueFilter {
 
 /** Pending cases oldest first (a fair queue), decided ones newest first; with the total for paging. */
 export async function findQueue(db: Q, f: QueueFilter) {
-  let base = db.selectFrom('review_cases').where('status', '=', f.status);
+  let base = db.selectFrom('review_cases');
   if (f.kind !== undefined) base = base.where('subject_kind', '=', f.kind);
   if (f.level !== undefined) base = base.where('level', '=', f.level);
   if (f.country !== undefined) base = base.where('country', '=', f.country);
   if (f.provider !== undefined) base = base.where('provider', '=', f.provider);
   if (f.assigneeId === null) base = base.where('assignee_id', 'is', null);
   else if (f.assigneeId !== undefined) base = base.where('assignee_id', '=', f.assigneeId);
+  // An override's proposal (decision 022) waits on a decided case: "awaiting a second look" lists
+  // every case with an open proposal, whatever its status.
   if (f.awaitingSecondLook) base = base.where('id', 'in', db.selectFrom('review_proposals').select('case_id').where('status', '=', 'OPEN'));
+  else base = base.where('status', '=', f.status);
   const pending = f.status === 'PENDING';
   const direction = pending ? 'asc' : 'desc';
   const items = await base

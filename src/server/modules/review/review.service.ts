@@ -27,6 +27,13 @@ export interface ReviewSubjectHandler {
    * logged and never undoes the decision.
    */
   decided?(result: Decided): Promise<void>;
+  /**
+   * Overrides (decision 022); a kind without them cannot be overridden. `checkOverride` refuses an
+   * override the subject can no longer take (it moved on since `previous`): throw.
+   */
+  checkOverride?(trx: Db, c: ReviewCase, previous: ReviewDecision, input: DecisionInput): Promise<void>;
+  /** Carries the override out in `trx`: the subject goes from what `previous` made of it to what `decision` says. */
+  applyOverride?(trx: Db, c: ReviewCase, previous: ReviewDecision, decision: ReviewDecision, actor: Actor): Promise<{ subjectStatus: string }>;
 }
 
 const CASE_ENTITY = 'review_case';
@@ -89,19 +96,13 @@ export function createReviewService({ db, fourEyes = [], log = consoleLog }: { d
     return current;
   }
 
-  /**
-   * Closes the case with a decision, in `trx` (the case locked and pending): the case row
-   * (compare-and-set), the decision, the subject's handler, the audit record.
-   */
-  async function close(trx: Db, current: ReviewCase, handler: ReviewSubjectHandler, decider: ReviewDecision['decider'], confirmedBy: string | null, actor: Actor, input: DecisionInput): Promise<Decided> {
-    const at = nowIso();
-    const status = input.outcome === DecisionOutcome.APPROVE ? CaseStatus.APPROVED : CaseStatus.REJECTED;
-    const assigneeId = decider.type === 'reviewer' ? decider.id : current.assigneeId;
-    if ((await repo.closeCase(trx, current.id, status, at, assigneeId)) !== 1) throw wrongState('case already decided');
-    const decision: ReviewDecision = { id: randomUUID(), caseId: current.id, decider, confirmedBy, decidedAt: at, ...input };
+  /** Stores a decision as its case's current one (the caller retired the one it supersedes). */
+  async function insertDecision(trx: Db, caseId: string, decider: ReviewDecision['decider'], confirmedBy: string | null, at: string, input: DecisionInput, supersedesId: string | null): Promise<ReviewDecision> {
+    const reasonCodes = input.reasonCode === null ? [] : [...new Set([input.reasonCode, ...(input.reasonCodes ?? [])])];
+    const decision: ReviewDecision = { id: randomUUID(), caseId, decider, confirmedBy, decidedAt: at, ...input, reasonCodes, supersedesId, current: true };
     await repo.insertDecision(trx, {
       id: decision.id,
-      case_id: current.id,
+      case_id: caseId,
       actor_type: decider.type,
       actor_id: decider.id,
       outcome: input.outcome,
@@ -111,7 +112,23 @@ export function createReviewService({ db, fourEyes = [], log = consoleLog }: { d
       internal_note: input.internalNote,
       created_at: at,
       confirmed_by: confirmedBy,
+      supersedes_id: supersedesId,
+      current_key: caseId,
+      reason_codes: reasonCodes.length > 1 ? JSON.stringify(reasonCodes) : null,
     });
+    return decision;
+  }
+
+  /**
+   * Closes the case with a decision, in `trx` (the case locked and pending): the case row
+   * (compare-and-set), the decision, the subject's handler, the audit record.
+   */
+  async function close(trx: Db, current: ReviewCase, handler: ReviewSubjectHandler, decider: ReviewDecision['decider'], confirmedBy: string | null, actor: Actor, input: DecisionInput): Promise<Decided> {
+    const at = nowIso();
+    const status = input.outcome === DecisionOutcome.APPROVE ? CaseStatus.APPROVED : CaseStatus.REJECTED;
+    const assigneeId = decider.type === 'reviewer' ? decider.id : current.assigneeId;
+    if ((await repo.closeCase(trx, current.id, status, at, assigneeId)) !== 1) throw wrongState('case already decided');
+    const decision = await insertDecision(trx, current.id, decider, confirmedBy, at, input, null);
     const { subjectStatus } = await handler.apply(trx, current, decision, actor);
     await recordAudit(trx, actor, {
       action: 'review.case.decide',
@@ -159,7 +176,7 @@ export function createReviewService({ db, fourEyes = [], log = consoleLog }: { d
     return close(trx, current, handler, decider, null, actor, input);
   }
 
-  async function propose(trx: Db, current: ReviewCase, proposerId: string, actor: Actor, input: DecisionInput): Promise<Proposed> {
+  async function propose(trx: Db, current: ReviewCase, proposerId: string, actor: Actor, input: DecisionInput, supersedesId: string | null = null): Promise<Proposed> {
     const at = nowIso();
     const row: repo.ProposalRow = {
       id: randomUUID(),
@@ -176,18 +193,62 @@ export function createReviewService({ db, fourEyes = [], log = consoleLog }: { d
       resolved_by: null,
       resolved_at: null,
       resolution_note: '',
+      supersedes_id: supersedesId,
     };
     await repo.insertProposal(trx, row);
-    // The proposer holds the case: a sent-back proposal returns to them.
-    if (current.assigneeId !== proposerId && (await repo.setAssignee(trx, current.id, current.assigneeId, proposerId)) !== 1) throw wrongState('case changed concurrently');
+    // The proposer holds the case: a sent-back proposal returns to them. (A decided case has no
+    // assignee to change: an override's proposal leaves it as it is.)
+    if (current.status === CaseStatus.PENDING && current.assigneeId !== proposerId && (await repo.setAssignee(trx, current.id, current.assigneeId, proposerId)) !== 1) throw wrongState('case changed concurrently');
     await recordAudit(trx, actor, {
       action: 'review.case.propose',
       entityType: CASE_ENTITY,
       entityId: current.id,
       before: { assigneeId: current.assigneeId },
-      after: { proposalId: row.id, assigneeId: proposerId, outcome: input.outcome, mode: input.mode, reasonCode: input.reasonCode },
+      after: { proposalId: row.id, assigneeId: proposerId, outcome: input.outcome, mode: input.mode, reasonCode: input.reasonCode, supersedes: supersedesId },
     });
-    return { kind: 'proposed', case: { ...current, assigneeId: proposerId }, proposal: toProposal(row) };
+    return { kind: 'proposed', case: current.status === CaseStatus.PENDING ? { ...current, assigneeId: proposerId } : current, proposal: toProposal(row) };
+  }
+
+  /**
+   * What an override of the case's current decision needs, checked in `trx` with the case locked:
+   * the case is decided, by a provider (a reviewer's decision is not overridden: ask the second
+   * look), the new decision changes the outcome or the mode, and the subject can still take it.
+   * `expected`: the decision a proposal was made against (it must still be the current one).
+   */
+  async function checkOverride(trx: Db, current: ReviewCase, input: DecisionInput, expected?: string) {
+    if (current.status === CaseStatus.PENDING) throw wrongState('case not decided yet');
+    const row = await repo.findCurrentDecision(trx, current.id);
+    if (!row) throw wrongState('case has no decision');
+    const previous = toDecision(row);
+    if (expected !== undefined && previous.id !== expected) throw wrongState('decision replaced meanwhile');
+    if (previous.decider.type !== 'provider') throw new BusinessError(RetCode.REVIEW_OVERRIDE_NOT_PROVIDER, 'only a provider decision can be overridden', { decider: previous.decider.type });
+    if (previous.outcome === input.outcome && previous.mode === input.mode) throw new BusinessError(RetCode.REVIEW_OVERRIDE_SAME_DECISION, 'an override must change the outcome or the mode');
+    const handler = checkInput(current, input);
+    if (!handler.checkOverride || !handler.applyOverride) throw wrongState(`${current.subjectKind} cases cannot be overridden`);
+    await handler.checkOverride(trx, current, previous, input);
+    return { handler, previous };
+  }
+
+  /**
+   * Replaces the case's current decision `previous` by a reviewer's (in `trx`, checked): the old one
+   * is retired (compare-and-set), the case takes the new outcome, the new decision names the old one,
+   * the subject's handler moves the subject on, and the whole is audited with the reason.
+   */
+  async function replace(trx: Db, current: ReviewCase, handler: ReviewSubjectHandler, previous: ReviewDecision, deciderId: string, confirmedBy: string | null, actor: Actor, input: DecisionInput): Promise<Decided> {
+    const at = nowIso();
+    const status = input.outcome === DecisionOutcome.APPROVE ? CaseStatus.APPROVED : CaseStatus.REJECTED;
+    if ((await repo.retireDecision(trx, previous.id)) !== 1) throw wrongState('decision replaced concurrently');
+    if ((await repo.redecideCase(trx, current.id, current.status, status, at, deciderId)) !== 1) throw wrongState('case changed concurrently');
+    const decision = await insertDecision(trx, current.id, { type: 'reviewer', id: deciderId }, confirmedBy, at, input, previous.id);
+    const { subjectStatus } = await handler.applyOverride!(trx, current, previous, decision, actor);
+    await recordAudit(trx, actor, {
+      action: 'review.case.override',
+      entityType: CASE_ENTITY,
+      entityId: current.id,
+      before: { status: current.status, decisionId: previous.id, decider: previous.decider, outcome: previous.outcome, mode: previous.mode, reasonCodes: previous.reasonCodes },
+      after: { status, decisionId: decision.id, supersedes: previous.id, outcome: input.outcome, mode: input.mode, reasonCode: input.reasonCode, internalNote: input.internalNote, subjectStatus, deciderId, confirmedBy },
+    });
+    return { kind: 'decided', case: { ...current, status, decidedAt: at, assigneeId: deciderId }, decision, subjectStatus };
   }
 
   /** The second look: confirm (the decision is made as proposed) or send back (with why). */
@@ -195,10 +256,14 @@ export function createReviewService({ db, fourEyes = [], log = consoleLog }: { d
     if (actor.type !== 'reviewer' || !actor.id) throw new BusinessError(RetCode.NO_PERMISSION, 'user no permission');
     const me = actor.id;
     return transaction(async (trx) => {
-      const current = await lockPending(trx, caseId);
+      const caseRow = await repo.findCase(trx, caseId, { lock: true });
+      if (!caseRow) throw notFound();
+      const current = toCase(caseRow);
       const row = await repo.findOpenProposal(trx, caseId);
-      if (!row) throw wrongState('no proposal awaits a second look');
+      if (!row) throw wrongState(current.status === CaseStatus.PENDING ? 'no proposal awaits a second look' : 'case already decided');
       const proposal = toProposal(row);
+      // A first decision waits on a pending case; an override's proposal on a decided one.
+      if (proposal.supersedesId === null && current.status !== CaseStatus.PENDING) throw wrongState('case already decided');
       // Four eyes are two people: nobody confirms (or sends back) their own proposal.
       if (proposal.proposerId === me) throw new BusinessError(RetCode.REVIEW_SELF_CONFIRMATION, 'own proposal', { proposerId: me });
       const at = nowIso();
@@ -207,13 +272,36 @@ export function createReviewService({ db, fourEyes = [], log = consoleLog }: { d
         await recordAudit(trx, actor, { action: 'review.case.send_back', entityType: CASE_ENTITY, entityId: caseId, after: { proposalId: proposal.id, proposerId: proposal.proposerId, note } });
         return { kind: 'sent_back', case: current, proposal: { ...proposal, status: ProposalStatus.SENT_BACK, resolvedBy: me, resolvedAt: at, resolutionNote: note } };
       }
-      const handler = checkInput(current, proposal);
+      const input: DecisionInput = { outcome: proposal.outcome, mode: proposal.mode, reasonCode: proposal.reasonCode, userMessage: proposal.userMessage, internalNote: proposal.internalNote };
+      // An override is checked again: the subject may have moved on while the proposal waited.
+      const overriding = proposal.supersedesId === null ? null : await checkOverride(trx, current, input, proposal.supersedesId);
+      const handler = overriding?.handler ?? checkInput(current, proposal);
       if ((await repo.resolveProposal(trx, proposal.id, ProposalStatus.CONFIRMED, me, at, note)) !== 1) throw wrongState('proposal changed concurrently');
       await recordAudit(trx, actor, { action: 'review.case.confirm', entityType: CASE_ENTITY, entityId: caseId, after: { proposalId: proposal.id, proposerId: proposal.proposerId, note } });
-      const input: DecisionInput = { outcome: proposal.outcome, mode: proposal.mode, reasonCode: proposal.reasonCode, userMessage: proposal.userMessage, internalNote: proposal.internalNote };
       // The proposer decided what; the confirmer made it take effect (the subject's step changes now).
+      if (overriding) return replace(trx, current, handler, overriding.previous, proposal.proposerId, me, actor, input);
       const decided = await close(trx, { ...current, assigneeId: proposal.proposerId }, handler, { type: 'reviewer', id: proposal.proposerId }, me, actor, input);
       return decided;
+    });
+  }
+
+  /**
+   * A senior reviewer (the route checks the role) overrides a provider's decision (decision 022):
+   * a new decision that supersedes it, with a required reason (the internal note). Where four-eyes
+   * applies to the new decision, it is a proposal against the provider's decision and takes effect
+   * when another senior reviewer confirms it.
+   */
+  async function override(caseId: string, actor: Actor, input: DecisionInput): Promise<Decided | Proposed> {
+    if (actor.type !== 'reviewer' || !actor.id) throw new BusinessError(RetCode.NO_PERMISSION, 'user no permission');
+    const me = actor.id;
+    return transaction(async (trx) => {
+      const row = await repo.findCase(trx, caseId, { lock: true });
+      if (!row) throw notFound();
+      const current = toCase(row);
+      if (await repo.findOpenProposal(trx, caseId)) throw wrongState('a proposal awaits a second look');
+      const { handler, previous } = await checkOverride(trx, current, input);
+      if (needsSecondLook(fourEyes, current, input)) return propose(trx, current, me, actor, input, previous.id);
+      return replace(trx, current, handler, previous, me, null, actor, input);
     });
   }
 
@@ -302,6 +390,28 @@ export function createReviewService({ db, fourEyes = [], log = consoleLog }: { d
      */
     confirm: async (caseId: string, actor: Actor, note: string) => afterCommit((await secondLook(caseId, actor, 'confirm', note)) as Decided),
 
+    override,
+
+    /**
+     * In `trx`: whether a reviewer took the subject's case out of the provider's hands — its
+     * current decision overrides a provider's, or an override awaits a second look. A vendor's later
+     * result for the same verification must then not decide anything (decision 022).
+     */
+    async overriddenByReviewer(trx: Db, kind: SubjectKind, subjectId: string): Promise<boolean> {
+      const found = await repo.findCaseBySubject(trx, kind, subjectId);
+      if (!found) return false;
+      const decision = await repo.findCurrentDecision(trx, found.id);
+      if (decision && decision.supersedes_id !== null) return true;
+      return (await repo.findOpenProposal(trx, found.id))?.supersedes_id != null;
+    },
+
+    /** Every decision of the given cases (overridden ones too), oldest first, keyed by case id. */
+    async decisionHistoryOf(caseIds: readonly string[]): Promise<Map<string, ReviewDecision[]>> {
+      const out = new Map<string, ReviewDecision[]>();
+      for (const row of await repo.findDecisionHistory(db, caseIds)) out.set(row.case_id, [...(out.get(row.case_id) ?? []), toDecision(row)]);
+      return out;
+    },
+
     /** Sends a proposal back to its proposer with why; the case stays pending, theirs. Same rules as confirm. */
     sendBack: (caseId: string, actor: Actor, note: string) => secondLook(caseId, actor, 'send_back', note) as Promise<SentBack>,
 
@@ -349,7 +459,7 @@ export function createReviewService({ db, fourEyes = [], log = consoleLog }: { d
     },
 
 
-    /** Decisions of the given cases, keyed by case id. */
+    /** The current decision of each given case, keyed by case id. */
     async decisionsOf(caseIds: readonly string[]): Promise<Map<string, ReviewDecision>> {
       return new Map((await repo.findDecisions(db, caseIds)).map((r) => [r.case_id, toDecision(r)]));
     },

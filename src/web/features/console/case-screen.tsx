@@ -25,6 +25,7 @@ import { ReverificationAside, ReverificationMain } from './subjects/reverificati
 import { useNow } from './use-now.ts';
 import { useSessionGuard } from './use-session-guard.ts';
 import { SecondLookPanel } from './components/second-look-panel.tsx';
+import { OverridePanel } from './components/override-panel.tsx';
 import { API_PREFIX, ApiPath } from '../../../shared/api/paths.ts';
 
 function BackLink() {
@@ -162,6 +163,8 @@ function CaseView({ data }: { data: ConsoleCase }) {
           <SecondLookPanel data={data} meId={me.data?.id} role={me.data?.role} />
 
           {view.main}
+
+          <OverridePanel data={data} level={view.level} role={me.data?.role} />
 
           {data.decision ? (
             <Card title={t('console.decision.title')} id="decision">

@@ -93,6 +93,7 @@ function reverificationCase(): ConsoleCase {
       previous: [{ id: 'sub-0', target: 'POI', status: 'REJECTED', submittedAt: '2025-02-25T09:00:00.000Z', reasonCode: 'DOCUMENT_UNREADABLE' }],
     },
     decision: null,
+    decisions: [],
     proposals: [],
     history: [],
   };

@@ -18,6 +18,8 @@ import kycRules from '../../../../locales/user-accounts/en/kyc-rules.json';
 import reverification from '../../../../locales/user-accounts/en/reverification.json';
 import ui from '../../../../locales/user-accounts/en/ui.json';
 import validation from '../../../../locales/user-accounts/en/validation.json';
+import overrideTexts from '../../../../locales/user-accounts/en/override.json';
+import overrideCodes from '../../../../locales/inverse-error-code/en/override.json';
 
 /**
  * The global i18next (the request layer's §8 lookups, e.g. errorMessage(), read it), initialised
@@ -33,8 +35,8 @@ export function createConsoleTestI18n(): I18n {
     defaultNS: 'user-accounts',
     resources: {
       en: {
-        'user-accounts': { console: consoleTexts, 'kyc-reasons': kycReasons, 'kyc-rules': kycRules, ui, common, validation, reverification },
-        'inverse-error-code': { ...codes, ...reverificationCodes },
+        'user-accounts': { console: consoleTexts, 'kyc-reasons': kycReasons, 'kyc-rules': kycRules, ui, common, validation, reverification, override: overrideTexts },
+        'inverse-error-code': { ...codes, ...reverificationCodes, ...overrideCodes },
       },
     },
     initAsync: false,
@@ -133,6 +135,7 @@ export function kycCase(overrides: Partial<ConsoleQueueItem> = {}, rest: Partial
       previous: [],
     },
     decision: null,
+    decisions: [],
     proposals: [],
     history: [],
     ...rest,
@@ -151,6 +154,9 @@ export function decision(overrides: Partial<ConsoleDecision> = {}): ConsoleDecis
     decider: { type: 'reviewer', id: ME.id, email: ME.email },
     confirmedBy: null,
     decidedAt: '2025-03-01T11:05:00.000Z',
+    reasonCodes: overrides.reasonCode ? [overrides.reasonCode] : [],
+    supersedesId: null,
+    current: true,
     ...overrides,
   };
 }

@@ -97,6 +97,16 @@ describe('AAI sessions', () => {
     expect(aaiRegion('https://th-api.advance.ai')).toBe('THA');
     expect(aaiRegion('https://api.advance.ai')).toBe('SGP');
   });
+
+  it('the H5 region follows the configured host, never the user (decision 022): users of other countries and languages get the host\'s region', async () => {
+    // Each regional host serves its own region; an account of one region cannot run another's checks.
+    expect(['sg-api', 'ph-api', 'th-api', 'my-api', 'vn-api', 'id-api'].map((h) => aaiRegion(`https://${h}.advance.ai/openapi`))).toEqual(['SGP', 'PHL', 'THA', 'MYS', 'VNM', 'IDN']);
+    expect(aaiRegion('https://aai.example/proxy')).toBe('SGP');
+    const provider = createAaiProvider(config, http);
+    const thai = await provider.createSession({ ...session, userId: 'user-th', language: 'th-TH' });
+    const filipino = await provider.createSession({ ...session, userId: 'user-ph', language: 'fil-PH' });
+    expect([fake.verification(thai.externalId!)!.region, fake.verification(filipino.externalId!)!.region]).toEqual(['SGP', 'SGP']);
+  });
 });
 
 describe('AAI callbacks', () => {

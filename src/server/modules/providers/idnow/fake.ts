@@ -1,8 +1,9 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHmac, generateKeyPairSync, randomBytes, sign, type JsonWebKey } from 'node:crypto';
 import { safeEqual } from '../signatures.ts';
 import { deliver, startFakeServer, type FakeReply, type FakeRequest, type RunningFake } from '../fake-kit/fake-server.ts';
 import { readStandInSubmission, standInPage } from '../fake-kit/stand-in-page.ts';
 import { IDNOW_WEBHOOK_HEADER, type IdnowResult } from './idnow.provider.ts';
+import { IDNOW_SIGNATURE_HEADER } from './webhook-jwt.ts';
 
 /**
  * A local IDnow (Ident API; ../shared/vendors/FACTS.md §4) for tests and the offline demo, API and
@@ -11,7 +12,8 @@ import { IDNOW_WEBHOOK_HEADER, type IdnowResult } from './idnow.provider.ts';
  * identifications by transaction number, serves a stand-in for the hosted identification page at
  * /{companyId}/identifications/{transactionNumber} (which ends by redirecting to the company's
  * configured redirect URL), and posts the identification result to our webhook with the configured
- * secret header.
+ * secret header. Like IDnow's newer platform it can also sign webhooks as RS256 JWTs (`sendJwt`),
+ * with a key of its own published at /oidc/.well-known/jwks.json (`jwks`, `issuer`).
  */
 
 export interface IdnowFakeOptions {
@@ -51,6 +53,19 @@ export interface IdnowFake extends RunningFake {
   resultJson(transactionNumber: string): Record<string, unknown>;
   /** Makes a login token that has already expired (tests of token renewal). */
   expireTokens(): void;
+  /** The fake platform's webhook signing keys (public) and the `iss` it signs with. */
+  readonly jwks: { keys: JsonWebKey[] };
+  readonly issuer: string;
+  /**
+   * Posts a JWT-signed event about the identification, as IDnow's platform does: the JWT as the body
+   * (`application/jwt`) or in X-Idnow-Signature; `claims` overrides claims (tests of expired,
+   * foreign or future tokens), `header` the JWT header, `key` signs with another private key.
+   */
+  sendJwt(transactionNumber: string, options?: { via?: 'body' | 'header'; eventId?: string; claims?: Record<string, unknown>; header?: Record<string, unknown>; key?: 'own' | 'foreign' }): Promise<number>;
+  /** The JWT sendJwt would post (for replays). */
+  signedEvent(transactionNumber: string, options?: { eventId?: string; claims?: Record<string, unknown>; header?: Record<string, unknown>; key?: 'own' | 'foreign' }): string;
+  /** Posts a raw webhook body with the given headers. */
+  post(body: string, headers: Record<string, string>): Promise<number>;
 }
 
 const sandboxResults: Record<string, { result: IdnowResult; reason: string | null }> = {
@@ -59,7 +74,15 @@ const sandboxResults: Record<string, { result: IdnowResult; reason: string | nul
   RED_FINAL: { result: 'FRAUD_SUSPICION_CONFIRMED', reason: null },
 };
 
-export async function startIdnowFake(options: IdnowFakeOptions): Promise<IdnowFake> {
+/** The audience the fake's JWTs name unless told otherwise (our app as registered at IDnow). */
+export const IDNOW_FAKE_AUDIENCE = 'user-accounts';
+
+export async function startIdnowFake(options: IdnowFakeOptions & { jwtAudience?: string }): Promise<IdnowFake> {
+  // Webhook signing keys: IDnow's (published in its JWKS) and a stranger's (for forgery tests).
+  const own = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const foreign = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const kid = `fake-${randomBytes(4).toString('hex')}`;
+  const jwks = { keys: [{ ...own.publicKey.export({ format: 'jwk' }), kid, use: 'sig', alg: 'RS256' }] };
   const identifications = new Map<string, Identification>();
   const tokens = new Map<string, number>();
   const webhooks: IdnowFake['webhooks'] = [];
@@ -120,6 +143,40 @@ export async function startIdnowFake(options: IdnowFakeOptions): Promise<IdnowFa
     const status = webhookUrl ? await deliver(webhookUrl, JSON.stringify(body), headers) : 0;
     const process = (body as { identificationprocess?: { transactionnumber?: unknown; result?: unknown } }).identificationprocess;
     webhooks.push({ transactionNumber: String(process?.transactionnumber ?? ''), result: String(process?.result ?? ''), status });
+    return status;
+  }
+
+  /** An RS256 JWT of the platform's webhook event about the identification (IDnow docs, "Webhook events"). */
+  function signedEvent(transactionNumber: string, o: { eventId?: string; claims?: Record<string, unknown>; header?: Record<string, unknown>; key?: 'own' | 'foreign' } = {}): string {
+    const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
+    const now = Math.floor(Date.now() / 1000);
+    const i = identifications.get(transactionNumber);
+    const data = {
+      eventId: o.eventId ?? randomBytes(12).toString('hex'),
+      eventVersion: '1',
+      eventName: 'session.completed',
+      eventDeliverId: randomBytes(8).toString('hex'),
+      eventSequence: '1',
+      createdAt: new Date().toISOString(),
+      environment: 'sandbox',
+      payload: { flowId: 'local-fake-flow', sessionId: transactionNumber, sessionStatus: i?.result ?? 'IN_PROGRESS' },
+    };
+    const claims = { iss: `${fake.origin}/oidc`, aud: options.jwtAudience ?? IDNOW_FAKE_AUDIENCE, iat: now, exp: now + 300, data, ...o.claims };
+    const unsigned = `${b64({ alg: 'RS256', typ: 'JWT', kid, ...o.header })}.${b64(claims)}`;
+    const signature = sign('sha256', Buffer.from(unsigned), (o.key === 'foreign' ? foreign : own).privateKey).toString('base64url');
+    return `${unsigned}.${signature}`;
+  }
+
+  const post = (body: string, headers: Record<string, string>) => (webhookUrl ? deliver(webhookUrl, body, headers) : Promise.resolve(0));
+
+  async function sendJwt(transactionNumber: string, o: Parameters<IdnowFake['sendJwt']>[1] = {}): Promise<number> {
+    const jwt = signedEvent(transactionNumber, o);
+    // Docs differ: the JWT as the body, or in a header next to the JSON event.
+    const status =
+      o.via === 'header'
+        ? await post(JSON.stringify({ eventId: o.eventId ?? 'see-jwt', payload: { sessionId: transactionNumber } }), { 'content-type': 'application/json', [IDNOW_SIGNATURE_HEADER]: jwt })
+        : await post(jwt, { 'content-type': 'application/jwt' });
+    webhooks.push({ transactionNumber, result: `jwt:${identifications.get(transactionNumber)?.result ?? ''}`, status });
     return status;
   }
 
@@ -214,8 +271,14 @@ export async function startIdnowFake(options: IdnowFakeOptions): Promise<IdnowFa
           return { status: 200, body: { ok: true } };
         },
       },
+      {
+        // The platform's published webhook keys (IDnow: auth.<region>.platform.idnow.io/oidc/.well-known/jwks.json).
+        method: 'GET',
+        pattern: '/oidc/.well-known/jwks.json',
+        handler: () => ({ status: 200, body: jwks }),
+      },
     ],
-    { isApi: (path) => path.startsWith('/api/') },
+    { isApi: (path) => path.startsWith('/api/') || path.startsWith('/oidc/') },
   );
 
   return Object.assign(fake, {
@@ -233,5 +296,10 @@ export async function startIdnowFake(options: IdnowFakeOptions): Promise<IdnowFa
     expireTokens: () => {
       for (const token of tokens.keys()) tokens.set(token, Date.now() - 1);
     },
+    jwks,
+    issuer: `${fake.origin}/oidc`,
+    sendJwt,
+    signedEvent,
+    post,
   });
 }

@@ -3,10 +3,11 @@ import { z } from 'zod';
 import { flowForLevel, Provider } from '../../../../shared/kyc.ts';
 import type { IdnowConfig } from '../../../vendor-config.ts';
 import { VendorProtocolError, WebhookRejected } from '../errors.ts';
-import type { ProviderOutcome, VerificationProvider } from '../port.ts';
+import type { IncomingWebhook, ProviderOutcome, VerificationProvider } from '../port.ts';
 import { header, safeEqual } from '../signatures.ts';
 import { createVendorHttp, type VendorRequest } from '../vendor-http.ts';
 import { reasonOfIdnowCode } from './reasons.ts';
+import { IDNOW_SIGNATURE_HEADER, verifyIdnowJwt } from './webhook-jwt.ts';
 
 /**
  * PROVIDER_IDNOW (FACTS.md §4), the Ident API: a login with the company's API key gives a JWT that
@@ -19,9 +20,9 @@ import { reasonOfIdnowCode } from './reasons.ts';
  * shared secret among them (IDnow docs, "Secure webhooks" → security headers); we expect
  * IDNOW_WEBHOOK_SECRET in IDNOW_WEBHOOK_HEADER and compare it in constant time. The delivery's body
  * is not trusted beyond the transaction number it names: the result is always read back from IDnow
- * before anything changes, so even a leaked header secret can only make us ask IDnow again. (The
- * newer IDnow platform also signs webhooks as RS256 JWTs verified against its JWKS; the Ident API
- * used here documents no signature of its own.)
+ * before anything changes, so even a leaked header secret can only make us ask IDnow again. The
+ * newer IDnow platform signs every webhook as an RS256 JWT (webhook-jwt.ts): with IDNOW_WEBHOOK_JWKS
+ * configured, such deliveries are accepted too, verified first, and read back the same way.
  */
 
 /** The custom header configured at IDnow for our webhook, carrying IDNOW_WEBHOOK_SECRET. */
@@ -146,6 +147,33 @@ export function createIdnowProvider(config: IdnowConfig, http: { timeoutMs: numb
     return data.identificationprocess;
   }
 
+  /**
+   * Which identification a delivery is about, once it is authentic: a JWT signed by IDnow (its
+   * newer platform's scheme, when IDNOW_WEBHOOK_JWKS is configured; the session id names the
+   * identification), or the static secret header with the Ident API's result document. Either way
+   * only the identification's name is taken from the delivery.
+   */
+  function webhookTransaction(headers: IncomingWebhook['headers'], rawBody: Buffer): string {
+    const contentType = header(headers, 'content-type') ?? '';
+    const jwt = contentType.toLowerCase().startsWith('application/jwt') ? rawBody.toString('utf8') : header(headers, IDNOW_SIGNATURE_HEADER);
+    if (jwt) {
+      if (!config.webhookJwt) throw new WebhookRejected(401, 'IDnow JWT webhooks are not configured here (IDNOW_WEBHOOK_JWKS)');
+      return verifyIdnowJwt(jwt, config.webhookJwt).data.payload.sessionId;
+    }
+    const secret = header(headers, IDNOW_WEBHOOK_HEADER);
+    if (!secret) throw new WebhookRejected(401, `missing ${IDNOW_WEBHOOK_HEADER}`);
+    if (!safeEqual(secret, config.webhookSecret)) throw new WebhookRejected(401, `${IDNOW_WEBHOOK_HEADER} does not match`);
+    let json: unknown;
+    try {
+      json = JSON.parse(rawBody.toString('utf8'));
+    } catch {
+      throw new WebhookRejected(400, 'body is not JSON');
+    }
+    const parsed = webhookSchema.safeParse(json);
+    if (!parsed.success) throw new WebhookRejected(400, 'no identificationprocess.transactionnumber');
+    return parsed.data.identificationprocess.transactionnumber;
+  }
+
   return {
     id: Provider.PROVIDER_IDNOW,
 
@@ -166,18 +194,7 @@ export function createIdnowProvider(config: IdnowConfig, http: { timeoutMs: numb
     },
 
     async parseWebhook({ headers, rawBody }) {
-      const secret = header(headers, IDNOW_WEBHOOK_HEADER);
-      if (!secret) throw new WebhookRejected(401, `missing ${IDNOW_WEBHOOK_HEADER}`);
-      if (!safeEqual(secret, config.webhookSecret)) throw new WebhookRejected(401, `${IDNOW_WEBHOOK_HEADER} does not match`);
-      let json: unknown;
-      try {
-        json = JSON.parse(rawBody.toString('utf8'));
-      } catch {
-        throw new WebhookRejected(400, 'body is not JSON');
-      }
-      const parsed = webhookSchema.safeParse(json);
-      if (!parsed.success) throw new WebhookRejected(400, 'no identificationprocess.transactionnumber');
-      const transactionNumber = parsed.data.identificationprocess.transactionnumber;
+      const transactionNumber = webhookTransaction(headers, rawBody);
       // The result as IDnow has it now, not as the delivery claims it (vendor down: an error, IDnow retries).
       const process = await identification(transactionNumber);
       // Our clock for ordering is when IDnow told us this state: a later read never shows an older

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../../app.ts';
 import { loadConfig } from '../../../config.ts';
 import { createTestApp } from '../../../test/test-app.ts';
-import { startIdnowFake, type IdnowFake } from './fake.ts';
+import { IDNOW_FAKE_AUDIENCE, startIdnowFake, type IdnowFake } from './fake.ts';
 import { IDNOW_WEBHOOK_HEADER } from './idnow.provider.ts';
 
 /**
@@ -17,7 +17,7 @@ let close: () => Promise<void>;
 
 beforeAll(async () => {
   fake = await startIdnowFake({ ...secrets, autoReviewMs: null });
-  const vendors = { ...loadConfig({}).vendors, idnow: { ...secrets, baseUrl: fake.origin, webUrl: fake.origin } };
+  const vendors = { ...loadConfig({}).vendors, idnow: { ...secrets, baseUrl: fake.origin, webUrl: fake.origin, webhookJwt: { jwks: fake.jwks, issuer: fake.issuer, audience: IDNOW_FAKE_AUDIENCE } } };
   ({ app, close } = await createTestApp({ vendors }));
 });
 afterAll(async () => {
@@ -47,5 +47,20 @@ describe('POST /x-api/v1/webhooks/idnow', () => {
     expect(again.statusCode).toBe(200);
     // No session of ours names this transaction: acknowledged and recorded once, the replay a duplicate.
     expect((await events('route-tx-1')).map((e) => [e.type, e.result])).toEqual([['SUCCESS', 'unknown_applicant']]);
+  });
+
+  it('a JWT-signed delivery (decision 022): forged gets 401 and stores nothing; signed is accepted once, its replay a duplicate', async () => {
+    const login = await fetch(`${fake.origin}/api/v1/localbank/login`, { method: 'POST', body: JSON.stringify({ apiKey: secrets.apiKey }) });
+    const { authToken } = (await login.json()) as { authToken: string };
+    await fetch(`${fake.origin}/api/v1/localbank/identifications/route-tx-jwt/start`, { method: 'POST', headers: { 'x-api-login-token': authToken }, body: '{}' });
+    await fake.decide('route-tx-jwt', 'SUCCESS');
+    const post = (payload: string) => app.inject({ method: 'POST', url: '/x-api/v1/webhooks/idnow', headers: { 'content-type': 'application/jwt' }, payload });
+
+    expect((await post(fake.signedEvent('route-tx-jwt', { key: 'foreign' }))).statusCode).toBe(401);
+    expect(await events('route-tx-jwt')).toEqual([]);
+    const jwt = fake.signedEvent('route-tx-jwt');
+    expect((await post(jwt)).json()).toMatchObject({ ret_code: 0, result: { received: true } });
+    expect((await post(jwt)).statusCode).toBe(200);
+    expect((await events('route-tx-jwt')).map((e) => [e.type, e.result])).toEqual([['SUCCESS', 'unknown_applicant']]);
   });
 });

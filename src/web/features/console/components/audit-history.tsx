@@ -44,6 +44,19 @@ const KNOWN_ACTIONS = new Set([
   'kyc.step.enable',
 ]);
 
+/** Decision 022's actions, named in the override namespace. */
+const OVERRIDE_ACTIONS = new Set([
+  'review.case.override',
+  'review.case.propose',
+  'review.case.confirm',
+  'review.case.send_back',
+  'kyc.application.override',
+  'kyc.step.override_approve',
+  'kyc.step.override_reject_retry',
+  'kyc.step.override_reject_final',
+  'kyc.step.lock',
+]);
+
 type Fields = Record<string, unknown>;
 
 const asFields = (value: unknown): Fields => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Fields) : {});
@@ -61,6 +74,7 @@ export function changedFields(entry: Pick<ConsoleHistoryEntry, 'before' | 'after
 
 /** The translated name of an audit action; an action this console does not know is shown as recorded. */
 export function actionLabel(t: TFunction, action: string): string {
+  if (OVERRIDE_ACTIONS.has(action)) return t(`override.actions.${action.replace(/\./g, '_')}`);
   return KNOWN_ACTIONS.has(action) ? t(`console.history.actions.${action.replace(/\./g, '_')}`) : action;
 }
 

@@ -72,7 +72,8 @@ export function SecondLookPanel({ data, meId, role }: { data: ConsoleCase; meId:
       </Alert>
     );
   }
-  if (!open || data.case.status !== 'PENDING') return null;
+  // A first decision's proposal waits on a pending case, an override's (decision 022) on a decided one.
+  if (!open || (data.case.status !== 'PENDING' && open.supersedesId === null)) return null;
 
   const own = open.proposer.id === meId;
   const mayLook = !own && role !== undefined && hasConsoleRole(role, ConsoleRole.SENIOR_REVIEWER);
@@ -91,6 +92,7 @@ export function SecondLookPanel({ data, meId, role }: { data: ConsoleCase; meId:
   return (
     <Card title={t('records.secondLook.title')} id="second-look">
       <div className="flex flex-col gap-4" data-testid="second-look">
+        {open.supersedesId ? <p className="text-sm font-medium">{t('override.proposalNote')}</p> : null}
         <ProposalFacts proposal={open} />
         {own ? (
           <p className="text-sm text-muted">{t('records.secondLook.waitingForOther')}</p>
