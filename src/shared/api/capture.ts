@@ -1,0 +1,162 @@
+import { z } from '../zod.ts';
+import { DocumentKind, KycLevel, type VerifiableLevel } from '../kyc.ts';
+import { ValidationMessage } from '../validation.ts';
+
+/**
+ * Issue 17, the in-house capture (docs/decisions/023): "continue on your phone" (handoff), the
+ * quality checks an upload carries, and the liveness challenge of the selfie.
+ */
+
+/** The API paths of the capture calls (spread into ApiPath). `/private/` ones need the user's session. */
+export const CapturePath = {
+  /** POST { level, step }: a new link for the phone (QR code and short link); earlier open links of the step end. */
+  handoffCreate: '/v1/private/capture/handoff/create',
+  /** GET ?id=: the desktop's live view of a link: status and the pictures that arrived. */
+  handoffStatus: '/v1/private/capture/handoff/status',
+  /** POST { id }: the desktop ends a link (and the phone's session with it). */
+  handoffRevoke: '/v1/private/capture/handoff/revoke',
+  /** POST { token }: the phone opens the link once; the reply sets the phone's handoff cookie. */
+  handoffOpen: '/v1/capture/handoff/open',
+  /** GET: what the phone's handoff allows (level, step, kinds) and what it sent. */
+  handoffSession: '/v1/capture/handoff/session',
+  /** POST multipart (kind, file): a picture from the phone, stored as the user's draft. */
+  handoffUpload: '/v1/capture/handoff/upload-document',
+  /** POST {}: the phone is done; the desktop moves on. */
+  handoffComplete: '/v1/capture/handoff/complete',
+  /** POST { level }: a random liveness challenge for the selfie (after biometric consent). */
+  livenessStart: '/v1/private/capture/liveness/start',
+  /** POST { level }: the same through a phone's handoff. */
+  handoffLivenessStart: '/v1/capture/handoff/liveness/start',
+} as const;
+
+/** Where in the level 1 flow a handoff continues. */
+export const HandoffStep = { DOCUMENTS: 'DOCUMENTS', SELFIE: 'SELFIE' } as const;
+export type HandoffStep = (typeof HandoffStep)[keyof typeof HandoffStep];
+
+/** The pictures each step may send through a handoff: nothing else. */
+export const HANDOFF_KINDS: Record<HandoffStep, readonly DocumentKind[]> = {
+  [HandoffStep.DOCUMENTS]: [DocumentKind.DOCUMENT_FRONT, DocumentKind.DOCUMENT_BACK],
+  [HandoffStep.SELFIE]: [DocumentKind.SELFIE],
+};
+
+/**
+ * A link's life. PENDING: made, not opened; OPENED: a phone holds it; COMPLETED: the phone said it
+ * is done; REVOKED: the desktop ended it (or made a newer one); EXPIRED: not opened in time, or the
+ * phone's session ran out (computed from the times, never stored).
+ */
+export const HandoffStatus = { PENDING: 'PENDING', OPENED: 'OPENED', COMPLETED: 'COMPLETED', REVOKED: 'REVOKED', EXPIRED: 'EXPIRED' } as const;
+export type HandoffStatus = (typeof HandoffStatus)[keyof typeof HandoffStatus];
+
+/** The address the phone opens: the secret rides in the fragment, which no server or log ever sees. */
+export const HANDOFF_PAGE = '/capture/handoff';
+
+const levelValue = z.literal([KycLevel.LEVEL_1], { error: ValidationMessage.RANGE });
+const stepValue = z.enum(HandoffStep, { error: ValidationMessage.TYPE });
+
+export const handoffCreateRequest = z.strictObject({ level: levelValue, step: stepValue });
+export type HandoffCreateRequest = z.input<typeof handoffCreateRequest>;
+
+const handoffUpload = z.object({ kind: z.enum(DocumentKind), documentId: z.string(), at: z.string() });
+export type HandoffUpload = z.output<typeof handoffUpload>;
+
+/** The desktop's view of a link. */
+export const handoffView = z.object({
+  id: z.string(),
+  level: z.number().int(),
+  step: stepValue,
+  status: z.enum(HandoffStatus),
+  expiresAt: z.string(),
+  /** Until when the phone that opened it may send pictures (null until opened). */
+  sessionExpiresAt: z.string().nullable(),
+  uploads: z.array(handoffUpload),
+});
+export type HandoffView = z.output<typeof handoffView>;
+
+/** POST create: the view plus the secret, shown once (QR code and link) and never stored in clear. */
+export const handoffCreateResult = handoffView.extend({
+  token: z.string(),
+  /** The path the phone opens (APP_BASE + HANDOFF_PAGE + '#' + token): the page adds its origin. */
+  path: z.string(),
+});
+export type HandoffCreateResult = z.output<typeof handoffCreateResult>;
+
+const handoffId = z.uuid({ error: ValidationMessage.TYPE });
+export const handoffStatusQuery = z.strictObject({ id: handoffId });
+export const handoffRevokeRequest = z.strictObject({ id: handoffId });
+
+/** Link secrets are 32 base64url characters; anything else is refused before any lookup. */
+export const handoffOpenRequest = z.strictObject({ token: z.string().regex(/^[\w-]{20,64}$/, ValidationMessage.TYPE) });
+
+/** What the phone may do: the step, its kinds, what it sent, and until when. */
+export const handoffSessionResult = z.object({
+  level: z.number().int(),
+  step: stepValue,
+  kinds: z.array(z.enum(DocumentKind)),
+  status: z.enum(HandoffStatus),
+  sessionExpiresAt: z.string(),
+  uploads: z.array(handoffUpload),
+});
+export type HandoffSessionResult = z.output<typeof handoffSessionResult>;
+
+/** The handoff upload's text field (the level and user come from the handoff, never the phone). */
+export const handoffUploadFields = z.object({
+  kind: z.enum(DocumentKind, { error: ValidationMessage.TYPE }),
+  warnings: z.string().max(200).optional(),
+});
+
+// --- Quality checks -------------------------------------------------------------------------------
+
+/** Why the browser refused a picture (each has a translated reason and what to do). */
+export const QualityIssue = {
+  BLURRY: 'BLURRY',
+  GLARE: 'GLARE',
+  TOO_DARK: 'TOO_DARK',
+  TOO_SMALL: 'TOO_SMALL',
+  CUT_OFF: 'CUT_OFF',
+  NO_FACE: 'NO_FACE',
+  SEVERAL_FACES: 'SEVERAL_FACES',
+  FACE_TOO_SMALL: 'FACE_TOO_SMALL',
+  FACE_OFF_CENTRE: 'FACE_OFF_CENTRE',
+} as const;
+export type QualityIssue = (typeof QualityIssue)[keyof typeof QualityIssue];
+export const QUALITY_ISSUES = Object.values(QualityIssue);
+
+/** After this many refusals of the same picture the user may send it anyway (the reviewer sees why). */
+export const QUALITY_REFUSALS_BEFORE_OVERRIDE = 2;
+
+/** The multipart field with the warnings a user overrode: comma-separated QualityIssue values. */
+export const QUALITY_WARNINGS_FIELD = 'warnings';
+
+/** Parses the warnings field; unknown values are dropped (an older client's, say), never fatal. */
+export function parseWarnings(value: string | undefined): QualityIssue[] {
+  if (!value) return [];
+  const known = new Set<string>(QUALITY_ISSUES);
+  return [...new Set(value.split(',').map((v) => v.trim()).filter((v) => known.has(v)))] as QualityIssue[];
+}
+
+/** What the server recorded about an upload's quality; the reviewer sees it beside the picture. */
+export const documentQuality = z.object({
+  /** Variance of the Laplacian of the grey image scaled to 640 px wide: low is blurred. */
+  sharpness: z.number(),
+  /** The server's own cheap checks that failed (BLURRY, TOO_SMALL). */
+  server: z.array(z.enum(QualityIssue)),
+  /** What the browser warned about and the user sent anyway. */
+  overridden: z.array(z.enum(QualityIssue)),
+  /** Sent through a phone handoff. */
+  viaHandoff: z.boolean(),
+});
+export type DocumentQuality = z.output<typeof documentQuality>;
+
+// --- Liveness -------------------------------------------------------------------------------------
+
+/** The moves a liveness challenge asks for. */
+export const LivenessMove = { TURN_LEFT: 'TURN_LEFT', TURN_RIGHT: 'TURN_RIGHT', BLINK: 'BLINK', LOOK_UP: 'LOOK_UP' } as const;
+export type LivenessMove = (typeof LivenessMove)[keyof typeof LivenessMove];
+export const LIVENESS_MOVES = Object.values(LivenessMove);
+
+export const livenessStartRequest = z.strictObject({ level: levelValue });
+export const livenessChallenge = z.object({ id: z.string(), moves: z.array(z.enum(LivenessMove)), expiresAt: z.string() });
+export type LivenessChallenge = z.output<typeof livenessChallenge>;
+
+/** Levels the capture features serve: level 1's identity pictures. */
+export const CAPTURE_LEVELS: readonly VerifiableLevel[] = [KycLevel.LEVEL_1];
