@@ -12,6 +12,7 @@ import { kycRoutes } from './modules/kyc/kyc.routes.ts';
 import { monitoringRoutes } from './modules/monitoring/monitoring.routes.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
 import { recordsRoutes } from './modules/records/records.routes.ts';
+import { handoffRoutes } from './modules/handoff/handoff.routes.ts';
 import { staffRoutes } from './modules/staff/staff.routes.ts';
 import authPlugin from './plugins/auth.ts';
 import csrfPlugin from './plugins/csrf.ts';
@@ -104,6 +105,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       await api.register(monitoringRoutes);
       await api.register(staffRoutes);
       await api.register(recordsRoutes);
+      await api.register(handoffRoutes);
     },
     { prefix: API_PREFIX },
   );

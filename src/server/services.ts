@@ -13,6 +13,8 @@ import { createReviewService } from './modules/review/review.service.ts';
 import { createSiteService } from './modules/site/site.service.ts';
 import { createStaffService } from './modules/staff/staff.service.ts';
 import { createRecordsService } from './modules/records/records.service.ts';
+import { createHandoffService } from './modules/handoff/handoff.service.ts';
+import { createLivenessService } from './modules/handoff/liveness.service.ts';
 
 /**
  * Builds every domain service once per app; routes reach them through `app.services`. Where two
@@ -44,7 +46,10 @@ export function createServices(db: Db, config: Config, { mailer = logMailer({ in
   const records = createRecordsService({ db, config, review, kyc, accounts, documents, console: consoleService });
   const site = createSiteService({ config });
   const monitoring = createMonitoringService();
-  return { accounts, site, documents, kyc, review, providers, countries, console: consoleService, monitoring, staff, records };
+  // Issue 17 (decision 023): the phone handoff and the liveness challenge of the in-house capture.
+  const handoff = createHandoffService({ db, config, documents, canUpload: (userId, level, trx) => kyc.assertCanUpload(userId, level, trx) });
+  const liveness = createLivenessService({ db });
+  return { accounts, site, documents, kyc, review, providers, countries, console: consoleService, monitoring, staff, records, handoff, liveness };
 }
 
 export type Services = ReturnType<typeof createServices>;
