@@ -13,8 +13,7 @@ import { createReviewService } from './modules/review/review.service.ts';
 import { createSiteService } from './modules/site/site.service.ts';
 import { createStaffService } from './modules/staff/staff.service.ts';
 import { createRecordsService } from './modules/records/records.service.ts';
-import { createHandoffService } from './modules/handoff/handoff.service.ts';
-import { createLivenessService } from './modules/handoff/liveness.service.ts';
+import { createHandoffService, createLivenessService } from './modules/handoff/handoff.service.ts';
 
 /**
  * Builds every domain service once per app; routes reach them through `app.services`. Where two

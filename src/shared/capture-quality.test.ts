@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { QualityIssue } from './api/capture.ts';
+import { QualityIssue } from './capture-rules.ts';
 import { documentBox, laplacianVariance, measurePicture, qualityIssues, toGrey } from './capture-quality.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { QualityIssue } from './api/capture.ts';
+import { QualityIssue } from './capture-rules.ts';
 
 /**
  * The cheap picture-quality measures of the in-house capture (decision 023), as pure functions over

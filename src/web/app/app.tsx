@@ -5,6 +5,7 @@ import { APP_BASE } from '../../shared/api/paths.ts';
 import { NotifyHosts } from '../components/ui/notify-hosts.tsx';
 import { MAIN_CONTENT_ID } from '../components/ui/page-frame.ts';
 import { PageLoading } from '../components/ui/spinner.tsx';
+import { CaptureKitContext, type CaptureKit } from '../lib/capture/capture-kit.ts';
 import { redirectIfSignedOut } from '../lib/session/login-redirect.ts';
 import { Footer, Header, usePageFrame } from './header.tsx';
 
@@ -13,6 +14,19 @@ const AuthLayout = lazy(() => import('./auth-layout.tsx'));
 const ConsoleLayout = lazy(() => import('../features/console/console-layout.tsx'));
 // The help centre (decision 015): public pages, their own chunk.
 const HelpScreen = lazy(() => import('../features/help/help-screen.tsx'));
+// The phone's side of "continue on your phone" (decision 023): public, its own chunk.
+const HandoffScreen = lazy(() => import('../features/capture/handoff-screen.tsx'));
+
+/**
+ * The capture feature's pieces for the KYC screens (decision 023), each loaded on first use: the
+ * first page carries none of them (features do not import each other; the app wires them).
+ */
+const captureKit: CaptureKit = {
+  HandoffPanel: lazy(() => import('../features/capture/handoff-panel.tsx')),
+  DocumentCamera: lazy(() => import('../features/capture/document-camera.tsx')),
+  SelfieCapture: lazy(() => import('../features/capture/selfie-capture.tsx')),
+  checkPicture: async (file, purpose) => (await import('../features/capture/model/check-file.ts')).checkFile(file, purpose),
+};
 
 const queryClient = new QueryClient({
   // §4: a session that ends mid-flow (10007) goes to /login and comes back to the same address.
@@ -46,7 +60,12 @@ export function App() {
           <Router base={APP_BASE}>
             <Switch>
               <Route path="/auth" nest>
-                <AuthLayout />
+                <CaptureKitContext value={captureKit}>
+                  <AuthLayout />
+                </CaptureKitContext>
+              </Route>
+              <Route path="/capture/handoff">
+                <HandoffScreen />
               </Route>
               <Route path="/console" nest>
                 <ConsoleLayout />

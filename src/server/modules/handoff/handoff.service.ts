@@ -265,3 +265,6 @@ export function createHandoffService({ db, config, documents, canUpload, now = D
 }
 
 export type HandoffService = ReturnType<typeof createHandoffService>;
+
+// The liveness challenge lives in this module too (the capture's server side); its one door is here.
+export { createLivenessService, pickMoves, type LivenessService } from './liveness.service.ts';
