@@ -7,7 +7,7 @@
  * questionnaires, EDD, identity transfer, the /v1/s1/kyc/integration/* SDK variants, tasks, …) adds
  * its path together with its route and its contract.
  */
-import { CapturePath } from './capture.ts';
+import { CapturePath } from './capture-paths.ts';
 
 export const API_PREFIX = '/x-api';
 

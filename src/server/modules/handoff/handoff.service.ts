@@ -203,6 +203,8 @@ export function createHandoffService({ db, config, documents, canUpload, now = D
       // it may be someone else holding a copy of the link.
       if (outcome.refused === HandoffStatus.OPENED || outcome.refused === HandoffStatus.COMPLETED) {
         await recordAudit(db, phoneActor(outcome.row, actor), { action: 'handoff.reuse_refused', entityType: ENTITY, entityId: outcome.row.id, after: { status: outcome.refused } });
+        // Whoever opens it now is not the phone that used it: "already opened", finished or not.
+        throw refusal(HandoffStatus.OPENED);
       }
       throw refusal(outcome.refused);
     },

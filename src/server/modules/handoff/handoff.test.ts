@@ -122,6 +122,8 @@ describe('handoff links', () => {
     expect((await row(link.id)).status).toBe('COMPLETED');
     expect((await phoneUpload(phone.cookie, 'DOCUMENT_BACK')).json()).toMatchObject({ ret_code: RetCode.HANDOFF_FINISHED });
     expect((await drafts(cookie)).map((d) => d.kind)).toEqual(['DOCUMENT_FRONT']);
+    // Another phone opening the finished link is told it was used, not that it is done.
+    expect((await openAsPhone(link.token)).res.json()).toMatchObject({ ret_code: RetCode.HANDOFF_LINK_USED });
   });
 
   it('a link reaches only its own step: a documents link cannot send a selfie', async () => {

@@ -43,6 +43,15 @@ export default function HandoffScreen() {
   const { t } = useTranslation();
   const [phase, setPhase] = useState<Phase>({ kind: 'loading' });
 
+  // A link opened while this page is already showing (a second QR scan into the same tab) changes
+  // only the fragment: that is a new attempt too.
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    const again = () => setAttempt((n) => n + 1);
+    window.addEventListener('hashchange', again);
+    return () => window.removeEventListener('hashchange', again);
+  }, []);
+
   useEffect(() => {
     let live = true;
     const token = window.location.hash.slice(1);
@@ -54,7 +63,7 @@ export default function HandoffScreen() {
     return () => {
       live = false;
     };
-  }, []);
+  }, [attempt]);
 
   const onSent = useCallback((kind: DocumentKind, documentId: string) => {
     setPhase((p) => (p.kind === 'ready' ? { kind: 'ready', session: { ...p.session, uploads: [...p.session.uploads.filter((u) => u.kind !== kind), { kind, documentId, at: new Date().toISOString() }] } } : p));
