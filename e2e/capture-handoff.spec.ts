@@ -87,7 +87,7 @@ async function desktopAtPhotos(page: Page) {
 /** "Continue on your phone" on the desktop: the QR code and the link it shows. */
 async function makeLink(page: Page): Promise<string> {
   const panel = page.getByTestId('handoff-panel');
-  await panel.getByRole('button', { name: /Continue on your phone|Make a new link/ }).click();
+  await panel.getByRole('button', { name: /Use my phone|Make a new link/ }).click();
   await expect(panel.getByRole('img', { name: 'QR code that opens this step on your phone' })).toBeVisible();
   await expect(panel.getByTestId('handoff-status')).toHaveText('Waiting for your phone…');
   const link = (await panel.getByTestId('handoff-link').textContent())!;

@@ -117,8 +117,10 @@ describe('picture quality checks', () => {
     expect(soft).toBeGreaterThan(softer);
   });
 
-  it('a selfie has no document box: no cut-off or size verdicts', () => {
+  it('a selfie has no document box: no cut-off or size verdicts; only darkness counts', () => {
     const m = measurePicture(paint({ card: { x: 300, y: 60, w: 480, h: 330 } }), W, H, false);
     expect(qualityIssues(m, false)).toEqual([]);
+    expect(qualityIssues(measurePicture(paint({ blur: 2 }), W, H, false), false)).toEqual([]);
+    expect(qualityIssues(measurePicture(paint({ dim: 0.25 }), W, H, false), false)).toEqual([QualityIssue.TOO_DARK]);
   });
 });

@@ -163,6 +163,9 @@ export function qualityIssues(m: PictureMeasures, document = true): QualityIssue
   // cut-off: only one with desk around it that still runs into a border is cut off.
   if (document && m.touches > 0 && m.area < FILLS_FRAME) issues.push(QualityIssue.CUT_OFF);
   else if (document && m.area < QualityThreshold.MIN_AREA_RATIO) issues.push(QualityIssue.TOO_SMALL);
+  // A selfie is mostly smooth skin and background: the whole-frame blur and glare measures say
+  // little about it (the face detector judges the face); darkness still applies.
+  if (!document) return issues;
   if (m.glare > QualityThreshold.GLARE_MAX_RATIO) issues.push(QualityIssue.GLARE);
   if (m.sharpness < QualityThreshold.BLUR_MIN_VARIANCE) issues.push(QualityIssue.BLURRY);
   return issues;

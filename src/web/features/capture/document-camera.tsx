@@ -61,7 +61,7 @@ export default function DocumentCamera({ label, onCapture, disabled = false }: D
     return (
       <div className="flex flex-col gap-3">
         <div className="relative mx-auto aspect-[4/3] w-full max-w-lg overflow-hidden rounded-lg bg-black">
-          <video ref={video} aria-label={t('capture.camera.preview', { label })} data-testid="document-video" autoPlay playsInline muted className="size-full object-cover" />
+          <video ref={video} aria-label={t('kyc.selfie.preview')} data-testid="document-video" autoPlay playsInline muted className="size-full object-cover" />
           {/* The framing guide: an ID card's shape (ISO/IEC 7810 ID-1, 85.6 × 54 mm); decorative. */}
           <span aria-hidden className="pointer-events-none absolute inset-x-[8%] top-1/2 aspect-[1.586] -translate-y-1/2 rounded-xl border-2 border-dashed border-white/80 shadow-[0_0_0_9999px_rgba(0,0,0,0.35)]" />
           {state.phase === 'starting' ? (
@@ -78,8 +78,8 @@ export default function DocumentCamera({ label, onCapture, disabled = false }: D
           <Button variant="default" onClick={camera.cancel}>
             {t('capture.camera.cancel')}
           </Button>
-          <Button variant="primary" onClick={() => void shoot()} disabled={state.phase !== 'live' || gate.checking} aria-label={t('capture.camera.takeNamed', { label })}>
-            {t('capture.camera.take')}
+          <Button variant="primary" onClick={() => void shoot()} disabled={state.phase !== 'live' || gate.checking}>
+            <Named visible={t('capture.camera.take')} spoken={t('capture.camera.takeNamed', { label })} />
           </Button>
         </div>
       </div>
@@ -95,11 +95,25 @@ export default function DocumentCamera({ label, onCapture, disabled = false }: D
       ) : null}
       {state.phase === 'error' && state.problem === 'unavailable' ? null : (
         <div>
-          <Button variant="default" onClick={() => void camera.start()} disabled={disabled} aria-label={t('capture.camera.useNamed', { label })}>
-            {t('capture.camera.use')}
+          <Button variant="default" onClick={() => void camera.start()} disabled={disabled}>
+            <Named visible={t('capture.camera.use')} spoken={t('capture.camera.useNamed', { label })} />
           </Button>
         </div>
       )}
     </div>
+  );
+}
+
+/**
+ * A button text that screen readers hear with what it is for ("Use the camera for: Front side")
+ * while the screen shows the short form. Not an aria-label: that would make the button a second
+ * element labelled with the picture's name, next to the file input the name labels.
+ */
+function Named({ visible, spoken }: { visible: string; spoken: string }) {
+  return (
+    <>
+      <span aria-hidden>{visible}</span>
+      <span className="sr-only">{spoken}</span>
+    </>
   );
 }

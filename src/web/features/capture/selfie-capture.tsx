@@ -15,7 +15,7 @@ import { useCamera } from './use-camera.ts';
  * to the file upload (the reviewer then compares the faces alone). The picture taken is checked
  * (darkness, blur) like a document; a refusal says why, and two refusals allow sending it anyway.
  */
-export default function SelfieCapture({ onCapture, disabled = false }: SelfieCaptureProps) {
+export default function SelfieCapture({ onCapture, disabled = false, hasSelfie = false }: SelfieCaptureProps) {
   const { t } = useTranslation();
   const camera = useCamera('user');
   const [consent, setConsent] = useState<'asked' | 'given' | 'refused' | null>(null);
@@ -103,7 +103,7 @@ export default function SelfieCapture({ onCapture, disabled = false }: SelfieCap
       {state.phase === 'error' && state.problem === 'unavailable' ? null : (
         <div>
           <Button variant="default" disabled={disabled} onClick={() => (consent === 'given' ? void camera.start() : setConsent('asked'))}>
-            {t('capture.selfie.useCamera')}
+            {hasSelfie ? t('kyc.selfie.retake') : t('capture.selfie.useCamera')}
           </Button>
         </div>
       )}

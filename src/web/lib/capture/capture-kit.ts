@@ -30,6 +30,8 @@ export interface SelfieCaptureProps {
   disabled?: boolean;
   /** The liveness challenge goes through the phone's handoff instead of the user's session. */
   viaHandoff?: boolean;
+  /** A selfie exists already: the start button offers a retake. */
+  hasSelfie?: boolean;
 }
 
 export type PicturePurpose = 'document' | 'selfie';

@@ -239,7 +239,7 @@ export function Level1Flow({ userId, personalInfo, countries, maxBytes, onSubmit
           <p className="text-sm text-muted">{t('kyc.flow.selfie.intro')}</p>
           {kit.SelfieCapture ? (
             <Suspense fallback={null}>
-              <kit.SelfieCapture level={KycLevel.LEVEL_1} onCapture={selfie.select} disabled={selfie.uploading} />
+              <kit.SelfieCapture level={KycLevel.LEVEL_1} onCapture={selfie.select} hasSelfie={Boolean(selfie.draft || selfie.file)} disabled={selfie.uploading} />
             </Suspense>
           ) : (
             <SelfieCamera onCapture={selfie.select} hasSelfie={Boolean(selfie.draft || selfie.file)} disabled={selfie.uploading} />
