@@ -73,6 +73,8 @@ async function submitIdCard(user: Page, front: string, back: string) {
   // The selfie from Chromium's fake camera (--use-fake-device-for-media-stream): live preview, capture, upload.
   await expect(user.getByRole('heading', { name: 'Take a selfie' })).toBeVisible();
   await user.getByRole('button', { name: 'Take a selfie with the camera' }).click();
+  // Issue 17: explicit consent to biometric processing before the camera opens.
+  await user.getByRole('button', { name: 'I agree, open the camera' }).click();
   const video = user.getByLabel('Camera preview');
   await expect(video).toBeVisible();
   await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.videoWidth)).toBeGreaterThan(0);

@@ -116,6 +116,8 @@ test('a new user completes personal information, uploads an ID card and a camera
   // The selfie from Chromium's fake camera: live preview, capture, upload.
   await expect(page.getByRole('heading', { name: 'Take a selfie' })).toBeVisible();
   await page.getByRole('button', { name: 'Take a selfie with the camera' }).click();
+  // Issue 17: explicit consent to biometric processing before the camera opens.
+  await page.getByRole('button', { name: 'I agree, open the camera' }).click();
   const video = page.getByLabel('Camera preview');
   await expect(video).toBeVisible();
   await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.videoWidth)).toBeGreaterThan(0);

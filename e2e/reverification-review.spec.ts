@@ -66,6 +66,8 @@ async function sendUpdate(user: Page, front: string, back: string) {
 
   await expect(user.getByRole('heading', { name: 'Take a selfie' })).toBeVisible();
   await user.getByRole('button', { name: 'Take a selfie with the camera' }).click();
+  // Explicit consent to biometric processing before the camera opens (decision 023).
+  await user.getByRole('button', { name: 'I agree, open the camera' }).click();
   const video = user.getByLabel('Camera preview');
   await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.videoWidth)).toBeGreaterThan(0);
   await user.getByRole('button', { name: 'Take photo' }).click();

@@ -16,6 +16,7 @@ import { seedDemoData } from '../../src/server/seed.ts';
 import { createServices } from '../../src/server/services.ts';
 import { startServer } from '../../src/server/start.ts';
 import { fileMailer } from './mailbox.ts';
+import handoffClockPlugin from './handoff-clock.ts';
 import { SECOND_REVIEWER } from './reviewers.ts';
 
 const config = loadConfig({
@@ -42,4 +43,4 @@ await db.destroy();
 
 // Vendor fakes start as with `npm start`, but never review by themselves: specs decide through the
 // vendors' sandbox APIs, after checking what the user sees while waiting.
-await startServer(config, { plugins: [testFaultsPlugin], mailer: fileMailer() }, { autoReviewMs: null });
+await startServer(config, { plugins: [testFaultsPlugin, handoffClockPlugin], mailer: fileMailer() }, { autoReviewMs: null });

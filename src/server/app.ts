@@ -12,6 +12,7 @@ import { kycRoutes } from './modules/kyc/kyc.routes.ts';
 import { monitoringRoutes } from './modules/monitoring/monitoring.routes.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
 import { recordsRoutes } from './modules/records/records.routes.ts';
+import { handoffRoutes } from './modules/handoff/handoff.routes.ts';
 import { staffRoutes } from './modules/staff/staff.routes.ts';
 import { reverificationRoutes } from './modules/reverification/reverification.routes.ts';
 import { developersPlugin, integrationRoutes, partnerDemoRoutes } from './modules/integration/integration.routes.ts';
@@ -114,6 +115,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       await api.register(recordsRoutes);
       await api.register(integrationRoutes);
       await api.register(partnersRoutes);
+      await api.register(handoffRoutes);
     },
     { prefix: API_PREFIX },
   );

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { Provider, VerifiableLevels } from '../shared/kyc.ts';
 import { vendorEnvSchema, vendorsConfigOf } from './vendor-config.ts';
+import { captureConfigOf, captureEnvSchema } from './capture-config.ts';
 import { RejectMode } from '../shared/review-reasons.ts';
 import { DecisionOutcome, SubjectKind } from '../shared/review.ts';
 
@@ -197,6 +198,7 @@ const envSchema = z.object({
   /** Document uploads per user per hour (each is decoded and re-encoded: CPU-heavy). */
   UPLOADS_PER_HOUR: z.coerce.number().int().positive().default(30),
   ...vendorEnvSchema,
+  ...captureEnvSchema,
   /** Four-eyes decisions (decision 018): level-2 approvals and every FINAL rejection unless set; `[]`: none. */
   FOUR_EYES_RULES: jsonOf(z.array(fourEyesRule)).default([
     { outcome: 'APPROVE', levels: [2] },
@@ -282,6 +284,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     previousEncryptionKeys: e.DATA_ENCRYPTION_KEYS_PREVIOUS,
     uploadsPerHour: e.UPLOADS_PER_HOUR,
     vendors: vendorsConfigOf(e, { embedded: !e.DATABASE_URL }),
+    capture: captureConfigOf(e),
     fourEyes: e.FOUR_EYES_RULES as FourEyesRule[],
     retention: {
       customerYears: e.RETENTION_CUSTOMER_YEARS,

@@ -17,6 +17,7 @@ import { createOtpService } from './modules/otp/otp.service.ts';
 import { createReverificationService } from './modules/reverification/reverification.service.ts';
 import { createMailTemplates } from './mail/templates.ts';
 import { createPartnersService } from './modules/partners/partners.service.ts';
+import { createHandoffService, createLivenessService } from './modules/handoff/handoff.service.ts';
 
 /**
  * Builds every domain service once per app; routes reach them through `app.services`. Where two
@@ -34,14 +35,11 @@ export function createServices(db: Db, config: Config, { mailer = logMailer({ in
   const accounts = createAccountsService({ db, config, levelOf: (userId) => kyc.levelOf(userId), mailer });
   // Uploads follow the KYC rule of "this level accepts a submission", or, for a verified level, an
   // update of its document that re-verification asks for (decision 017).
-  const documents = createDocumentsService({
-    db,
-    config,
-    canUpload: async (userId, level, trx) => {
-      if (await reverification.acceptsUpload(userId, level, trx)) return;
-      await kyc.assertCanUpload(userId, level, trx);
-    },
-  });
+  const uploadGate = async (userId: string, level: 1 | 2, trx?: Db) => {
+    if (await reverification.acceptsUpload(userId, level, trx)) return;
+    await kyc.assertCanUpload(userId, level, trx);
+  };
+  const documents = createDocumentsService({ db, config, canUpload: uploadGate });
   const templates = createMailTemplates(config.localesDir, 'reverification');
   const otp = createOtpService({ db, mailer, templates, emailOf: async (userId) => (await accounts.usersByIds([userId])).get(userId)?.email });
   const review = createReviewService({ db, fourEyes: config.fourEyes, log });
@@ -68,7 +66,11 @@ export function createServices(db: Db, config: Config, { mailer = logMailer({ in
   const monitoring = createMonitoringService();
   // SDK/app partners (decision 021): applicants are accounts; their level comes from kyc.
   const partners = createPartnersService({ db, config, accounts, levelOf: (userId) => kyc.levelOf(userId) });
-  return { accounts, site, documents, kyc, reverification, review, providers, countries, console: consoleService, monitoring, staff, records, partners };
+  // Issue 17 (decision 023): the phone handoff and the liveness challenge of the in-house capture.
+  // The phone sends the same pictures the computer would: the same upload gate (re-verification included).
+  const handoff = createHandoffService({ db, config, documents, canUpload: uploadGate });
+  const liveness = createLivenessService({ db });
+  return { accounts, site, documents, kyc, reverification, review, providers, countries, console: consoleService, monitoring, staff, records, partners, handoff, liveness };
 }
 
 export type Services = ReturnType<typeof createServices>;

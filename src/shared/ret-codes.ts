@@ -94,6 +94,20 @@ export const RetCode = {
   PARTNER_SCENE_NOT_ALLOWED: 39007,
   /** Business registry: a business with this id already exists (or the id is reserved). */
   PARTNER_EXISTS: 39008,
+  /** Capture handoff (decision 023): the phone link or the phone's session is unknown. */
+  HANDOFF_LINK_INVALID: 40001,
+  /** Capture handoff: the link was not opened in time, or the phone's session ran out; make a new one on the computer. */
+  HANDOFF_LINK_EXPIRED: 40002,
+  /** Capture handoff: the link was opened already (links work once, on one phone). */
+  HANDOFF_LINK_USED: 40003,
+  /** Capture handoff: the link was ended on the computer (or replaced by a newer one). */
+  HANDOFF_LINK_REVOKED: 40004,
+  /** Capture handoff: this picture is not part of the step the link was made for. */
+  HANDOFF_STEP_MISMATCH: 40005,
+  /** Capture handoff: the phone already said it was done; make a new link to send more. */
+  HANDOFF_FINISHED: 40006,
+  /** Liveness: the challenge is unknown, expired or already answered; start a new one. */
+  LIVENESS_CHALLENGE_INVALID: 40010,
   /** §8: client-side request timeout (408); never sent by the server. */
   CLIENT_TIMEOUT: 9000001,
   /** §8: message shown for network / HTTP errors (the client looks up this code's text). */

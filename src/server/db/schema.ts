@@ -165,6 +165,8 @@ export interface KycDocumentsTable {
   wrapped_key: string;
   key_id: string;
   created_at: string;
+  /** Quality checks of the upload, JSON (migration 013); null for uploads before it. */
+  quality: string | null;
 }
 
 /** KYC personal information of a user (migration 002); editable until submitted. */
@@ -448,4 +450,37 @@ export interface Database {
   partner_signatures: PartnerSignaturesTable;
   partner_applicants: PartnerApplicantsTable;
   sdk_access_tokens: SdkAccessTokensTable;
+  capture_handoffs: CaptureHandoffsTable;
+  capture_liveness: CaptureLivenessTable;
+}
+
+/** "Continue on your phone" links (migration 013, decision 023); secrets only as SHA-256. */
+export interface CaptureHandoffsTable {
+  id: string;
+  user_id: string;
+  level: number;
+  step: string;
+  token_hash: string;
+  device_hash: string | null;
+  status: string;
+  created_at: string;
+  expires_at: string;
+  opened_at: string | null;
+  session_expires_at: string | null;
+  finished_at: string | null;
+  uploads: string;
+}
+
+/** A liveness challenge and its outcome (migration 013, decision 023). */
+export interface CaptureLivenessTable {
+  id: string;
+  user_id: string;
+  level: number;
+  sequence: string;
+  status: string;
+  created_at: string;
+  expires_at: string;
+  finished_at: string | null;
+  result: string | null;
+  document_id: string | null;
 }

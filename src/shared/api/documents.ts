@@ -1,6 +1,7 @@
 import { z } from '../zod.ts';
 import { DocumentKind, KycLevel, type VerifiableLevel } from '../kyc.ts';
 import { ValidationMessage } from '../validation.ts';
+import { documentQuality } from './capture.ts';
 
 /**
  * Identity documents uploaded for the in-house provider (issue 4). The server keeps each upload as a
@@ -40,7 +41,7 @@ const levelField = z
  * field `file`. The file itself is checked by the server (size while streaming, type from its bytes).
  */
 export const uploadDocumentFields = z
-  .object({ kind: kindField, level: levelField })
+  .object({ kind: kindField, level: levelField, warnings: z.string().max(200).optional() })
   .refine((v) => DOCUMENT_KINDS_BY_LEVEL[v.level].includes(v.kind), { path: ['kind'], error: ValidationMessage.TYPE });
 
 /** What each level's in-house flow photographs (decision 005): identity at level 1, address at level 2. */
@@ -78,6 +79,8 @@ export const documentSummary = z.object({
   createdAt: z.string(),
   /** The application the document was submitted with; null while it is a draft. */
   applicationId: z.string().nullable(),
+  /** Quality checks recorded with the upload (decision 023); null for older uploads. */
+  quality: documentQuality.nullable().optional(),
 });
 export type DocumentSummary = z.output<typeof documentSummary>;
 

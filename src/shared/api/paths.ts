@@ -8,6 +8,7 @@
  * its path together with its route and its contract.
  */
 import { IntegrationPath, PartnerConsolePath } from '../integration-paths.ts';
+import { CapturePath } from './capture-paths.ts';
 
 export const API_PREFIX = '/x-api';
 
@@ -100,6 +101,8 @@ export const ApiPath = {
   sdkAccess: `${KYC}/sdk-access`,
   ...IntegrationPath,
   ...PartnerConsolePath,
+  // The in-house capture (issue 17, decision 023): phone handoff and liveness.
+  ...CapturePath,
 } as const;
 export type ApiPath = (typeof ApiPath)[keyof typeof ApiPath];
 

@@ -5,6 +5,7 @@ import { APP_BASE } from '../../shared/api/paths.ts';
 import { NotifyHosts } from '../components/ui/notify-hosts.tsx';
 import { MAIN_CONTENT_ID } from '../components/ui/page-frame.ts';
 import { PageLoading } from '../components/ui/spinner.tsx';
+import { CaptureKitContext, type CaptureKit } from '../lib/capture/capture-kit.ts';
 import { redirectIfSignedOut } from '../lib/session/login-redirect.ts';
 import { getContainer } from '../lib/container/index.ts';
 import { sdkSession } from '../features/sdk/sdk-session.ts';
@@ -17,6 +18,19 @@ const ConsoleLayout = lazy(() => import('../features/console/console-layout.tsx'
 const HelpScreen = lazy(() => import('../features/help/help-screen.tsx'));
 // §2 SDK view: no header or footer; the SDK bar (partner's name, way back, events to the parent) instead.
 const SdkBar = lazy(() => import('../features/sdk/sdk-bar.tsx'));
+// The phone's side of "continue on your phone" (decision 023): public, its own chunk.
+const HandoffScreen = lazy(() => import('../features/capture/handoff-screen.tsx'));
+
+/**
+ * The capture feature's pieces for the KYC screens (decision 023), each loaded on first use: the
+ * first page carries none of them (features do not import each other; the app wires them).
+ */
+const captureKit: CaptureKit = {
+  HandoffPanel: lazy(() => import('../features/capture/handoff-panel.tsx')),
+  DocumentCamera: lazy(() => import('../features/capture/document-camera.tsx')),
+  SelfieCapture: lazy(() => import('../features/capture/selfie-capture.tsx')),
+  checkPicture: async (file, purpose) => (await import('../features/capture/model/check-file.ts')).checkFile(file, purpose),
+};
 
 const queryClient = new QueryClient({
   // §4: a session that ends mid-flow (10007) goes to /login and comes back to the same address.
@@ -51,7 +65,12 @@ export function App() {
             {getContainer().sdkView && sdkSession() ? <SdkBar /> : null}
             <Switch>
               <Route path="/auth" nest>
-                <AuthLayout />
+                <CaptureKitContext value={captureKit}>
+                  <AuthLayout />
+                </CaptureKitContext>
+              </Route>
+              <Route path="/capture/handoff">
+                <HandoffScreen />
               </Route>
               <Route path="/console" nest>
                 <ConsoleLayout />

@@ -9,6 +9,7 @@ import * as m008 from './008-records.ts';
 import * as m009 from './009-reverification.ts';
 import * as m011 from './011-partners.ts';
 import * as m012 from './012-decision-overrides.ts';
+import * as m013 from './013-capture.ts';
 
 /**
  * The one migration set for SQLite and PostgreSQL, in order. Names are permanent: never rename or
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '009-reverification': m009,
   '011-partners': m011,
   '012-decision-overrides': m012,
+  '013-capture': m013,
 };

@@ -6,7 +6,7 @@ type Q = Kysely<Database>;
 export type DocumentRow = KycDocumentsTable;
 
 /** Every column except the encrypted content and its key material: what listings need. */
-const SUMMARY_COLUMNS = ['id', 'user_id', 'application_id', 'level', 'kind', 'mime', 'byte_size', 'width', 'height', 'sha256', 'key_id', 'created_at'] as const;
+const SUMMARY_COLUMNS = ['id', 'user_id', 'application_id', 'level', 'kind', 'mime', 'byte_size', 'width', 'height', 'sha256', 'key_id', 'created_at', 'quality'] as const;
 export type DocumentMetaRow = Pick<DocumentRow, (typeof SUMMARY_COLUMNS)[number]>;
 
 export async function insertDocument(db: Q, row: DocumentRow): Promise<void> {

@@ -14,6 +14,7 @@ import {
   type DocumentDraftsResult,
 } from '../../../shared/api/documents.ts';
 import { ApiPath } from '../../../shared/api/paths.ts';
+import { parseWarnings } from '../../../shared/api/capture.ts';
 import { emptyResult, failureEnvelope, okEnvelope } from '../../../shared/envelope-schema.ts';
 import type { FieldIssue } from '../../../shared/envelope.ts';
 import { RetCode } from '../../../shared/ret-codes.ts';
@@ -62,7 +63,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(async (uploads) => {
     await uploads.register(multipart, {
       // Enforced by busboy while the body streams in: nothing beyond the limit is ever buffered.
-      limits: { fileSize: app.config.maxUploadBytes, files: 1, fields: 4, parts: 6, fieldSize: 200, fieldNameSize: 50, headerPairs: 20 },
+      limits: { fileSize: app.config.maxUploadBytes, files: 1, fields: 5, parts: 7, fieldSize: 200, fieldNameSize: 50, headerPairs: 20 },
     });
 
     // The multipart body is read part by part below (size limit while streaming, fields checked by
@@ -103,7 +104,8 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!parsed.success) issues.push(...toFieldIssues(parsed.error));
         if (!bytes) issues.push({ path: DOCUMENT_FILE_FIELD, code: ValidationMessage.REQUIRED });
         if (issues.length > 0 || !parsed.success || !bytes) throw new ValidationFailed(issues);
-        return ok(await documents.upload(request.auth!.id, { kind: parsed.data.kind, level: parsed.data.level, bytes }, actorOf(request)));
+        const warnings = parseWarnings(parsed.data.warnings);
+        return ok(await documents.upload(request.auth!.id, { kind: parsed.data.kind, level: parsed.data.level, bytes, warnings }, actorOf(request)));
       });
     }
   });

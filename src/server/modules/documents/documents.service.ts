@@ -12,6 +12,8 @@ import { recordAudit, type Actor } from '../audit/audit.service.ts';
 import { countHit } from '../throttle/throttle.service.ts';
 import * as repo from './documents.repo.ts';
 import { normalizeImage } from './image.ts';
+import { measureStored, parseQuality } from './quality.ts';
+import type { DocumentQuality, QualityIssue } from '../../../shared/api/capture.ts';
 
 /**
  * Whether `userId` may add a photo to `level` now; throws WRONG_STATE when not. The KYC module owns
@@ -41,6 +43,16 @@ export interface DocumentUpload {
   kind: DocumentKind;
   level: VerifiableLevel;
   bytes: Buffer;
+  /** What the browser warned about and the user sent anyway (decision 023); recorded for the reviewer. */
+  warnings?: readonly QualityIssue[];
+  /** Sent from a phone through a handoff link (decision 023). */
+  viaHandoff?: boolean;
+  /**
+   * Runs in the upload's transaction once the document is stored: the handoff re-checks its link and
+   * records the picture, so a revocation racing the upload either stops it or sees it. Throwing
+   * rolls the upload back.
+   */
+  within?: (trx: Db, doc: DocumentSummary) => Promise<void>;
 }
 
 export interface DocumentContent {
@@ -68,6 +80,7 @@ export function toSummary(row: repo.DocumentMetaRow): DocumentSummary {
     height: Number(row.height),
     createdAt: row.created_at,
     applicationId: row.application_id,
+    quality: parseQuality(row.quality),
   };
 }
 
@@ -83,6 +96,7 @@ const auditView = (row: repo.DocumentMetaRow) => ({
   sha256: row.sha256,
   keyId: row.key_id,
   applicationId: row.application_id,
+  quality: parseQuality(row.quality),
 });
 
 const isUniqueViolation = (err: unknown) => /unique|duplicate/i.test(String((err as Error)?.message));
@@ -127,6 +141,8 @@ export function createDocumentsService({ db, config, keyring: injectedKeyring, c
       }
 
       const image = await normalizeImage(input.bytes);
+      const measured = await measureStored(image.bytes, image.width, image.height);
+      const quality: DocumentQuality = { ...measured, overridden: [...(input.warnings ?? [])], viaHandoff: Boolean(input.viaHandoff) };
       const id = randomUUID();
       const sealed = sealBytes(keys(), image.bytes, contextOf(id));
       const row: repo.DocumentRow = {
@@ -146,6 +162,7 @@ export function createDocumentsService({ db, config, keyring: injectedKeyring, c
         wrapped_key: sealed.wrappedKey,
         key_id: sealed.keyId,
         created_at: nowIso(),
+        quality: JSON.stringify(quality),
       };
 
       for (let attempt = 1; ; attempt++) {
@@ -160,6 +177,7 @@ export function createDocumentsService({ db, config, keyring: injectedKeyring, c
             }
             await repo.insertDocument(trx, row);
             await recordAudit(trx, actor, { action: 'document.upload', entityType: ENTITY, entityId: id, after: { ...auditView(row), replaces: previous.map((p) => p.id) } });
+            await input.within?.(trx, toSummary(row));
           });
           return toSummary(row);
         } catch (err) {

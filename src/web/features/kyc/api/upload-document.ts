@@ -19,6 +19,8 @@ export interface UploadDocumentInput {
   onProgress?: (percent: number) => void;
   /** Cancels the upload (Remove while uploading, leaving the screen). */
   signal?: AbortSignal;
+  /** Quality warnings the user chose to send anyway (decision 023): the reviewer sees them. */
+  warnings?: readonly string[];
 }
 
 function parseEnvelope(text: string): Envelope | undefined {
@@ -72,7 +74,7 @@ export function uploadOutcome(status: number, statusText: string, text: string):
  * (monitoring, cache rules) without a toast: the upload tile shows the error itself. No 30 s
  * timeout: a 10 MB photo on a slow phone connection may take longer, and progress shows it is alive.
  */
-export function uploadDocument({ kind, level, file, fileName, onProgress, signal }: UploadDocumentInput): Promise<DocumentSummary> {
+export function uploadDocument({ kind, level, file, fileName, onProgress, signal, warnings = [] }: UploadDocumentInput): Promise<DocumentSummary> {
   const startedAt = Date.now();
   const fail = (error: unknown) => {
     handleRequestError(error, { method: 'post', path: ApiPath.uploadDocument, durationMs: Date.now() - startedAt, silent: true });
@@ -87,6 +89,7 @@ export function uploadDocument({ kind, level, file, fileName, onProgress, signal
     // Text fields before the file: the server reads the parts in order.
     form.append('kind', kind);
     form.append('level', String(level));
+    if (warnings.length > 0) form.append('warnings', warnings.join(','));
     form.append(DOCUMENT_FILE_FIELD, file, fileName ?? (file instanceof File ? file.name : 'photo.jpg'));
 
     const xhr = new XMLHttpRequest();

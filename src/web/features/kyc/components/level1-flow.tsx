@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SubmitApplicationResult } from '../../../../shared/api/applications.ts';
 import type { CountryListEntry } from '../../../../shared/api/country-list.ts';
@@ -14,6 +14,7 @@ import { RadioGroup } from '../../../components/ui/radio-group.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { SkeletonText } from '../../../components/ui/skeleton.tsx';
 import { TextInput } from '../../../components/ui/text-input.tsx';
+import { useCaptureKit } from '../../../lib/capture/capture-kit.ts';
 import { errorMessage } from '../../../lib/i18n/error-message.ts';
 import { useDeleteDocument } from '../api/delete-document.ts';
 import { useDocumentDrafts } from '../api/document-drafts.ts';
@@ -78,6 +79,7 @@ export function Level1Flow({ userId, personalInfo, countries, maxBytes, onSubmit
   const drafts = useDocumentDrafts(KycLevel.LEVEL_1);
   const types = useSupportedDocumentTypes(country);
   const remover = useDeleteDocument(KycLevel.LEVEL_1);
+  const kit = useCaptureKit();
 
   const byKind = useMemo(() => draftsByKind(drafts.data?.documents), [drafts.data]);
   const typeSupported = Boolean(documentType && types.data?.documentTypes.some((d) => d.type === documentType));
@@ -94,6 +96,19 @@ export function Level1Flow({ userId, personalInfo, countries, maxBytes, onSubmit
   // step is decided once the drafts and the chosen type's availability are known.
   const ready = drafts.isSuccess && !(country && documentType && types.isPending);
   const flow = useFlowStep(KycLevel.LEVEL_1, steps, ready, () => ((drafts.data?.documents.length ?? 0) > 0 ? resumeStep(steps) : 0));
+
+  const refetchDrafts = drafts.refetch;
+  const onArrived = useCallback(() => void refetchDrafts(), [refetchDrafts]);
+  // The phone is done (decision 023): with its pictures in the drafts, the step is complete and the
+  // flow moves on by itself; otherwise the user sees what is still missing.
+  const flowIndex = flow.index;
+  const flowGo = flow.go;
+  const onCompleted = useCallback(() => {
+    void refetchDrafts().then((r) => {
+      const fresh = level1Steps({ country, documentType, documentNumber, typeSupported, drafts: draftsByKind(r.data?.documents) });
+      if (fresh[flowIndex]?.complete) flowGo(flowIndex + 1);
+    });
+  }, [refetchDrafts, country, documentType, documentNumber, typeSupported, flowIndex, flowGo]);
 
   if (drafts.isError) {
     return <LoadError title={t('kyc.overview.loadError')} error={drafts.error} onRetry={() => void drafts.refetch()} />;
@@ -220,6 +235,12 @@ export function Level1Flow({ userId, personalInfo, countries, maxBytes, onSubmit
               <DocumentSlot key={kind} slot={slots[kind as 'DOCUMENT_FRONT' | 'DOCUMENT_BACK']} label={kindLabel(kind)} maxBytes={maxBytes} capture="environment" />
             ))}
           </div>
+          {kit.HandoffPanel ? <p className="text-sm text-muted">{t('capture.noCamera.documents')}</p> : null}
+          {kit.HandoffPanel && onDesktop() ? (
+            <Suspense fallback={null}>
+              <kit.HandoffPanel level={KycLevel.LEVEL_1} step="DOCUMENTS" onArrived={onArrived} onCompleted={onCompleted} />
+            </Suspense>
+          ) : null}
         </>
       );
       break;
@@ -228,9 +249,21 @@ export function Level1Flow({ userId, personalInfo, countries, maxBytes, onSubmit
       content = (
         <>
           <p className="text-sm text-muted">{t('kyc.flow.selfie.intro')}</p>
-          <SelfieCamera onCapture={selfie.select} hasSelfie={Boolean(selfie.draft || selfie.file)} disabled={selfie.uploading} />
+          {kit.SelfieCapture ? (
+            <Suspense fallback={null}>
+              <kit.SelfieCapture level={KycLevel.LEVEL_1} onCapture={selfie.select} hasSelfie={Boolean(selfie.draft || selfie.file)} disabled={selfie.uploading} />
+            </Suspense>
+          ) : (
+            <SelfieCamera onCapture={selfie.select} hasSelfie={Boolean(selfie.draft || selfie.file)} disabled={selfie.uploading} />
+          )}
           <p className="text-sm font-medium">{t('kyc.flow.selfie.or')}</p>
           <DocumentSlot slot={selfie} label={t('kyc.selfie.uploadLabel')} maxBytes={maxBytes} capture="user" />
+          {kit.HandoffPanel ? <p className="text-sm text-muted">{t('capture.noCamera.selfie')}</p> : null}
+          {kit.HandoffPanel && onDesktop() ? (
+            <Suspense fallback={null}>
+              <kit.HandoffPanel level={KycLevel.LEVEL_1} step="SELFIE" onArrived={onArrived} onCompleted={onCompleted} />
+            </Suspense>
+          ) : null}
         </>
       );
       break;
@@ -303,6 +336,11 @@ export function Level1Flow({ userId, personalInfo, countries, maxBytes, onSubmit
       {content}
     </FlowShell>
   );
+}
+
+/** A desktop or laptop (a fine pointer): where "continue on your phone" is offered. */
+function onDesktop(): boolean {
+  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(pointer: fine)').matches;
 }
 
 /** Tips for legible document photos (what reviewers most often reject). */

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { DocumentImageRule, type DocumentSummary } from '../../../../shared/api/documents.ts';
@@ -7,6 +7,9 @@ import { TranslationNamespace } from '../../../../shared/api/paths.ts';
 import type { DocumentKind, VerifiableLevel } from '../../../../shared/kyc.ts';
 import { RetCode } from '../../../../shared/ret-codes.ts';
 import { FileDrop, formatBytes } from '../../../components/ui/file-drop.tsx';
+import { useCaptureKit } from '../../../lib/capture/capture-kit.ts';
+import { useQualityGate } from '../../../lib/capture/quality-gate.ts';
+import { QualityNotice } from '../../../lib/capture/quality-notice.tsx';
 import { isApiError } from '../../../lib/http/index.ts';
 import { errorMessage } from '../../../lib/i18n/error-message.ts';
 import { redirectIfSignedOut } from '../../../lib/session/login-redirect.ts';
@@ -38,7 +41,8 @@ export interface UploadSlot {
   draft: DocumentSummary | undefined;
   uploading: boolean;
   removing: boolean;
-  select: (file: File) => void;
+  /** Uploads a file; `warnings` are quality warnings the user overrode (decision 023). */
+  select: (file: File, warnings?: readonly string[]) => void;
   remove: () => void;
   /** Forgets the last upload error (a newer refusal in the browser replaces it). */
   clearError: () => void;
@@ -60,14 +64,14 @@ export function useUploadSlot(level: VerifiableLevel, kind: DocumentKind, draft:
   useEffect(() => () => controller.current?.abort(), []);
 
   const select = useCallback(
-    (chosen: File) => {
+    (chosen: File, warnings: readonly string[] = []) => {
       controller.current?.abort();
       const c = new AbortController();
       controller.current = c;
       setFile(chosen);
       setError(null);
       setProgress(0);
-      uploadDocument({ kind, level, file: chosen, signal: c.signal, onProgress: (p) => c === controller.current && setProgress(p) }).then(
+      uploadDocument({ kind, level, file: chosen, warnings, signal: c.signal, onProgress: (p) => c === controller.current && setProgress(p) }).then(
         (doc) => {
           if (c !== controller.current) return;
           storeUploadedDraft(client, level, doc);
@@ -118,13 +122,24 @@ export interface DocumentSlotProps {
   hint?: string;
 }
 
-/** A FileDrop wired to an upload slot: preview (local file, else the stored draft), progress, Retake, Remove. */
+/**
+ * A FileDrop wired to an upload slot: preview (local file, else the stored draft), progress, Retake,
+ * Remove. With the capture kit (decision 023) a chosen file is checked in the browser first (a
+ * refusal says why and what to do; after two, "Send anyway"), and a document can also be
+ * photographed with the camera under a framing guide.
+ */
 export function DocumentSlot({ slot, label, maxBytes, capture = 'environment', hint }: DocumentSlotProps) {
   const { t, i18n } = useTranslation();
+  const kit = useCaptureKit();
   const language = i18n.resolvedLanguage ?? i18n.language ?? 'en';
+  const purpose = capture === 'user' ? 'selfie' : 'document';
+  const checkPicture = kit.checkPicture;
+  const check = useCallback((file: File) => checkPicture!(file, purpose), [checkPicture, purpose]);
+  const gate = useQualityGate(checkPicture ? check : undefined, slot.select);
   const showDraft = !slot.file && slot.draft;
+  const Camera = purpose === 'document' ? kit.DocumentCamera : undefined;
   return (
-    <div data-testid={`slot-${slot.kind}`}>
+    <div data-testid={`slot-${slot.kind}`} className="flex flex-col gap-2">
       <FileDrop
         label={label}
         hint={hint ?? t('kyc.upload.hint', { max: formatBytes(maxBytes, language), min: DocumentImageRule.MIN_SHORT_SIDE })}
@@ -137,11 +152,17 @@ export function DocumentSlot({ slot, label, maxBytes, capture = 'environment', h
         progress={slot.progress}
         uploaded={Boolean(slot.draft) && !slot.uploading && !slot.error}
         error={slot.error ? uploadErrorText(t, slot.error, maxBytes) : undefined}
-        disabled={slot.removing}
-        onSelect={slot.select}
+        disabled={slot.removing || gate.checking}
+        onSelect={(file) => void gate.offer(file)}
         onReject={slot.clearError}
         onRemove={slot.file || slot.draft ? slot.remove : undefined}
       />
+      {gate.refusal ? <QualityNotice refusal={gate.refusal} onSendAnyway={gate.sendAnyway} onDismiss={gate.dismiss} /> : null}
+      {Camera ? (
+        <Suspense fallback={null}>
+          <Camera label={label} onCapture={slot.select} disabled={slot.uploading || slot.removing} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+
+/**
+ * The in-house capture's settings (docs/decisions/023), read from the environment by config.ts only.
+ */
+export const captureEnvSchema = {
+  /** How long a "continue on your phone" link can be opened. */
+  HANDOFF_LINK_MINUTES: z.coerce.number().int().min(1).max(60).default(10),
+  /** How long the phone that opened a link may send pictures. */
+  HANDOFF_SESSION_MINUTES: z.coerce.number().int().min(1).max(240).default(30),
+  /** Links a user may make per hour (each is a credential: a burst is refused). */
+  HANDOFF_LINKS_PER_HOUR: z.coerce.number().int().min(1).default(20),
+  /** Link openings tried per IP address per hour, valid or not (guessing is pointless; still bounded). */
+  HANDOFF_OPENS_PER_HOUR: z.coerce.number().int().min(1).default(60),
+  /** Biometric data (liveness challenge frames and results) is kept this many days after its level's decision. */
+  BIOMETRIC_RETENTION_DAYS: z.coerce.number().int().min(0).default(90),
+};
+
+type CaptureEnv = { [K in keyof typeof captureEnvSchema]: z.output<(typeof captureEnvSchema)[K]> };
+
+export function captureConfigOf(e: CaptureEnv) {
+  return {
+    handoffLinkMs: e.HANDOFF_LINK_MINUTES * 60_000,
+    handoffSessionMs: e.HANDOFF_SESSION_MINUTES * 60_000,
+    handoffLinksPerHour: e.HANDOFF_LINKS_PER_HOUR,
+    handoffOpensPerHour: e.HANDOFF_OPENS_PER_HOUR,
+    biometricRetentionDays: e.BIOMETRIC_RETENTION_DAYS,
+  };
+}
+export type CaptureConfig = ReturnType<typeof captureConfigOf>;

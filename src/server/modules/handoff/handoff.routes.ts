@@ -1,0 +1,143 @@
+import multipart from '@fastify/multipart';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  handoffCreateRequest,
+  handoffCreateResult,
+  handoffOpenRequest,
+  handoffRevokeRequest,
+  handoffSessionResult,
+  handoffStatusQuery,
+  handoffUploadFields,
+  handoffView,
+  livenessChallenge,
+  livenessStartRequest,
+  parseWarnings,
+} from '../../../shared/api/capture.ts';
+import { DOCUMENT_FILE_FIELD, fileTooLargeResult, uploadDocumentResult } from '../../../shared/api/documents.ts';
+import { API_PREFIX, ApiPath } from '../../../shared/api/paths.ts';
+import { emptyResult, failureEnvelope, okEnvelope } from '../../../shared/envelope-schema.ts';
+import type { FieldIssue } from '../../../shared/envelope.ts';
+import type { VerifiableLevel } from '../../../shared/kyc.ts';
+import { RetCode } from '../../../shared/ret-codes.ts';
+import { toFieldIssues, ValidationMessage } from '../../../shared/validation.ts';
+import { BusinessError, ValidationFailed } from '../../errors.ts';
+import { ok } from '../../plugins/envelope.ts';
+import { actorOf } from '../../request-context.ts';
+
+/** The phone's handoff session (decision 023): HttpOnly, only sent to the handoff calls. */
+export const HANDOFF_COOKIE = 'ua_hoff';
+const HANDOFF_COOKIE_PATH = `${API_PREFIX}/v1/capture/handoff`;
+
+const cookieOptions = (request: FastifyRequest, expires?: Date) => ({
+  path: HANDOFF_COOKIE_PATH,
+  httpOnly: true,
+  // The phone reaches these calls only from our own page: no other site may make it send the cookie.
+  sameSite: 'strict' as const,
+  secure: request.protocol === 'https',
+  ...(expires ? { expires } : {}),
+});
+
+const deviceTokenOf = (request: FastifyRequest) => request.cookies[HANDOFF_COOKIE];
+
+/** A phone whose session ended forgets the cookie, so a reload shows "make a new link" at once. */
+function forgetOnRefusal(reply: FastifyReply, request: FastifyRequest, err: unknown): never {
+  const code = (err as BusinessError).retCode;
+  if (code === RetCode.HANDOFF_LINK_INVALID || code === RetCode.HANDOFF_LINK_EXPIRED || code === RetCode.HANDOFF_LINK_REVOKED) {
+    reply.clearCookie(HANDOFF_COOKIE, cookieOptions(request));
+  }
+  throw err;
+}
+
+const emptyBody = z.strictObject({});
+
+/**
+ * The capture calls: the desktop's handoff links (its session), the phone's side (the handoff
+ * cookie, no login), and the liveness challenge.
+ */
+export const handoffRoutes: FastifyPluginAsyncZod = async (app) => {
+  const handoff = app.services.handoff;
+  const liveness = app.services.liveness;
+
+  app.post(ApiPath.handoffCreate, { schema: { body: handoffCreateRequest, response: { 200: okEnvelope(handoffCreateResult) } } }, async (request) =>
+    ok(await handoff.create(request.auth!.id, { level: request.body.level as VerifiableLevel, step: request.body.step }, actorOf(request))),
+  );
+
+  app.get(ApiPath.handoffStatus, { schema: { querystring: handoffStatusQuery, response: { 200: okEnvelope(handoffView) } } }, async (request) =>
+    ok(await handoff.view(request.auth!.id, request.query.id)),
+  );
+
+  app.post(ApiPath.handoffRevoke, { schema: { body: handoffRevokeRequest, response: { 200: okEnvelope(handoffView) } } }, async (request) =>
+    ok(await handoff.revoke(request.auth!.id, request.body.id, actorOf(request))),
+  );
+
+  app.post(ApiPath.handoffOpen, { schema: { body: handoffOpenRequest, response: { 200: okEnvelope(handoffSessionResult) } } }, async (request, reply) => {
+    const opened = await handoff.open(request.body.token, actorOf(request));
+    reply.setCookie(HANDOFF_COOKIE, opened.deviceToken, cookieOptions(request, new Date(opened.sessionExpiresAt)));
+    return ok(opened.session);
+  });
+
+  app.get(ApiPath.handoffSession, { schema: { response: { 200: okEnvelope(handoffSessionResult) } } }, async (request, reply) => {
+    try {
+      return ok(await handoff.session(deviceTokenOf(request)));
+    } catch (err) {
+      return forgetOnRefusal(reply, request, err);
+    }
+  });
+
+  app.post(ApiPath.handoffComplete, { schema: { body: emptyBody, response: { 200: okEnvelope(handoffSessionResult) } } }, async (request) =>
+    ok(await handoff.complete(deviceTokenOf(request), actorOf(request))),
+  );
+
+  app.post(ApiPath.livenessStart, { schema: { body: livenessStartRequest, response: { 200: okEnvelope(livenessChallenge) } } }, async (request) =>
+    ok(await liveness.start(request.auth!.id, request.body.level as VerifiableLevel, actorOf(request))),
+  );
+
+  app.post(ApiPath.handoffLivenessStart, { schema: { body: livenessStartRequest, response: { 200: okEnvelope(livenessChallenge) } } }, async (request) => {
+    const session = await handoff.phoneUser(deviceTokenOf(request));
+    return ok(await liveness.start(session.userId, session.level, { ...actorOf(request), type: 'user', id: session.userId }));
+  });
+
+  // The phone's upload: multipart like upload-document, in its own context (every other route stays JSON).
+  await app.register(async (uploads) => {
+    await uploads.register(multipart, {
+      limits: { fileSize: app.config.maxUploadBytes, files: 1, fields: 3, parts: 4, fieldSize: 200, fieldNameSize: 50, headerPairs: 20 },
+    });
+    uploads.post(ApiPath.handoffUpload, { schema: { response: { 200: okEnvelope(uploadDocumentResult), 400: failureEnvelope(emptyResult), 413: failureEnvelope(fileTooLargeResult.or(emptyResult)) } } }, async (request, reply) => {
+      if (!request.isMultipart()) throw Object.assign(new Error('multipart/form-data expected'), { statusCode: 415 });
+      const fields: Record<string, string> = {};
+      const issues: FieldIssue[] = [];
+      let bytes: Buffer | undefined;
+      try {
+        for await (const part of request.parts()) {
+          if (part.type === 'file') {
+            const content = await part.toBuffer();
+            if (part.fieldname === DOCUMENT_FILE_FIELD) bytes = content;
+            else issues.push({ path: part.fieldname, code: ValidationMessage.TYPE });
+          } else if (typeof part.value === 'string' && !part.valueTruncated) {
+            fields[part.fieldname] = part.value;
+          }
+        }
+      } catch (err) {
+        // As upload-document (decision 013): the rest of the body will never be read; close after replying.
+        request.raw.unpipe();
+        request.raw.resume();
+        reply.header('connection', 'close');
+        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+          return reply.status(413).send({ ret_code: RetCode.DOCUMENT_FILE_TOO_LARGE, ret_msg: 'file too large', result: { maxBytes: app.config.maxUploadBytes, maxMb: Math.floor((app.config.maxUploadBytes / 1048576) * 10) / 10 } });
+        }
+        return reply.status(400).send({ ret_code: RetCode.DOCUMENT_UPLOAD_MALFORMED, ret_msg: 'malformed multipart body', result: {} });
+      }
+      const parsed = handoffUploadFields.safeParse(fields);
+      if (!parsed.success) issues.push(...toFieldIssues(parsed.error));
+      if (!bytes) issues.push({ path: DOCUMENT_FILE_FIELD, code: ValidationMessage.REQUIRED });
+      if (issues.length > 0 || !parsed.success || !bytes) throw new ValidationFailed(issues);
+      try {
+        return ok(await handoff.upload(deviceTokenOf(request), { kind: parsed.data.kind, bytes, warnings: parseWarnings(parsed.data.warnings) }, actorOf(request)));
+      } catch (err) {
+        return forgetOnRefusal(reply, request, err);
+      }
+    });
+  });
+};

@@ -1,0 +1,142 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { HandoffCreateResult } from '../../../shared/api/capture.ts';
+import { HandoffStatus } from '../../../shared/capture-rules.ts';
+import { Alert } from '../../components/ui/alert.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import type { HandoffPanelProps } from '../../lib/capture/capture-kit.ts';
+import { errorMessage } from '../../lib/i18n/error-message.ts';
+import { useCreateHandoff } from './api/create-handoff.ts';
+import { useHandoffStatus } from './api/handoff-status.ts';
+import { useRevokeHandoff } from './api/revoke-handoff.ts';
+
+/** The QR code of a link as an SVG data URL (the library loads with this panel only). */
+async function qrDataUrl(text: string): Promise<string> {
+  const { default: QRCode } = await import('qrcode');
+  const svg = await QRCode.toString(text, { type: 'svg', margin: 2, errorCorrectionLevel: 'M' });
+  return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+}
+
+const timeOf = (iso: string, language: string) => new Date(iso).toLocaleTimeString(language, { hour: '2-digit', minute: '2-digit' });
+
+/**
+ * "Continue on your phone" on the desktop (decision 023): a QR code and a short link that open this
+ * step on the phone without logging in there. The panel follows the link live (polling): each
+ * picture is announced as it arrives, and when the phone is done the flow moves on. The link can be
+ * stopped here at any time; an expired or stopped one offers a new one.
+ */
+export default function HandoffPanel({ level, step, onArrived, onCompleted }: HandoffPanelProps) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.resolvedLanguage ?? 'en';
+  const [link, setLink] = useState<HandoffCreateResult | null>(null);
+  const [qr, setQr] = useState<string | null>(null);
+  const [copied, setCopied] = useState(false);
+  const creator = useCreateHandoff();
+  const revoker = useRevokeHandoff();
+  const status = useHandoffStatus(link?.id);
+  const view = status.data ?? link;
+  const seen = useRef('');
+  const completed = useRef(false);
+  const url = link ? new URL(link.path, window.location.origin).toString() : '';
+
+  useEffect(() => {
+    if (!url) return;
+    let live = true;
+    void qrDataUrl(url).then((src) => live && setQr(src), () => live && setQr(null));
+    return () => {
+      live = false;
+    };
+  }, [url]);
+
+  const uploads = view?.uploads ?? [];
+  const arrivedKey = uploads.map((u) => u.documentId).join();
+  useEffect(() => {
+    if (arrivedKey && arrivedKey !== seen.current) {
+      seen.current = arrivedKey;
+      onArrived();
+    }
+  }, [arrivedKey, onArrived]);
+
+  useEffect(() => {
+    if (view?.status === HandoffStatus.COMPLETED && !completed.current) {
+      completed.current = true;
+      onCompleted();
+    }
+  }, [view?.status, onCompleted]);
+
+  const start = () => {
+    completed.current = false;
+    seen.current = '';
+    setQr(null);
+    creator.mutate({ level, step }, { onSuccess: setLink });
+  };
+
+  if (!link) {
+    return (
+      <section className="rounded-lg border border-line p-4" aria-labelledby="handoff-title" data-testid="handoff-panel">
+        <h3 id="handoff-title" className="text-base font-semibold">
+          {t('capture.handoff.title')}
+        </h3>
+        <p className="text-sm text-muted">{t(`capture.handoff.intro.${step}`)}</p>
+        {creator.isError ? <Alert variant="error">{errorMessage(t, creator.error)}</Alert> : null}
+        <Button variant="default" onClick={start} loading={creator.isPending}>
+          {t('capture.handoff.start')}
+        </Button>
+      </section>
+    );
+  }
+
+  const current = view?.status ?? HandoffStatus.PENDING;
+  const over = current === HandoffStatus.EXPIRED || current === HandoffStatus.REVOKED;
+  return (
+    <section className="flex flex-col gap-3 rounded-lg border border-line p-4" aria-labelledby="handoff-title" data-testid="handoff-panel">
+      <h3 id="handoff-title" className="text-base font-semibold">
+        {t('capture.handoff.title')}
+      </h3>
+      {!over && current !== HandoffStatus.COMPLETED ? (
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
+          {qr ? <img src={qr} alt={t('capture.handoff.qrAlt')} width={176} height={176} className="rounded bg-white" data-testid="handoff-qr" /> : <div className="size-44" aria-hidden />}
+          <div className="flex min-w-0 flex-col gap-2 text-sm">
+            <p className="m-0">{t('capture.handoff.scan')}</p>
+            <p className="m-0">{t('capture.handoff.orOpen')}</p>
+            <code className="break-all rounded bg-surface p-2" data-testid="handoff-link">
+              {url}
+            </code>
+            <div className="flex flex-wrap gap-2">
+              <Button
+                size="small"
+                variant="default"
+                onClick={() => void navigator.clipboard?.writeText(url).then(() => setCopied(true), () => setCopied(false))}
+              >
+                {copied ? t('capture.handoff.copied') : t('capture.handoff.copy')}
+              </Button>
+              <Button size="small" variant="default" loading={revoker.isPending} onClick={() => revoker.mutate(link.id)}>
+                {t('capture.handoff.stop')}
+              </Button>
+            </div>
+            <p className="m-0 text-muted">{t('capture.handoff.validUntil', { time: timeOf(view?.sessionExpiresAt ?? link.expiresAt, language) })}</p>
+            <p className="m-0 text-muted">{t('capture.handoff.private')}</p>
+          </div>
+        </div>
+      ) : null}
+      <p className="m-0 text-sm font-medium" role="status" aria-live="polite" data-testid="handoff-status">
+        {t(`capture.handoff.status.${current}`)}
+      </p>
+      {uploads.length > 0 ? (
+        <ul className="m-0 list-disc ps-5 text-sm" aria-label={t('capture.handoff.arrived')} data-testid="handoff-arrivals">
+          {uploads.map((u) => (
+            <li key={u.documentId}>{t('capture.handoff.received', { item: t(`kyc.kind.${u.kind}`) })}</li>
+          ))}
+        </ul>
+      ) : null}
+      {revoker.isError ? <Alert variant="error">{errorMessage(t, revoker.error)}</Alert> : null}
+      {over ? (
+        <div>
+          <Button variant="default" onClick={start} loading={creator.isPending}>
+            {t('capture.handoff.again')}
+          </Button>
+        </div>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,49 @@
+import { createContext, useContext, type ComponentType } from 'react';
+import type { HandoffStep, QualityIssue } from '../../../shared/capture-rules.ts';
+
+/**
+ * The seam between the KYC flow and the capture feature (decision 023). Features never import each
+ * other, so the app hands the KYC screens the capture's pieces through this context, each loaded on
+ * demand: none of it is in the first page, and a screen rendered without the kit (unit tests, a
+ * build without the feature) simply works without handoff or quality checks.
+ */
+export interface HandoffPanelProps {
+  level: 1;
+  step: HandoffStep;
+  /** A picture arrived from the phone: refresh the drafts. */
+  onArrived: () => void;
+  /** The phone said it is done: move on. */
+  onCompleted: () => void;
+}
+
+export interface DocumentCameraProps {
+  /** What is photographed ("Front side"): names the camera view. */
+  label: string;
+  /** A picture that passed the checks, or that the user sends anyway with the warnings shown. */
+  onCapture: (file: File, warnings: QualityIssue[]) => void;
+  disabled?: boolean;
+}
+
+export interface SelfieCaptureProps {
+  level: 1;
+  onCapture: (file: File, warnings: QualityIssue[]) => void;
+  disabled?: boolean;
+  /** The liveness challenge goes through the phone's handoff instead of the user's session. */
+  viaHandoff?: boolean;
+  /** A selfie exists already: the start button offers a retake. */
+  hasSelfie?: boolean;
+}
+
+export type PicturePurpose = 'document' | 'selfie';
+
+export interface CaptureKit {
+  HandoffPanel?: ComponentType<HandoffPanelProps>;
+  DocumentCamera?: ComponentType<DocumentCameraProps>;
+  SelfieCapture?: ComponentType<SelfieCaptureProps>;
+  /** The browser's quality checks of a chosen file (empty: fine). */
+  checkPicture?: (file: Blob, purpose: PicturePurpose) => Promise<QualityIssue[]>;
+}
+
+export const CaptureKitContext = createContext<CaptureKit>({});
+
+export const useCaptureKit = (): CaptureKit => useContext(CaptureKitContext);
