@@ -14,6 +14,7 @@ import { siteRoutes } from './modules/site/site.routes.ts';
 import { recordsRoutes } from './modules/records/records.routes.ts';
 import { staffRoutes } from './modules/staff/staff.routes.ts';
 import authPlugin from './plugins/auth.ts';
+import compressionPlugin from './plugins/compression.ts';
 import csrfPlugin from './plugins/csrf.ts';
 import envelopePlugin from './plugins/envelope.ts';
 import securityPlugin from './plugins/security.ts';
@@ -86,6 +87,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   app.removeContentTypeParser('text/plain');
   await app.register(envelopePlugin);
   await app.register(securityPlugin);
+  await app.register(compressionPlugin);
   await app.register(cookie);
   await app.register(authPlugin);
   await app.register(csrfPlugin);
