@@ -99,21 +99,35 @@ async function apiSection(db: 'sqlite' | 'postgres', adminUrl?: string) {
   console.log(`\nAPI throughput at ${CONNECTIONS} connections, ${SECONDS} s each (${db === 'sqlite' ? 'SQLite' : 'PostgreSQL'})`);
   const load = (port: number, p: string, extra: Partial<Parameters<typeof runLoad>[0]> = {}) =>
     runLoad({ url: `http://127.0.0.1:${port}${p}`, connections: CONNECTIONS, durationMs: SECONDS * 1000, maxRequests: MAX_REQUESTS, ok: envelopeOk, ...extra });
-  const bare = await withChild<{ port: number }, { get: LoadResult; post: LoadResult }>(['bare'], {}, async ({ info }) => {
-    await load(info.port, '/hello', { durationMs: 500 });
-    return { get: await load(info.port, '/hello'), post: await load(info.port, '/hello', { method: 'POST', headers: json, body: '{}' }) };
-  });
   const env = db === 'postgres' ? { DATABASE_URL: await freshPostgres(adminUrl!) } : {};
-  const app = await withChild<AppInfo, { kycInfo: LoadResult; profile: LoadResult }>(['app'], env, async ({ info }) => {
-    const kycInfo = () => load(info.port, '/x-api/v3/private/kyc/kyc-info', { method: 'POST', headers: { ...json, cookie: info.user }, body: '{}' });
+  // Both servers run side by side and are measured in turns, twice, keeping each one's best run: the
+  // machine is shared, so a burst of someone else's work lands on either side instead of on one.
+  const [bareChild, appChild] = [await startChild<{ port: number }>(['bare']), await startChild<AppInfo>(['app'], env)];
+  const best = (a: LoadResult | undefined, b: LoadResult) => (a && a.rps >= b.rps ? a : b);
+  let bare: { get?: LoadResult; post?: LoadResult } = {};
+  let app: { kycInfo?: LoadResult; profile?: LoadResult } = {};
+  try {
+    const b = bareChild.info.port;
+    const { port, user } = appChild.info;
+    const kycInfo = () => load(port, '/x-api/v3/private/kyc/kyc-info', { method: 'POST', headers: { ...json, cookie: user }, body: '{}' });
+    const profile = () => load(port, '/x-api/v2/private/user/profile', { headers: { cookie: user } });
+    await load(b, '/hello', { durationMs: 500 });
     await kycInfo();
-    return { kycInfo: await kycInfo(), profile: await load(info.port, '/x-api/v2/private/user/profile', { headers: { cookie: info.user } }) };
-  });
-  line('bare Fastify GET (reference)', fmtLoad(bare.get));
-  line('bare Fastify POST (reference)', fmtLoad(bare.post));
-  line('POST kyc-info', `${fmtLoad(app.kycInfo)}  = ${x(app.kycInfo.rps / bare.post.rps)} the reference`);
-  line('GET profile', `${fmtLoad(app.profile)}  = ${x(app.profile.rps / bare.get.rps)} the reference`);
-  report[`api_${db}`] = { bare, ...app, ratioKycInfo: app.kycInfo.rps / bare.post.rps, ratioProfile: app.profile.rps / bare.get.rps };
+    for (let round = 0; round < 2; round++) {
+      bare = { get: best(bare.get, await load(b, '/hello')), post: best(bare.post, await load(b, '/hello', { method: 'POST', headers: json, body: '{}' })) };
+      app = { kycInfo: best(app.kycInfo, await kycInfo()), profile: best(app.profile, await profile()) };
+    }
+  } finally {
+    await bareChild.stop();
+    await appChild.stop();
+  }
+  const done = { bare: bare as Required<typeof bare>, app: app as Required<typeof app> };
+  const { bare: r, app: a } = done;
+  line('bare Fastify GET (reference)', fmtLoad(r.get));
+  line('bare Fastify POST (reference)', fmtLoad(r.post));
+  line('POST kyc-info', `${fmtLoad(a.kycInfo)}  = ${x(a.kycInfo.rps / r.post.rps)} the reference`);
+  line('GET profile', `${fmtLoad(a.profile)}  = ${x(a.profile.rps / r.get.rps)} the reference`);
+  report[`api_${db}`] = { bare: r, ...a, ratioKycInfo: a.kycInfo.rps / r.post.rps, ratioProfile: a.profile.rps / r.get.rps };
 }
 
 /** Sequential requests (one at a time: the time a reviewer waits), summarized. */

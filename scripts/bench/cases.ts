@@ -5,13 +5,13 @@
  * They belong to `userId` and point at no real application: the console shows such a case with an
  * empty document type, which is all the queue needs.
  */
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { isPostgres, type Db } from '../../src/server/db/index.ts';
 
 export async function seedCases(db: Db, userId: string, from: number, count: number): Promise<void> {
   if (count <= 0) return;
   const to = from + count - 1;
-  if (isPostgres(db)) {
+  if (isPostgres(db as unknown as Kysely<unknown>)) {
     await sql`
       INSERT INTO review_cases (id, subject_kind, subject_id, user_id, status, assignee_id, level, country, provider, opened_at, decided_at)
       SELECT '00000000-0000-4000-8000-' || lpad(i::text, 12, '0'),
