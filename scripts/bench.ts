@@ -149,7 +149,7 @@ const QUEUE_VIEWS: Record<string, string> = {
   'pending, first page': 'status=PENDING',
   'pending, country DE': 'status=PENDING&country=DE',
   'pending, kind+level+provider': 'status=PENDING&kind=KYC_APPLICATION&level=2&provider=PROVIDER_SUMSUB',
-  'unassigned': 'status=PENDING&assignee=UNASSIGNED',
+  'unassigned': 'status=PENDING&assignee=unassigned',
   'approved (newest first)': 'status=APPROVED',
   'pending, page 50': 'status=PENDING&page=50',
 };
@@ -170,13 +170,15 @@ async function queueSection() {
   }
   for (const view of Object.keys(QUEUE_VIEWS)) {
     const first = results[CASES[0]!]![view]!.p50;
-    line(view, CASES.map((n) => `${n}: ${results[n]![view]!.p50} ms (${x(results[n]![view]!.p50 / first)})`).join('  '));
+    const failed = CASES.some((n) => results[n]![view]!.failures > 0) ? '  FAILURES' : '';
+    line(view, CASES.map((n) => `${n}: ${results[n]![view]!.p50} ms (${x(results[n]![view]!.p50 / first)})`).join('  ') + failed);
   }
   report.queue = results;
 }
 
 async function contentionSection() {
-  const n = CASES.at(-2) ?? CASES[0]!;
+  // The 100k queue (or the largest measured below it): big enough that a slow queue shows.
+  const n = [...CASES].reverse().find((c) => c <= 100_000) ?? CASES[0]!;
   console.log(`\nA user's kyc-info while two reviewers load the queue (${n} cases)`);
   await withChild<AppInfo, void>(['app', '--cases', String(n)], {}, async ({ info }) => {
     const user = () => runLoad({ url: `http://127.0.0.1:${info.port}/x-api/v3/private/kyc/kyc-info`, method: 'POST', headers: { ...json, cookie: info.user }, body: '{}', connections: 4, durationMs: SECONDS * 1000, maxRequests: MAX_REQUESTS, ok: envelopeOk });
