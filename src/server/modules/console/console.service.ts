@@ -138,7 +138,7 @@ export function createConsoleService({ db, review, kyc, accounts }: ConsoleDeps)
 
     async queue(input: QueueInput, actor: Actor): Promise<ConsoleQueuePage> {
       const assigneeId = input.assignee === AssigneeFilter.ANY ? undefined : input.assignee === AssigneeFilter.UNASSIGNED ? null : input.assignee === AssigneeFilter.ME ? actor.id : input.assignee;
-      const { items, total } = await review.queue({
+      const { items, total, totalIsLowerBound } = await review.queue({
         status: input.status,
         kind: input.kind,
         level: input.level,
@@ -149,7 +149,7 @@ export function createConsoleService({ db, review, kyc, accounts }: ConsoleDeps)
         page: input.page,
         pageSize: input.pageSize,
       });
-      return { items: await toItems(items), total, page: input.page, pageSize: input.pageSize };
+      return { items: await toItems(items), total, totalIsLowerBound, page: input.page, pageSize: input.pageSize };
     },
 
     /**
