@@ -1,6 +1,7 @@
 /** Starts a bench server process (scripts/bench/server.ts) and waits for its one-line JSON greeting. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { rmSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 
 export interface Child<T> {
@@ -20,13 +21,16 @@ export async function startChild<T>(args: string[], env: Record<string, string |
       lines.on('line', (line) => line.startsWith('{') && resolve(line));
       proc.once('exit', (code) => reject(new Error(`bench server ${args.join(' ')} exited (${code}) before listening`)));
     });
+    const info = JSON.parse(greeting) as T;
     return {
-      info: JSON.parse(greeting) as T,
+      info,
       startMs: Math.round(performance.now() - t0),
       async stop() {
         if (proc.exitCode !== null) return;
         proc.kill('SIGKILL');
         await once(proc, 'exit');
+        const { dataDir } = info as { dataDir?: string };
+        if (dataDir) rmSync(dataDir, { recursive: true, force: true });
       },
     };
   } finally {

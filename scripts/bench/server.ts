@@ -3,7 +3,8 @@
  * do not share one event loop). `node scripts/bench/server.ts app [--cases N]`: our app on a fresh
  * database (SQLite in a temporary DATA_DIR, or PostgreSQL when DATABASE_URL is set), demo users
  * seeded, N synthetic review cases; `… bare`: the reference, a Fastify hello-world answering the
- * same JSON envelope. Prints one JSON line when listening: { port, user, reviewer } (session cookies).
+ * same JSON envelope. Prints one JSON line when listening: { port, user, reviewer } (session cookies) and the
+ * dataDir, which the bench deletes after stopping the process.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -33,9 +34,10 @@ if (kind === 'bare') {
   const { port } = app.server.address() as { port: number };
   console.log(JSON.stringify({ port }));
 } else if (kind === 'app') {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'ua-bench-'));
   const config = loadConfig({
     ...process.env,
-    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'ua-bench-')),
+    DATA_DIR: dataDir,
     PORT: '0',
     HOST: '127.0.0.1',
     LOG_LEVEL: 'silent',
@@ -53,7 +55,7 @@ if (kind === 'bare') {
     const owner = await app.db.selectFrom('users').select('id').where('email', '=', 'demo@example.com').executeTakeFirstOrThrow();
     await seedCases(app.db, owner.id, 1, cases);
   }
-  console.log(JSON.stringify({ port, user, reviewer }));
+  console.log(JSON.stringify({ port, user, reviewer, dataDir }));
 } else {
   console.error('usage: node scripts/bench/server.ts app [--cases N] | bare');
   process.exit(2);
