@@ -1,72 +1,223 @@
 /**
- * `npm run bench`: measures the server on 127.0.0.1 with a bounded number of requests: throughput and
- * latency percentiles for the hot paths (profile read with a session, login). Numbers, not pass/fail.
- * Options: --requests N (default 2000), --concurrency C (default 16).
+ * `npm run bench`: measured numbers, each printed next to a reference measured in the same run on the
+ * same machine (ratios, since absolute numbers depend on the box), and written as a JSON report.
+ * Everything runs on 127.0.0.1 and is bounded by request counts and durations. Not part of `npm test`.
+ *
+ * - page: the signed-in /user/accounts/auth/personal and /login as Chromium transfers them (every
+ *   request until the network is idle, compressed bytes), vs a bare React 19 app built by our Vite.
+ * - api: POST kyc-info and GET profile with a session at 100 connections, vs a bare Fastify server
+ *   answering the same envelope; on SQLite, and on PostgreSQL when TEST_DATABASE_URL is set (run it
+ *   under scripts/with-postgres.sh).
+ * - queue: the console queue's first page (several filters) and a deep page at 1k / 100k / 1M cases,
+ *   vs the same request at 1k.
+ * - contention: a user's kyc-info latency while two reviewers load the queue, vs alone.
+ * - coldstart: process start to listening on a new database, vs the bare Fastify server.
+ * Lighthouse is not measured: the lighthouse package is not a dependency (see decision 024).
+ *
+ * Options: --quick (short runs, 1k/10k cases), --sections page,api,queue,contention,coldstart,
+ * --cases 1000,100000,1000000, --seconds N (per load run), --out FILE (default dist/bench-report.json).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { buildApp } from '../src/server/app.ts';
-import { configWith } from '../src/server/config.ts';
+import pg from 'pg';
+import { startChild, type Child } from './bench/child.ts';
+import { runLoad, summarize, type LoadResult } from './bench/load.ts';
+import { launchChromium, measurePage, measureReferenceReact, type PageWeight } from './bench/page.ts';
 
-const arg = (name: string, fallback: number) => {
+const argValue = (name: string) => {
   const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Math.max(1, Math.min(100_000, Number(process.argv[i + 1]) || fallback)) : fallback;
+  return i > 0 ? process.argv[i + 1] : undefined;
 };
-const REQUESTS = arg('requests', 2000);
-const CONCURRENCY = arg('concurrency', 16);
+const QUICK = process.argv.includes('--quick');
+const SECTIONS = new Set((argValue('sections') ?? 'page,api,queue,contention,coldstart').split(','));
+const CASES = (argValue('cases') ?? (QUICK ? '1000,10000' : '1000,100000,1000000')).split(',').map(Number);
+const SECONDS = Math.min(60, Math.max(1, Number(argValue('seconds') ?? (QUICK ? 2 : 5))));
+const OUT = path.resolve(argValue('out') ?? 'dist/bench-report.json');
+const CONNECTIONS = 100;
+const MAX_REQUESTS = 500_000;
 
-const dir = mkdtempSync(path.join(tmpdir(), 'ua-bench-'));
-const app = await buildApp(
-  configWith({
-    database: { kind: 'sqlite', file: path.join(dir, 'bench.sqlite') },
-    logLevel: 'silent',
-    seedDemo: false,
-    rateLimitPerMinute: 10_000_000,
-    login: { maxAttemptsPerIp: 10_000_000, freeFailuresPerAccountIp: 10_000_000, freeFailuresPerAccount: 10_000_000, windowMs: 60_000, maxDelayMs: 900_000 },
-  }),
-);
-await app.listen({ host: '127.0.0.1', port: 0 });
-const address = app.server.address();
-const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+interface AppInfo {
+  port: number;
+  user: string;
+  reviewer: string;
+}
+const report: Record<string, unknown> = { startedAt: new Date().toISOString(), node: process.version, quick: QUICK, seconds: SECONDS, connections: CONNECTIONS };
+
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+const x = (n: number) => `${n.toFixed(3)}x`;
+const line = (label: string, text: string) => console.log(`  ${label.padEnd(34)} ${text}`);
+const fmtLoad = (r: LoadResult) => `${String(r.rps).padStart(6)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms${r.failures ? `  FAILURES ${r.failures}` : ''}`;
 const json = { 'content-type': 'application/json' };
+const envelopeOk = (status: number, body: string) => status === 200 && body.includes('"ret_code":0');
 
-// A confirmed account, as scripts make them (self-service registration needs the mailed link first).
-await app.services.accounts.createUser({ email: 'bench@example.com', password: 'bench-password-1' }, { type: 'system', id: null });
-const signIn = await fetch(`${base}/x-api/v1/user/login`, { method: 'POST', headers: json, body: JSON.stringify({ email: 'bench@example.com', password: 'bench-password-1' }) });
-const cookie = signIn.headers.get('set-cookie')!.split(';')[0]!;
+/** A fresh PostgreSQL database for one child (the cluster of TEST_DATABASE_URL). */
+async function freshPostgres(adminUrl: string): Promise<string> {
+  const name = `ua_bench_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  await client.query(`CREATE DATABASE ${name}`);
+  await client.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
 
-async function measure(name: string, total: number, once: () => Promise<Response>) {
+async function withChild<T, R>(args: string[], env: Record<string, string | undefined>, fn: (c: Child<T>) => Promise<R>): Promise<R> {
+  const child = await startChild<T>(args, env);
+  try {
+    return await fn(child);
+  } finally {
+    await child.stop();
+  }
+}
+
+async function pageSection() {
+  console.log('\nFirst load (Chromium, bytes as transferred, until the network is idle)');
+  const browser = await launchChromium();
+  try {
+    const reference = await measureReferenceReact(browser);
+    const pages = await withChild<AppInfo, Record<string, PageWeight>>(['app'], {}, async ({ info }) => {
+      const base = `http://127.0.0.1:${info.port}`;
+      return {
+        personal: await measurePage(browser, `${base}/user/accounts/auth/personal`, info.user),
+        login: await measurePage(browser, `${base}/login`),
+      };
+    });
+    line('bare React 19 app (reference)', `JS ${kb(reference.js.bytes)} in ${reference.js.requests} requests`);
+    for (const [name, p] of Object.entries(pages)) {
+      line(`${name}`, `JS ${kb(p.js.bytes)} in ${p.js.requests} requests = ${x(p.js.bytes / reference.js.bytes)} the reference; all ${kb(p.bytes)} in ${p.requests} requests`);
+      line('', `fonts ${p.fonts.length}, translation files ${p.translations.length}, API calls ${p.apiCalls.length}${p.duplicateApiCalls.length ? ` (twice: ${p.duplicateApiCalls.join(', ')})` : ''}`);
+      if (p.uncompressed.length) line('', `sent uncompressed: ${p.uncompressed.length} files (${p.uncompressed.slice(0, 3).join(', ')}…)`);
+    }
+    report.page = { reference, ...pages, ratioPersonalJs: pages.personal!.js.bytes / reference.js.bytes };
+  } finally {
+    await browser.close();
+  }
+}
+
+async function apiSection(db: 'sqlite' | 'postgres', adminUrl?: string) {
+  console.log(`\nAPI throughput at ${CONNECTIONS} connections, ${SECONDS} s each (${db === 'sqlite' ? 'SQLite' : 'PostgreSQL'})`);
+  const load = (port: number, p: string, extra: Partial<Parameters<typeof runLoad>[0]> = {}) =>
+    runLoad({ url: `http://127.0.0.1:${port}${p}`, connections: CONNECTIONS, durationMs: SECONDS * 1000, maxRequests: MAX_REQUESTS, ok: envelopeOk, ...extra });
+  const env = db === 'postgres' ? { DATABASE_URL: await freshPostgres(adminUrl!) } : {};
+  // Both servers run side by side and are measured in turns, twice, keeping each one's best run: the
+  // machine is shared, so a burst of someone else's work lands on either side instead of on one.
+  const [bareChild, appChild] = [await startChild<{ port: number }>(['bare']), await startChild<AppInfo>(['app'], env)];
+  const best = (a: LoadResult | undefined, b: LoadResult) => (a && a.rps >= b.rps ? a : b);
+  let bare: { get?: LoadResult; post?: LoadResult } = {};
+  let app: { kycInfo?: LoadResult; profile?: LoadResult } = {};
+  try {
+    const b = bareChild.info.port;
+    const { port, user } = appChild.info;
+    const kycInfo = () => load(port, '/x-api/v3/private/kyc/kyc-info', { method: 'POST', headers: { ...json, cookie: user }, body: '{}' });
+    const profile = () => load(port, '/x-api/v2/private/user/profile', { headers: { cookie: user } });
+    await load(b, '/hello', { durationMs: 500 });
+    await kycInfo();
+    for (let round = 0; round < 2; round++) {
+      bare = { get: best(bare.get, await load(b, '/hello')), post: best(bare.post, await load(b, '/hello', { method: 'POST', headers: json, body: '{}' })) };
+      app = { kycInfo: best(app.kycInfo, await kycInfo()), profile: best(app.profile, await profile()) };
+    }
+  } finally {
+    await bareChild.stop();
+    await appChild.stop();
+  }
+  const done = { bare: bare as Required<typeof bare>, app: app as Required<typeof app> };
+  const { bare: r, app: a } = done;
+  line('bare Fastify GET (reference)', fmtLoad(r.get));
+  line('bare Fastify POST (reference)', fmtLoad(r.post));
+  line('POST kyc-info', `${fmtLoad(a.kycInfo)}  = ${x(a.kycInfo.rps / r.post.rps)} the reference`);
+  line('GET profile', `${fmtLoad(a.profile)}  = ${x(a.profile.rps / r.get.rps)} the reference`);
+  report[`api_${db}`] = { bare: r, ...a, ratioKycInfo: a.kycInfo.rps / r.post.rps, ratioProfile: a.profile.rps / r.get.rps };
+}
+
+/** Sequential requests (one at a time: the time a reviewer waits), summarized. */
+async function timeRequests(n: number, send: () => Promise<Response>): Promise<LoadResult> {
   const latencies: number[] = [];
-  let next = 0;
   let failures = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: Math.min(CONCURRENCY, total) }, async () => {
-      while (next < total) {
-        next++;
-        const t0 = performance.now();
-        const res = await once();
-        const body = (await res.json()) as { ret_code: number };
-        if (body.ret_code !== 0) failures++;
-        latencies.push(performance.now() - t0);
-      }
-    }),
-  );
-  const seconds = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  const p = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!.toFixed(2);
-  console.log(`${name.padEnd(28)} ${String(total).padStart(6)} req  ${(total / seconds).toFixed(0).padStart(6)} req/s  p50 ${p(0.5)} ms  p95 ${p(0.95)} ms  p99 ${p(0.99)} ms  failures ${failures}`);
+  const t0 = performance.now();
+  for (let i = 0; i < n; i++) {
+    const s = performance.now();
+    const res = await send();
+    const body = await res.text();
+    if (!envelopeOk(res.status, body)) failures++;
+    latencies.push(performance.now() - s);
+  }
+  return summarize(latencies, failures, (performance.now() - t0) / 1000);
 }
 
-console.log(`bench: ${REQUESTS} requests, concurrency ${CONCURRENCY}, SQLite, Node ${process.version}`);
-try {
-  await measure('GET profile (session)', REQUESTS, () => fetch(`${base}/x-api/v2/private/user/profile`, { headers: { cookie } }));
-  // Login is deliberately expensive (scrypt): measure fewer.
-  await measure('POST login (scrypt)', Math.ceil(REQUESTS / 20), () =>
-    fetch(`${base}/x-api/v1/user/login`, { method: 'POST', headers: json, body: JSON.stringify({ email: 'bench@example.com', password: 'bench-password-1' }) }),
-  );
-} finally {
-  await app.close();
-  rmSync(dir, { recursive: true, force: true });
+const QUEUE_VIEWS: Record<string, string> = {
+  'pending, first page': 'status=PENDING',
+  'pending, country DE': 'status=PENDING&country=DE',
+  'pending, kind+level+provider': 'status=PENDING&kind=KYC_APPLICATION&level=2&provider=PROVIDER_SUMSUB',
+  'unassigned': 'status=PENDING&assignee=unassigned',
+  'approved (newest first)': 'status=APPROVED',
+  'pending, page 50': 'status=PENDING&page=50',
+};
+
+async function queueSection() {
+  console.log(`\nConsole queue (median of sequential requests; ratio to the same request at ${CASES[0]} cases)`);
+  const results: Record<string, Record<string, LoadResult & { startMs: number }>> = {};
+  for (const n of CASES) {
+    results[n] = await withChild<AppInfo, Record<string, LoadResult & { startMs: number }>>(['app', '--cases', String(n)], {}, async ({ info, startMs }) => {
+      const out: Record<string, LoadResult & { startMs: number }> = {};
+      for (const [view, query] of Object.entries(QUEUE_VIEWS)) {
+        const send = () => fetch(`http://127.0.0.1:${info.port}/x-api/v1/console/cases?${query}`, { headers: { cookie: info.reviewer } });
+        await send();
+        out[view] = { ...(await timeRequests(QUICK ? 10 : 30, send)), startMs };
+      }
+      return out;
+    });
+  }
+  for (const view of Object.keys(QUEUE_VIEWS)) {
+    const first = results[CASES[0]!]![view]!.p50;
+    const failed = CASES.some((n) => results[n]![view]!.failures > 0) ? '  FAILURES' : '';
+    line(view, CASES.map((n) => `${n}: ${results[n]![view]!.p50} ms (${x(results[n]![view]!.p50 / first)})`).join('  ') + failed);
+  }
+  report.queue = results;
 }
+
+async function contentionSection() {
+  // The 100k queue (or the largest measured below it): big enough that a slow queue shows.
+  const n = [...CASES].reverse().find((c) => c <= 100_000) ?? CASES[0]!;
+  console.log(`\nA user's kyc-info while two reviewers load the queue (${n} cases)`);
+  await withChild<AppInfo, void>(['app', '--cases', String(n)], {}, async ({ info }) => {
+    const user = () => runLoad({ url: `http://127.0.0.1:${info.port}/x-api/v3/private/kyc/kyc-info`, method: 'POST', headers: { ...json, cookie: info.user }, body: '{}', connections: 4, durationMs: SECONDS * 1000, maxRequests: MAX_REQUESTS, ok: envelopeOk });
+    await user();
+    const alone = await user();
+    const reviewers = runLoad({ url: `http://127.0.0.1:${info.port}/x-api/v1/console/cases?status=PENDING&country=DE&page=20`, headers: { cookie: info.reviewer }, connections: 2, durationMs: SECONDS * 1000, maxRequests: MAX_REQUESTS, ok: envelopeOk });
+    const [loaded, queue] = await Promise.all([user(), reviewers]);
+    line('kyc-info alone', fmtLoad(alone));
+    line('kyc-info while the queue loads', `${fmtLoad(loaded)}  p99 = ${x(loaded.p99 / alone.p99)} alone`);
+    line('queue (2 reviewers)', fmtLoad(queue));
+    report.contention = { cases: n, alone, loaded, queue, ratioP99: loaded.p99 / alone.p99, ratioP50: loaded.p50 / alone.p50 };
+  });
+}
+
+async function coldStartSection() {
+  console.log('\nCold start (spawn to listening on a new database; median of 3)');
+  const median = async (args: string[]) => {
+    const times: number[] = [];
+    for (let i = 0; i < 3; i++) times.push(await withChild(args, {}, async (c) => c.startMs));
+    return times.sort((a, b) => a - b)[1]!;
+  };
+  const bare = await median(['bare']);
+  const app = await median(['app']);
+  line('bare Fastify (reference)', `${bare} ms`);
+  line('app (migrations, demo users, 2 logins)', `${app} ms = ${x(app / bare)} the reference`);
+  report.coldStart = { bareMs: bare, appMs: app, ratio: app / bare };
+}
+
+console.log(`bench: Node ${process.version}, ${QUICK ? 'quick' : 'full'} run; sections ${[...SECTIONS].join(', ')}`);
+if (SECTIONS.has('page')) await pageSection();
+if (SECTIONS.has('api')) {
+  await apiSection('sqlite');
+  if (process.env.TEST_DATABASE_URL) await apiSection('postgres', process.env.TEST_DATABASE_URL);
+  else console.log('  (PostgreSQL: run under scripts/with-postgres.sh to measure it too)');
+}
+if (SECTIONS.has('queue')) await queueSection();
+if (SECTIONS.has('contention')) await contentionSection();
+if (SECTIONS.has('coldstart')) await coldStartSection();
+report.lighthouse = { skipped: 'the lighthouse package is not a dependency; see decision 024' };
+mkdirSync(path.dirname(OUT), { recursive: true });
+writeFileSync(OUT, `${JSON.stringify(report, null, 2)}\n`);
+console.log(`\nReport: ${OUT}`);

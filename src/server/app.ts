@@ -18,6 +18,7 @@ import { reverificationRoutes } from './modules/reverification/reverification.ro
 import { developersPlugin, integrationRoutes, partnerDemoRoutes } from './modules/integration/integration.routes.ts';
 import { partnersRoutes } from './modules/partners/partners.routes.ts';
 import authPlugin from './plugins/auth.ts';
+import compressionPlugin from './plugins/compression.ts';
 import csrfPlugin from './plugins/csrf.ts';
 import envelopePlugin from './plugins/envelope.ts';
 import securityPlugin from './plugins/security.ts';
@@ -91,6 +92,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   app.removeContentTypeParser('text/plain');
   await app.register(envelopePlugin);
   await app.register(securityPlugin);
+  await app.register(compressionPlugin);
   await app.register(cookie);
   await app.register(authPlugin);
   await app.register(csrfPlugin);

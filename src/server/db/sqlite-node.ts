@@ -5,24 +5,51 @@ import type { SqliteDatabase, SqliteStatement } from 'kysely';
  * Adapts Node's built-in `node:sqlite` to the better-sqlite3-shaped interface Kysely's SqliteDialect
  * expects, so the embedded database needs no native add-on build.
  */
-export function openNodeSqlite(file: string): SqliteDatabase {
+/**
+ * How many prepared statements one connection keeps. The app's queries are a fixed set of SQL texts
+ * (Kysely compiles the same builder to the same text, values are parameters), a few hundred at most;
+ * the bound only stops a stream of one-off texts (IN lists of varying length) from growing forever.
+ */
+const STATEMENT_CACHE_SIZE = 1000;
+
+export function openNodeSqlite(file: string, { statementCacheSize = STATEMENT_CACHE_SIZE } = {}): SqliteDatabase {
   const db = new DatabaseSync(file);
   // WAL lets readers proceed during a write; foreign keys are off by default in SQLite.
   db.exec('PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000; PRAGMA synchronous = NORMAL;');
+  // Kysely asks for a statement on every query; preparing (parsing and planning) again each time was
+  // the largest share of a kyc-info request's CPU (issue 15). Statements are prepared once per SQL
+  // text and reused, least recently used dropped first. A reused statement is reset by each all/run.
+  const cache = new Map<string, SqliteStatement>();
   return {
-    close: () => db.close(),
-    prepare(sql: string): SqliteStatement {
-      const stmt = db.prepare(sql);
-      return {
-        reader: stmt.columns().length > 0,
-        all: (params) => stmt.all(...toSqlite(params)),
-        run: (params) => {
-          const r = stmt.run(...toSqlite(params));
-          return { changes: r.changes, lastInsertRowid: r.lastInsertRowid };
-        },
-        iterate: (params) => stmt.iterate(...toSqlite(params)),
-      };
+    close: () => {
+      cache.clear();
+      db.close();
     },
+    prepare(sql: string): SqliteStatement {
+      const cached = cache.get(sql);
+      if (cached) {
+        cache.delete(sql);
+        cache.set(sql, cached);
+        return cached;
+      }
+      const stmt = prepareNew(db, sql);
+      cache.set(sql, stmt);
+      if (cache.size > statementCacheSize) cache.delete(cache.keys().next().value!);
+      return stmt;
+    },
+  };
+}
+
+function prepareNew(db: DatabaseSync, sql: string): SqliteStatement {
+  const stmt = db.prepare(sql);
+  return {
+    reader: stmt.columns().length > 0,
+    all: (params) => stmt.all(...toSqlite(params)),
+    run: (params) => {
+      const r = stmt.run(...toSqlite(params));
+      return { changes: r.changes, lastInsertRowid: r.lastInsertRowid };
+    },
+    iterate: (params) => stmt.iterate(...toSqlite(params)),
   };
 }
 

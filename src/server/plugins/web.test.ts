@@ -1,9 +1,11 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app.ts';
 import { createTestApp } from '../test/test-app.ts';
+import { precompress } from '../../../scripts/precompress.ts';
 
 let app: App;
 let close: () => Promise<void>;
@@ -18,7 +20,7 @@ afterAll(async () => {
   rmSync(dist, { recursive: true, force: true });
 });
 
-const get = (url: string) => app.inject({ method: 'GET', url });
+const get = (url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers });
 
 describe('serving the web app', () => {
   it('says "not built" until the build is there, then serves it without a restart', async () => {
@@ -75,6 +77,35 @@ describe('serving the web app', () => {
     } finally {
       rmSync(path.join(dist, '..', `${name}-sentinel.txt`), { force: true });
     }
+  });
+
+  it('sends the build\'s brotli or gzip file as the browser accepts, and the plain file otherwise', async () => {
+    // A chunk as the build leaves it: precompress writes .br and .gz beside it.
+    const source = `export const words = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `word-${i % 37}`))};\n`;
+    const file = path.join(dist, 'assets', 'big-9f8e7d.js');
+    writeFileSync(file, source);
+    precompress(path.join(dist, 'assets'));
+    const onDisk = { br: readFileSync(`${file}.br`), gz: readFileSync(`${file}.gz`) };
+    expect(brotliDecompressSync(onDisk.br).toString()).toBe(source);
+    expect(gunzipSync(onDisk.gz).toString()).toBe(source);
+
+    const br = await get('/user/accounts/assets/big-9f8e7d.js', { 'accept-encoding': 'gzip, deflate, br, zstd' });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.rawPayload.length).toBe(onDisk.br.length);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(source);
+
+    const gz = await get('/user/accounts/assets/big-9f8e7d.js', { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(source);
+
+    const plain = await get('/user/accounts/assets/big-9f8e7d.js', { 'accept-encoding': 'identity' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    expect(plain.body).toBe(source);
   });
 
   it('sends / to the account area', async () => {

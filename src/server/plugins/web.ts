@@ -20,7 +20,9 @@ async function webPlugin(app: FastifyInstance) {
   app.get(APP_BASE, (_req, reply) => reply.redirect(`${APP_BASE}/`));
 
   // Only for reply.sendFile (which refuses paths outside its root); the routes below decide what is served.
-  await app.register(fastifyStatic, { root, serve: false, index: false, wildcard: false, suppressWarning: true });
+  // preCompressed: the build writes <file>.br and <file>.gz (scripts/precompress.ts); the one the
+  // browser's Accept-Encoding prefers is sent with Content-Encoding and `Vary: accept-encoding`.
+  await app.register(fastifyStatic, { root, serve: false, index: false, wildcard: false, suppressWarning: true, preCompressed: true });
 
   const page = (file: string) => async (_req: FastifyRequest, reply: FastifyReply) => {
     if (!existsSync(path.join(root, file))) return reply.status(503).type('text/plain; charset=utf-8').send(NOT_BUILT);

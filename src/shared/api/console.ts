@@ -129,6 +129,8 @@ export type ConsoleQueueItem = z.infer<typeof consoleQueueItem>;
 export const consoleQueuePage = z.object({
   items: z.array(consoleQueueItem),
   total: z.number().int().nonnegative(),
+  /** true: there are more than `total` cases (the count stops some way past the page; decision 024). */
+  totalIsLowerBound: z.boolean(),
   page: z.number().int().positive(),
   pageSize: z.number().int().positive(),
 });

@@ -10,6 +10,7 @@ import * as m009 from './009-reverification.ts';
 import * as m011 from './011-partners.ts';
 import * as m012 from './012-decision-overrides.ts';
 import * as m013 from './013-capture.ts';
+import * as m014 from './014-scale-out.ts';
 
 /**
  * The one migration set for SQLite and PostgreSQL, in order. Names are permanent: never rename or
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   '011-partners': m011,
   '012-decision-overrides': m012,
   '013-capture': m013,
+  '014-scale-out': m014,
 };

@@ -200,7 +200,7 @@ export function createConsoleService({ db, review, kyc, accounts, reverification
 
     async queue(input: QueueInput, actor: Actor): Promise<ConsoleQueuePage> {
       const assigneeId = input.assignee === AssigneeFilter.ANY ? undefined : input.assignee === AssigneeFilter.UNASSIGNED ? null : input.assignee === AssigneeFilter.ME ? actor.id : input.assignee;
-      const { items, total } = await review.queue({
+      const { items, total, totalIsLowerBound } = await review.queue({
         status: input.status,
         kind: input.kind,
         level: input.level,
@@ -211,7 +211,7 @@ export function createConsoleService({ db, review, kyc, accounts, reverification
         page: input.page,
         pageSize: input.pageSize,
       });
-      return { items: await toItems(items), total, page: input.page, pageSize: input.pageSize };
+      return { items: await toItems(items), total, totalIsLowerBound, page: input.page, pageSize: input.pageSize };
     },
 
     /**

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { isPostgres } from '../../db/index.ts';
 import type { Database, ReviewCasesTable, ReviewDecisionsTable, ReviewProposalsTable } from '../../db/schema.ts';
 
@@ -99,7 +99,18 @@ export interface QueueFilter {
   offset: number;
 }
 
-/** Pending cases oldest first (a fair queue), decided ones newest first; with the total for paging. */
+/**
+ * How far past the page the queue counts. An exact count over a million pending cases on every page
+ * was the queue's slowest part (issue 15): it reads every matching row. Counting stops this many
+ * rows after the page, so the cost follows the page's position, like the page itself; beyond it the
+ * total is a lower bound ("1,020+ cases") and paging goes on.
+ */
+export const QUEUE_COUNT_WINDOW = 1000;
+
+/**
+ * Pending cases oldest first (a fair queue), decided ones newest first; with the total for paging,
+ * exact up to QUEUE_COUNT_WINDOW rows past the page and a lower bound (`totalIsLowerBound`) above.
+ */
 export async function findQueue(db: Q, f: QueueFilter) {
   let base = db.selectFrom('review_cases');
   if (f.kind !== undefined) base = base.where('subject_kind', '=', f.kind);
@@ -121,8 +132,12 @@ export async function findQueue(db: Q, f: QueueFilter) {
     .limit(f.limit)
     .offset(f.offset)
     .execute();
-  const { n } = await base.select((eb) => eb.fn.countAll<number | string | bigint>().as('n')).executeTakeFirstOrThrow();
-  return { items, total: Number(n) };
+  const cap = f.offset + f.limit + QUEUE_COUNT_WINDOW;
+  const { n } = await db
+    .selectFrom(base.select(sql<number>`1`.as('one')).limit(cap + 1).as('window'))
+    .select((eb) => eb.fn.countAll<number | string | bigint>().as('n'))
+    .executeTakeFirstOrThrow();
+  return { items, total: Math.min(Number(n), cap), totalIsLowerBound: Number(n) > cap };
 }
 
 export async function insertProposal(db: Q, row: ProposalRow): Promise<void> {

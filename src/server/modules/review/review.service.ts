@@ -472,8 +472,8 @@ export function createReviewService({ db, fourEyes = [], log = consoleLog }: { d
       return new Map(decisions.map((d) => [subjectOf.get(d.case_id)!, toDecision(d)]));
     },
 
-    async queue(input: QueueInput): Promise<{ items: ReviewCase[]; total: number }> {
-      const { items, total } = await repo.findQueue(db, {
+    async queue(input: QueueInput): Promise<{ items: ReviewCase[]; total: number; totalIsLowerBound: boolean }> {
+      const { items, total, totalIsLowerBound } = await repo.findQueue(db, {
         status: input.status,
         kind: input.kind,
         level: input.level,
@@ -484,7 +484,7 @@ export function createReviewService({ db, fourEyes = [], log = consoleLog }: { d
         limit: input.pageSize,
         offset: (input.page - 1) * input.pageSize,
       });
-      return { items: items.map(toCase), total };
+      return { items: items.map(toCase), total, totalIsLowerBound };
     },
   };
 }

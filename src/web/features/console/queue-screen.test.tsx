@@ -15,6 +15,9 @@ const FREE = queueItem();
 
 interface FakeQueue {
   items: ConsoleQueueItem[];
+  /** As the server counts: exact, or a lower bound past its counting window. */
+  total?: number;
+  totalIsLowerBound?: boolean;
   onAssign?: (call: FakeCall) => Response;
 }
 
@@ -23,7 +26,7 @@ function serve(server: FakeQueue) {
   return installFetch((call) => {
     const url = new URL(call.url, 'http://localhost');
     if (url.pathname === '/x-api/v1/console/me') return envelope(ME);
-    if (url.pathname === '/x-api/v1/console/cases') return envelope({ items: server.items, total: server.items.length, page: 1, pageSize: 20 });
+    if (url.pathname === '/x-api/v1/console/cases') return envelope({ items: server.items, total: server.total ?? server.items.length, totalIsLowerBound: server.totalIsLowerBound ?? false, page: Number(url.searchParams.get('page') ?? 1), pageSize: 20 });
     if (call.method === 'POST' && url.pathname.endsWith('/assign')) return server.onAssign?.(call) ?? envelope({});
     return envelope({}, 10011, 'not found');
   });
@@ -162,5 +165,23 @@ describe('the review queue', () => {
     await user.click(within(await row('sofia@example.com')).getByRole('button', { name: 'Take the case of sofia@example.com' }));
     await waitFor(async () => expect(within(await row('sofia@example.com')).getByTestId('queue-assignee')).toHaveTextContent(OTHER_REVIEWER.email));
     expect(within(await table()).queryByRole('button', { name: /^Take/ })).toBeNull();
+  });
+
+  it('shows a total the server stopped counting as "at least", and keeps paging past it', async () => {
+    const calls = serve({ items: [FREE], total: 1040, totalIsLowerBound: true });
+    renderQueue();
+    expect(await screen.findByRole('status')).toHaveTextContent('1040+');
+    const pages = screen.getByRole('navigation', { name: 'Queue pages' });
+    expect(pages).toHaveTextContent('Page 1 of 52+');
+    const user = userEvent.setup();
+    await user.click(within(pages).getByRole('button', { name: 'Next page' }));
+    await waitFor(() => expect(queueRequests(calls).at(-1)?.searchParams.get('page')).toBe('2'));
+  });
+
+  it('shows an exact total as it is, with no page after the last', async () => {
+    serve({ items: [FREE], total: 1 });
+    renderQueue();
+    expect(await screen.findByRole('status')).toHaveTextContent(/Cases found: 1$/);
+    expect(screen.queryByRole('navigation', { name: 'Queue pages' })).toBeNull();
   });
 });

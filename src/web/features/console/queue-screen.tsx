@@ -54,6 +54,10 @@ export default function QueueScreen() {
   const kinds = [...new Set([...(me.data?.subjectKinds ?? []), ...(filters.kind ? [filters.kind] : [])])];
   const filtered = isFiltered(filters);
   const pages = queue.data ? Math.max(1, Math.ceil(queue.data.total / QUEUE_PAGE_SIZE)) : 1;
+  // Above some way past the page the server stops counting (decision 024): the total and the page
+  // count are then lower bounds, shown with "+", and "next" stays open.
+  const more = queue.data?.totalIsLowerBound === true;
+  const plus = (n: number) => (more ? `${n}+` : n);
   const emptyText = !filtered
     ? t('console.queue.emptyPending')
     : filters.assignee === AssigneeFilter.ME && filters.status === CaseStatus.PENDING
@@ -130,7 +134,7 @@ export default function QueueScreen() {
       ) : (
         <div aria-busy={queue.isFetching} className={queue.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
           <p role="status" className="mb-3 text-sm text-muted">
-            {t('console.queue.total', { count: queue.data.total })}
+            {t('console.queue.total', { count: queue.data.total, replace: { count: plus(queue.data.total) } })}
           </p>
           {queue.data.items.length === 0 ? (
             <p className="rounded-lg border border-dashed border-line-strong p-8 text-center text-muted">{emptyText}</p>
@@ -140,13 +144,13 @@ export default function QueueScreen() {
               <QueueCards items={queue.data.items} meId={me.data?.id} status={filters.status} now={now} />
             </>
           )}
-          {pages > 1 || filters.page > 1 ? (
+          {pages > 1 || more || filters.page > 1 ? (
             <nav aria-label={t('console.queue.pagination')} className="mt-4 flex items-center justify-between gap-3">
               <Button size="small" variant="default" disabled={filters.page <= 1} onClick={() => update({ page: filters.page - 1 })}>
                 {t('console.queue.previous')}
               </Button>
-              <span className="text-sm text-muted">{t('console.queue.page', { page: filters.page, pages })}</span>
-              <Button size="small" variant="default" disabled={filters.page >= pages} onClick={() => update({ page: filters.page + 1 })}>
+              <span className="text-sm text-muted">{t('console.queue.page', { page: filters.page, pages: plus(pages) })}</span>
+              <Button size="small" variant="default" disabled={filters.page >= pages && !more} onClick={() => update({ page: filters.page + 1 })}>
                 {t('console.queue.next')}
               </Button>
             </nav>

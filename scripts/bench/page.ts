@@ -1,0 +1,104 @@
+/**
+ * Page weight as Chromium transfers it: every request a page makes until the network is idle, with
+ * its body size as received (compressed when the server compressed it). Debian's Chromium with the
+ * flags of playwright.config.ts (no browser download, nothing leaves the machine).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { chromium, type Browser } from '@playwright/test';
+import react from '@vitejs/plugin-react';
+import Fastify from 'fastify';
+import { build } from 'vite';
+import { precompress } from '../precompress.ts';
+
+export interface PageRequest {
+  url: string;
+  type: string;
+  /** Body bytes as transferred (encoded). */
+  bytes: number;
+  encoding: string;
+}
+
+export interface PageWeight {
+  url: string;
+  requests: number;
+  bytes: number;
+  js: { requests: number; bytes: number };
+  css: { requests: number; bytes: number };
+  fonts: string[];
+  translations: string[];
+  apiCalls: string[];
+  /** API calls made more than once (method and path). */
+  duplicateApiCalls: string[];
+  /** JS/CSS/JSON responses sent without Content-Encoding. */
+  uncompressed: string[];
+  list: PageRequest[];
+}
+
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage'];
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+}
+
+/** Sums what `url` loads; `cookie` ("name=value") is set first for a signed-in page. */
+export async function measurePage(browser: Browser, url: string, cookie?: string): Promise<PageWeight> {
+  const context = await browser.newContext();
+  try {
+    if (cookie) {
+      const [name, ...value] = cookie.split('=');
+      await context.addCookies([{ name: name!, value: value.join('='), url: new URL(url).origin }]);
+    }
+    const page = await context.newPage();
+    const pending: Promise<PageRequest & { method: string }>[] = [];
+    page.on('requestfinished', (req) => {
+      pending.push(
+        (async () => {
+          const [sizes, res] = await Promise.all([req.sizes(), req.response()]);
+          return { url: req.url(), method: req.method(), type: req.resourceType(), bytes: sizes.responseBodySize, encoding: (await res?.allHeaders())?.['content-encoding'] ?? '' };
+        })(),
+      );
+    });
+    await page.goto(url, { waitUntil: 'networkidle' });
+    const list = await Promise.all(pending);
+    const sum = (l: PageRequest[]) => ({ requests: l.length, bytes: l.reduce((s, r) => s + r.bytes, 0) });
+    const rel = (u: string) => new URL(u).pathname;
+    const api = list.filter((r) => rel(r.url).startsWith('/x-api/')).map((r) => `${r.method} ${rel(r.url)}`);
+    return {
+      url,
+      ...sum(list),
+      js: sum(list.filter((r) => r.type === 'script')),
+      css: sum(list.filter((r) => r.type === 'stylesheet')),
+      fonts: list.filter((r) => r.type === 'font').map((r) => rel(r.url)),
+      translations: list.filter((r) => rel(r.url).includes('/i18n-upload/')).map((r) => rel(r.url)),
+      apiCalls: api,
+      duplicateApiCalls: [...new Set(api.filter((a, i) => api.indexOf(a) !== i))],
+      uncompressed: list.filter((r) => ['script', 'stylesheet', 'fetch', 'xhr'].includes(r.type) && r.bytes > 1024 && !r.encoding).map((r) => rel(r.url)),
+      list: list.map(({ url: u, type, bytes, encoding }) => ({ url: rel(u), type, bytes, encoding })),
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * The reference page: a bare React 19 app (scripts/bench/reference-react) built by our Vite,
+ * precompressed and served like ours, measured in the same browser.
+ */
+export async function measureReferenceReact(browser: Browser): Promise<PageWeight> {
+  const out = mkdtempSync(path.join(tmpdir(), 'ua-bench-react-'));
+  const server = Fastify({ logger: false });
+  try {
+    await build({ root: path.resolve('scripts/bench/reference-react'), base: '/', logLevel: 'silent', configFile: false, plugins: [react()], build: { outDir: out, emptyOutDir: true, target: 'es2022' } });
+    precompress(out);
+    await server.register(fastifyStatic, { root: out, preCompressed: true });
+    await server.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = server.server.address() as { port: number };
+    return await measurePage(browser, `http://127.0.0.1:${port}/`);
+  } finally {
+    await server.close();
+    rmSync(out, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,62 @@
+/**
+ * A server process for the bench (the load generator runs in another process, so client and server
+ * do not share one event loop). `node scripts/bench/server.ts app [--cases N]`: our app on a fresh
+ * database (SQLite in a temporary DATA_DIR, or PostgreSQL when DATABASE_URL is set), demo users
+ * seeded, N synthetic review cases; `… bare`: the reference, a Fastify hello-world answering the
+ * same JSON envelope. Prints one JSON line when listening: { port, user, reviewer } (session cookies) and the
+ * dataDir, which the bench deletes after stopping the process.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import Fastify from 'fastify';
+import { buildApp } from '../../src/server/app.ts';
+import { loadConfig } from '../../src/server/config.ts';
+import { DEMO_PASSWORD, DEMO_REVIEWER_PASSWORD } from '../../src/server/seed.ts';
+import { seedCases } from './cases.ts';
+
+const kind = process.argv[2];
+const casesArg = process.argv.indexOf('--cases');
+const cases = casesArg > 0 ? Number(process.argv[casesArg + 1]) : 0;
+
+async function login(base: string, email: string, password: string): Promise<string> {
+  const res = await fetch(`${base}/x-api/v1/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+  const cookie = res.headers.get('set-cookie')?.split(';')[0];
+  if (!cookie) throw new Error(`bench server: login of ${email} failed (HTTP ${res.status})`);
+  return cookie;
+}
+
+if (kind === 'bare') {
+  const app = Fastify({ logger: false });
+  app.get('/hello', async () => ({ ret_code: 0, ret_msg: 'OK', result: { hello: 'world' } }));
+  app.post('/hello', async () => ({ ret_code: 0, ret_msg: 'OK', result: { hello: 'world' } }));
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const { port } = app.server.address() as { port: number };
+  console.log(JSON.stringify({ port }));
+} else if (kind === 'app') {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'ua-bench-'));
+  const config = loadConfig({
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'true',
+    RATE_LIMIT_PER_MINUTE: '100000000',
+    LOGIN_MAX_ATTEMPTS_PER_IP: '100000000',
+  });
+  const app = await buildApp(config);
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const { port } = app.server.address() as { port: number };
+  const base = `http://127.0.0.1:${port}`;
+  const user = await login(base, 'demo@example.com', DEMO_PASSWORD);
+  const reviewer = await login(base, 'reviewer@example.com', DEMO_REVIEWER_PASSWORD);
+  if (cases > 0) {
+    const owner = await app.db.selectFrom('users').select('id').where('email', '=', 'demo@example.com').executeTakeFirstOrThrow();
+    await seedCases(app.db, owner.id, 1, cases);
+  }
+  console.log(JSON.stringify({ port, user, reviewer, dataDir }));
+} else {
+  console.error('usage: node scripts/bench/server.ts app [--cases N] | bare');
+  process.exit(2);
+}
