@@ -11,7 +11,7 @@ import { isApiError } from '../../../lib/http/index.ts';
 import { errorMessage } from '../../../lib/i18n/error-message.ts';
 import { redirectIfSignedOut } from '../../../lib/session/login-redirect.ts';
 import { useDeleteDocument } from '../api/delete-document.ts';
-import { documentUrl } from '../api/document-drafts.ts';
+import { useDocumentImageSrc } from '../api/document-drafts.ts';
 import { storeUploadedDraft, uploadDocument } from '../api/upload-document.ts';
 
 /** What the file picker offers; the server decides from the bytes anyway (decision 006). */
@@ -123,6 +123,7 @@ export function DocumentSlot({ slot, label, maxBytes, capture = 'environment', h
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? i18n.language ?? 'en';
   const showDraft = !slot.file && slot.draft;
+  const draftSrc = useDocumentImageSrc(showDraft ? slot.draft!.id : undefined);
   return (
     <div data-testid={`slot-${slot.kind}`}>
       <FileDrop
@@ -132,7 +133,8 @@ export function DocumentSlot({ slot, label, maxBytes, capture = 'environment', h
         maxBytes={maxBytes}
         capture={capture}
         file={slot.file}
-        previewUrl={showDraft ? documentUrl(slot.draft!.id) : undefined}
+        previewUrl={showDraft ? draftSrc : undefined}
+        stored={Boolean(showDraft)}
         fileName={showDraft ? t('kyc.upload.stored') : undefined}
         progress={slot.progress}
         uploaded={Boolean(slot.draft) && !slot.uploading && !slot.error}
