@@ -2,6 +2,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { SESSION_COOKIE } from './auth.ts';
 import { SDK_BUSINESS_PARAM, SDK_FLOW_PREFIX, SDK_PAGE_PATH, SdkPageParam } from '../../shared/integration-paths.ts';
 
 /**
@@ -49,7 +50,9 @@ async function securityPlugin(app: FastifyInstance) {
     if (typeof csp !== 'string') return;
     const url = new URL(request.url, 'http://localhost');
     const token = url.pathname === SDK_PAGE_PATH ? url.searchParams.get(SdkPageParam.TOKEN) : null;
-    const business = url.searchParams.get(SDK_BUSINESS_PARAM);
+    // A request with our session cookie is a web user's page: never framed by a partner (only a
+    // same-site partner frame could carry it; a cross-site one, the SDK case, never does).
+    const business = request.cookies[SESSION_COOKIE] ? null : url.searchParams.get(SDK_BUSINESS_PARAM);
     const partners = app.services.partners;
     const origins = (token ? await partners.frameAncestorsFor(token) : null) ?? (business ? await partners.frameAncestorsOfBusiness(business) : null);
     if (!origins) return;

@@ -311,6 +311,9 @@ describe('sdk-access (a web user) and the SDK page', () => {
     expect(await frameAncestors('/user/accounts/auth/kyc?sdkBusiness=nobody')).toBe(byDefault);
     expect(await frameAncestors('/user/accounts/auth/kyc?sdkBusiness=web')).toBe(byDefault);
     expect(await frameAncestors('/user/accounts/console/?sdkBusiness=acme')).toBe(byDefault);
+    // A web user's page (our session cookie) is never framed by a partner, marker or not.
+    const withCookie = await app.inject({ method: 'GET', url: '/user/accounts/auth/personal?sdkBusiness=acme', headers: { cookie: web.cookie } });
+    expect(/frame-ancestors ([^;]*)/.exec(String(withCookie.headers['content-security-policy']))?.[1]).toBe(byDefault);
     // A token that is no longer valid does not hide the marker: the business decides.
     expect(await frameAncestors('/user/accounts/auth/sdk?token=sat_gone&sdkBusiness=acme')).toBe('https://acme.example https://app.acme.example');
 
