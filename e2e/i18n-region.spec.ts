@@ -219,13 +219,14 @@ test("the exchange's app view hides the header; the SDK view hides header and fo
   await sdkPage.goto('/user/accounts/auth/personal');
   await expect(sdkPage.locator('#header-container header')).toBeVisible();
   await sdkPage.goto('/user/accounts/auth/sdk?lang=de-DE');
-  await expect(sdkPage.getByRole('heading', { name: 'Diese Seite ist noch nicht verfügbar' })).toBeVisible();
+  // The SDK page (issue 14) without a token: its title, and that the link is not valid.
+  await expect(sdkPage.getByRole('heading', { name: 'Bestätigen Sie Ihre Identität' })).toBeVisible();
   await expect(sdkPage.locator('#header-container header')).toHaveCount(0);
   await expect(sdkPage.locator('#footer-container footer')).toHaveCount(0);
   // §9: the SDK view's default language is es-ES.
   await sdkPage.evaluate(() => localStorage.removeItem('i18nextLng'));
   await sdkPage.goto('/user/accounts/auth/sdk');
   await expect(sdkPage.locator('html')).toHaveAttribute('lang', 'es-ES');
-  await expect(sdkPage.getByRole('heading', { name: 'Esta página aún no está disponible' })).toBeVisible();
+  await expect(sdkPage.getByRole('heading', { name: 'Verifica tu identidad' })).toBeVisible();
   await sdk.close();
 });
