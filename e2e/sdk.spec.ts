@@ -68,6 +68,10 @@ test('a partner page embeds the flow: level 1 in SDK mode, events to the parent,
   await frame.getByLabel('Selfie photo').setInputFiles(selfie);
   await expect(frame.getByTestId('slot-SELFIE').getByText('Uploaded', { exact: true })).toBeVisible();
   await frame.getByRole('button', { name: 'Continue' }).click();
+  // The review shows the stored uploads: read with the SDK headers (an <img> alone cannot send them).
+  const preview = frame.getByTestId('review-DOCUMENT_FRONT').getByRole('img');
+  await expect(preview).toHaveAttribute('src', /^blob:/);
+  await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1200);
   await frame.getByRole('button', { name: 'Submit for review' }).click();
   await expect(frame.getByRole('heading', { name: 'Documents submitted' })).toBeVisible();
 
@@ -82,6 +86,27 @@ test('a partner page embeds the flow: level 1 in SDK mode, events to the parent,
   await frame.getByRole('button', { name: 'Done: return to Demo Partner' }).click();
   await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/partner-demo\/done$/);
   await expect(page.getByRole('heading', { name: 'Welcome back to Demo Partner' })).toBeVisible();
+});
+
+test('a later page of the flow reloaded inside the partner frame is framed again and still shows the flow', async ({ page }) => {
+  await page.goto('/partner-demo/');
+  await page.getByLabel('Your user id at Demo Partner').fill(`demo-reload-${Date.now().toString(36)}`);
+  await page.getByLabel('Language').selectOption('en');
+  await page.getByRole('button', { name: 'Verify with the exchange' }).click();
+  const frame = page.frameLocator('iframe[title="Identity verification"]');
+  await frame.getByRole('link', { name: 'Start level 1' }).click();
+  await expect(frame.getByRole('button', { name: 'Add personal information' })).toBeVisible();
+
+  // The frame's address has no token any more, but keeps the business marker.
+  const inner = page.frames().find((f) => f.url().includes('/user/accounts/auth/personal'))!;
+  expect(new URL(inner.url()).searchParams.get('sdkBusiness')).toBe('demo-partner');
+  expect(inner.url()).not.toContain('token=');
+  await inner.evaluate(() => window.location.reload());
+  await expect(frame.getByTestId('sdk-bar')).toContainText('Verification for Demo Partner');
+  await expect(frame.getByRole('button', { name: 'Add personal information' })).toBeVisible();
+  // Still the SDK view: no header; still the link's language (English, not the SDK default).
+  await expect(frame.getByRole('banner')).toHaveCount(0);
+  await expect(frame.locator('html')).toHaveAttribute('lang', 'en');
 });
 
 test('the SDK page with an unknown token says the link is no longer valid, and never sends to the login page', async ({ page }) => {

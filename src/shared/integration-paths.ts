@@ -106,6 +106,16 @@ export const SdkPageParam = {
   TOKEN: 'token',
 } as const;
 
+/**
+ * Beyond §2: the business marker SDK mode keeps in the address of every page of the flow (not a
+ * secret: a business id). A page reloaded inside the partner's frame has no token in its address;
+ * the server reads this marker when it serves the app's HTML and lets exactly that business's
+ * registered origins frame it (decision 021). Unknown or disabled: the default frame-ancestors.
+ */
+export const SDK_BUSINESS_PARAM = 'sdkBusiness';
+/** The pages SDK mode shows (the account area's /auth routes); only they honour the marker. */
+export const SDK_FLOW_PREFIX = '/user/accounts/auth/';
+
 /** Where the demo partner page, the integration reference and its OpenAPI document are served. */
 export const PARTNER_DEMO_PATH = '/partner-demo/';
 export const DEVELOPERS_PATH = '/developers/';

@@ -6,17 +6,24 @@ import { env } from './env.ts';
 import { ensureGuid, getContainer, miniProgramAgentOf, platformOf, sdkAuthOf, startTelegram } from './lib/container/index.ts';
 import { configureRequestContext } from './lib/http/index.ts';
 import { initI18n } from './lib/i18n/index.ts';
+import { LANGUAGE_QUERY_PARAM } from './lib/i18n/language.ts';
 import { installPreloadRecovery } from './lib/preload/preload-recovery.ts';
 import { useGlobalStore } from './store/global.ts';
-import { sdkApiPath, sdkUserFields, startSdkSession } from './features/sdk/sdk-session.ts';
+import { keepSdkMarkerInAddress, sdkApiPath, sdkUserFields, startSdkSession } from './features/sdk/sdk-session.ts';
 import './styles.css';
 
 // §1, §2: where we run decides the languages (SDK default es-ES), the platform header and the chrome.
 const container = getContainer();
 // §2, §3 SDK mode: the SDK page's parameters (or this tab's earlier SDK session) before any call.
 const sdk = startSdkSession();
-if (sdk) useGlobalStore.getState().setUser(sdkUserFields(sdk));
-void initI18n({ sdk: container.sdkView || sdk !== null });
+if (sdk) {
+  useGlobalStore.getState().setUser(sdkUserFields(sdk));
+  // A page of the flow opened without the business marker gets it back (a later reload in the frame).
+  keepSdkMarkerInAddress();
+}
+// SDK mode has no language picker: the link's `lang` holds on every later page (and after a reload in the frame).
+const search = sdk?.lang && !new URLSearchParams(window.location.search).has(LANGUAGE_QUERY_PARAM) ? `?${LANGUAGE_QUERY_PARAM}=${encodeURIComponent(sdk.lang)}` : window.location.search;
+void initI18n({ sdk: container.sdkView || sdk !== null, search });
 const guid = ensureGuid();
 configureRequestContext({
   platform: () => platformOf(container),

@@ -2,7 +2,8 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { SDK_PAGE_PATH, SdkPageParam } from '../../shared/integration-paths.ts';
+import { SESSION_COOKIE } from './auth.ts';
+import { SDK_BUSINESS_PARAM, SDK_FLOW_PREFIX, SDK_PAGE_PATH, SdkPageParam } from '../../shared/integration-paths.ts';
 
 /**
  * Security headers on every reply. The CSP allows our own origin and the configured verification
@@ -39,15 +40,22 @@ async function securityPlugin(app: FastifyInstance) {
   });
 
   // The SDK page opened with a partner's access token may be framed by exactly that business's
-  // origins (decision 021); any other page, or no valid token, keeps FRAME_ANCESTORS.
+  // origins (decision 021). A later page of the flow (or the SDK page reloaded) carries no token but
+  // the business marker SDK mode keeps in every address: it gets that business's registered origins
+  // too, never an origin the address names. Any other page, an unknown or disabled business, or a
+  // web user's token keeps FRAME_ANCESTORS.
   app.addHook('onSend', async (request, reply) => {
-    if (request.method !== 'GET' || !request.url.startsWith(SDK_PAGE_PATH)) return;
+    if (request.method !== 'GET' || !request.url.startsWith(SDK_FLOW_PREFIX)) return;
+    const csp = reply.getHeader('content-security-policy');
+    if (typeof csp !== 'string') return;
     const url = new URL(request.url, 'http://localhost');
     const token = url.pathname === SDK_PAGE_PATH ? url.searchParams.get(SdkPageParam.TOKEN) : null;
-    if (!token) return;
-    const origins = await app.services.partners.frameAncestorsFor(token);
-    const csp = reply.getHeader('content-security-policy');
-    if (!origins || typeof csp !== 'string') return;
+    // A request with our session cookie is a web user's page: never framed by a partner (only a
+    // same-site partner frame could carry it; a cross-site one, the SDK case, never does).
+    const business = request.cookies[SESSION_COOKIE] ? null : url.searchParams.get(SDK_BUSINESS_PARAM);
+    const partners = app.services.partners;
+    const origins = (token ? await partners.frameAncestorsFor(token) : null) ?? (business ? await partners.frameAncestorsOfBusiness(business) : null);
+    if (!origins) return;
     reply.header('content-security-policy', csp.replace(/frame-ancestors [^;]*/, `frame-ancestors ${origins.join(' ')}`));
   });
 

@@ -7,8 +7,7 @@ import { MAIN_CONTENT_ID } from '../components/ui/page-frame.ts';
 import { PageLoading } from '../components/ui/spinner.tsx';
 import { CaptureKitContext, type CaptureKit } from '../lib/capture/capture-kit.ts';
 import { redirectIfSignedOut } from '../lib/session/login-redirect.ts';
-import { getContainer } from '../lib/container/index.ts';
-import { sdkSession } from '../features/sdk/sdk-session.ts';
+import { sdkAroundNav, sdkSession } from '../features/sdk/sdk-session.ts';
 import { Footer, Header, usePageFrame } from './header.tsx';
 
 const AuthLayout = lazy(() => import('./auth-layout.tsx'));
@@ -61,8 +60,10 @@ export function App() {
       <Suspense fallback={<PageLoading />}>
         <Header />
         <Main>
-          <Router base={APP_BASE}>
-            {getContainer().sdkView && sdkSession() ? <SdkBar /> : null}
+          {/* SDK mode keeps its business marker in every address (a reload inside the partner's frame). */}
+          <Router base={APP_BASE} aroundNav={sdkAroundNav}>
+            {/* The SDK session, not only the container's flag: a frame denied storage knows it from its own name (a reload). */}
+            {sdkSession() ? <SdkBar /> : null}
             <Switch>
               <Route path="/auth" nest>
                 <CaptureKitContext value={captureKit}>

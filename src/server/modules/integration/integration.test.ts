@@ -64,7 +64,7 @@ describe('partner signing (POST access-token)', () => {
     const body = res.json();
     expect(body.ret_code).toBe(0);
     expect(body.result).toMatchObject({ origin: 'https://acme.example', scene: 'acme', expiresIn: 1800 });
-    expect(body.result.sdkUrl).toMatch(/^\/user\/accounts\/auth\/sdk\?token=sat_[\w-]+&from=acme&lang=de-DE&isUpdatePoi=true$/);
+    expect(body.result.sdkUrl).toMatch(/^\/user\/accounts\/auth\/sdk\?token=sat_[\w-]+&from=acme&lang=de-DE&isUpdatePoi=true&sdkBusiness=acme$/);
     const applicant = await applicantOf('acme', 'u-100');
     expect(applicant).toBeDefined();
     const row = await tokenRow(body.result.accessToken);
@@ -292,6 +292,38 @@ describe('sdk-access (a web user) and the SDK page', () => {
     expect(other.headers['content-security-policy']).toContain(`frame-ancestors ${app.config.frameAncestors.join(' ')}`);
     const personal = await app.inject({ method: 'GET', url: '/user/accounts/auth/personal' });
     expect(personal.headers['content-security-policy']).not.toContain('acme.example');
+  });
+
+  it("a later page of the flow, reloaded in the frame, keeps its business's frame-ancestors through the business marker (registered origins only)", async () => {
+    const frameAncestors = async (url: string) => /frame-ancestors ([^;]*)/.exec(String((await app.inject({ method: 'GET', url })).headers['content-security-policy']))?.[1];
+    const byDefault = app.config.frameAncestors.join(' ');
+    // The SDK link carries the marker (a partner's token); a web user's own link does not.
+    const t = await tokenFor('u-reload');
+    expect(new URL(t.sdkUrl, 'http://localhost').searchParams.get('sdkBusiness')).toBe('acme');
+    const web = await newUser(app, 'sdk-web-marker@example.com');
+    const own = (await post(app, '/v3/private/kyc/sdk-access', { level: 1 }, web.cookie)).json().result as { sdkUrl: string };
+    expect(own.sdkUrl).not.toContain('sdkBusiness');
+
+    expect(await frameAncestors('/user/accounts/auth/kyc?level=1&sdkBusiness=acme')).toBe('https://acme.example https://app.acme.example');
+    expect(await frameAncestors('/user/accounts/auth/sdk?sdkBusiness=globex')).toBe('https://globex.example');
+    // Nothing the address says beyond the id counts; unknown ids, the web users' id and pages outside the flow keep the default.
+    expect(await frameAncestors('/user/accounts/auth/kyc?sdkBusiness=acme&frame-ancestors=https://evil.example')).toBe('https://acme.example https://app.acme.example');
+    expect(await frameAncestors('/user/accounts/auth/kyc?sdkBusiness=nobody')).toBe(byDefault);
+    expect(await frameAncestors('/user/accounts/auth/kyc?sdkBusiness=web')).toBe(byDefault);
+    expect(await frameAncestors('/user/accounts/console/?sdkBusiness=acme')).toBe(byDefault);
+    // A web user's page (our session cookie) is never framed by a partner, marker or not.
+    const withCookie = await app.inject({ method: 'GET', url: '/user/accounts/auth/personal?sdkBusiness=acme', headers: { cookie: web.cookie } });
+    expect(/frame-ancestors ([^;]*)/.exec(String(withCookie.headers['content-security-policy']))?.[1]).toBe(byDefault);
+    // A token that is no longer valid does not hide the marker: the business decides.
+    expect(await frameAncestors('/user/accounts/auth/sdk?token=sat_gone&sdkBusiness=acme')).toBe('https://acme.example https://app.acme.example');
+
+    // A disabled business is framed by nobody of its own any more.
+    const initrode = { id: 'initrode', name: 'Initrode', allowedOrigins: ['https://initrode.example'], scenes: ['initrode'], redirectAllowlist: [], defaultLanguage: 'en' as const };
+    await app.services.partners.createBusiness(initrode, SYSTEM);
+    expect(await frameAncestors('/user/accounts/auth/personal?sdkBusiness=initrode')).toBe('https://initrode.example');
+    await app.services.partners.updateBusiness('initrode', { ...initrode, status: 'DISABLED' }, SYSTEM);
+    expect(await app.db.selectFrom('partner_businesses').select('status').where('id', '=', 'initrode').executeTakeFirst()).toEqual({ status: 'DISABLED' });
+    expect(await frameAncestors('/user/accounts/auth/personal?sdkBusiness=initrode')).toBe(byDefault);
   });
 });
 

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { AccessTokenResult, RevokeTokenResult, SdkAccessResult, TokenInfo, BusinessInfo } from '../../../shared/api/integration.ts';
 import { BusinessStatus, type BusinessView, type CreateBusinessInput, type UpdateBusinessInput } from '../../../shared/api/integration-admin.ts';
-import { PARTNER_SIGNATURE_MAX_AGE_MS, SDK_PAGE_PATH, SdkPageParam, WEB_BUSINESS_ID } from '../../../shared/integration-paths.ts';
+import { PARTNER_SIGNATURE_MAX_AGE_MS, SDK_BUSINESS_PARAM, SDK_PAGE_PATH, SdkPageParam, WEB_BUSINESS_ID } from '../../../shared/integration-paths.ts';
 import { UserRole } from '../../../shared/api/accounts.ts';
 import { allowlistedUrl, normalizeOrigin } from '../../../shared/redirect-allowlist.ts';
 import { RetCode } from '../../../shared/ret-codes.ts';
@@ -170,12 +170,14 @@ export function createPartnersService({ db, config, accounts, levelOf, keyring: 
     return { token, expiresAt };
   }
 
-  const sdkUrl = (token: string, scene: string, language: string | null, isUpdatePoi: boolean) => {
+  const sdkUrl = (token: string, scene: string, language: string | null, isUpdatePoi: boolean, businessId: string) => {
     const q = new URLSearchParams();
     q.set(SdkPageParam.TOKEN, token);
     q.set(SdkPageParam.FROM, scene);
     if (language) q.set(SdkPageParam.LANG, language);
     q.set(SdkPageParam.IS_UPDATE_POI, String(isUpdatePoi));
+    // The marker SDK mode keeps in every page's address (frame-ancestors after a reload); web users' pages are never framed by a partner.
+    if (businessId !== WEB_BUSINESS_ID) q.set(SDK_BUSINESS_PARAM, businessId);
     return `${SDK_PAGE_PATH}?${q.toString()}`;
   };
 
@@ -312,7 +314,7 @@ export function createPartnersService({ db, config, accounts, levelOf, keyring: 
         { business_id: business.id, scene, origin, user_id: userId, level: input.level, language, redirect_url: redirectUrl, is_update_poi: input.isUpdatePoi ? 1 : 0 },
         partnerActor,
       );
-      return { accessToken: token, expiresAt, expiresIn: Math.round(ACCESS_TOKEN_TTL_MS / 1000), origin, scene, sdkUrl: sdkUrl(token, scene, language, input.isUpdatePoi) };
+      return { accessToken: token, expiresAt, expiresIn: Math.round(ACCESS_TOKEN_TTL_MS / 1000), origin, scene, sdkUrl: sdkUrl(token, scene, language, input.isUpdatePoi, business.id) };
     },
 
     /** POST sdk-access (§7): a web user's own token for the SDK page, bound to our own origin. */
@@ -321,7 +323,7 @@ export function createPartnersService({ db, config, accounts, levelOf, keyring: 
         { business_id: WEB_BUSINESS_ID, scene: input.from, origin: ownOrigin, user_id: userId, level: input.level, language, redirect_url: null, is_update_poi: input.isSecondary ? 1 : 0 },
         actor,
       );
-      return { accessToken: token, expiresAt, sdkUrl: sdkUrl(token, input.from, language, input.isSecondary) };
+      return { accessToken: token, expiresAt, sdkUrl: sdkUrl(token, input.from, language, input.isSecondary, WEB_BUSINESS_ID) };
     },
 
     /**
@@ -402,6 +404,17 @@ export function createPartnersService({ db, config, accounts, levelOf, keyring: 
       const row = await repo.findAccessToken(db, hash(token));
       if (!row || row.revoked_at !== null || row.expires_at <= nowIso(new Date(now())) || row.business_id === WEB_BUSINESS_ID) return null;
       const business = await activeBusiness(row.business_id);
+      return business ? parseList(business.allowed_origins) : null;
+    },
+
+    /**
+     * The origins that may frame a page of the SDK flow whose address carries this business marker
+     * (a reload inside the frame, decision 021): exactly the registered origins of an active
+     * business; null for an unknown or disabled one, or the web users' id.
+     */
+    async frameAncestorsOfBusiness(id: string): Promise<string[] | null> {
+      if (id === WEB_BUSINESS_ID || id.length > 64) return null;
+      const business = await activeBusiness(id);
       return business ? parseList(business.allowed_origins) : null;
     },
 

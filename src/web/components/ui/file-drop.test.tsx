@@ -117,6 +117,15 @@ describe('FileDrop', () => {
     expect(screen.getByRole('img', { name: 'Preview of selfie.jpg' })).toHaveAttribute('src', '/x-api/doc/1/preview');
   });
 
+  it('a stored upload whose preview is still being read keeps the stored state (no drop zone), then shows the preview', () => {
+    const { rerender } = renderUi(<FileDrop label="Selfie" stored fileName="selfie.jpg" onSelect={() => {}} onRemove={() => {}} uploaded />);
+    expect(screen.queryByRole('img')).toBeNull();
+    expect(screen.getByText('Uploaded')).toBeInTheDocument();
+    expect(screen.getByText(/selfie\.jpg/)).toBeInTheDocument();
+    rerender(<FileDrop label="Selfie" stored previewUrl="blob:x/1" fileName="selfie.jpg" onSelect={() => {}} onRemove={() => {}} uploaded />);
+    expect(screen.getByRole('img', { name: 'Preview of selfie.jpg' })).toHaveAttribute('src', 'blob:x/1');
+  });
+
   it('acceptsFile() understands MIME types, wildcards and extensions', () => {
     expect(acceptsFile('image/*', { name: 'a.webp', type: 'image/webp' })).toBe(true);
     expect(acceptsFile('image/png, .pdf', { name: 'A.PDF', type: 'application/pdf' })).toBe(true);

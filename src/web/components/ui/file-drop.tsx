@@ -92,6 +92,8 @@ export interface FileDropProps {
   previewUrl?: string;
   /** The name shown with previewUrl. */
   fileName?: string;
+  /** An uploaded image exists even while its previewUrl is not there yet (it is being read). */
+  stored?: boolean;
   /** 0–100 while uploading: shows a progress bar. Leave undefined when not uploading. */
   progress?: number;
   /** The upload finished: shows "Uploaded". */
@@ -131,6 +133,7 @@ export function FileDrop({
   file,
   previewUrl,
   fileName,
+  stored = false,
   progress,
   uploaded = false,
   error,
@@ -147,7 +150,7 @@ export function FileDrop({
   const [rejection, setRejection] = useState<FileRejection | null>(null);
   const localUrl = useObjectUrl(file);
   const imageUrl = localUrl ?? (file ? undefined : previewUrl);
-  const hasFile = Boolean(file || previewUrl);
+  const hasFile = Boolean(file || previewUrl || stored);
   const uploading = progress !== undefined && !uploaded;
   const shownName = file?.name ?? fileName;
 

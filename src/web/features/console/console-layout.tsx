@@ -13,6 +13,7 @@ import { useConsoleMe } from './api/get-console-me.ts';
 import CaseScreen from './case-screen.tsx';
 import QueueScreen from './queue-screen.tsx';
 import AdminScreen from './admin-screen.tsx';
+import PartnersScreen from './partners/partners-screen.tsx';
 import ReverificationRequestScreen from './reverification-request-screen.tsx';
 import { ConsoleRole, hasConsoleRole } from '../../../shared/staff.ts';
 
@@ -131,6 +132,14 @@ export default function ConsoleLayout() {
                 </Link>
               </li>
             ) : null}
+            {/* Decision 021: the businesses (partners) that embed the flow; administrators only. */}
+            {hasConsoleRole(me.data.role, ConsoleRole.ADMINISTRATOR) ? (
+              <li>
+                <Link href="/businesses" className="rounded-sm text-muted underline-offset-4 hover:text-ink hover:underline focus-visible:outline-2 focus-visible:outline-primary">
+                  {t('partners-console.nav')}
+                </Link>
+              </li>
+            ) : null}
           </ul>
         </div>
         <span className="text-sm text-muted" data-testid="console-role">
@@ -141,6 +150,7 @@ export default function ConsoleLayout() {
         <Route path="/" component={QueueScreen} />
         <Route path="/cases/:id" component={CaseScreen} />
         <Route path="/admin" component={AdminScreen} />
+        <Route path="/businesses" component={PartnersScreen} />
         <Route path="/reverification" component={ReverificationRequestScreen} />
         <Route>
           <Redirect to="/" replace />

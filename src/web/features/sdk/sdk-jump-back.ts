@@ -1,6 +1,7 @@
 import { SDK_PAGE_PATH } from '../../../shared/integration-paths.ts';
 import { jumpBackTarget } from '../../lib/region/index.ts';
 import type { SdkUser } from './sdk-profile.ts';
+import { withSdkMarker } from './sdk-session.ts';
 
 /**
  * §2 jump-back for the SDK flow: `extraParams.redirect_url` when its origin is on the business's
@@ -32,6 +33,8 @@ export function leaveSdkFlow(user: SdkUser, nav: Navigation = { self: window, to
       // The browser refused to navigate the top window: go there in the frame instead.
     }
   }
-  nav.self.location.replace(url);
-  return url;
+  // The landing page in the frame keeps the business marker, so the partner's page may still frame it.
+  const here = external ? url : withSdkMarker(url);
+  nav.self.location.replace(here);
+  return here;
 }

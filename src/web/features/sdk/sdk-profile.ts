@@ -1,6 +1,6 @@
 import type { AppUser } from '../../store/global.ts';
 import { getSdkTokenInfo } from './api/token-info.ts';
-import { sdkUserFields, type SdkSession } from './sdk-session.ts';
+import { learnSdkBusiness, sdkUserFields, type SdkSession } from './sdk-session.ts';
 
 /** The SDK mode's user as the app keeps it: token info plus the §3 SDK fields. */
 export type SdkUser = AppUser & { redirectAllowlist?: string[]; targetLevel?: 1 | 2; businessName?: string };
@@ -13,6 +13,8 @@ export async function getSdkProfile(session: SdkSession): Promise<SdkUser> {
   const base = sdkUserFields(session);
   try {
     const info = await getSdkTokenInfo(session.isUpdatePoi);
+    // A link without the business marker: the token says whose it is (a web user's own says 'web': no marker).
+    learnSdkBusiness(info.business.id);
     return {
       ...base,
       level: info.level,

@@ -1,4 +1,4 @@
-import { SDK_PAGE_PATH, SdkPageParam, sdkPathOf } from '../../../shared/integration-paths.ts';
+import { SDK_BUSINESS_PARAM, SDK_FLOW_PREFIX, SDK_PAGE_PATH, SdkPageParam, sdkPathOf, WEB_BUSINESS_ID } from '../../../shared/integration-paths.ts';
 import type { AppUser } from '../../store/global.ts';
 
 /**
@@ -16,18 +16,53 @@ export interface SdkSession {
   hidden: boolean;
   site: string | null;
   update: string | null;
+  /**
+   * The partner's business id (the link's `sdkBusiness`, else learnt from the token info): kept in
+   * every page's address so that a reload inside the partner's frame is framed again (decision 021).
+   * null for a web user's own token or before it is known.
+   */
+  business?: string | null;
 }
+
+/** A business id as the registry allows it (a lowercase slug); anything else is not a marker. */
+const BUSINESS_ID = /^[a-z0-9][a-z0-9-]{0,63}$/;
+const businessMarker = (value: string | null | undefined): string | null => (value && value !== WEB_BUSINESS_ID && BUSINESS_ID.test(value) ? value : null);
 
 export const SDK_SESSION_KEY = 'ua.sdkSession';
 
 type Store = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
+/** What window.name holds for SDK mode: recognisable, so a name set by anyone else is never parsed as ours. */
+const WINDOW_NAME_PREFIX = 'ua-sdk-session:';
+
+/**
+ * The session in the frame's own `window.name`, for a browser that denies a cross-site frame its
+ * storage (third-party storage blocked: the partner's embedded flow). The name lives exactly as long
+ * as the frame (a reload keeps it, another frame or tab never sees it), which is the lifetime an SDK
+ * session needs. Only this one key is kept.
+ */
+export function windowNameStore(win: { name: string }): Store {
+  const read = (): string | null => (win.name.startsWith(WINDOW_NAME_PREFIX) ? win.name.slice(WINDOW_NAME_PREFIX.length) : null);
+  return {
+    getItem: (key) => (key === SDK_SESSION_KEY ? read() : null),
+    setItem: (key, value) => {
+      if (key === SDK_SESSION_KEY) win.name = `${WINDOW_NAME_PREFIX}${value}`;
+    },
+    removeItem: (key) => {
+      if (key === SDK_SESSION_KEY && read() !== null) win.name = '';
+    },
+  };
+}
+
+/** The tab's sessionStorage, else (a cross-site frame denied it) the frame's window.name. */
 function sessionStore(): Store | undefined {
   try {
-    return globalThis.sessionStorage;
+    const storage = globalThis.sessionStorage;
+    if (storage) return storage;
   } catch {
-    return undefined;
+    // Denied (a cross-site frame with third-party storage blocked): the frame's name instead.
   }
+  return typeof window === 'undefined' ? undefined : windowNameStore(window);
 }
 
 /** The session the SDK page's address starts, or null when the address is not the SDK page or has no token. */
@@ -44,10 +79,19 @@ export function parseSdkLaunch(pathname: string, search: string): SdkSession | n
     hidden: q.get(SdkPageParam.HIDDEN) === 'true',
     site: q.get(SdkPageParam.SITE),
     update: q.get(SdkPageParam.UPDATE),
+    business: businessMarker(q.get(SDK_BUSINESS_PARAM)),
   };
 }
 
 let current: SdkSession | null = null;
+
+function save(store: Store | undefined, session: SdkSession): void {
+  try {
+    store?.setItem(SDK_SESSION_KEY, JSON.stringify(session));
+  } catch {
+    // Storage disabled: SDK mode then lasts until the next full page load.
+  }
+}
 
 /**
  * Reads the SDK session once at start: a new one from the SDK page's address (saved for the tab),
@@ -56,11 +100,7 @@ let current: SdkSession | null = null;
 export function startSdkSession(location: Pick<Location, 'pathname' | 'search'> = window.location, store: Store | undefined = sessionStore()): SdkSession | null {
   const launched = parseSdkLaunch(location.pathname, location.search);
   if (launched) {
-    try {
-      store?.setItem(SDK_SESSION_KEY, JSON.stringify(launched));
-    } catch {
-      // Storage disabled: SDK mode then lasts until the next full page load.
-    }
+    save(store, launched);
     current = launched;
     return current;
   }
@@ -77,6 +117,46 @@ export function startSdkSession(location: Pick<Location, 'pathname' | 'search'> 
 /** The SDK session of this tab, if any. */
 export function sdkSession(): SdkSession | null {
   return current;
+}
+
+/**
+ * The partner's business, once the token info names it (a link without `sdkBusiness`): saved for
+ * the tab and put into the current address at once, so a reload of this very page is framed too.
+ */
+export function learnSdkBusiness(id: string, store: Store | undefined = sessionStore(), nav?: AddressBar): void {
+  const business = businessMarker(id);
+  if (!current || !business || current.business === business) return;
+  current = { ...current, business };
+  save(store, current);
+  keepSdkMarkerInAddress(nav);
+}
+
+type AddressBar = { history: Pick<History, 'replaceState' | 'state'>; location: Pick<Location, 'pathname' | 'search' | 'hash'> };
+
+/** Puts the business marker into the current address if it is missing (start of a page, marker learnt). */
+export function keepSdkMarkerInAddress(nav: AddressBar | undefined = typeof window === 'undefined' ? undefined : window): void {
+  if (!nav) return;
+  const here = `${nav.location.pathname}${nav.location.search}${nav.location.hash}`;
+  const next = withSdkMarker(here);
+  if (next !== here) nav.history.replaceState(nav.history.state, '', next);
+}
+
+/**
+ * An address of the SDK flow with the business marker added (it stays in every page's address of
+ * the flow); any other address, or outside a partner's SDK session, as it is.
+ */
+export function withSdkMarker(to: string): string {
+  const business = current?.business;
+  if (!business || !to.startsWith(SDK_FLOW_PREFIX)) return to;
+  const url = new URL(to, 'http://sdk.invalid');
+  if (url.searchParams.get(SDK_BUSINESS_PARAM) === business) return to;
+  url.searchParams.set(SDK_BUSINESS_PARAM, business);
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/** wouter's `aroundNav`: every navigation of the app keeps the marker in SDK mode. */
+export function sdkAroundNav<O>(navigate: (to: string, options?: O) => void, to: string, options?: O): void {
+  navigate(withSdkMarker(to), options);
 }
 
 /** Forgets the session (tests; the end of the flow). */

@@ -4,7 +4,7 @@ import { SDK_EVENT_SOURCE, SdkEvent } from '../../../shared/integration-paths.ts
 import { postToParent } from './parent-events.ts';
 import { eventsOf, stepOf } from './sdk-events.ts';
 import { leaveSdkFlow, sdkJumpBackTarget } from './sdk-jump-back.ts';
-import { endSdkSession, parseSdkLaunch, sdkApiPath, sdkSession, sdkUserFields, startSdkSession } from './sdk-session.ts';
+import { endSdkSession, windowNameStore, keepSdkMarkerInAddress, learnSdkBusiness, parseSdkLaunch, sdkAroundNav, sdkApiPath, sdkSession, sdkUserFields, startSdkSession, withSdkMarker } from './sdk-session.ts';
 
 /** The SDK flow's pure parts (issue 14): the page's parameters, events for the parent, jump-back. */
 const memory = () => {
@@ -19,7 +19,7 @@ describe('the SDK page parameters (§2)', () => {
     expect(parseSdkLaunch('/user/accounts/auth/personal', '?token=sat_1')).toBeNull();
     expect(parseSdkLaunch('/user/accounts/auth/sdk', '?from=acme')).toBeNull();
     const s = startSdkSession({ pathname: '/user/accounts/auth/sdk', search: '?token=sat_1&from=acme&lang=de-DE&isUpdatePoi=true&hidden=true&site=MAIN&update=1' }, store);
-    expect(s).toEqual({ token: 'sat_1', from: 'acme', lang: 'de-DE', isUpdatePoi: 'true', hidden: true, site: 'MAIN', update: '1' });
+    expect(s).toEqual({ token: 'sat_1', from: 'acme', lang: 'de-DE', isUpdatePoi: 'true', hidden: true, site: 'MAIN', update: '1', business: null });
     // A later screen of the flow (no parameters): the tab's session.
     expect(startSdkSession({ pathname: '/user/accounts/auth/kyc', search: '?step=country' }, store)).toEqual(s);
     expect(sdkUserFields(s!)).toMatchObject({ id: 'sat_1', sdkToken: 'sat_1', isSdk: true, isUpdatePoi: true, sdkFrom: 'acme', sdkLang: 'de-DE', hidden: true, currency_code: 'USD' });
@@ -30,6 +30,68 @@ describe('the SDK page parameters (§2)', () => {
     expect(startSdkSession({ pathname: '/user/accounts/auth/kyc', search: '' }, memory())).toBeNull();
     expect(sdkSession()).toBeNull();
     expect(sdkApiPath(ApiPath.kycInfo)).toBe(ApiPath.kycInfo);
+  });
+});
+
+describe('the business marker in every address (a reload inside the frame)', () => {
+  const bar = (path: string) => {
+    const [pathname, search = ''] = path.split('?');
+    const replaceState = vi.fn();
+    return { replaceState, nav: { history: { replaceState, state: null }, location: { pathname: pathname!, search: search ? `?${search}` : '', hash: '' } } };
+  };
+
+  it("keeps the link's sdkBusiness on every page of the flow, and only there", () => {
+    const store = memory();
+    const s = startSdkSession({ pathname: '/user/accounts/auth/sdk', search: '?token=sat_1&from=acme&sdkBusiness=acme' }, store);
+    expect(s?.business).toBe('acme');
+    expect(withSdkMarker('/user/accounts/auth/kyc?level=2#top')).toBe('/user/accounts/auth/kyc?level=2&sdkBusiness=acme#top');
+    expect(withSdkMarker('/user/accounts/auth/personal?sdkBusiness=acme')).toBe('/user/accounts/auth/personal?sdkBusiness=acme');
+    expect(withSdkMarker('/user/accounts/help/faq')).toBe('/user/accounts/help/faq');
+    const navigate = vi.fn();
+    sdkAroundNav(navigate, '/user/accounts/auth/kyc', { replace: true });
+    expect(navigate).toHaveBeenCalledWith('/user/accounts/auth/kyc?sdkBusiness=acme', { replace: true });
+    // A reload of a later page restores the session (with its business) from the tab.
+    expect(startSdkSession({ pathname: '/user/accounts/auth/kyc', search: '?sdkBusiness=acme' }, store)?.business).toBe('acme');
+    // The landing page after "back" keeps it too.
+    const replace = vi.fn();
+    leaveSdkFlow({ sdkToken: 'sat_1' }, { self: { location: { origin: 'https://kyc.example', replace } }, top: null });
+    expect(replace).toHaveBeenCalledWith('/user/accounts/auth/sdk?sdkBusiness=acme');
+  });
+
+  it("survives a reload in a frame denied storage, in the frame's own name only", () => {
+    const frame = { name: '' };
+    const s = startSdkSession({ pathname: '/user/accounts/auth/sdk', search: '?token=sat_1&from=acme&sdkBusiness=acme' }, windowNameStore(frame));
+    expect(frame.name.startsWith('ua-sdk-session:')).toBe(true);
+    // The reload: a new start on a later page, no token in the address.
+    expect(startSdkSession({ pathname: '/user/accounts/auth/personal', search: '?sdkBusiness=acme' }, windowNameStore(frame))).toEqual(s);
+    // Another frame (another name) is not in SDK mode; a name set by someone else is never read as ours.
+    expect(startSdkSession({ pathname: '/user/accounts/auth/personal', search: '' }, windowNameStore({ name: '{"token":"sat_x","from":"x"}' }))).toBeNull();
+    endSdkSession(windowNameStore(frame));
+    expect(frame.name).toBe('');
+  });
+
+  it('refuses a marker that is not a business id, and never marks a web user or a page outside SDK mode', () => {
+    expect(parseSdkLaunch('/user/accounts/auth/sdk', '?token=sat_1&sdkBusiness=https://evil.example')?.business).toBeNull();
+    expect(parseSdkLaunch('/user/accounts/auth/sdk', '?token=sat_1&sdkBusiness=web')?.business).toBeNull();
+    expect(withSdkMarker('/user/accounts/auth/kyc')).toBe('/user/accounts/auth/kyc');
+    startSdkSession({ pathname: '/user/accounts/auth/sdk', search: '?token=sat_1&from=web' }, memory());
+    const { replaceState, nav } = bar('/user/accounts/auth/sdk?token=sat_1&from=web');
+    learnSdkBusiness('web', memory(), nav);
+    expect(withSdkMarker('/user/accounts/auth/kyc')).toBe('/user/accounts/auth/kyc');
+    expect(replaceState).not.toHaveBeenCalled();
+  });
+
+  it('learns the business from the token info when the link had none, saves it and marks the current address', () => {
+    const store = memory();
+    startSdkSession({ pathname: '/user/accounts/auth/sdk', search: '?token=sat_1&from=acme' }, store);
+    const { replaceState, nav } = bar('/user/accounts/auth/sdk?token=sat_1&from=acme');
+    learnSdkBusiness('acme', store, nav);
+    expect(replaceState).toHaveBeenCalledWith(null, '', '/user/accounts/auth/sdk?token=sat_1&from=acme&sdkBusiness=acme');
+    expect(JSON.parse(store.getItem('ua.sdkSession')!)).toMatchObject({ token: 'sat_1', business: 'acme' });
+    // An address that has it already is left alone.
+    const again = bar('/user/accounts/auth/kyc?sdkBusiness=acme');
+    keepSdkMarkerInAddress(again.nav);
+    expect(again.replaceState).not.toHaveBeenCalled();
   });
 });
 

@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { DocumentDraftsResult } from '../../../../shared/api/documents.ts';
-import { API_PREFIX, ApiPath } from '../../../../shared/api/paths.ts';
+import { ApiPath } from '../../../../shared/api/paths.ts';
 import type { VerifiableLevel } from '../../../../shared/kyc.ts';
-import { http } from '../../../lib/http/index.ts';
+import { http, useApiImageSrc } from '../../../lib/http/index.ts';
 import { kycKeys } from './keys.ts';
 
 /** GET document-drafts?level=: what the user uploaded but has not submitted yet (shown again on return). */
@@ -12,5 +12,9 @@ export const documentDraftsQuery = (level: VerifiableLevel) => queryOptions({ qu
 
 export const useDocumentDrafts = (level: VerifiableLevel) => useQuery(documentDraftsQuery(level));
 
-/** The owner's read address of a document (no-store, attachment; an <img> may still show it). */
-export const documentUrl = (id: string) => `${API_PREFIX}${ApiPath.document}/${encodeURIComponent(id)}`;
+/**
+ * The `<img src>` of one of the user's own uploads (the owner's read route: no-store, attachment):
+ * the plain address on the web (the cookie goes along); in SDK mode the image read with the SDK
+ * headers, as an object URL (an <img> cannot send them). `undefined` while it loads.
+ */
+export const useDocumentImageSrc = (id: string | undefined) => useApiImageSrc(id ? `${ApiPath.document}/${encodeURIComponent(id)}` : undefined);

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { DocumentKind } from '../../../../shared/kyc.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { documentUrl } from '../api/document-drafts.ts';
+import { useDocumentImageSrc } from '../api/document-drafts.ts';
 import type { DraftsByKind } from '../model/flow.ts';
 
 export interface ReviewImagesProps {
@@ -10,6 +10,12 @@ export interface ReviewImagesProps {
   label: (kind: DocumentKind) => string;
   /** Takes the user back to the step where this image is taken. */
   onRetake: (kind: DocumentKind) => void;
+}
+
+/** A stored upload; nothing until it is read (SDK mode reads it with the access token first). */
+function DraftImage({ id, alt }: { id: string; alt: string }) {
+  const src = useDocumentImageSrc(id);
+  return src ? <img src={src} alt={alt} className="size-full object-contain" /> : null;
 }
 
 /** The uploaded images as the server stored them (thumbnails from the owner read route), each with a Retake. */
@@ -24,7 +30,7 @@ export function ReviewImages({ kinds, drafts, label, onRetake }: ReviewImagesPro
           <li key={kind} className="flex flex-col gap-2 rounded-lg border border-line p-3" data-testid={`review-${kind}`}>
             <div className="flex h-40 items-center justify-center overflow-hidden rounded-btn bg-surface">
               {draft ? (
-                <img src={documentUrl(draft.id)} alt={t('kyc.review.image', { item })} className="size-full object-contain" />
+                <DraftImage id={draft.id} alt={t('kyc.review.image', { item })} />
               ) : (
                 <span className="text-sm text-danger">{t('kyc.review.notUploaded')}</span>
               )}

@@ -14,7 +14,7 @@ import { isApiError } from '../../../lib/http/index.ts';
 import { errorMessage } from '../../../lib/i18n/error-message.ts';
 import { redirectIfSignedOut } from '../../../lib/session/login-redirect.ts';
 import { useDeleteDocument } from '../api/delete-document.ts';
-import { documentUrl } from '../api/document-drafts.ts';
+import { useDocumentImageSrc } from '../api/document-drafts.ts';
 import { storeUploadedDraft, uploadDocument } from '../api/upload-document.ts';
 
 /** What the file picker offers; the server decides from the bytes anyway (decision 006). */
@@ -138,6 +138,7 @@ export function DocumentSlot({ slot, label, maxBytes, capture = 'environment', h
   const gate = useQualityGate(checkPicture ? check : undefined, slot.select);
   const showDraft = !slot.file && slot.draft;
   const Camera = purpose === 'document' ? kit.DocumentCamera : undefined;
+  const draftSrc = useDocumentImageSrc(showDraft ? slot.draft!.id : undefined);
   return (
     <div data-testid={`slot-${slot.kind}`} className="flex flex-col gap-2">
       <FileDrop
@@ -147,7 +148,8 @@ export function DocumentSlot({ slot, label, maxBytes, capture = 'environment', h
         maxBytes={maxBytes}
         capture={capture}
         file={slot.file}
-        previewUrl={showDraft ? documentUrl(slot.draft!.id) : undefined}
+        previewUrl={showDraft ? draftSrc : undefined}
+        stored={Boolean(showDraft)}
         fileName={showDraft ? t('kyc.upload.stored') : undefined}
         progress={slot.progress}
         uploaded={Boolean(slot.draft) && !slot.uploading && !slot.error}
