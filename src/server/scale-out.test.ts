@@ -120,6 +120,8 @@ describe.skipIf(!postgres)('two server processes on one PostgreSQL and one objec
       DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
       DOCUMENT_STORE_URL: store.url,
       UPLOADS_PER_HOUR: String(UPLOADS_PER_HOUR),
+      // Per IP and minute; every request of this file comes from 127.0.0.1 and stays well below it until the last test spends it.
+      RATE_LIMIT_PER_MINUTE: '300',
       VENDOR_FAKES: 'false',
       // Single-step decisions: four-eyes across servers is the same database rule (decision 018).
       FOUR_EYES_RULES: '[]',
@@ -201,7 +203,7 @@ describe.skipIf(!postgres)('two server processes on one PostgreSQL and one objec
     }
   });
 
-  it('login delays, upload limits and replay protection count on both servers together', async () => {
+  it('login delays, upload limits, replay protection and the request ceiling count on both servers together', async () => {
     // Login: five free failures for one account and address, spread over A and B, then a delay on either.
     for (let i = 0; i < 5; i++) {
       const res = await json(await call(i % 2 ? b : a, 'POST', '/v1/user/login', { body: { email: 'l1-final@example.com', password: 'wrong-password' } }));
@@ -232,5 +234,15 @@ describe.skipIf(!postgres)('two server processes on one PostgreSQL and one objec
     expect(first.ret_code).toBe(0);
     const replay = (await (await fetch(`${b.origin}${path}`, { method: 'POST', headers: signed, body })).json()) as { ret_code: number };
     expect(replay.ret_code).toBe(RetCode.PARTNER_SIGNATURE_REPLAYED);
+
+    // Last, as it spends the address's budget: the per-IP request ceiling is one budget for both servers: each request spends from it,
+    // whichever server answers, and the last one over it is refused with HTTP 429.
+    const remaining = async (server: Server) => Number((await call(server, 'GET', '/v2/private/user/profile', { cookie: user })).headers.get('x-ratelimit-remaining'));
+    const [onA, onB, onAgain] = [await remaining(a), await remaining(b), await remaining(a)];
+    expect([onA - onB, onB - onAgain]).toEqual([1, 1]);
+    const spend = Array.from({ length: onAgain }, (_, i) => call(i % 2 ? a : b, 'GET', '/v2/private/user/profile', { cookie: user }));
+    expect((await Promise.all(spend)).every((r) => r.status === 200)).toBe(true);
+    expect((await call(b, 'GET', '/v2/private/user/profile', { cookie: user })).status).toBe(429);
+    expect((await call(a, 'GET', '/v2/private/user/profile', { cookie: user })).status).toBe(429);
   });
 });
