@@ -19,6 +19,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { startChild, type Child } from './bench/child.ts';
 import { runLoad, summarize, type LoadResult } from './bench/load.ts';
@@ -99,7 +100,8 @@ async function apiSection(db: 'sqlite' | 'postgres', adminUrl?: string) {
   console.log(`\nAPI throughput at ${CONNECTIONS} connections, ${SECONDS} s each (${db === 'sqlite' ? 'SQLite' : 'PostgreSQL'})`);
   const load = (port: number, p: string, extra: Partial<Parameters<typeof runLoad>[0]> = {}) =>
     runLoad({ url: `http://127.0.0.1:${port}${p}`, connections: CONNECTIONS, durationMs: SECONDS * 1000, maxRequests: MAX_REQUESTS, ok: envelopeOk, ...extra });
-  const env = db === 'postgres' ? { DATABASE_URL: await freshPostgres(adminUrl!) } : {};
+  // Servers of one PostgreSQL database share a configured master key (decision 024): a throwaway one.
+  const env = db === 'postgres' ? { DATABASE_URL: await freshPostgres(adminUrl!), DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64') } : {};
   // Both servers run side by side and are measured in turns, twice, keeping each one's best run: the
   // machine is shared, so a burst of someone else's work lands on either side instead of on one.
   const [bareChild, appChild] = [await startChild<{ port: number }>(['bare']), await startChild<AppInfo>(['app'], env)];

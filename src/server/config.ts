@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { Provider, VerifiableLevels } from '../shared/kyc.ts';
 import { vendorEnvSchema, vendorsConfigOf } from './vendor-config.ts';
 import { captureConfigOf, captureEnvSchema } from './capture-config.ts';
+import { documentStoreConfigOf, documentStoreEnvSchema } from './document-store-config.ts';
 import { RejectMode } from '../shared/review-reasons.ts';
 import { DecisionOutcome, SubjectKind } from '../shared/review.ts';
 
@@ -187,7 +188,10 @@ const envSchema = z.object({
    * stalled or abandoned upload must not hold it for ever). Slow uploads still send bytes.
    */
   IDLE_TIMEOUT_SECONDS: z.coerce.number().positive().default(60),
-  /** Base64 32-byte key that wraps per-document keys; generated into DATA_DIR when absent. */
+  /**
+   * Base64 32-byte master key that wraps per-document keys, the same on every server. Required with
+   * DATABASE_URL; only the embedded (one-server) setup may generate one into DATA_DIR instead.
+   */
   DATA_ENCRYPTION_KEY: base64Key.optional(),
   /** Rotation: former master keys (base64, comma-separated), only to unwrap until re-wrapped. */
   DATA_ENCRYPTION_KEYS_PREVIOUS: z.string().transform((v, ctx) => {
@@ -197,6 +201,7 @@ const envSchema = z.object({
   }).default([]),
   /** Document uploads per user per hour (each is decoded and re-encoded: CPU-heavy). */
   UPLOADS_PER_HOUR: z.coerce.number().int().positive().default(30),
+  ...documentStoreEnvSchema,
   ...vendorEnvSchema,
   ...captureEnvSchema,
   /** Four-eyes decisions (decision 018): level-2 approvals and every FINAL rejection unless set; `[]`: none. */
@@ -232,6 +237,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
+  if (e.DATABASE_URL && !e.DATA_ENCRYPTION_KEY) {
+    // Servers of one database must all unwrap every document's key: a key generated into one
+    // server's DATA_DIR would make the others answer "document unavailable" (decision 024).
+    throw new Error(
+      `Invalid configuration: DATA_ENCRYPTION_KEY is required with DATABASE_URL (the same key on every server; \`openssl rand -base64 32\`). ` +
+        `A server that so far used a generated key file: set DATA_ENCRYPTION_KEY to the content of ${path.join(dataDir, 'keys', 'master.key')}, ` +
+        'or set a new key, list the file\'s content in DATA_ENCRYPTION_KEYS_PREVIOUS and run `npm run rewrap-keys`.',
+    );
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -283,6 +297,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataEncryptionKey: e.DATA_ENCRYPTION_KEY,
     previousEncryptionKeys: e.DATA_ENCRYPTION_KEYS_PREVIOUS,
     uploadsPerHour: e.UPLOADS_PER_HOUR,
+    documentStore: documentStoreConfigOf(e.DOCUMENT_STORE_URL, { dataDir, sharedDatabase: Boolean(e.DATABASE_URL) }),
     vendors: vendorsConfigOf(e, { embedded: !e.DATABASE_URL }),
     capture: captureConfigOf(e),
     fourEyes: e.FOUR_EYES_RULES as FourEyesRule[],

@@ -25,6 +25,7 @@ beforeEach(() => {
     logLevel: 'silent',
     webDist: '/nonexistent-web-dist',
     dataEncryptionKey: randomBytes(32).toString('base64'),
+    documentStore: { kind: 'file', dir: path.join(dir, 'documents') },
     seedDemo: false,
   });
 });

@@ -39,7 +39,7 @@ export function createServices(db: Db, config: Config, { mailer = logMailer({ in
     if (await reverification.acceptsUpload(userId, level, trx)) return;
     await kyc.assertCanUpload(userId, level, trx);
   };
-  const documents = createDocumentsService({ db, config, canUpload: uploadGate });
+  const documents = createDocumentsService({ db, config, canUpload: uploadGate, log });
   const templates = createMailTemplates(config.localesDir, 'reverification');
   const otp = createOtpService({ db, mailer, templates, emailOf: async (userId) => (await accounts.usersByIds([userId])).get(userId)?.email });
   const review = createReviewService({ db, fourEyes: config.fourEyes, log });

@@ -52,6 +52,11 @@ export const RetCode = {
   DOCUMENT_NOT_AVAILABLE: 34007,
   /** Document upload: the multipart body could not be read (no or wrong boundary, truncated, garbled; HTTP 400). */
   DOCUMENT_UPLOAD_MALFORMED: 34008,
+  /**
+   * Reading a document: its content or the master key that opens it is not available to this server
+   * (the document store lost the object, or the key is not configured here). Nothing is served.
+   */
+  DOCUMENT_CONTENT_UNAVAILABLE: 34009,
   /** KYC submit (level 1) before the personal information is saved. */
   KYC_PERSONAL_INFO_REQUIRED: 35001,
   /** Personal information can no longer be changed: submitted for review or approved. */

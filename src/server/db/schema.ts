@@ -155,8 +155,11 @@ export interface KycDocumentsTable {
   height: number;
   /** SHA-256 hex of the stored plaintext. */
   sha256: string;
-  /** AES-256-GCM ciphertext (blob on SQLite, bytea on PostgreSQL). */
-  ciphertext: Uint8Array;
+  /**
+   * AES-256-GCM ciphertext (blob on SQLite, bytea on PostgreSQL); null when it lives in the
+   * document store named by `content_store` (migration 017).
+   */
+  ciphertext: Uint8Array | null;
   /** base64 */
   iv: string;
   /** base64 */
@@ -167,6 +170,8 @@ export interface KycDocumentsTable {
   created_at: string;
   /** Quality checks of the upload, JSON (migration 013); null for uploads before it. */
   quality: string | null;
+  /** Where the ciphertext is (migration 017): null = in `ciphertext`, `file` or `s3` = that store, under the id. */
+  content_store: string | null;
 }
 
 /** KYC personal information of a user (migration 002); editable until submitted. */

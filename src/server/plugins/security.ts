@@ -1,5 +1,6 @@
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
+import { sharedRateLimitStore } from './shared-rate-limit-store.ts';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { SESSION_COOKIE } from './auth.ts';
@@ -60,10 +61,12 @@ async function securityPlugin(app: FastifyInstance) {
   });
 
   // A coarse per-IP ceiling for everything; login has its own, stricter, per-account throttle.
+  // Servers on one PostgreSQL share the counters (one ceiling, not one per process; decision 024).
   await app.register(rateLimit, {
     max: app.config.rateLimitPerMinute,
     timeWindow: 60_000,
     allowList: (req) => !req.url.startsWith('/x-api'),
+    ...(app.config.database.kind === 'postgres' ? { store: sharedRateLimitStore(app.db) } : {}),
   });
 }
 

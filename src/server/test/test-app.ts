@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { buildApp, type App, type BuildOptions } from '../app.ts';
 import { configWith, type Config } from '../config.ts';
 import { createTestDatabase } from './test-db.ts';
@@ -20,6 +23,8 @@ export async function createTestApp(
   options: Pick<BuildOptions, 'plugins'> = {},
 ): Promise<{ app: App; close: () => Promise<void>; mailer: FakeMailer }> {
   const { database, drop } = await createTestDatabase();
+  // The embedded default document store, in a directory of this app's own (removed on close).
+  const documentsDir = mkdtempSync(path.join(tmpdir(), 'ua-test-documents-'));
   const config = configWith({
     database,
     logLevel: logStream ? 'info' : 'silent',
@@ -27,6 +32,7 @@ export async function createTestApp(
     webDist: '/nonexistent-web-dist',
     // A key per test app: tests never write a key file into the working tree's data directory.
     dataEncryptionKey: randomBytes(32).toString('base64'),
+    documentStore: { kind: 'file', dir: documentsDir },
     ...overrides,
   });
   const mailer = createFakeMailer();
@@ -39,6 +45,7 @@ export async function createTestApp(
     close: async () => {
       await app.close();
       await drop();
+      rmSync(documentsDir, { recursive: true, force: true });
     },
   };
 }

@@ -77,8 +77,8 @@ export async function updateWrappedKey(db: Q, id: string, from: { wrapped_key: s
   return Number(r.numUpdatedRows);
 }
 
-/** Every document of a user, drafts and submitted ones. */
-export async function deleteAllOfUser(db: Q, userId: string): Promise<number> {
-  const r = await db.deleteFrom('kyc_documents').where('user_id', '=', userId).executeTakeFirst();
-  return Number(r.numDeletedRows);
+/** Every document of a user, drafts and submitted ones; returns their ids. */
+export async function deleteAllOfUser(db: Q, userId: string): Promise<string[]> {
+  const rows = await db.deleteFrom('kyc_documents').where('user_id', '=', userId).returning('id').execute();
+  return rows.map((r) => r.id);
 }

@@ -11,6 +11,7 @@ import { BusinessError, notFound, ValidationFailed, wrongState } from '../../err
 import { recordAudit, type Actor } from '../audit/audit.service.ts';
 import { countHit } from '../throttle/throttle.service.ts';
 import * as repo from './documents.repo.ts';
+import { createContentStore, type ContentStore } from './content-store.ts';
 import { normalizeImage } from './image.ts';
 import { measureStored, parseQuality } from './quality.ts';
 import type { DocumentQuality, QualityIssue } from '../../../shared/api/capture.ts';
@@ -32,6 +33,10 @@ export interface DocumentsDeps {
    * it (the key-rotation script) accepts no upload at all: closed, not open, by default.
    */
   canUpload?: UploadGate;
+  /** Tests inject stores; otherwise config.documentStore (null: contents in the database row). */
+  store?: ContentStore | null;
+  /** Hears about objects a deletion left in the store (harmless: their data key went with the row). */
+  log?: { warn(obj: object, msg: string): void };
 }
 
 const noUploads: UploadGate = async () => {
@@ -107,15 +112,46 @@ const KINDS = new Set<string>(Object.values(DocumentKind));
  * Identity documents: upload (validated, re-encoded, encrypted, audited), drafts the user can retake or
  * delete until an application attaches them, and reads for the owner and for reviewers.
  */
-export function createDocumentsService({ db, config, keyring: injectedKeyring, canUpload = noUploads }: DocumentsDeps) {
+export function createDocumentsService({ db, config, keyring: injectedKeyring, canUpload = noUploads, store: injectedStore, log = console }: DocumentsDeps) {
   let keyring = injectedKeyring;
   /** Loaded on first use: a server that never stores a document never creates a key file. */
   const keys = () => (keyring ??= loadKeyring({ dataEncryptionKey: config.dataEncryptionKey, previousEncryptionKeys: config.previousEncryptionKeys, dataDir: config.dataDir }));
+  const store = injectedStore === undefined ? createContentStore(config.documentStore) : injectedStore;
 
-  /** Decrypts a stored row; throws IntegrityError (a 500, logged) rather than return altered bytes. */
-  function decrypt(row: repo.DocumentRow): Buffer {
+  /**
+   * The document's content or its master key is not available to this server (decision 024): a
+   * clear, translated answer instead of a 500, nothing served; why goes to the operator's log.
+   */
+  function contentUnavailable(detail: string): BusinessError {
+    log.warn({ reason: detail }, detail);
+    return new BusinessError(RetCode.DOCUMENT_CONTENT_UNAVAILABLE, 'document content unavailable');
+  }
+
+  /** Removes stored contents once their rows are gone; a failure only leaves shredded ciphertext behind. */
+  async function forgetContents(ids: readonly string[]): Promise<void> {
+    if (!store) return;
+    for (const id of ids) {
+      await store.delete(id).catch((err: unknown) => log.warn({ err, documentId: id }, 'document content left in the store'));
+    }
+  }
+
+  /** The ciphertext of a row: in the row itself (documents before migration 017, `database:`), or in the store that holds it. */
+  async function ciphertextOf(row: repo.DocumentRow): Promise<Buffer> {
+    if (row.ciphertext !== null) return Buffer.from(row.ciphertext.buffer, row.ciphertext.byteOffset, row.ciphertext.byteLength);
+    if (!store || store.kind !== row.content_store) throw contentUnavailable(`content of document ${row.id} is in the ${row.content_store} store, which this server is not configured with`);
+    const stored = await store.get(row.id);
+    if (!stored) throw contentUnavailable(`content of document ${row.id} is missing from the ${store.kind} store`);
+    return stored;
+  }
+
+  /**
+   * Decrypts a stored row. A missing content or master key is DOCUMENT_CONTENT_UNAVAILABLE; content
+   * that fails authentication is IntegrityError (a 500, logged) rather than altered bytes.
+   */
+  async function decrypt(row: repo.DocumentRow): Promise<Buffer> {
     const context = contextOf(row.id);
-    const ciphertext = Buffer.from(row.ciphertext.buffer, row.ciphertext.byteOffset, row.ciphertext.byteLength);
+    if (!keys().keyIds.includes(row.key_id)) throw contentUnavailable(`master key ${row.key_id} of document ${row.id} is not configured on this server`);
+    const ciphertext = await ciphertextOf(row);
     const plaintext = openSealed(keys(), { ciphertext, iv: row.iv, authTag: row.auth_tag, wrappedKey: row.wrapped_key, keyId: row.key_id }, context);
     if (createHash('sha256').update(plaintext).digest('hex') !== row.sha256) throw new IntegrityError(context, `content of ${context} does not match its recorded digest`);
     return plaintext;
@@ -145,6 +181,8 @@ export function createDocumentsService({ db, config, keyring: injectedKeyring, c
       const quality: DocumentQuality = { ...measured, overridden: [...(input.warnings ?? [])], viaHandoff: Boolean(input.viaHandoff) };
       const id = randomUUID();
       const sealed = sealBytes(keys(), image.bytes, contextOf(id));
+      // Outside the database first: a row never names content that is not there yet.
+      if (store) await store.put(id, sealed.ciphertext);
       const row: repo.DocumentRow = {
         id,
         user_id: userId,
@@ -156,7 +194,8 @@ export function createDocumentsService({ db, config, keyring: injectedKeyring, c
         width: image.width,
         height: image.height,
         sha256: createHash('sha256').update(image.bytes).digest('hex'),
-        ciphertext: sealed.ciphertext,
+        ciphertext: store ? null : sealed.ciphertext,
+        content_store: store?.kind ?? null,
         iv: sealed.iv,
         auth_tag: sealed.authTag,
         wrapped_key: sealed.wrappedKey,
@@ -167,7 +206,7 @@ export function createDocumentsService({ db, config, keyring: injectedKeyring, c
 
       for (let attempt = 1; ; attempt++) {
         try {
-          await db.transaction().execute(async (trx) => {
+          const replaced = await db.transaction().execute(async (trx) => {
             // Again, in the transaction that stores: a submission may have committed during the decode.
             await canUpload(userId, input.level, trx);
             const previous = await repo.findDrafts(trx, userId, input.level, input.kind);
@@ -178,10 +217,13 @@ export function createDocumentsService({ db, config, keyring: injectedKeyring, c
             await repo.insertDocument(trx, row);
             await recordAudit(trx, actor, { action: 'document.upload', entityType: ENTITY, entityId: id, after: { ...auditView(row), replaces: previous.map((p) => p.id) } });
             await input.within?.(trx, toSummary(row));
+            return previous.map((p) => p.id);
           });
+          await forgetContents(replaced);
           return toSummary(row);
         } catch (err) {
           if (attempt < MAX_UPLOAD_ATTEMPTS && isUniqueViolation(err)) continue;
+          await forgetContents([id]);
           throw err;
         }
       }
@@ -197,6 +239,7 @@ export function createDocumentsService({ db, config, keyring: injectedKeyring, c
         if ((await repo.deleteDraft(trx, userId, id)) === 0) throw wrongState('document already submitted');
         await recordAudit(trx, actor, { action: 'document.delete', entityType: ENTITY, entityId: id, before: auditView(doc) });
       });
+      await forgetContents([id]);
     },
 
     /**
@@ -204,9 +247,12 @@ export function createDocumentsService({ db, config, keyring: injectedKeyring, c
      * audit record. Only for removing the account itself (documents have no cascade on purpose).
      */
     async removeAllOf(trx: Db, userId: string, actor: Actor): Promise<number> {
-      const removed = await repo.deleteAllOfUser(trx, userId);
-      await recordAudit(trx, actor, { action: 'document.delete_all', entityType: 'user', entityId: userId, after: { removed } });
-      return removed;
+      const ids = await repo.deleteAllOfUser(trx, userId);
+      await recordAudit(trx, actor, { action: 'document.delete_all', entityType: 'user', entityId: userId, after: { removed: ids.length } });
+      // Before the caller commits (erasure must not leave content behind). Should the caller roll
+      // back, those documents answer DOCUMENT_CONTENT_UNAVAILABLE: on erasure, gone beats kept.
+      await forgetContents(ids);
+      return ids.length;
     },
 
     /** The user's uploads of `level` not attached to an application yet (one per kind at most). */
@@ -243,7 +289,7 @@ export function createDocumentsService({ db, config, keyring: injectedKeyring, c
     async readForOwner(userId: string, id: string): Promise<DocumentContent> {
       const row = await repo.findDocument(db, id);
       if (!row || row.user_id !== userId) throw notFound();
-      return { bytes: decrypt(row), mime: row.mime };
+      return { bytes: await decrypt(row), mime: row.mime };
     },
 
     /**
@@ -254,7 +300,7 @@ export function createDocumentsService({ db, config, keyring: injectedKeyring, c
     async readForReviewer(id: string, actor: Actor): Promise<DocumentContent> {
       const row = await repo.findDocument(db, id);
       if (!row || row.application_id === null) throw notFound();
-      const bytes = decrypt(row);
+      const bytes = await decrypt(row);
       await recordAudit(db, actor, { action: 'document.view', entityType: ENTITY, entityId: id, after: { userId: row.user_id, applicationId: row.application_id, kind: row.kind, level: Number(row.level) } });
       return { bytes, mime: row.mime };
     },

@@ -36,7 +36,8 @@ async function start(overrides: Partial<Config> = {}) {
       done();
     },
   });
-  ({ app, close } = await createTestApp({ dataEncryptionKey: MASTER_KEY.toString('base64'), ...overrides }, logStream));
+  // Contents in the row: these tests read and alter the stored ciphertext there (the stores have content-store.test.ts).
+  ({ app, close } = await createTestApp({ dataEncryptionKey: MASTER_KEY.toString('base64'), documentStore: { kind: 'database' }, ...overrides }, logStream));
 }
 
 beforeEach(async () => start());
@@ -112,7 +113,7 @@ describe('upload: accepted images', () => {
     for (const marker of [...PRIVATE_EXIF_MARKERS, 'Exif', 'TestCam']) expect(stored.bytes.includes(Buffer.from(marker))).toBe(false);
 
     // At rest only ciphertext: no window of the image (stored or uploaded) appears in the column.
-    const ciphertext = Buffer.from(row!.ciphertext);
+    const ciphertext = Buffer.from(row!.ciphertext!);
     expect(ciphertext.length).toBe(stored.bytes.length);
     for (const offset of [0, 2, 100, 1000, stored.bytes.length - 40]) expect(ciphertext.includes(stored.bytes.subarray(offset, offset + 16))).toBe(false);
     expect(ciphertext.includes(input.subarray(0, 16))).toBe(false);
@@ -603,7 +604,7 @@ describe('integrity at rest', () => {
 
   it('refuses to serve altered ciphertext', async () => {
     const row = (await rows())[0]!;
-    const altered = Buffer.from(row.ciphertext);
+    const altered = Buffer.from(row.ciphertext!);
     altered[Math.floor(altered.length / 2)]! ^= 0x01;
     await app.db.updateTable('kyc_documents').set({ ciphertext: altered }).where('id', '=', id).execute();
     await expectRefusedAndLogged();
@@ -629,19 +630,23 @@ describe('integrity at rest', () => {
     const other = (await rows()).find((r) => r.id === otherId)!;
     await app.db
       .updateTable('kyc_documents')
-      .set({ ciphertext: Buffer.from(other.ciphertext), iv: other.iv, auth_tag: other.auth_tag, wrapped_key: other.wrapped_key, sha256: other.sha256 })
+      .set({ ciphertext: Buffer.from(other.ciphertext!), iv: other.iv, auth_tag: other.auth_tag, wrapped_key: other.wrapped_key, sha256: other.sha256 })
       .where('id', '=', id)
       .execute();
     await expectRefusedAndLogged();
   });
 
-  it('cannot be read with a different master key, or when its key id is unknown', async () => {
+  it('cannot be read with a different master key; a key this server lacks is a clear answer, not a 500', async () => {
     const wrongKey = createDocumentsService({ db: app.db, config: app.config, keyring: createKeyring(randomBytes(32)) });
-    await expect(wrongKey.readForOwner(userId, id)).rejects.toBeInstanceOf(IntegrityError);
-    // Same key material under another id does not help either: the key id is authenticated too.
+    await expect(wrongKey.readForOwner(userId, id)).rejects.toMatchObject({ retCode: RetCode.DOCUMENT_CONTENT_UNAVAILABLE });
+    // Claiming the reader's own key id does not help: the key id is authenticated too.
     await app.db.updateTable('kyc_documents').set({ key_id: wrongKey.activeKeyId() }).where('id', '=', id).execute();
     await expect(wrongKey.readForOwner(userId, id)).rejects.toBeInstanceOf(IntegrityError);
-    await expectRefusedAndLogged();
+    // This server has no key of that id (decision 024): translated 34009, logged, nothing served.
+    const res = await readOwner();
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ ret_code: RetCode.DOCUMENT_CONTENT_UNAVAILABLE, ret_msg: 'document content unavailable', result: {} });
+    expect(logs.some((l) => l.includes(`master key ${wrongKey.activeKeyId()} of document ${id} is not configured`))).toBe(true);
   });
 });
 
@@ -665,11 +670,11 @@ describe('master key rotation', () => {
       expect(row.key_id).toBe(rotating.activeKeyId());
       expect(row.wrapped_key).not.toBe(before[i]!.wrapped_key);
       // The content ciphertext is untouched: only the data key was re-wrapped.
-      expect(Buffer.from(row.ciphertext).equals(Buffer.from(before[i]!.ciphertext))).toBe(true);
+      expect(Buffer.from(row.ciphertext!).equals(Buffer.from(before[i]!.ciphertext!))).toBe(true);
     }
     const newOnly = createDocumentsService({ db: app.db, config: app.config, keyring: createKeyring(newKey) });
     for (const [i, id] of ids.entries()) expect((await newOnly.readForOwner(userId, id)).bytes.equals(originals[i]!.bytes)).toBe(true);
-    await expect(app.services.documents.readForOwner(userId, ids[0]!)).rejects.toBeInstanceOf(IntegrityError);
+    await expect(app.services.documents.readForOwner(userId, ids[0]!)).rejects.toMatchObject({ retCode: RetCode.DOCUMENT_CONTENT_UNAVAILABLE });
     expect((await auditOf(ids[0]!)).map((a) => a.action)).toEqual(['document.upload', 'document.rewrap']);
   });
 
