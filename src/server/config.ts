@@ -196,6 +196,8 @@ const envSchema = z.object({
   }).default([]),
   /** Document uploads per user per hour (each is decoded and re-encoded: CPU-heavy). */
   UPLOADS_PER_HOUR: z.coerce.number().int().positive().default(30),
+  /** Issue 11: how long a failed knowledge test waits before a new attempt (decision 020). */
+  QUESTIONNAIRE_COOLING_OFF_SECONDS: z.coerce.number().int().nonnegative().default(86_400),
   ...vendorEnvSchema,
   /** Four-eyes decisions (decision 018): level-2 approvals and every FINAL rejection unless set; `[]`: none. */
   FOUR_EYES_RULES: jsonOf(z.array(fourEyesRule)).default([
@@ -275,6 +277,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataEncryptionKey: e.DATA_ENCRYPTION_KEY,
     previousEncryptionKeys: e.DATA_ENCRYPTION_KEYS_PREVIOUS,
     uploadsPerHour: e.UPLOADS_PER_HOUR,
+    questionnaireCoolingOffSeconds: e.QUESTIONNAIRE_COOLING_OFF_SECONDS,
     vendors: vendorsConfigOf(e, { embedded: !e.DATABASE_URL }),
     fourEyes: e.FOUR_EYES_RULES as FourEyesRule[],
     retention: {

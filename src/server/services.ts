@@ -13,6 +13,7 @@ import { createReviewService } from './modules/review/review.service.ts';
 import { createSiteService } from './modules/site/site.service.ts';
 import { createStaffService } from './modules/staff/staff.service.ts';
 import { createRecordsService } from './modules/records/records.service.ts';
+import { createQuestionnairesService } from './modules/questionnaires/questionnaires.service.ts';
 
 /**
  * Builds every domain service once per app; routes reach them through `app.services`. Where two
@@ -37,14 +38,23 @@ export function createServices(db: Db, config: Config, { mailer = logMailer({ in
     routes: config.providerRoutes,
     providers: [createInHouseProvider({ outcomeOf: (userId, level) => kyc.outcomeOf(userId, level) }), ...createVendorProviders(config.vendors)],
   });
-  const kyc = createKycService({ db, config, documents, accounts, review, providers, log });
+  // kyc-info carries the questionnaire fields (§3); the questionnaires' rules read the KYC level and residence.
+  const kyc = createKycService({ db, config, documents, accounts, review, providers, log, questionnaires: { kycInfoOf: (userId, at) => questionnaires.kycInfoOf(userId, at) } });
   review.registerSubject(SubjectKind.KYC_APPLICATION, kyc.reviewHandler);
+  const questionnaires = createQuestionnairesService({
+    db,
+    coolingOffSeconds: config.questionnaireCoolingOffSeconds,
+    review,
+    documents,
+    kyc: { profileOf: async (userId) => ({ level: await kyc.levelOf(userId), country: (await kyc.getPersonalInfo(userId)).info?.residenceCountry ?? '' }) },
+  });
+  review.registerSubject(SubjectKind.QUESTIONNAIRE, questionnaires.reviewHandler);
   const countries = createCountriesService();
-  const consoleService = createConsoleService({ db, review, kyc, accounts });
+  const consoleService = createConsoleService({ db, review, kyc, accounts, questionnaires });
   const records = createRecordsService({ db, config, review, kyc, accounts, documents, console: consoleService });
   const site = createSiteService({ config });
   const monitoring = createMonitoringService();
-  return { accounts, site, documents, kyc, review, providers, countries, console: consoleService, monitoring, staff, records };
+  return { accounts, site, documents, kyc, questionnaires, review, providers, countries, console: consoleService, monitoring, staff, records };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -68,6 +68,12 @@ export const RetCode = {
   QUICK_KYC_ATTEMPTS_EXCEEDED: 37001,
   /** Quick KYC: not offered to this user (country of residence, number type, or its provider not configured here). */
   QUICK_KYC_NOT_OFFERED: 37002,
+  /** Questionnaires: a failed test's cooling-off period is not over; `result.retryAfter` (ISO time) and `retryAfterSeconds` say when. */
+  QUESTIONNAIRE_COOLING_OFF: 38001,
+  /** Questionnaires: the answers can no longer be changed (under review, or decided). */
+  QUESTIONNAIRE_NOT_EDITABLE: 38002,
+  /** Questionnaires: rejected for good; no new version can be submitted. */
+  QUESTIONNAIRE_CLOSED: 38003,
   /** §8: client-side request timeout (408); never sent by the server. */
   CLIENT_TIMEOUT: 9000001,
   /** §8: message shown for network / HTTP errors (the client looks up this code's text). */

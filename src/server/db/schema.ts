@@ -289,6 +289,39 @@ export interface MigrationMarker {
   seq: Generated<number>;
 }
 
+/** What a user answered, one row per attempt (migration 010, decision 020). */
+export interface QuestionnaireAnswersTable {
+  id: string;
+  user_id: string;
+  template_code: string;
+  template_version: number;
+  scene_code: string;
+  biz_from: string;
+  attempt: number;
+  /** JSON object: question id -> answer. */
+  answers: string;
+  submitted_at: string | null;
+  decided_at: string | null;
+  outcome: string | null;
+  /** 0/1: a final rejection (no new version). */
+  closed: number;
+  /** JSON: score, pass, wrong answers, risk profile. */
+  result: string | null;
+  retry_after: string | null;
+  submitted_ip: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** An event that makes a template due for a user (migration 010). */
+export interface QuestionnaireRequirementsTable {
+  user_id: string;
+  template_code: string;
+  cause: string;
+  detail: string;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -309,4 +342,6 @@ export interface Database {
   kyc_documents: KycDocumentsTable;
   vendor_sessions: VendorSessionsTable;
   vendor_webhook_events: VendorWebhookEventsTable;
+  questionnaire_answers: QuestionnaireAnswersTable;
+  questionnaire_requirements: QuestionnaireRequirementsTable;
 }

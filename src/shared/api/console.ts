@@ -8,6 +8,7 @@ import { INTERNAL_NOTE_MAX_LENGTH, REJECT_REASON_CODES, RejectMode, USER_MESSAGE
 import { QUICK_KYC_ID_TYPES } from '../quick-kyc.ts';
 import { KycRule } from './kyc-rules.ts';
 import { savedPersonalInfo } from './personal-info.ts';
+import { questionnaireSubject } from './questionnaire-review.ts';
 
 /**
  * The compliance console's API (beyond the spec; docs/decisions/010 and 014): reviewers work a queue
@@ -237,7 +238,7 @@ export const consoleCase = z.object({
   case: consoleQueueItem,
   user: z.object({ id: z.string(), email: z.string(), createdAt: z.string() }),
   /** What is decided; one shape per subject kind (only KYC applications so far). */
-  subject: z.discriminatedUnion('kind', [kycApplicationSubject]),
+  subject: z.discriminatedUnion('kind', [kycApplicationSubject, questionnaireSubject]),
   decision: consoleDecision.nullable(),
   /** Four-eyes proposals of the case, newest first (an OPEN one awaits a second look). */
   proposals: z.array(consoleProposal),

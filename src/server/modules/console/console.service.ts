@@ -9,12 +9,15 @@ import { listAuditOf, recordAudit, type Actor } from '../audit/audit.service.ts'
 import type { KycService } from '../kyc/kyc.service.ts';
 import { secondsToDecision, type Decided, type Proposed, type ReviewCase, type ReviewDecision, type ReviewProposal, type ReviewService, type SentBack } from '../review/review.service.ts';
 import type { Db } from '../../db/index.ts';
+import type { QuestionnaireSubject } from '../../../shared/api/questionnaire-review.ts';
 
 export interface ConsoleDeps {
   db: Db;
   review: ReviewService;
   kyc: Pick<KycService, 'applicationForReview' | 'documentTypesOf'>;
   accounts: Pick<AccountsService, 'usersByIds'>;
+  /** QUESTIONNAIRE cases: the answers with the template's questions and scores (decision 020). */
+  questionnaires?: { forReview(c: ReviewCase): Promise<QuestionnaireSubject> };
 }
 
 export interface QueueInput {
@@ -57,7 +60,7 @@ function parseJson(text: string | null): unknown {
  * The compliance console: composes the review module's cases and decisions with what the subject
  * modules (kyc), documents and accounts expose through their services. It owns no table.
  */
-export function createConsoleService({ db, review, kyc, accounts }: ConsoleDeps) {
+export function createConsoleService({ db, review, kyc, accounts, questionnaires }: ConsoleDeps) {
   async function toItems(cases: ReviewCase[]): Promise<ConsoleQueueItem[]> {
     const proposals = await review.proposalsOf(cases.filter((c) => c.status === CaseStatus.PENDING).map((c) => c.id));
     const open = new Map([...proposals].flatMap(([caseId, list]) => list.filter((p) => p.status === ProposalStatus.OPEN).map((p) => [caseId, p] as const)));
@@ -133,6 +136,42 @@ export function createConsoleService({ db, review, kyc, accounts }: ConsoleDeps)
     return { caseId: result.case.id, status: result.case.status, subjectStatus: result.subjectStatus, decision, proposal: null };
   }
 
+  /** A QUESTIONNAIRE case: the answers against the template version they answered, scores, evidence, history. */
+  async function questionnaireCase(c: ReviewCase, item: ConsoleQueueItem, actor: Actor): Promise<ConsoleCase> {
+    const subject = await questionnaires!.forReview(c);
+    const decisions = await toDecisions([...(await review.decisionsOf([c.id])).values()]);
+    const user = (await accounts.usersByIds([c.userId])).get(c.userId);
+    const audit = (
+      await listAuditOf(
+        db,
+        [
+          { entityType: 'review_case', entityId: c.id },
+          { entityType: 'questionnaire_answer', entityId: c.subjectId },
+          { entityType: 'questionnaire_step', entityId: `${c.userId}:${subject.questionnaire.templateCode}` },
+        ],
+        { excludeActions: [CASE_VIEW_ACTION, 'questionnaire.draft.save'] },
+      )
+    ).sort((a, b) => a.at.localeCompare(b.at) || a.id.localeCompare(b.id));
+    const emails = await accounts.usersByIds(audit.flatMap((a) => (a.actor_id ? [a.actor_id] : [])));
+    await recordAudit(db, actor, { action: CASE_VIEW_ACTION, entityType: 'review_case', entityId: c.id, after: { userId: c.userId, kind: c.subjectKind, subjectId: c.subjectId, status: c.status } });
+    return {
+      case: item,
+      user: { id: c.userId, email: user?.email ?? '', createdAt: user?.createdAt ?? '' },
+      subject,
+      decision: decisions.get(c.id) ?? null,
+      proposals: await toProposals((await review.proposalsOf([c.id])).get(c.id) ?? []),
+      history: audit.map((a) => ({
+        at: a.at,
+        actorType: a.actor_type,
+        actorId: a.actor_id,
+        actorEmail: a.actor_id ? (emails.get(a.actor_id)?.email ?? null) : null,
+        action: a.action,
+        before: parseJson(a.before),
+        after: parseJson(a.after),
+      })),
+    };
+  }
+
   return {
     subjectKinds: () => review.subjectKinds(),
 
@@ -161,6 +200,7 @@ export function createConsoleService({ db, review, kyc, accounts }: ConsoleDeps)
       const c = await review.getCase(id);
       if (!c) throw notFound();
       const [item] = await toItems([c]);
+      if (c.subjectKind === SubjectKind.QUESTIONNAIRE && questionnaires) return questionnaireCase(c, item!, actor);
       const app = await kyc.applicationForReview(c.subjectId);
       const otherCases = await review.casesOfSubjects(SubjectKind.KYC_APPLICATION, app.others.map((o) => o.id));
       const decisions = await toDecisions([...(await review.decisionsOf([c.id, ...[...otherCases.values()].map((o) => o.id)])).values()]);

@@ -9,6 +9,7 @@ import type { ConsoleService } from '../console/console.service.ts';
 import type { DocumentsService } from '../documents/documents.service.ts';
 import type { KycService } from '../kyc/kyc.service.ts';
 import type { ReviewService } from '../review/review.service.ts';
+import { SubjectKind } from '../../../shared/review.ts';
 import * as repo from './records.repo.ts';
 
 export interface ExportDeps {
@@ -76,11 +77,22 @@ export function createExports({ db, review, kyc, accounts, documents, console }:
     async caseArchive(caseId: string, actor: Actor): Promise<{ fileName: string; bytes: Uint8Array; sha256: string }> {
       const data = await console.getCase(caseId, actor);
       const subject = data.subject;
-      const audit = await listAuditOf(db, [
-        { entityType: 'review_case', entityId: caseId },
-        { entityType: 'kyc_application', entityId: subject.application.id },
-        { entityType: 'kyc_step', entityId: `${data.user.id}:${subject.application.level}` },
-      ]);
+      // A questionnaire case (decision 020) carries its answers' evidence pictures as its documents.
+      const audit = await listAuditOf(
+        db,
+        subject.kind === SubjectKind.QUESTIONNAIRE
+          ? [
+              { entityType: 'review_case', entityId: caseId },
+              { entityType: 'questionnaire_answer', entityId: subject.questionnaire.id },
+              { entityType: 'questionnaire_step', entityId: `${data.user.id}:${subject.questionnaire.templateCode}` },
+            ]
+          : [
+              { entityType: 'review_case', entityId: caseId },
+              { entityType: 'kyc_application', entityId: subject.application.id },
+              { entityType: 'kyc_step', entityId: `${data.user.id}:${subject.application.level}` },
+            ],
+      );
+      const pictures = subject.kind === SubjectKind.QUESTIONNAIRE ? subject.evidence.map((e) => ({ id: e.id, kind: 'evidence' })) : subject.documents;
       const files: Record<string, Uint8Array> = {
         'case.json': strToU8(JSON.stringify({ exportedAt: nowIso(), exportedBy: actor.id, ...data }, null, 2)),
         'audit.json': strToU8(JSON.stringify(audit, null, 2)),
@@ -95,7 +107,7 @@ export function createExports({ db, review, kyc, accounts, documents, console }:
           ].join('\n'),
         ),
       };
-      for (const d of subject.documents) {
+      for (const d of pictures) {
         const content = await documents.readForReviewer(d.id, actor);
         files[`documents/${d.kind.toLowerCase()}-${d.id}.${EXTENSION[content.mime] ?? 'bin'}`] = new Uint8Array(content.bytes);
       }

@@ -22,6 +22,8 @@ export interface ReviewSubjectHandler {
   check?(c: ReviewCase, decision: DecisionInput): void;
   /** Carries the decision out in `trx`; returns the subject's resulting status for the reply. */
   apply(trx: Db, c: ReviewCase, decision: ReviewDecision, actor: Actor): Promise<{ subjectStatus: string }>;
+  /** A reviewer took the case, in the assignment's transaction (a questionnaire stops being editable). */
+  assigned?(trx: Db, c: ReviewCase, actor: Actor): Promise<void>;
 }
 
 const CASE_ENTITY = 'review_case';
@@ -213,6 +215,7 @@ export function createReviewService({ db, fourEyes = [] }: { db: Db; fourEyes?: 
       if (row.assignee_id === to) return toCase(row);
       if (row.assignee_id !== from) throw new BusinessError(RetCode.REVIEW_CASE_ASSIGNED, 'case assigned to another reviewer', { assigneeId: row.assignee_id });
       if ((await repo.setAssignee(trx, caseId, from, to)) !== 1) throw wrongState('case changed concurrently');
+      if (change === 'assign') await handlers.get(row.subject_kind as SubjectKind)?.assigned?.(trx, toCase({ ...row, assignee_id: to }), actor);
       await recordAudit(trx, actor, { action: `review.case.${change}`, entityType: CASE_ENTITY, entityId: caseId, before: { assigneeId: from }, after: { assigneeId: to } });
       return toCase({ ...row, assignee_id: to });
     });

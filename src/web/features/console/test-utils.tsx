@@ -87,7 +87,10 @@ export function queueItem(overrides: Partial<ConsoleQueueItem> = {}): ConsoleQue
 }
 
 /** The same case as the case page reads it: submitted data, two images, steps, nothing decided. */
-export function kycCase(overrides: Partial<ConsoleQueueItem> = {}, rest: Partial<Omit<ConsoleCase, 'case'>> = {}): ConsoleCase {
+/** A KYC case (its subject typed as the KYC kind, so tests can spread it). */
+export type KycCase = ConsoleCase & { subject: Extract<ConsoleCase['subject'], { kind: 'KYC_APPLICATION' }> };
+
+export function kycCase(overrides: Partial<ConsoleQueueItem> = {}, rest: Partial<Omit<KycCase, 'case'>> = {}): KycCase {
   return {
     case: queueItem(overrides),
     user: { id: 'u-1', email: 'sofia@example.com', createdAt: '2025-02-28T12:00:00.000Z' },
