@@ -227,12 +227,11 @@ export function createQuestionnairesService({ db, coolingOffSeconds, review, doc
   }
 
   /** Whether submitted answers may still change: a form whose case no reviewer has taken or proposed on. */
-  async function amendable(row: repo.AnswerRow, status: QuestionnaireStatus): Promise<boolean> {
+  async function amendable(q: Db, row: repo.AnswerRow, status: QuestionnaireStatus): Promise<boolean> {
     if (status !== S.QUESTIONNAIRE_STATUS_PENDING || row.submitted_at === null || templateOf(row).kind !== TemplateKind.FORM) return false;
-    const c = (await review.casesOfSubjects(SubjectKind.QUESTIONNAIRE, [row.id])).get(row.id);
-    if (!c || c.assigneeId !== null) return false;
-    const proposals = (await review.proposalsOf([c.id])).get(c.id) ?? [];
-    return !proposals.some((p) => p.status === 'OPEN');
+    // A four-eyes proposal also makes its proposer the assignee: an unassigned case has none.
+    const c = (await review.casesOfUser(row.user_id, q)).find((x) => x.subjectKind === SubjectKind.QUESTIONNAIRE && x.subjectId === row.id);
+    return c !== undefined && c.status === 'PENDING' && c.assigneeId === null;
   }
 
   /** Carries out a decision on a QUESTIONNAIRE case (a reviewer's, or the system's for scored kinds). */
@@ -266,7 +265,7 @@ export function createQuestionnairesService({ db, coolingOffSeconds, review, doc
       const latest = query.request_id ? await repo.findLatest(db, userId, code) : row;
       const template = row ? templateOf(row) : latestTemplate(code)!;
       const isDraft = row !== undefined && row.submitted_at === null;
-      const editable = isDraft || (row !== undefined && row.id === latest?.id && (await amendable(row, status)));
+      const editable = isDraft || (row !== undefined && row.id === latest?.id && (await amendable(db, row, status)));
       const decision = row?.outcome === S.QUESTIONNAIRE_STATUS_REJECTED && template.kind === TemplateKind.FORM ? (await review.decisionsOfSubjects(SubjectKind.QUESTIONNAIRE, [row.id])).get(row.id) : undefined;
       const evidence = row ? await evidenceOf(db, row) : [];
       const canStart = !isDraft && status !== S.QUESTIONNAIRE_STATUS_PENDING && status !== S.QUESTIONNAIRE_STATUS_PENDING_NO_EDIT && startBlock(status, latest, code) === null;
@@ -321,7 +320,9 @@ export function createQuestionnairesService({ db, coolingOffSeconds, review, doc
      * the review case (SUBMIT); tests, profiles and agreements are decided by the system in the same
      * transaction; a form's submitted answers may be amended until a reviewer takes the case.
      */
-    submit(userId: string, input: { request_id: string; answers: Answers }, actor: Actor): Promise<SubmitQuestionnaireResult> {
+    async submit(userId: string, input: { request_id: string; answers: Answers }, actor: Actor): Promise<SubmitQuestionnaireResult> {
+      // Read before the transaction: the kyc module reads on its own connection.
+      const profile = await kyc.profileOf(userId);
       return tx(async (trx) => {
         let row = await own(trx, userId, input.request_id, true);
         const code = row.template_code;
@@ -335,7 +336,7 @@ export function createQuestionnairesService({ db, coolingOffSeconds, review, doc
         for (const id of fileQuestions(t)) for (const doc of (answers[id] as string[] | undefined) ?? []) if (!evidence.has(doc)) throw new BusinessError(RetCode.DOCUMENT_NOT_AVAILABLE, 'document not available');
 
         if (row.submitted_at !== null) {
-          if (!(await amendable(row, status))) throw new BusinessError(RetCode.QUESTIONNAIRE_NOT_EDITABLE, 'questionnaire under review');
+          if (!(await amendable(trx, row, status))) throw new BusinessError(RetCode.QUESTIONNAIRE_NOT_EDITABLE, 'questionnaire under review');
           await apply(trx, userId, code, E.AMEND, actor, { requestId: row.id });
           await update(trx, row, { answers: JSON.stringify(answers) });
           await recordAudit(trx, actor, { action: 'questionnaire.amend', entityType: ENTITY, entityId: row.id, after: { answered: Object.keys(answers).length } });
@@ -350,7 +351,6 @@ export function createQuestionnairesService({ db, coolingOffSeconds, review, doc
         const retryAfter = failed ? new Date(Date.parse(at) + coolingOffSeconds * 1000).toISOString() : null;
         row = await update(trx, row, { answers: JSON.stringify(answers), submitted_at: at, submitted_ip: actor.ip ?? null, result: decided?.outcome ? JSON.stringify(decided.outcome) : null, retry_after: retryAfter });
         await recordAudit(trx, actor, { action: 'questionnaire.submit', entityType: ENTITY, entityId: row.id, after: { templateCode: code, version: t.version, attempt: row.attempt, ip: actor.ip ?? null, outcome: decided?.outcome ?? null } });
-        const profile = await kyc.profileOf(userId);
         await review.openCase(trx, { kind: SubjectKind.QUESTIONNAIRE, subjectId: row.id, userId, country: profile.country, provider: '', openedAt: at }, actor);
         if (decided) {
           const result = await review.decideSubjectIn(trx, SubjectKind.QUESTIONNAIRE, row.id, SYSTEM, {
