@@ -11,6 +11,10 @@ export interface ChildRoute {
 
 const unavailable = () => import('../features/unavailable/unavailable-screen.tsx');
 
+/** Questionnaire routes (issue 11): one chunk, one generic renderer; the template code is the route's name. */
+const QUESTIONNAIRE_ROUTES = ['crypto-knowledge-test', 'risk-tolerance-test', 'client-agreement', 'sourceOfFundsWealth'];
+const questionnaire = (code: string) => () => import('../features/questionnaires/questionnaire-screen.tsx').then((m) => ({ default: m.screenFor(code) }));
+
 /**
  * §2: the child routes of /auth. Screens that no issue has built yet load the honest
  * "not available yet" screen until their feature lands.
@@ -23,11 +27,12 @@ export const AUTH_CHILD_ROUTES: readonly ChildRoute[] = [
   { path: 'vendor', load: () => import('../features/kyc/vendor-screen.tsx') },
   // Beyond §2 (issue 18): the user's data, to download or to have erased.
   { path: 'my-data', load: () => import('../features/records/my-data-screen.tsx') },
+  ...QUESTIONNAIRE_ROUTES.map((path) => ({ path, load: questionnaire(path) })),
   ...[
     'sdk', 'question', 'resetkyc', 'updatekyc', 'ocquestion', 'newquestion',
-    'nsquestion', 'crypto-knowledge-test', 'risk-tolerance-test', 'client-agreement', 'professional', 'agreement',
+    'nsquestion', 'professional', 'agreement',
     'questionnaire', 'eddQuestionnaire', 'qualifiedInvestor', 'residenceInfo', 'rcEddQuestionnaire', 'rcQuestionnaire',
-    'rfiQuestion', 'sourceOfFundsWealth', 'advancedQuest', 'standardQuest', 'piquestion', 'personalquestion',
+    'rfiQuestion', 'advancedQuest', 'standardQuest', 'piquestion', 'personalquestion',
     'cnsquestion', 'updatePOA', 'pivQuestionnaire', 'complianceTasks',
   ].map((path) => ({ path, load: unavailable })),
 ];
