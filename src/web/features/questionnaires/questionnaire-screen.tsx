@@ -81,7 +81,8 @@ function StartCard({ detail, again = false }: { detail: TemplateDetailResult; ag
 function useRefetchAt(iso: string | null, refetch: () => void) {
   useEffect(() => {
     if (!iso) return;
-    const wait = Math.max(0, Date.parse(iso) - Date.now());
+    const wait = Date.parse(iso) - Date.now();
+    if (wait <= 0) return;
     const timer = setTimeout(refetch, Math.min(wait + 250, 2_147_000_000));
     return () => clearTimeout(timer);
   }, [iso, refetch]);
