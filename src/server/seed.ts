@@ -6,6 +6,7 @@ import type { Services } from './services.ts';
 import { listAudit, recordAudit, type Actor } from './modules/audit/audit.service.ts';
 import { buildKycScenario, KycScenario } from './demo/kyc-scenarios.ts';
 import { forgetSubject } from './modules/steps/steps.service.ts';
+import { buildQuestionnaireScenario, QuestionnaireScenario } from './modules/questionnaires/demo-scenarios.ts';
 
 export const DEMO_PASSWORD = 'demo-password-1';
 
@@ -29,6 +30,8 @@ export interface DemoUser {
   memberTag?: Record<string, string>;
   /** Console members: their console role (decision 018). */
   consoleRole?: ConsoleRole;
+  /** Where the user's questionnaires stand (decision 020). */
+  questionnaire?: QuestionnaireScenario;
 }
 
 /** A person living where the demo routing sends residents to a vendor (DEMO_PROVIDER_ROUTES). */
@@ -60,6 +63,10 @@ export const DEMO_USERS: readonly DemoUser[] = [
   { email: 'vendor-jumio@example.com', password: DEMO_PASSWORD, role: UserRole.USER, note: 'level 1 open, verified by Jumio (US)', kyc: KycScenario.PERSONAL_INFO, personalInfo: { ...resident('Emily', 'Carter', 'US', '350 Fifth Avenue', 'New York', '10118'), stateRegion: 'NY' } },
   { email: 'vendor-idnow@example.com', password: DEMO_PASSWORD, role: UserRole.USER, note: 'level 1 open, verified by IDnow (AT)', kyc: KycScenario.PERSONAL_INFO, personalInfo: resident('Lena', 'Huber', 'AT', 'Stephansplatz 1', 'Wien', '1010') },
   { email: 'vendor-aai@example.com', password: DEMO_PASSWORD, role: UserRole.USER, note: 'level 1 open, verified by ADVANCE.AI (SG)', kyc: KycScenario.PERSONAL_INFO, personalInfo: resident('Wei Ling', 'Tan', 'SG', '1 Raffles Place', 'Singapore', '048616') },
+  // Questionnaires (issue 11): level 1 approved, then asked for answers.
+  { email: 'questionnaire-due@example.com', password: DEMO_PASSWORD, role: UserRole.USER, note: 'must answer the source of funds and wealth (UNSUBMIT)', kyc: KycScenario.L1_APPROVED, questionnaire: QuestionnaireScenario.DUE },
+  { email: 'questionnaire-pending@example.com', password: DEMO_PASSWORD, role: UserRole.USER, note: 'source of funds and wealth under review (PENDING_NO_EDIT)', kyc: KycScenario.L1_APPROVED, questionnaire: QuestionnaireScenario.PENDING_NO_EDIT },
+  { email: 'knowledge-failed@example.com', password: DEMO_PASSWORD, role: UserRole.USER, note: 'failed the crypto knowledge test, in cooling-off', kyc: KycScenario.L1_APPROVED, questionnaire: QuestionnaireScenario.KNOWLEDGE_FAILED },
   { email: 'kyc-tag@example.com', password: DEMO_PASSWORD, role: UserRole.USER, note: "member_tag.KYC is '1': no KYC steps", memberTag: { KYC: '1' } },
 ];
 
@@ -121,6 +128,7 @@ export async function seedDemoData(services: Services, db: Db): Promise<string[]
     if (u.consoleRole) await services.staff.setRole(id, u.consoleRole, SYSTEM);
     if (u.consoleRole && u.consoleRole !== ConsoleRole.ADMINISTRATOR) reviewerIds.push(id);
     if (u.kyc) await buildKycScenario(services, id, u.kyc, { reviewerId: reviewerIds[0], confirmerId: reviewerIds[1], ...(u.personalInfo ? { personalInfo: u.personalInfo } : {}) });
+    if (u.questionnaire) await buildQuestionnaireScenario(services, id, u.questionnaire, { reviewerId: reviewerIds[0] });
     await recordAudit(db, SYSTEM, { action: SEEDED, entityType: DEMO_ENTITY, entityId: u.email, after: { userId: id } });
     created.push(u.email);
   }
