@@ -28,6 +28,7 @@ const NON_JSON_REPLIES = new Set([`GET ${ApiPath.document}/:id`, `GET ${ApiPath.
 const POST_WITHOUT_BODY_SCHEMA: Record<string, string> = {
   [`POST ${ApiPath.logout}`]: 'takes no input (the session cookie says whose session ends)',
   [`POST ${ApiPath.uploadDocument}`]: 'multipart: read part by part (size limit while streaming), fields checked by uploadDocumentFields',
+  [`POST ${ApiPath.uploadQuestionnaireEvidence}`]: 'multipart: read part by part (size limit while streaming), fields checked by uploadEvidenceFields',
 };
 
 /** Registered only for browser tests (fault injection), and leaving ApiPath in another change. */

@@ -6,7 +6,7 @@ import type { Services } from './services.ts';
 import { listAudit, recordAudit, type Actor } from './modules/audit/audit.service.ts';
 import { buildKycScenario, KycScenario } from './demo/kyc-scenarios.ts';
 import { forgetSubject } from './modules/steps/steps.service.ts';
-import { buildQuestionnaireScenario, QuestionnaireScenario } from './modules/questionnaires/demo-scenarios.ts';
+import { buildQuestionnaireScenario, QuestionnaireScenario } from './demo/questionnaire-scenarios.ts';
 
 export const DEMO_PASSWORD = 'demo-password-1';
 

@@ -1,7 +1,7 @@
 import { z } from '../zod.ts';
 import { QuestionnaireStatus } from '../kyc.ts';
 import { ValidationMessage } from '../validation.ts';
-import { QuestionnaireScene, QuestionType, RiskProfile, TemplateKind, TEMPLATE_CODES } from '../questionnaires/index.ts';
+import { QuestionnaireScene, QuestionType, RiskProfile, TemplateKind, TEMPLATE_CODES, type Question, type QuestionnaireTemplate } from '../questionnaires/index.ts';
 
 /**
  * §7 questionnaire calls (issue 11, decision 020): questionnaire-template-detail, create-questionnaire,
@@ -43,6 +43,27 @@ export const templateValue = z.object({
   sections: z.array(z.object({ id: z.string(), questions: z.array(questionValue) })),
 });
 export type TemplateView = z.output<typeof templateValue>;
+
+type QuestionView = TemplateView['sections'][number]['questions'][number];
+
+/** A question without what only the server and reviewers know (right answers, points). */
+export function publicQuestion(q: Question): QuestionView {
+  const { correct: _correct, points: _points, options, showIf, ...rest } = q;
+  return { ...rest, ...(options ? { options: [...options] } : {}), ...(showIf ? { showIf: { question: showIf.question, in: [...showIf.in] } } : {}) };
+}
+
+/** The template as the user's renderer gets it: never a test's right answers or a profile's points. */
+export function publicTemplate(t: QuestionnaireTemplate): TemplateView {
+  return {
+    code: t.code,
+    version: t.version,
+    scene: t.scene,
+    kind: t.kind,
+    ...(t.passMark !== undefined ? { passMark: t.passMark } : {}),
+    sections: t.sections.map((s) => ({ id: s.id, questions: s.questions.map(publicQuestion) })),
+  };
+}
+
 
 /** What the system made of a scored submission. */
 export const questionnaireOutcome = z.object({

@@ -9,8 +9,8 @@ import type {
   SaveDraftResult,
   SubmitQuestionnaireResult,
   TemplateDetailResult,
-  TemplateView,
 } from '../../../shared/api/questionnaires.ts';
+import { publicQuestion, publicTemplate } from '../../../shared/api/questionnaires.ts';
 import { QuestionnaireStatus } from '../../../shared/kyc.ts';
 import {
   allQuestions,
@@ -25,7 +25,6 @@ import {
   validateAnswers,
   type Answers,
   type AnswerValue,
-  type Question,
   type QuestionnaireTemplate,
 } from '../../../shared/questionnaires/index.ts';
 import { RetCode } from '../../../shared/ret-codes.ts';
@@ -40,6 +39,8 @@ import { applyEvent, readSteps } from '../steps/steps.service.ts';
 import { QUESTIONNAIRE_MACHINE, QuestionnaireEvent } from './questionnaire.machine.ts';
 import * as repo from './questionnaires.repo.ts';
 import { AWAITS_USER, dueTemplates, type RequirementEvent } from './rules.ts';
+
+export { RequirementEvent } from './rules.ts';
 
 /** What questionnaires need from the documents module: its safe upload path for evidence pictures. */
 export interface QuestionnaireDocumentsPort {
@@ -71,26 +72,6 @@ export type QuestionnaireSite = { site: string };
 const parseAnswers = (row: repo.AnswerRow): Record<string, AnswerValue> => JSON.parse(row.answers) as Record<string, AnswerValue>;
 const parseOutcome = (row: repo.AnswerRow | undefined): QuestionnaireOutcome | null => (row?.result ? (JSON.parse(row.result) as QuestionnaireOutcome) : null);
 const today = () => nowIso().slice(0, 10);
-
-type QuestionView = TemplateView['sections'][number]['questions'][number];
-
-/** A question without what only the server and reviewers know (right answers, points). */
-function publicQuestion(q: Question): QuestionView {
-  const { correct: _correct, points: _points, options, showIf, ...rest } = q;
-  return { ...rest, ...(options ? { options: [...options] } : {}), ...(showIf ? { showIf: { question: showIf.question, in: [...showIf.in] } } : {}) };
-}
-
-/** The template as the user's renderer gets it: never a test's right answers or a profile's points. */
-export function publicTemplate(t: QuestionnaireTemplate): TemplateView {
-  return {
-    code: t.code,
-    version: t.version,
-    scene: t.scene,
-    kind: t.kind,
-    ...(t.passMark !== undefined ? { passMark: t.passMark } : {}),
-    sections: t.sections.map((s) => ({ id: s.id, questions: s.questions.map(publicQuestion) })),
-  };
-}
 
 function templateOf(row: repo.AnswerRow): QuestionnaireTemplate {
   const t = templateVersion(row.template_code, row.template_version);

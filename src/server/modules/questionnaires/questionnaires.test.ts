@@ -8,7 +8,7 @@ import { jsonHeaders } from '../../test/test-app.ts';
 import { makeImage } from '../documents/test-images.ts';
 import { createKycTestApp, get, newReviewer, newUser, post, VALID_INFO, type TestUser } from '../kyc/kyc.fixtures.ts';
 import { QUESTIONNAIRE_MACHINE } from './questionnaire.machine.ts';
-import { RequirementEvent } from './rules.ts';
+import { RequirementEvent } from './questionnaires.service.ts';
 
 /**
  * Questionnaires over HTTP (issue 11, decision 020): the reply AND what is stored (attempts, steps,

@@ -1,11 +1,10 @@
-import { DocumentKind } from '../../../shared/kyc.ts';
-import { SubjectKind } from '../../../shared/review.ts';
-import { renderSpecimen } from '../../demo/specimen-images.ts';
-import type { Actor } from '../audit/audit.service.ts';
-import type { ConsoleService } from '../console/console.service.ts';
-import type { ReviewService } from '../review/review.service.ts';
-import type { QuestionnairesService } from './questionnaires.service.ts';
-import { RequirementEvent } from './rules.ts';
+import { DocumentKind } from '../../shared/kyc.ts';
+import { SubjectKind } from '../../shared/review.ts';
+import { renderSpecimen } from './specimen-images.ts';
+import type { Actor } from '../modules/audit/audit.service.ts';
+import type { ConsoleService } from '../modules/console/console.service.ts';
+import type { ReviewService } from '../modules/review/review.service.ts';
+import { RequirementEvent, type QuestionnairesService } from '../modules/questionnaires/questionnaires.service.ts';
 
 /** Where a demo user's questionnaires stand (README's demo users), built through the services. */
 export const QuestionnaireScenario = {

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { QuestionnaireStatus } from '../../../shared/kyc.ts';
-import type { App } from '../../app.ts';
-import { DEMO_USERS } from '../../seed.ts';
-import { createKycTestApp, newReviewer, newUser, post } from '../kyc/kyc.fixtures.ts';
-import { buildQuestionnaireScenario, QuestionnaireScenario } from './demo-scenarios.ts';
+import { QuestionnaireStatus } from '../../shared/kyc.ts';
+import type { App } from '../app.ts';
+import { DEMO_USERS } from '../seed.ts';
+import { createKycTestApp, newReviewer, newUser, post } from '../modules/kyc/kyc.fixtures.ts';
+import { buildQuestionnaireScenario, QuestionnaireScenario } from './questionnaire-scenarios.ts';
 
 /** The README's questionnaire demo users: each scenario is built through the services and reads as promised. */
 let app: App;
