@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
-import { expect, registerViaApi, test, uniqueEmail } from './support/fixtures.ts';
+import { expect, loginThroughPage, registerViaApi, test, uniqueEmail } from './support/fixtures.ts';
 import { reviewerPage } from './support/console-setup.ts';
 import { REVIEWER } from './support/reviewers.ts';
 
@@ -149,4 +149,15 @@ test('source of funds and wealth with an evidence picture: the draft survives a 
   // --- The user sees the answers approved.
   await page.reload();
   await expect(page.getByTestId('questionnaire-outcome')).toContainText('Thank you: your answers are approved.');
+});
+
+test('the overview sends a user to the questionnaire that is due (demo user questionnaire-due@)', async ({ page }) => {
+  await loginThroughPage(page, 'questionnaire-due@example.com', 'demo-password-1');
+  await expect(page).toHaveURL(/\/user\/accounts\/auth\/personal$/);
+  const notice = page.getByTestId('questionnaire-due');
+  await expect(notice).toContainText('Please answer: Source of funds and wealth');
+  await notice.getByRole('link', { name: 'Open' }).click();
+  await expect(page).toHaveURL(/\/user\/accounts\/auth\/sourceOfFundsWealth$/);
+  await expect(page.getByText('We need these answers to keep your account fully available.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Start' })).toBeVisible();
 });
