@@ -108,8 +108,14 @@ export interface QuestionnaireTemplate {
   riskBands?: readonly RiskBand[];
 }
 
-/** Options every template may use without its own text (`sets.<id>`). */
-export const SHARED_OPTIONS = ['yes', 'no'] as const;
+/** Options every template may use without its own text (`sets.<id>`): answers, sources, amounts, work. */
+export const SHARED_OPTIONS = [
+  'yes', 'no', 'other',
+  'salary', 'business', 'savings', 'investments', 'inheritance',
+  'amt_low', 'amt_mid', 'amt_high', 'amt_top',
+  'employed', 'self_employed', 'student', 'retired', 'unemployed',
+  'self', 'family',
+] as const;
 const SHARED = new Set<string>(SHARED_OPTIONS);
 
 /** One answer as stored and sent: by question type (see QuestionType). */

@@ -12,7 +12,11 @@ export interface ChildRoute {
 const unavailable = () => import('../features/unavailable/unavailable-screen.tsx');
 
 /** Questionnaire routes (issue 11): one chunk, one generic renderer; the template code is the route's name. */
-const QUESTIONNAIRE_ROUTES = ['crypto-knowledge-test', 'risk-tolerance-test', 'client-agreement', 'sourceOfFundsWealth'];
+export const QUESTIONNAIRE_ROUTES = [
+  'question', 'ocquestion', 'newquestion', 'nsquestion', 'crypto-knowledge-test', 'risk-tolerance-test', 'client-agreement', 'professional',
+  'agreement', 'questionnaire', 'eddQuestionnaire', 'qualifiedInvestor', 'residenceInfo', 'rcEddQuestionnaire', 'rcQuestionnaire',
+  'rfiQuestion', 'sourceOfFundsWealth', 'advancedQuest', 'standardQuest', 'piquestion', 'personalquestion', 'cnsquestion', 'pivQuestionnaire',
+];
 const questionnaire = (code: string) => () => import('../features/questionnaires/questionnaire-screen.tsx').then((m) => ({ default: m.screenFor(code) }));
 
 /**
@@ -28,11 +32,5 @@ export const AUTH_CHILD_ROUTES: readonly ChildRoute[] = [
   // Beyond §2 (issue 18): the user's data, to download or to have erased.
   { path: 'my-data', load: () => import('../features/records/my-data-screen.tsx') },
   ...QUESTIONNAIRE_ROUTES.map((path) => ({ path, load: questionnaire(path) })),
-  ...[
-    'sdk', 'question', 'resetkyc', 'updatekyc', 'ocquestion', 'newquestion',
-    'nsquestion', 'professional', 'agreement',
-    'questionnaire', 'eddQuestionnaire', 'qualifiedInvestor', 'residenceInfo', 'rcEddQuestionnaire', 'rcQuestionnaire',
-    'rfiQuestion', 'advancedQuest', 'standardQuest', 'piquestion', 'personalquestion',
-    'cnsquestion', 'updatePOA', 'pivQuestionnaire', 'complianceTasks',
-  ].map((path) => ({ path, load: unavailable })),
+  ...['sdk', 'resetkyc', 'updatekyc', 'updatePOA', 'complianceTasks'].map((path) => ({ path, load: unavailable })),
 ];

@@ -12,6 +12,18 @@ export const RequirementEvent = {
   REVIEWER_REQUEST: 'REVIEWER_REQUEST',
   /** The user asked for leveraged or derivative products. */
   DERIVATIVES_OPT_IN: 'DERIVATIVES_OPT_IN',
+  /** Ongoing due diligence: the periodic refresh of a client's profile came due. */
+  PERIODIC_REVIEW: 'PERIODIC_REVIEW',
+  /** A dormant account is used again. */
+  DORMANT_REACTIVATION: 'DORMANT_REACTIVATION',
+  /** Continuous screening found a new possible match on an existing client. */
+  ONGOING_SCREENING_HIT: 'ONGOING_SCREENING_HIT',
+  /** The client's risk rating became high (activity, country, occupation): enhanced due diligence. */
+  HIGH_RISK: 'HIGH_RISK',
+  /** Where the client connects from does not match the residence given. */
+  RESIDENCE_MISMATCH: 'RESIDENCE_MISMATCH',
+  /** The client asked for higher deposit limits. */
+  LIMIT_INCREASE: 'LIMIT_INCREASE',
 } as const;
 export type RequirementEvent = (typeof RequirementEvent)[keyof typeof RequirementEvent];
 
@@ -24,6 +36,11 @@ export interface QuestionnaireRule {
   event?: RequirementEvent;
 }
 
+/**
+ * The rules (decision 020 lists each route with who answers it and why). Investor-status forms
+ * (professional, qualifiedInvestor, piquestion) have no rule: a client asks for the status by
+ * answering them.
+ */
 export const QUESTIONNAIRE_RULES: readonly QuestionnaireRule[] = [
   // UK: before a retail client may buy crypto-assets, an appropriateness assessment (the knowledge test).
   { template: 'crypto-knowledge-test', countries: ['GB'], minLevel: 1 },
@@ -35,6 +52,25 @@ export const QUESTIONNAIRE_RULES: readonly QuestionnaireRule[] = [
   // Enhanced due diligence: on a reviewer's request, and for level-2 clients in the UAE.
   { template: 'sourceOfFundsWealth', event: RequirementEvent.REVIEWER_REQUEST },
   { template: 'sourceOfFundsWealth', sites: ['ARE'], minLevel: 2 },
+  // Onboarding on the regulated sites: purpose of the account, the regulator's own questions, consents, personal details.
+  { template: 'question', sites: ['HKG', 'ARE'], minLevel: 1 },
+  { template: 'rcQuestionnaire', sites: ['HKG', 'ARE'], minLevel: 1 },
+  { template: 'agreement', sites: ['ARE'], minLevel: 1 },
+  { template: 'personalquestion', sites: ['ARE'], minLevel: 1 },
+  { template: 'standardQuest', sites: ['ARE'], minLevel: 1 },
+  { template: 'questionnaire', sites: ['HKG'], minLevel: 2 },
+  // Events.
+  { template: 'ocquestion', event: RequirementEvent.PERIODIC_REVIEW },
+  { template: 'newquestion', event: RequirementEvent.DORMANT_REACTIVATION },
+  { template: 'nsquestion', event: RequirementEvent.NAME_SCREENING_HIT },
+  { template: 'cnsquestion', event: RequirementEvent.ONGOING_SCREENING_HIT },
+  { template: 'eddQuestionnaire', event: RequirementEvent.HIGH_RISK },
+  { template: 'rcEddQuestionnaire', event: RequirementEvent.HIGH_RISK },
+  { template: 'residenceInfo', event: RequirementEvent.RESIDENCE_MISMATCH },
+  { template: 'rfiQuestion', event: RequirementEvent.REVIEWER_REQUEST },
+  { template: 'questionnaire', event: RequirementEvent.REVIEWER_REQUEST },
+  { template: 'advancedQuest', event: RequirementEvent.DERIVATIVES_OPT_IN },
+  { template: 'pivQuestionnaire', event: RequirementEvent.LIMIT_INCREASE },
 ];
 
 export interface RuleInput {

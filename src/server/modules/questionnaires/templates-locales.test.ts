@@ -18,11 +18,10 @@ function lookup(data: Record<string, unknown>, key: string): unknown {
   return key.split('.').reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined), data);
 }
 
-/** A valid answer for each asked question (first option, a sentence, today, …). */
+/** A valid answer for every question, follow-ups included (first option, a sentence, a past date, …). */
 function completeAnswers(t: QuestionnaireTemplate): Answers {
   const out: Record<string, Answers[string]> = {};
   for (const q of allQuestions(t)) {
-    if (q.showIf) continue;
     out[q.id] =
       q.type === QuestionType.SINGLE ? q.options![0]! : q.type === QuestionType.MULTI ? [q.options![0]!] : q.type === QuestionType.YES_NO ? 'no' : q.type === QuestionType.NUMBER ? (q.min ?? 0) : q.type === QuestionType.DATE ? '2020-01-01' : q.type === QuestionType.COUNTRY ? 'DE' : q.type === QuestionType.DECLARATION ? true : q.type === QuestionType.FILE ? [] : 'An answer';
   }
@@ -58,5 +57,26 @@ describe('questionnaire templates', () => {
     expect(issues).toEqual([]);
     // And an empty submission names every required question.
     expect(validateAnswers(t, {}, { complete: true, today: '2030-01-01' }).length).toBeGreaterThan(0);
+  });
+});
+
+describe('who must answer: the rules', () => {
+  it('name only templates that exist, and sites, countries and events that exist', async () => {
+    const { QUESTIONNAIRE_RULES, RequirementEvent } = await import('./rules.ts');
+    const codes = new Set(TEMPLATE_VERSIONS.map((t) => t.code));
+    for (const r of QUESTIONNAIRE_RULES) {
+      expect(codes.has(r.template), r.template).toBe(true);
+      if (r.event) expect(Object.values(RequirementEvent)).toContain(r.event);
+      for (const s of r.sites ?? []) expect(['MAIN', 'HKG', 'ARE']).toContain(s);
+    }
+  });
+
+  it('a site rule needs its site, country and level; an event rule its event', async () => {
+    const { dueTemplates, RequirementEvent } = await import('./rules.ts');
+    expect(dueTemplates({ site: 'MAIN', country: 'DE', level: 2, events: [] })).toEqual([]);
+    expect(dueTemplates({ site: 'MAIN', country: 'GB', level: 0, events: [] })).toEqual([]);
+    expect(dueTemplates({ site: 'MAIN', country: 'GB', level: 1, events: [] })).toEqual(['crypto-knowledge-test']);
+    expect(dueTemplates({ site: 'HKG', country: 'HK', level: 1, events: [] })).toEqual(['risk-tolerance-test', 'client-agreement', 'question', 'rcQuestionnaire']);
+    expect(dueTemplates({ site: 'MAIN', country: 'DE', level: 1, events: [{ templateCode: 'nsquestion', cause: RequirementEvent.NAME_SCREENING_HIT }] })).toEqual(['nsquestion']);
   });
 });

@@ -21,3 +21,21 @@ export const clientAgreement: QuestionnaireTemplate = {
     },
   ],
 };
+
+/** agreement: consent to data processing, electronic communications and tax reporting. */
+export const agreement: QuestionnaireTemplate = {
+  code: 'agreement',
+  version: 1,
+  scene: QuestionnaireScene.AGREEMENT,
+  kind: TemplateKind.AGREEMENT,
+  sections: [
+    {
+      id: 'consents',
+      questions: [
+        { id: 'data', type: QuestionType.DECLARATION, hint: true },
+        { id: 'electronic', type: QuestionType.DECLARATION, hint: true },
+        { id: 'tax', type: QuestionType.DECLARATION, hint: true },
+      ],
+    },
+  ],
+};
