@@ -14,6 +14,7 @@ import common from '../../../../locales/user-accounts/en/common.json';
 import consoleTexts from '../../../../locales/user-accounts/en/console.json';
 import kycReasons from '../../../../locales/user-accounts/en/kyc-reasons.json';
 import kycRules from '../../../../locales/user-accounts/en/kyc-rules.json';
+import questionnaires from '../../../../locales/user-accounts/en/questionnaires.json';
 import ui from '../../../../locales/user-accounts/en/ui.json';
 import validation from '../../../../locales/user-accounts/en/validation.json';
 
@@ -31,7 +32,7 @@ export function createConsoleTestI18n(): I18n {
     defaultNS: 'user-accounts',
     resources: {
       en: {
-        'user-accounts': { console: consoleTexts, 'kyc-reasons': kycReasons, 'kyc-rules': kycRules, ui, common, validation },
+        'user-accounts': { console: consoleTexts, 'kyc-reasons': kycReasons, 'kyc-rules': kycRules, questionnaires, ui, common, validation },
         'inverse-error-code': codes,
       },
     },
