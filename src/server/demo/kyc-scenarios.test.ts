@@ -41,11 +41,18 @@ describe('demo data on a new database (README table)', () => {
   it('real records stand behind each state: uploaded specimen images, decisions by the demo reviewer', async () => {
     const reviewer = await app.db.selectFrom('users').selectAll().where('email', '=', 'reviewer@example.com').executeTakeFirstOrThrow();
     expect(reviewer.role).toBe('reviewer');
-    const decisions = await app.db.selectFrom('review_decisions').selectAll().execute();
-    expect(decisions.length).toBe(5); // l1-approved, l1-retry, l1-final, l2-approved (x2)
+    // KYC application cases (the questionnaire demo users' cases are questionnaire-scenarios.test.ts's).
+    const decisions = await app.db
+      .selectFrom('review_decisions')
+      .innerJoin('review_cases', 'review_cases.id', 'review_decisions.case_id')
+      .selectAll('review_decisions')
+      .where('review_cases.subject_kind', '=', 'KYC_APPLICATION')
+      .execute();
+    // l1-approved, l1-retry, l1-final, l2-approved (x2), and level 1 of the three questionnaire demo users.
+    expect(decisions.length).toBe(8);
     expect(decisions.every((d) => d.actor_type === 'reviewer' && d.actor_id === reviewer.id)).toBe(true);
     // Every application has its review case, decided as the application was.
-    const cases = await app.db.selectFrom('review_cases').selectAll().execute();
+    const cases = await app.db.selectFrom('review_cases').selectAll().where('subject_kind', '=', 'KYC_APPLICATION').execute();
     const apps = await app.db.selectFrom('kyc_applications').selectAll().execute();
     expect(cases.map((c) => `${c.subject_id}:${c.status}`).sort()).toEqual(apps.map((a) => `${a.id}:${a.status}`).sort());
     const l2 = await app.db.selectFrom('users').select('id').where('email', '=', 'l2-approved@example.com').executeTakeFirstOrThrow();
@@ -55,7 +62,7 @@ describe('demo data on a new database (README table)', () => {
 
     // The demo reviewer signs in with its own password and finds the pending case in the queue.
     const cookie = await login('reviewer@example.com');
-    const queue = (await get(app, '/v1/console/cases', cookie)).json().result;
+    const queue = (await get(app, '/v1/console/cases?kind=KYC_APPLICATION', cookie)).json().result;
     expect(queue.items.map((i: { email: string }) => i.email)).toEqual(['l1-pending@example.com']);
     const kase = (await get(app, `/v1/console/cases/${queue.items[0].id}`, cookie)).json().result;
     expect(kase.subject.documents).toHaveLength(3);
