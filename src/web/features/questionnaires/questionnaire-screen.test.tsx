@@ -194,4 +194,26 @@ describe('the generic renderer', () => {
     expect(outcome).toHaveTextContent('Please add your last three payslips.');
     expect(screen.getByRole('button', { name: 'Answer again' })).toBeInTheDocument();
   });
+
+  it('submitted and not yet taken by a reviewer: "Change" opens the answers, sending the change returns to the status', async () => {
+    const user = userEvent.setup();
+    const answers = { funds_source: ['salary'], yearly_amount: 'amt_mid', occupation: 'Pilot', wealth_source: 'salary', wealth_details: 'Savings from work', evidence: ['e1'], pep: 'no', truthful: true };
+    const pending = detail('sourceOfFundsWealth', { status: 'QUESTIONNAIRE_STATUS_PENDING', editable: true, submittedAt: '2026-01-01T10:00:00.000Z', answers, evidence: [{ id: 'e1', questionId: 'evidence', createdAt: '2026-01-01T09:00:00.000Z', byteSize: 1000 }] });
+    const all = installFetch(serve(pending, { '/submit-questionnaire': () => envelope({ requestId: REQUEST_ID, status: 'QUESTIONNAIRE_STATUS_PENDING', outcome: null, retryAfter: null }) }));
+    renderQuestionnaire(<QuestionnaireScreen code="sourceOfFundsWealth" />);
+    expect(await screen.findByTestId('questionnaire-outcome')).toHaveTextContent('until the review starts you can still change them');
+    await user.click(screen.getByRole('button', { name: 'Change' }));
+    await user.click(await screen.findByRole('button', { name: 'Continue' }));
+    const occupation = screen.getByLabelText(/^What is your occupation\?/);
+    await user.clear(occupation);
+    await user.type(occupation, 'Captain');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await user.click(screen.getByRole('button', { name: 'Send changes' }));
+    await waitFor(() => expect(calls(all, '/submit-questionnaire')).toHaveLength(1));
+    expect(JSON.parse(calls(all, '/submit-questionnaire')[0]!.body!).answers.occupation).toBe('Captain');
+    // Submitted answers are never saved as a draft; the page is back on the status.
+    expect(calls(all, '/save-questionnaire-draft')).toHaveLength(0);
+    expect(await screen.findByTestId('questionnaire-outcome')).toBeInTheDocument();
+  });
 });

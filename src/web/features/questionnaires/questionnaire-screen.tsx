@@ -58,7 +58,7 @@ export function QuestionnaireScreen({ code }: { code: string }) {
 function Body({ detail, refetch }: { detail: TemplateDetailResult; refetch: () => void }) {
   const [amending, setAmending] = useState(false);
   const isDraft = detail.requestId !== null && detail.submittedAt === null;
-  if (isDraft || (amending && detail.editable)) return <QuestionnaireForm key={detail.requestId} detail={detail} />;
+  if (isDraft || (amending && detail.editable)) return <QuestionnaireForm key={detail.requestId} detail={detail} onSubmitted={() => setAmending(false)} />;
   if (detail.requestId === null) return <StartCard detail={detail} />;
   return <Outcome detail={detail} refetch={refetch} onAmend={() => setAmending(true)} />;
 }

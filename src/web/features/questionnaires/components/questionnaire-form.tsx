@@ -26,7 +26,7 @@ type SaveState = 'idle' | 'saving' | 'saved' | 'failed';
  * server as the user goes (debounced; a reload or a crash loses at most the last keystrokes), a
  * review page before sending, and the server's field errors mapped back onto the questions.
  */
-export function QuestionnaireForm({ detail }: { detail: TemplateDetailResult }) {
+export function QuestionnaireForm({ detail, onSubmitted }: { detail: TemplateDetailResult; onSubmitted?: () => void }) {
   const { t } = useTranslation();
   const template = detail.template;
   const code = template.code;
@@ -107,6 +107,7 @@ export function QuestionnaireForm({ detail }: { detail: TemplateDetailResult }) 
     submit.mutate(
       { request_id: requestId, answers: withoutHidden(template, answers) },
       {
+        onSuccess: () => onSubmitted?.(),
         onError: (err) => {
           const fields = fieldIssues(err);
           if (isApiError(err) && err.retCode === RetCode.PARAMS_ERROR && fields.length > 0) {
