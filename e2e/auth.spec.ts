@@ -94,8 +94,8 @@ test('redirect_url to another site is ignored after login', async ({ page }) => 
 });
 
 test('a deep link to a screen not built yet shows an honest page', async ({ page }) => {
-  await loginThroughPage(page, DEMO.email, DEMO.password, '/login?redirect_url=%2Fuser%2Faccounts%2Fauth%2FrfiQuestion');
-  await expect(page).toHaveURL(/\/auth\/rfiQuestion$/);
+  await loginThroughPage(page, DEMO.email, DEMO.password, '/login?redirect_url=%2Fuser%2Faccounts%2Fauth%2FcomplianceTasks');
+  await expect(page).toHaveURL(/\/auth\/complianceTasks$/);
   await expect(page.getByRole('heading', { name: 'This page is not available yet' })).toBeVisible();
 });
 

@@ -167,7 +167,7 @@ test('inside Telegram: back button, expanded view, black background; back return
 
   await registerViaApi(page, uniqueEmail('tg'));
   const profile = page.waitForRequest((r) => r.url().includes('/x-api/v2/private/user/profile'));
-  await page.goto('/user/accounts/auth/rfiQuestion#tgWebAppVersion=8.0&tgWebAppPlatform=ios&tgWebAppThemeParams=%7B%7D');
+  await page.goto('/user/accounts/auth/complianceTasks#tgWebAppVersion=8.0&tgWebAppPlatform=ios&tgWebAppThemeParams=%7B%7D');
   await expect(page.getByRole('heading', { name: 'This page is not available yet' })).toBeVisible();
 
   await expect.poll(events).toEqual(
@@ -187,7 +187,7 @@ test('inside Telegram: back button, expanded view, black background; back return
   await page.getByRole('link', { name: 'Back to my account' }).click();
   await expect(page).toHaveURL(/\/user\/accounts\/auth\/personal$/);
   await page.evaluate(() => (window as unknown as { Telegram: { WebView: { receiveEvent: (t: string) => void } } }).Telegram.WebView.receiveEvent('back_button_pressed'));
-  await expect(page).toHaveURL(/\/user\/accounts\/auth\/rfiQuestion/);
+  await expect(page).toHaveURL(/\/user\/accounts\/auth\/complianceTasks/);
   await expect(page.getByRole('heading', { name: 'This page is not available yet' })).toBeVisible();
 
   // iOS: the back button is hidden while the page is hidden, and shown again when it returns.

@@ -28,6 +28,8 @@ const config = loadConfig({
   LOGIN_MAX_ATTEMPTS_PER_IP: '100000',
   RATE_LIMIT_PER_MINUTE: '100000',
   REDIRECT_ALLOWLIST: process.env.REDIRECT_ALLOWLIST ?? 'https://partner.example',
+  // A failed knowledge test waits seconds, not a day: e2e/questionnaires.spec.ts waits it out on the page.
+  QUESTIONNAIRE_COOLING_OFF_SECONDS: '6',
 });
 
 // The database is prepared before the server listens, so no test can start without it: the demo

@@ -9,6 +9,7 @@ import { consoleRoutes } from './modules/console/console.routes.ts';
 import { countriesRoutes } from './modules/countries/countries.routes.ts';
 import { documentsRoutes } from './modules/documents/documents.routes.ts';
 import { kycRoutes } from './modules/kyc/kyc.routes.ts';
+import { questionnairesRoutes } from './modules/questionnaires/questionnaires.routes.ts';
 import { monitoringRoutes } from './modules/monitoring/monitoring.routes.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
 import { recordsRoutes } from './modules/records/records.routes.ts';
@@ -109,6 +110,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       await api.register(documentsRoutes);
       await api.register(kycRoutes);
       await api.register(reverificationRoutes);
+      await api.register(questionnairesRoutes);
       await api.register(countriesRoutes);
       await api.register(consoleRoutes);
       await api.register(siteRoutes);

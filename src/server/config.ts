@@ -202,6 +202,8 @@ const envSchema = z.object({
   /** Document uploads per user per hour (each is decoded and re-encoded: CPU-heavy). */
   UPLOADS_PER_HOUR: z.coerce.number().int().positive().default(30),
   ...documentStoreEnvSchema,
+  /** Issue 11: how long a failed knowledge test waits before a new attempt (decision 020). */
+  QUESTIONNAIRE_COOLING_OFF_SECONDS: z.coerce.number().int().nonnegative().default(86_400),
   ...vendorEnvSchema,
   ...captureEnvSchema,
   /** Four-eyes decisions (decision 018): level-2 approvals and every FINAL rejection unless set; `[]`: none. */
@@ -298,6 +300,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     previousEncryptionKeys: e.DATA_ENCRYPTION_KEYS_PREVIOUS,
     uploadsPerHour: e.UPLOADS_PER_HOUR,
     documentStore: documentStoreConfigOf(e.DOCUMENT_STORE_URL, { dataDir, sharedDatabase: Boolean(e.DATABASE_URL) }),
+    questionnaireCoolingOffSeconds: e.QUESTIONNAIRE_COOLING_OFF_SECONDS,
     vendors: vendorsConfigOf(e, { embedded: !e.DATABASE_URL }),
     capture: captureConfigOf(e),
     fourEyes: e.FOUR_EYES_RULES as FourEyesRule[],

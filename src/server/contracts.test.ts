@@ -31,6 +31,7 @@ const POST_WITHOUT_BODY_SCHEMA: Record<string, string> = {
   [`POST ${ApiPath.uploadDocument}`]: 'multipart: read part by part (size limit while streaming), fields checked by uploadDocumentFields',
   [`POST ${ApiPath.integrationUploadDocument}`]: 'the same multipart handler as upload-document (SDK variant)',
   [`POST ${ApiPath.handoffUpload}`]: 'multipart, as upload-document: fields checked by handoffUploadFields',
+  [`POST ${ApiPath.uploadQuestionnaireEvidence}`]: 'multipart: read part by part (size limit while streaming), fields checked by uploadEvidenceFields',
 };
 
 /** Registered only for browser tests (fault injection), and leaving ApiPath in another change. */

@@ -7,6 +7,7 @@ import { listAudit, recordAudit, type Actor } from './modules/audit/audit.servic
 import { buildKycScenario, KycScenario } from './demo/kyc-scenarios.ts';
 import { buildReverificationScenario, ReverificationScenario } from './demo/reverification-scenarios.ts';
 import { forgetSubject } from './modules/steps/steps.service.ts';
+import { buildQuestionnaireScenario, QuestionnaireScenario } from './demo/questionnaire-scenarios.ts';
 
 export const DEMO_PASSWORD = 'demo-password-1';
 
@@ -32,6 +33,8 @@ export interface DemoUser {
   memberTag?: Record<string, string>;
   /** Console members: their console role (decision 018). */
   consoleRole?: ConsoleRole;
+  /** Where the user's questionnaires stand (decision 020). */
+  questionnaire?: QuestionnaireScenario;
 }
 
 /** A person living where the demo routing sends residents to a vendor (DEMO_PROVIDER_ROUTES). */
@@ -68,6 +71,10 @@ export const DEMO_USERS: readonly DemoUser[] = [
   { email: 'reverify-rejected@example.com', password: DEMO_PASSWORD, role: UserRole.USER, note: 'new identity document rejected, can resubmit', reverification: ReverificationScenario.REJECTED },
   { email: 'reverify-daily@example.com', password: DEMO_PASSWORD, role: UserRole.USER, note: 'rejected three times today: resubmit tomorrow', reverification: ReverificationScenario.REJECTED_DAILY },
   { email: 'reverify-tr@example.com', password: DEMO_PASSWORD, role: UserRole.USER, note: 'Turkey site and residence, re-verification requested: app only', reverification: ReverificationScenario.TURKEY_NEEDED },
+  // Questionnaires (issue 11): level 1 approved, then asked for answers.
+  { email: 'questionnaire-due@example.com', password: DEMO_PASSWORD, role: UserRole.USER, note: 'must answer the source of funds and wealth (UNSUBMIT)', kyc: KycScenario.L1_APPROVED, questionnaire: QuestionnaireScenario.DUE },
+  { email: 'questionnaire-pending@example.com', password: DEMO_PASSWORD, role: UserRole.USER, note: 'source of funds and wealth under review (PENDING_NO_EDIT)', kyc: KycScenario.L1_APPROVED, questionnaire: QuestionnaireScenario.PENDING_NO_EDIT },
+  { email: 'knowledge-failed@example.com', password: DEMO_PASSWORD, role: UserRole.USER, note: 'failed the crypto knowledge test, in cooling-off', kyc: KycScenario.L1_APPROVED, questionnaire: QuestionnaireScenario.KNOWLEDGE_FAILED },
   { email: 'kyc-tag@example.com', password: DEMO_PASSWORD, role: UserRole.USER, note: "member_tag.KYC is '1': no KYC steps", memberTag: { KYC: '1' } },
 ];
 
@@ -130,6 +137,7 @@ export async function seedDemoData(services: Services, db: Db): Promise<string[]
     if (u.consoleRole && u.consoleRole !== ConsoleRole.ADMINISTRATOR) reviewerIds.push(id);
     if (u.kyc) await buildKycScenario(services, id, u.kyc, { reviewerId: reviewerIds[0], confirmerId: reviewerIds[1], ...(u.personalInfo ? { personalInfo: u.personalInfo } : {}) });
     if (u.reverification) await buildReverificationScenario(services, id, u.email, u.reverification, reviewerIds[0]);
+    if (u.questionnaire) await buildQuestionnaireScenario(services, id, u.questionnaire, { reviewerId: reviewerIds[0] });
     await recordAudit(db, SYSTEM, { action: SEEDED, entityType: DEMO_ENTITY, entityId: u.email, after: { userId: id } });
     created.push(u.email);
   }

@@ -18,6 +18,7 @@ import { createReverificationService } from './modules/reverification/reverifica
 import { createMailTemplates } from './mail/templates.ts';
 import { createPartnersService } from './modules/partners/partners.service.ts';
 import { createHandoffService, createLivenessService } from './modules/handoff/handoff.service.ts';
+import { createQuestionnairesService } from './modules/questionnaires/questionnaires.service.ts';
 
 /**
  * Builds every domain service once per app; routes reach them through `app.services`. Where two
@@ -49,18 +50,28 @@ export function createServices(db: Db, config: Config, { mailer = logMailer({ in
     routes: config.providerRoutes,
     providers: [createInHouseProvider({ outcomeOf: (userId, level) => kyc.outcomeOf(userId, level) }), ...createVendorProviders(config.vendors)],
   });
-  // kyc-info shows re-verification's statuses; re-verification reads kyc's verified data.
+  // kyc-info shows re-verification's statuses and the questionnaire fields (§3); re-verification reads
+  // kyc's verified data, the questionnaires' rules the KYC level and residence.
   const kyc = createKycService({
     db, config, documents, accounts, review, providers, log, otp,
     reverification: { displayFor: (userId, at) => reverification.displayFor(userId, at) },
+    questionnaires: { kycInfoOf: (userId, at) => questionnaires.kycInfoOf(userId, at) },
   });
   // Links in e-mails sent outside a request (a decision's) start with our public address.
   const publicUrl = config.vendors.publicUrl ?? `http://localhost:${config.port}`;
   const reverification = createReverificationService({ db, review, providers, kyc, documents, accounts, mailer, templates, reasonTexts: createMailTemplates(config.localesDir, 'kyc-reasons'), publicUrl });
+  const questionnaires = createQuestionnairesService({
+    db,
+    coolingOffSeconds: config.questionnaireCoolingOffSeconds,
+    review,
+    documents,
+    kyc: { profileOf: async (userId) => ({ level: await kyc.levelOf(userId), country: (await kyc.getPersonalInfo(userId)).info?.residenceCountry ?? '' }) },
+  });
   review.registerSubject(SubjectKind.KYC_APPLICATION, kyc.reviewHandler);
   review.registerSubject(SubjectKind.REVERIFICATION, reverification.reviewHandler);
+  review.registerSubject(SubjectKind.QUESTIONNAIRE, questionnaires.reviewHandler);
   const countries = createCountriesService();
-  const consoleService = createConsoleService({ db, review, kyc, accounts, reverification });
+  const consoleService = createConsoleService({ db, review, kyc, accounts, reverification, questionnaires });
   const records = createRecordsService({ db, config, review, kyc, accounts, documents, console: consoleService });
   const site = createSiteService({ config });
   const monitoring = createMonitoringService();
@@ -70,7 +81,7 @@ export function createServices(db: Db, config: Config, { mailer = logMailer({ in
   // The phone sends the same pictures the computer would: the same upload gate (re-verification included).
   const handoff = createHandoffService({ db, config, documents, canUpload: uploadGate });
   const liveness = createLivenessService({ db });
-  return { accounts, site, documents, kyc, reverification, review, providers, countries, console: consoleService, monitoring, staff, records, partners, handoff, liveness };
+  return { accounts, site, documents, kyc, reverification, questionnaires, review, providers, countries, console: consoleService, monitoring, staff, records, partners, handoff, liveness };
 }
 
 export type Services = ReturnType<typeof createServices>;

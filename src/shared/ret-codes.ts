@@ -113,6 +113,12 @@ export const RetCode = {
   HANDOFF_FINISHED: 40006,
   /** Liveness: the challenge is unknown, expired or already answered; start a new one. */
   LIVENESS_CHALLENGE_INVALID: 40010,
+  /** Questionnaires: a failed test's cooling-off period is not over; `result.retryAfter` (ISO time) and `retryAfterSeconds` say when. */
+  QUESTIONNAIRE_COOLING_OFF: 38001,
+  /** Questionnaires: the answers can no longer be changed (under review, or decided). */
+  QUESTIONNAIRE_NOT_EDITABLE: 38002,
+  /** Questionnaires: rejected for good; no new version can be submitted. */
+  QUESTIONNAIRE_CLOSED: 38003,
   /** §8: client-side request timeout (408); never sent by the server. */
   CLIENT_TIMEOUT: 9000001,
   /** §8: message shown for network / HTTP errors (the client looks up this code's text). */

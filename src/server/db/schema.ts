@@ -382,6 +382,30 @@ export interface PartnerBusinessesTable {
   updated_at: string;
 }
 
+/** What a user answered, one row per attempt (migration 010, decision 020). */
+export interface QuestionnaireAnswersTable {
+  id: string;
+  user_id: string;
+  template_code: string;
+  template_version: number;
+  scene_code: string;
+  biz_from: string;
+  attempt: number;
+  /** JSON object: question id -> answer. */
+  answers: string;
+  submitted_at: string | null;
+  decided_at: string | null;
+  outcome: string | null;
+  /** 0/1: a final rejection (no new version). */
+  closed: number;
+  /** JSON: score, pass, wrong answers, risk profile. */
+  result: string | null;
+  retry_after: string | null;
+  submitted_ip: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 /** A partner's API secret, sealed (envelope encryption, context `partner_secret:<id>`). */
 export interface PartnerSecretsTable {
   id: string;
@@ -426,6 +450,15 @@ export interface SdkAccessTokensTable {
   revoked_at: string | null;
 }
 
+/** An event that makes a template due for a user (migration 010). */
+export interface QuestionnaireRequirementsTable {
+  user_id: string;
+  template_code: string;
+  cause: string;
+  detail: string;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -457,6 +490,8 @@ export interface Database {
   sdk_access_tokens: SdkAccessTokensTable;
   capture_handoffs: CaptureHandoffsTable;
   capture_liveness: CaptureLivenessTable;
+  questionnaire_answers: QuestionnaireAnswersTable;
+  questionnaire_requirements: QuestionnaireRequirementsTable;
 }
 
 /** "Continue on your phone" links (migration 013, decision 023); secrets only as SHA-256. */

@@ -10,6 +10,7 @@ import { KycRule } from './kyc-rules.ts';
 import { savedPersonalInfo } from './personal-info.ts';
 import { consoleDocument } from './console-document.ts';
 import { reverificationSubject } from './reverification.ts';
+import { questionnaireSubject } from './questionnaire-review.ts';
 
 /**
  * The compliance console's API (beyond the spec; docs/decisions/010 and 014): reviewers work a queue
@@ -237,8 +238,8 @@ export type ConsoleProposal = z.infer<typeof consoleProposal>;
 export const consoleCase = z.object({
   case: consoleQueueItem,
   user: z.object({ id: z.string(), email: z.string(), createdAt: z.string() }),
-  /** What is decided; one shape per subject kind (KYC applications, re-verification updates). */
-  subject: z.discriminatedUnion('kind', [kycApplicationSubject, reverificationSubject]),
+  /** What is decided; one shape per subject kind (KYC applications, re-verification updates, questionnaires). */
+  subject: z.discriminatedUnion('kind', [kycApplicationSubject, reverificationSubject, questionnaireSubject]),
   /** The case's current decision. */
   decision: consoleDecision.nullable(),
   /** Every decision of the case, oldest first: a provider's and the override that replaced it (decision 022). */

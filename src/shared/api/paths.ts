@@ -45,6 +45,24 @@ export const ApiPath = {
   /** A verification vendor's webhook (beyond §7; `:vendor` is sumsub, onfido, jumio, idnow or aai). */
   vendorWebhook: '/v1/webhooks/:vendor',
 
+  // Questionnaires (§7; issue 11, decision 020). template_code is the §2 route's name.
+  /** GET ?template_code (with scene_code and request_id, or biz_from): the template and the caller's answers. */
+  questionnaireTemplateDetail: `${KYC}/questionnaire-template-detail`,
+  /** POST: starts (or returns) the caller's questionnaire of a template. */
+  createQuestionnaire: `${KYC}/create-questionnaire`,
+  /** POST: sends the answers (scored at once, or for review). */
+  submitQuestionnaire: `${KYC}/submit-questionnaire`,
+  /** GET ?template_code: the request_id the caller answers under (started if needed). */
+  questionnaireToken: `${KYC}/questionnaire-token`,
+  /** POST (beyond §7): saves unfinished answers as the user goes. */
+  saveQuestionnaireDraft: `${KYC}/save-questionnaire-draft`,
+  /** GET (beyond §7): every template with the caller's status and what is due. */
+  questionnaireList: `${KYC}/questionnaire-list`,
+  /** POST multipart (beyond §7): fields request_id, question_id and one picture, through the documents module's safe path. */
+  uploadQuestionnaireEvidence: `${KYC}/upload-questionnaire-evidence`,
+  /** POST (beyond §7): removes a picture from an unsubmitted questionnaire. */
+  deleteQuestionnaireEvidence: `${KYC}/delete-questionnaire-evidence`,
+
   // Identity documents of the in-house provider (issue 4; the spec only implies them).
   /** POST multipart: fields kind, level and one file. */
   uploadDocument: `${KYC}/upload-document`,

@@ -11,6 +11,14 @@ export interface ChildRoute {
 
 const unavailable = () => import('../features/unavailable/unavailable-screen.tsx');
 
+/** Questionnaire routes (issue 11): one chunk, one generic renderer; the template code is the route's name. */
+export const QUESTIONNAIRE_ROUTES = [
+  'question', 'ocquestion', 'newquestion', 'nsquestion', 'crypto-knowledge-test', 'risk-tolerance-test', 'client-agreement', 'professional',
+  'agreement', 'questionnaire', 'eddQuestionnaire', 'qualifiedInvestor', 'residenceInfo', 'rcEddQuestionnaire', 'rcQuestionnaire',
+  'rfiQuestion', 'sourceOfFundsWealth', 'advancedQuest', 'standardQuest', 'piquestion', 'personalquestion', 'cnsquestion', 'pivQuestionnaire',
+];
+const questionnaire = (code: string) => () => import('../features/questionnaires/questionnaire-screen.tsx').then((m) => ({ default: m.screenFor(code) }));
+
 /**
  * §2: the child routes of /auth. Screens that no issue has built yet load the honest
  * "not available yet" screen until their feature lands.
@@ -32,11 +40,6 @@ export const AUTH_CHILD_ROUTES: readonly ChildRoute[] = [
   { path: 'resetkyc', load: () => import('../features/kyc/reverification/reset-kyc-screen.tsx') },
   // §2 the SDK page (issue 14): reached with an access token (sdk-session.ts reads its parameters at start).
   { path: 'sdk', load: () => import('../features/sdk/sdk-screen.tsx') },
-  ...[
-    'question', 'ocquestion', 'newquestion',
-    'nsquestion', 'crypto-knowledge-test', 'risk-tolerance-test', 'client-agreement', 'professional', 'agreement',
-    'questionnaire', 'eddQuestionnaire', 'qualifiedInvestor', 'residenceInfo', 'rcEddQuestionnaire', 'rcQuestionnaire',
-    'rfiQuestion', 'sourceOfFundsWealth', 'advancedQuest', 'standardQuest', 'piquestion', 'personalquestion',
-    'cnsquestion', 'pivQuestionnaire', 'complianceTasks',
-  ].map((path) => ({ path, load: unavailable })),
+  ...QUESTIONNAIRE_ROUTES.map((path) => ({ path, load: questionnaire(path) })),
+  ...['complianceTasks'].map((path) => ({ path, load: unavailable })),
 ];

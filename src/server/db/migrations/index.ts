@@ -7,6 +7,7 @@ import * as m005 from './005-email-confirmation.ts';
 import * as m006 from './006-vendor-sessions.ts';
 import * as m008 from './008-records.ts';
 import * as m009 from './009-reverification.ts';
+import * as m010 from './010-questionnaires.ts';
 import * as m011 from './011-partners.ts';
 import * as m012 from './012-decision-overrides.ts';
 import * as m013 from './013-capture.ts';
@@ -26,6 +27,7 @@ export const migrations: Record<string, Migration> = {
   '006-vendor-sessions': m006,
   '008-records': m008,
   '009-reverification': m009,
+  '010-questionnaires': m010,
   '011-partners': m011,
   '012-decision-overrides': m012,
   '013-capture': m013,

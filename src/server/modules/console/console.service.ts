@@ -11,6 +11,7 @@ import { secondsToDecision, type Decided, type Proposed, type ReviewCase, type R
 import type { RequestPlace, ReverificationService } from '../reverification/reverification.service.ts';
 import type { RequestReverification, RequestReverificationResult } from '../../../shared/api/reverification.ts';
 import type { Db } from '../../db/index.ts';
+import type { QuestionnaireSubject } from '../../../shared/api/questionnaire-review.ts';
 
 export interface ConsoleDeps {
   db: Db;
@@ -18,6 +19,8 @@ export interface ConsoleDeps {
   kyc: Pick<KycService, 'applicationForReview' | 'documentTypesOf'>;
   accounts: Pick<AccountsService, 'usersByIds'>;
   reverification: Pick<ReverificationService, 'subjectForReview' | 'documentTypesOf' | 'request'>;
+  /** QUESTIONNAIRE cases: the answers with the template's questions and scores (decision 020). */
+  questionnaires?: { forReview(c: ReviewCase): Promise<QuestionnaireSubject> };
 }
 
 export interface QueueInput {
@@ -60,7 +63,7 @@ function parseJson(text: string | null): unknown {
  * The compliance console: composes the review module's cases and decisions with what the subject
  * modules (kyc), documents and accounts expose through their services. It owns no table.
  */
-export function createConsoleService({ db, review, kyc, accounts, reverification }: ConsoleDeps) {
+export function createConsoleService({ db, review, kyc, accounts, reverification, questionnaires }: ConsoleDeps) {
   async function toItems(cases: ReviewCase[]): Promise<ConsoleQueueItem[]> {
     // Pending cases' first decisions and decided cases' overrides (decision 022) both wait for a second look.
     const proposals = await review.proposalsOf(cases.map((c) => c.id));
@@ -149,8 +152,9 @@ export function createConsoleService({ db, review, kyc, accounts, reverification
     return { caseId: result.case.id, status: result.case.status, subjectStatus: result.subjectStatus, decision, proposal: null };
   }
 
-  async function historyOf(entities: { entityType: string; entityId: string }[], rank: Record<string, number>): Promise<ConsoleHistoryEntry[]> {
-    const audit = (await listAuditOf(db, entities, { excludeActions: [CASE_VIEW_ACTION] })).sort(
+  /** The audit entries of a case's entities, oldest first (same-time entries in `rank` order); views and `exclude` left out. */
+  async function historyOf(entities: { entityType: string; entityId: string }[], rank: Record<string, number>, exclude: readonly string[] = []): Promise<ConsoleHistoryEntry[]> {
+    const audit = (await listAuditOf(db, entities, { excludeActions: [CASE_VIEW_ACTION, ...exclude] })).sort(
       (a, b) => a.at.localeCompare(b.at) || (rank[a.entity_type] ?? 9) - (rank[b.entity_type] ?? 9) || a.id.localeCompare(b.id),
     );
     const emails = await accounts.usersByIds(audit.flatMap((a) => (a.actor_id ? [a.actor_id] : [])));
@@ -192,6 +196,32 @@ export function createConsoleService({ db, review, kyc, accounts, reverification
     };
   }
 
+  /** A QUESTIONNAIRE case: the answers against the template version they answered, scores, evidence, history. */
+  async function questionnaireCase(c: ReviewCase, item: ConsoleQueueItem, actor: Actor): Promise<ConsoleCase> {
+    const subject = await questionnaires!.forReview(c);
+    const decisions = await toDecisions([...(await review.decisionsOf([c.id])).values()]);
+    const user = (await accounts.usersByIds([c.userId])).get(c.userId);
+    const history = await historyOf(
+      [
+        { entityType: 'review_case', entityId: c.id },
+        { entityType: 'questionnaire_answer', entityId: c.subjectId },
+        { entityType: 'questionnaire_step', entityId: `${c.userId}:${subject.questionnaire.templateCode}` },
+      ],
+      {},
+      ['questionnaire.draft.save'],
+    );
+    await recordAudit(db, actor, { action: CASE_VIEW_ACTION, entityType: 'review_case', entityId: c.id, after: { userId: c.userId, kind: c.subjectKind, subjectId: c.subjectId, status: c.status } });
+    return {
+      case: item,
+      user: { id: c.userId, email: user?.email ?? '', createdAt: user?.createdAt ?? '' },
+      subject,
+      decision: decisions.get(c.id) ?? null,
+      decisions: await toDecisionList((await review.decisionHistoryOf([c.id])).get(c.id) ?? []),
+      proposals: await toProposals((await review.proposalsOf([c.id])).get(c.id) ?? []),
+      history,
+    };
+  }
+
   return {
     subjectKinds: () => review.subjectKinds(),
 
@@ -224,6 +254,7 @@ export function createConsoleService({ db, review, kyc, accounts, reverification
       if (!c) throw notFound();
       if (c.subjectKind === SubjectKind.REVERIFICATION) return reverificationCase(c, actor);
       const [item] = await toItems([c]);
+      if (c.subjectKind === SubjectKind.QUESTIONNAIRE && questionnaires) return questionnaireCase(c, item!, actor);
       const app = await kyc.applicationForReview(c.subjectId);
       const otherCases = await review.casesOfSubjects(SubjectKind.KYC_APPLICATION, app.others.map((o) => o.id));
       const decisions = await toDecisions([...(await review.decisionsOf([c.id, ...[...otherCases.values()].map((o) => o.id)])).values()]);

@@ -82,3 +82,9 @@ export async function deleteAllOfUser(db: Q, userId: string): Promise<string[]> 
   const rows = await db.deleteFrom('kyc_documents').where('user_id', '=', userId).returning('id').execute();
   return rows.map((r) => r.id);
 }
+
+/** Deletes one attached picture of a user (a questionnaire's evidence, removed before submitting). */
+export async function deleteAttached(db: Q, userId: string, id: string, applicationId: string): Promise<number> {
+  const r = await db.deleteFrom('kyc_documents').where('id', '=', id).where('user_id', '=', userId).where('application_id', '=', applicationId).executeTakeFirst();
+  return Number(r.numDeletedRows);
+}

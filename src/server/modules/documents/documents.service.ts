@@ -108,6 +108,9 @@ const isUniqueViolation = (err: unknown) => /unique|duplicate/i.test(String((err
 
 const KINDS = new Set<string>(Object.values(DocumentKind));
 
+/** The kind of a questionnaire's evidence picture (never a KYC document kind). */
+export const EVIDENCE_KIND = 'QUESTIONNAIRE_EVIDENCE';
+
 /**
  * Identity documents: upload (validated, re-encoded, encrypted, audited), drafts the user can retake or
  * delete until an application attaches them, and reads for the owner and for reviewers.
@@ -157,7 +160,81 @@ export function createDocumentsService({ db, config, keyring: injectedKeyring, c
     return plaintext;
   }
 
+  /** The per-user upload limit, the image checks and re-encoding, the encryption: every stored picture passes here. */
+  /**
+   * One picture made ready to store: the hourly limit, the re-encoding (normalizeImage), the cheap
+   * quality measures (decision 023) and the encryption. Its content goes to the store first when one
+   * is configured (decision 024): a row never names content that is not there yet.
+   */
+  async function prepare(
+    userId: string,
+    bytes: Buffer,
+    slot: { level: number; kind: string; applicationId: string | null; warnings?: readonly QualityIssue[] | undefined; viaHandoff?: boolean | undefined },
+  ): Promise<repo.DocumentRow> {
+    const hits = await countHit(db, `documents:upload:${userId}`, UPLOAD_WINDOW_MS);
+    if (hits.count > config.uploadsPerHour) {
+      throw new BusinessError(RetCode.TOO_MANY_ATTEMPTS, 'too many uploads', { retryAfterSeconds: Math.max(1, Math.ceil(hits.resetInMs / 1000)) });
+    }
+    const image = await normalizeImage(bytes);
+    const measured = await measureStored(image.bytes, image.width, image.height);
+    const quality: DocumentQuality = { ...measured, overridden: [...(slot.warnings ?? [])], viaHandoff: Boolean(slot.viaHandoff) };
+    const id = randomUUID();
+    const sealed = sealBytes(keys(), image.bytes, contextOf(id));
+    if (store) await store.put(id, sealed.ciphertext);
+    return {
+      id,
+      user_id: userId,
+      application_id: slot.applicationId,
+      level: slot.level,
+      kind: slot.kind,
+      mime: DOCUMENT_MIME,
+      byte_size: image.bytes.length,
+      width: image.width,
+      height: image.height,
+      sha256: createHash('sha256').update(image.bytes).digest('hex'),
+      ciphertext: store ? null : sealed.ciphertext,
+      content_store: store?.kind ?? null,
+      iv: sealed.iv,
+      auth_tag: sealed.authTag,
+      wrapped_key: sealed.wrappedKey,
+      key_id: sealed.keyId,
+      created_at: nowIso(),
+      quality: JSON.stringify(quality),
+    };
+  }
+
   return {
+    /**
+     * Evidence for a questionnaire (decision 020: source of funds, investor status): the same limit,
+     * checks, re-encoding and encryption as identity photos, stored already attached to the
+     * questionnaire attempt `ownerId` (level 0, kind EVIDENCE_KIND), so it never takes a KYC draft
+     * slot and reviewers can open it. `inTrx` runs in the storing transaction with the new id (the
+     * questionnaire checks it may still change and records the picture in its answers).
+     */
+    async uploadEvidence(userId: string, ownerId: string, bytes: Buffer, actor: Actor, inTrx: (trx: Db, id: string) => Promise<void>): Promise<DocumentSummary> {
+      const row = await prepare(userId, bytes, { level: 0, kind: EVIDENCE_KIND, applicationId: ownerId });
+      try {
+        await db.transaction().execute(async (trx) => {
+          await inTrx(trx, row.id);
+          await repo.insertDocument(trx, row);
+          await recordAudit(trx, actor, { action: 'document.upload', entityType: ENTITY, entityId: row.id, after: auditView(row) });
+        });
+      } catch (err) {
+        await forgetContents([row.id]);
+        throw err;
+      }
+      return toSummary(row);
+    },
+
+    /** Deletes an evidence picture of `ownerId` in the caller's transaction; false when it is not theirs. */
+    async removeEvidence(trx: Db, userId: string, ownerId: string, id: string, actor: Actor): Promise<boolean> {
+      const doc = await repo.findOwnDocumentMeta(trx, userId, id);
+      if (!doc || doc.application_id !== ownerId || doc.kind !== EVIDENCE_KIND) return false;
+      if ((await repo.deleteAttached(trx, userId, id, ownerId)) !== 1) return false;
+      await recordAudit(trx, actor, { action: 'document.delete', entityType: ENTITY, entityId: id, before: auditView(doc) });
+      return true;
+    },
+
     /**
      * Stores one photo of a document as the user's draft for (level, kind), replacing an earlier
      * draft of the same slot ("retake before submitting"). Only while the level accepts a submission
@@ -170,39 +247,8 @@ export function createDocumentsService({ db, config, keyring: injectedKeyring, c
       if (input.level !== KycLevel.LEVEL_1 && input.level !== KycLevel.LEVEL_2) throw new ValidationFailed([{ path: 'level', code: ValidationMessage.RANGE }]);
       // Decision 005: no photos for a level that cannot be submitted (pending, reached, closed, locked).
       await canUpload(userId, input.level);
-
-      const hits = await countHit(db, `documents:upload:${userId}`, UPLOAD_WINDOW_MS);
-      if (hits.count > config.uploadsPerHour) {
-        throw new BusinessError(RetCode.TOO_MANY_ATTEMPTS, 'too many uploads', { retryAfterSeconds: Math.max(1, Math.ceil(hits.resetInMs / 1000)) });
-      }
-
-      const image = await normalizeImage(input.bytes);
-      const measured = await measureStored(image.bytes, image.width, image.height);
-      const quality: DocumentQuality = { ...measured, overridden: [...(input.warnings ?? [])], viaHandoff: Boolean(input.viaHandoff) };
-      const id = randomUUID();
-      const sealed = sealBytes(keys(), image.bytes, contextOf(id));
-      // Outside the database first: a row never names content that is not there yet.
-      if (store) await store.put(id, sealed.ciphertext);
-      const row: repo.DocumentRow = {
-        id,
-        user_id: userId,
-        application_id: null,
-        level: input.level,
-        kind: input.kind,
-        mime: DOCUMENT_MIME,
-        byte_size: image.bytes.length,
-        width: image.width,
-        height: image.height,
-        sha256: createHash('sha256').update(image.bytes).digest('hex'),
-        ciphertext: store ? null : sealed.ciphertext,
-        content_store: store?.kind ?? null,
-        iv: sealed.iv,
-        auth_tag: sealed.authTag,
-        wrapped_key: sealed.wrappedKey,
-        key_id: sealed.keyId,
-        created_at: nowIso(),
-        quality: JSON.stringify(quality),
-      };
+      const row = await prepare(userId, input.bytes, { level: input.level, kind: input.kind, applicationId: null, warnings: input.warnings, viaHandoff: input.viaHandoff });
+      const id = row.id;
 
       for (let attempt = 1; ; attempt++) {
         try {

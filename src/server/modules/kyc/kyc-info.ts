@@ -40,9 +40,27 @@ interface KycInfoDeps {
   review: ReviewService;
   reverification: KycReverificationPort;
   providerOf(q: Db, userId: string, level: VerifiableLevel, routing: Pick<RoutingInput, 'site'>): Promise<Provider>;
+  questionnaires?: KycQuestionnairesPort;
 }
 
-export function createKycInfo({ db, kycOpened, steps, review, providerOf, reverification }: KycInfoDeps) {
+/** The questionnaire fields of kyc-info (§3), from the questionnaires module's rules and statuses (decision 020). */
+export interface KycQuestionnairesPort {
+  kycInfoOf(userId: string, at: Pick<RoutingInput, 'site'>): Promise<{
+    mustQuestionnaire: boolean;
+    questionnaireStatus: QuestionnaireStatus;
+    isDisplayQuestionnaire: boolean;
+    amlQuestionnaire: { needQuestionnaire: boolean; templateCode: string };
+  }>;
+}
+
+const NO_QUESTIONNAIRES = {
+  mustQuestionnaire: false,
+  questionnaireStatus: QuestionnaireStatus.QUESTIONNAIRE_STATUS_UNDEFINED,
+  isDisplayQuestionnaire: false,
+  amlQuestionnaire: { needQuestionnaire: false, templateCode: '' },
+};
+
+export function createKycInfo({ db, kycOpened, steps, review, providerOf, reverification, questionnaires }: KycInfoDeps) {
   return async function getInfo(userId: string, flags: KycInfoFlags, routing: Pick<RoutingInput, 'site'>): Promise<KycInfo> {
     const noSteps = await steps.memberHasNoSteps(db, userId);
     const stored = await steps.load(db, userId);
@@ -80,6 +98,7 @@ export function createKycInfo({ db, kycOpened, steps, review, providerOf, reveri
     const identityCountry = apps.find((a) => a.level === 1)?.country ?? personal?.nationality ?? '';
     // The provider of the level the user works on: an open application's, else the routing data's.
     const provider = await providerOf(db, userId, currentLevel(stored), routing);
+    const q = questionnaires ? await questionnaires.kycInfoOf(userId, routing) : NO_QUESTIONNAIRES;
 
     const reverify = await reverification.displayFor(userId, routing);
     const info: KycInfo = {
@@ -91,11 +110,11 @@ export function createKycInfo({ db, kycOpened, steps, review, providerOf, reveri
       limitationInfo: reverify.limitationInfo,
       errorNotify,
       second_identity_state: null,
-      questionnaireStatus: QuestionnaireStatus.QUESTIONNAIRE_STATUS_UNDEFINED,
-      mustQuestionnaire: false,
+      questionnaireStatus: q.questionnaireStatus,
+      mustQuestionnaire: q.mustQuestionnaire,
       displayControl: {
         displayHkgPoaAgreement: false,
-        isDisplayQuestionnaire: false,
+        isDisplayQuestionnaire: q.isDisplayQuestionnaire,
         isDisplayP2pRights: false,
         isDisplayNewSatos: false,
         isDisplayNewRcOnboarding: false,
@@ -127,7 +146,7 @@ export function createKycInfo({ db, kycOpened, steps, review, providerOf, reveri
     if (flags.obtain_verification_process) {
       info.verificationProcess = { isVerificationProcess: state.some((s) => s.status === StepStatus.PENDING), tasks: [] };
     }
-    if (flags.obtain_aml_questionnaire) info.amlQuestionnaire = { needQuestionnaire: false, templateCode: '' };
+    if (flags.obtain_aml_questionnaire) info.amlQuestionnaire = { ...q.amlQuestionnaire };
     return info;
   };
 }

@@ -15,7 +15,7 @@ import type { Actor } from '../audit/audit.service.ts';
 import type { ProvidersService, RoutingInput } from '../providers/providers.service.ts';
 import type { ReviewService } from '../review/review.service.ts';
 import { createApplications, parseSnapshot, type KycDocumentsPort } from './applications.ts';
-import { createKycInfo, type KycReverificationPort } from './kyc-info.ts';
+import { createKycInfo, type KycQuestionnairesPort, type KycReverificationPort } from './kyc-info.ts';
 import { displayedSteps, KYC_LEVEL_MACHINE, LEVELS, reachedLevel, StepEvent } from './kyc.machine.ts';
 import { nextStatus } from '../steps/steps.service.ts';
 import { createKycSteps, SUBMITTABLE, type KycAccountsPort } from './kyc-steps.ts';
@@ -46,6 +46,8 @@ export interface KycDeps {
   reverification: KycReverificationPort;
   /** E-mailed one-time codes: self-reset is confirmed with one (§8 30101). */
   otp: KycOtpPort;
+  /** kyc-info's questionnaire fields (late-bound: the questionnaires module reads the KYC level). */
+  questionnaires?: KycQuestionnairesPort;
 }
 
 /** What self-reset needs from the one-time codes module (its service satisfies this). */
@@ -117,14 +119,14 @@ export function ipCountryFrom(headerValue: string | undefined): IpCountryResult 
  * job each — step rules (kyc-steps.ts over the generic steps module), personal information, the
  * in-house provider's applications and their review handler, and the kyc-info read model.
  */
-export function createKycService({ db, config, documents, accounts, review, providers, log, reverification, otp }: KycDeps) {
+export function createKycService({ db, config, documents, accounts, review, providers, log, reverification, otp, questionnaires }: KycDeps) {
   const kycOpened = config.kycOpened;
   const steps = createKycSteps({ db, kycOpened, accounts });
   const personal = createPersonalInfo({ db, kycOpened, steps });
   const vendor = createVendorVerification({ db, steps, review, providers, log });
   const providerOf = async (q: Db, userId: string, level: VerifiableLevel, at: RequestSite) => (await vendor.choose(userId, level, at.site, q)).provider;
   const applications = createApplications({ db, steps, documents, review, providerOf });
-  const kycInfo = createKycInfo({ db, kycOpened, steps, review, providerOf, reverification });
+  const kycInfo = createKycInfo({ db, kycOpened, steps, review, providerOf, reverification, ...(questionnaires ? { questionnaires } : {}) });
   const quick = createQuickKyc({ db, kycOpened, steps, review, providers, log });
   const records = createKycRecords({ db });
 

@@ -9,6 +9,7 @@ import type { ConsoleService } from '../console/console.service.ts';
 import type { DocumentsService } from '../documents/documents.service.ts';
 import type { KycService } from '../kyc/kyc.service.ts';
 import type { ReviewService } from '../review/review.service.ts';
+import { SubjectKind } from '../../../shared/review.ts';
 import * as repo from './records.repo.ts';
 
 export interface ExportDeps {
@@ -76,19 +77,27 @@ export function createExports({ db, review, kyc, accounts, documents, console }:
     async caseArchive(caseId: string, actor: Actor): Promise<{ fileName: string; bytes: Uint8Array; sha256: string }> {
       const data = await console.getCase(caseId, actor);
       const subject = data.subject;
-      // The case's own entities: a KYC application and its level's step, or an update with its request and step.
+      // The case's own entities: a KYC application and its level's step, an update with its request and
+      // step (decision 017), or a questionnaire attempt with its step (decision 020).
       const entities =
-        subject.kind === 'REVERIFICATION'
+        subject.kind === SubjectKind.REVERIFICATION
           ? [
               { entityType: 'reverification_request', entityId: subject.request.id },
               { entityType: 'reverification_submission', entityId: subject.submission.id },
               { entityType: 'reverification_step', entityId: `${data.user.id}:${subject.submission.target}` },
             ]
-          : [
-              { entityType: 'kyc_application', entityId: subject.application.id },
-              { entityType: 'kyc_step', entityId: `${data.user.id}:${subject.application.level}` },
-            ];
+          : subject.kind === SubjectKind.QUESTIONNAIRE
+            ? [
+                { entityType: 'questionnaire_answer', entityId: subject.questionnaire.id },
+                { entityType: 'questionnaire_step', entityId: `${data.user.id}:${subject.questionnaire.templateCode}` },
+              ]
+            : [
+                { entityType: 'kyc_application', entityId: subject.application.id },
+                { entityType: 'kyc_step', entityId: `${data.user.id}:${subject.application.level}` },
+              ];
       const audit = await listAuditOf(db, [{ entityType: 'review_case', entityId: caseId }, ...entities]);
+      // A questionnaire case (decision 020) carries its answers' evidence pictures as its documents.
+      const pictures = subject.kind === SubjectKind.QUESTIONNAIRE ? subject.evidence.map((e) => ({ id: e.id, kind: 'evidence' })) : subject.documents;
       const files: Record<string, Uint8Array> = {
         'case.json': strToU8(JSON.stringify({ exportedAt: nowIso(), exportedBy: actor.id, ...data }, null, 2)),
         'audit.json': strToU8(JSON.stringify(audit, null, 2)),
@@ -103,7 +112,7 @@ export function createExports({ db, review, kyc, accounts, documents, console }:
           ].join('\n'),
         ),
       };
-      for (const d of subject.documents) {
+      for (const d of pictures) {
         const content = await documents.readForReviewer(d.id, actor);
         files[`documents/${d.kind.toLowerCase()}-${d.id}.${EXTENSION[content.mime] ?? 'bin'}`] = new Uint8Array(content.bytes);
       }

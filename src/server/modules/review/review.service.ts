@@ -34,6 +34,8 @@ export interface ReviewSubjectHandler {
   checkOverride?(trx: Db, c: ReviewCase, previous: ReviewDecision, input: DecisionInput): Promise<void>;
   /** Carries the override out in `trx`: the subject goes from what `previous` made of it to what `decision` says. */
   applyOverride?(trx: Db, c: ReviewCase, previous: ReviewDecision, decision: ReviewDecision, actor: Actor): Promise<{ subjectStatus: string }>;
+  /** A reviewer took the case, in the assignment's transaction (a questionnaire stops being editable). */
+  assigned?(trx: Db, c: ReviewCase, actor: Actor): Promise<void>;
 }
 
 const CASE_ENTITY = 'review_case';
@@ -320,6 +322,7 @@ export function createReviewService({ db, fourEyes = [], log = consoleLog }: { d
       if (row.assignee_id === to) return toCase(row);
       if (row.assignee_id !== from) throw new BusinessError(RetCode.REVIEW_CASE_ASSIGNED, 'case assigned to another reviewer', { assigneeId: row.assignee_id });
       if ((await repo.setAssignee(trx, caseId, from, to)) !== 1) throw wrongState('case changed concurrently');
+      if (change === 'assign') await handlers.get(row.subject_kind as SubjectKind)?.assigned?.(trx, toCase({ ...row, assignee_id: to }), actor);
       await recordAudit(trx, actor, { action: `review.case.${change}`, entityType: CASE_ENTITY, entityId: caseId, before: { assigneeId: from }, after: { assigneeId: to } });
       return toCase({ ...row, assignee_id: to });
     });

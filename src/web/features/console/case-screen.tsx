@@ -22,6 +22,7 @@ import { formatDateTime, formatDuration, shortId } from './format.ts';
 import { queueHref } from './queue-params.ts';
 import { KycApplicationAside, KycApplicationMain } from './subjects/kyc-application.tsx';
 import { ReverificationAside, ReverificationMain } from './subjects/reverification.tsx';
+import { QuestionnaireAside, QuestionnaireMain } from './subjects/questionnaire.tsx';
 import { useNow } from './use-now.ts';
 import { useSessionGuard } from './use-session-guard.ts';
 import { SecondLookPanel } from './components/second-look-panel.tsx';
@@ -87,6 +88,8 @@ interface SubjectView {
   aside: ReactNode;
   /** Rows the subject adds to the case card (e.g. the application's id). */
   facts: [label: string, value: ReactNode][];
+  /** The decision dialogs' texts when the subject is not a KYC level. */
+  descriptions?: { approve: string; reject: string };
 }
 
 function useSubjectView(data: ConsoleCase): SubjectView | null {
@@ -109,6 +112,16 @@ function useSubjectView(data: ConsoleCase): SubjectView | null {
         main: <ReverificationMain subject={subject} email={data.user.email} />,
         aside: <ReverificationAside subject={subject} />,
         facts: [[t('console.case.summary.id'), <span key="submission" className="font-mono text-xs break-all">{subject.submission.id}</span>]],
+      };
+    case SubjectKind.QUESTIONNAIRE:
+      return {
+        title: t(`questionnaires.t.${subject.questionnaire.templateCode}.title`),
+        // Reasons are offered as for level 1 (any of the taxonomy's general reasons fits a questionnaire).
+        level: 1,
+        main: <QuestionnaireMain subject={subject} email={data.user.email} />,
+        aside: <QuestionnaireAside subject={subject} />,
+        descriptions: { approve: t('questionnaires.console.approveText', { email: data.user.email }), reject: t('questionnaires.console.rejectText') },
+        facts: [[t('questionnaires.console.requestId'), <span key="questionnaire" className="font-mono text-xs break-all">{subject.questionnaire.id}</span>]],
       };
     default:
       // A kind this console version does not know (a newer server): say so rather than guess.
@@ -139,7 +152,7 @@ function CaseView({ data }: { data: ConsoleCase }) {
   return (
     <article aria-labelledby="case-title" className="flex flex-col gap-5">
       <BackLink />
-      <CaseHeader data={data} meId={me.data?.id} level={view.level}>
+      <CaseHeader data={data} meId={me.data?.id} level={view.level} descriptions={view.descriptions}>
         <p className="text-xs font-medium text-muted">
           <span className="tracking-wide uppercase">{kind}</span> · <span title={kase.id}>{t('console.case.caseNumber', { id: shortId(kase.id) })}</span>
         </p>

@@ -16,6 +16,7 @@ import consoleTexts from '../../../../locales/user-accounts/en/console.json';
 import kycReasons from '../../../../locales/user-accounts/en/kyc-reasons.json';
 import kycRules from '../../../../locales/user-accounts/en/kyc-rules.json';
 import reverification from '../../../../locales/user-accounts/en/reverification.json';
+import questionnaires from '../../../../locales/user-accounts/en/questionnaires.json';
 import ui from '../../../../locales/user-accounts/en/ui.json';
 import validation from '../../../../locales/user-accounts/en/validation.json';
 import overrideTexts from '../../../../locales/user-accounts/en/override.json';
@@ -35,7 +36,7 @@ export function createConsoleTestI18n(): I18n {
     defaultNS: 'user-accounts',
     resources: {
       en: {
-        'user-accounts': { console: consoleTexts, 'kyc-reasons': kycReasons, 'kyc-rules': kycRules, ui, common, validation, reverification, override: overrideTexts },
+        'user-accounts': { console: consoleTexts, 'kyc-reasons': kycReasons, 'kyc-rules': kycRules, questionnaires, ui, common, validation, reverification, override: overrideTexts },
         'inverse-error-code': { ...codes, ...reverificationCodes, ...overrideCodes },
       },
     },
@@ -91,8 +92,10 @@ export function queueItem(overrides: Partial<ConsoleQueueItem> = {}): ConsoleQue
 }
 
 /** The same case as the case page reads it: submitted data, two images, steps, nothing decided. */
-type KycSubject = Extract<ConsoleCase['subject'], { kind: 'KYC_APPLICATION' }>;
-export function kycCase(overrides: Partial<ConsoleQueueItem> = {}, rest: Partial<Omit<ConsoleCase, 'case' | 'subject'>> & { subject?: KycSubject } = {}): ConsoleCase & { subject: KycSubject } {
+/** A KYC case (its subject typed as the KYC kind, so tests can spread it). */
+export type KycCase = ConsoleCase & { subject: Extract<ConsoleCase['subject'], { kind: 'KYC_APPLICATION' }> };
+
+export function kycCase(overrides: Partial<ConsoleQueueItem> = {}, rest: Partial<Omit<KycCase, 'case'>> = {}): KycCase {
   return {
     case: queueItem(overrides),
     user: { id: 'u-1', email: 'sofia@example.com', createdAt: '2025-02-28T12:00:00.000Z' },

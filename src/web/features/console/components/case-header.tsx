@@ -35,6 +35,8 @@ export interface CaseHeaderProps {
   meId: string | undefined;
   /** The subject's level (KYC application): the reasons offered and the confirmation text follow it. */
   level: VerifiableLevel;
+  /** The dialogs' texts for subjects other than a KYC level (a questionnaire). */
+  descriptions?: { approve: string; reject: string } | undefined;
   /** The left part: what the case is (kind, title, status, who, times). */
   children: ReactNode;
 }
@@ -49,7 +51,7 @@ export interface CaseHeaderProps {
  * A case someone else has cannot be decided (the server refuses too): the buttons are disabled and
  * say why.
  */
-export function CaseHeader({ data, meId, level, children }: CaseHeaderProps) {
+export function CaseHeader({ data, meId, level, descriptions, children }: CaseHeaderProps) {
   const { t } = useTranslation();
   const kase = data.case;
   const assign = useAssignCase();
@@ -147,12 +149,14 @@ export function CaseHeader({ data, meId, level, children }: CaseHeaderProps) {
             open={dialog === 'approve'}
             level={level}
             email={kase.email}
+            description={descriptions?.approve}
             onClose={() => setDialog(null)}
             onSubmit={(values) => decide(() => approve.mutateAsync(values), t('console.decision.approvedMessage'))}
           />
           <RejectDialog
             open={dialog === 'reject'}
             level={level}
+            description={descriptions?.reject}
             onClose={() => setDialog(null)}
             onSubmit={(values: RejectValues) => decide(() => reject.mutateAsync(values), t('console.decision.rejectedMessage'))}
           />

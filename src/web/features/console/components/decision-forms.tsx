@@ -51,6 +51,8 @@ export interface RejectDialogProps {
   open: boolean;
   /** The application's level: only reasons for this level are offered. */
   level: VerifiableLevel;
+  /** What rejecting means, for subjects other than a KYC level (a questionnaire); default: the level's text. */
+  description?: string | undefined;
   onClose: () => void;
   /** Sends the decision. Rejects with the ApiError when it fails; field issues are shown on their fields. */
   onSubmit: (values: RejectValues) => Promise<void>;
@@ -61,7 +63,7 @@ export interface RejectDialogProps {
  * the taxonomy for this level; a message for the user (required); an internal note (optional,
  * never shown to the user).
  */
-export function RejectDialog({ open, level, onClose, onSubmit }: RejectDialogProps) {
+export function RejectDialog({ open, level, description, onClose, onSubmit }: RejectDialogProps) {
   const { t } = useTranslation();
   const formId = `reject-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
   const [formError, setFormError] = useState<string | null>(null);
@@ -107,7 +109,7 @@ export function RejectDialog({ open, level, onClose, onSubmit }: RejectDialogPro
       dismissible={!isSubmitting}
       size="lg"
       title={t('console.rejectForm.title')}
-      description={t('console.rejectForm.description', { level })}
+      description={description ?? t('console.rejectForm.description', { level })}
       footer={
         <>
           <Button onClick={close} disabled={isSubmitting}>
@@ -159,12 +161,14 @@ export interface ApproveDialogProps {
   level: VerifiableLevel;
   /** Whose application it is: named in the confirmation. */
   email: string;
+  /** What approving does, for subjects other than a KYC level (a questionnaire); default: the level's text. */
+  description?: string | undefined;
   onClose: () => void;
   onSubmit: (values: { internalNote: string }) => Promise<void>;
 }
 
 /** Approve, after a confirmation: the level becomes SUCCESS. An optional internal note. */
-export function ApproveDialog({ open, level, email, onClose, onSubmit }: ApproveDialogProps) {
+export function ApproveDialog({ open, level, email, description, onClose, onSubmit }: ApproveDialogProps) {
   const { t } = useTranslation();
   const formId = `approve-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
   const [formError, setFormError] = useState<string | null>(null);
@@ -195,7 +199,7 @@ export function ApproveDialog({ open, level, email, onClose, onSubmit }: Approve
       onClose={close}
       dismissible={!isSubmitting}
       title={t('console.approveForm.title')}
-      description={t('console.approveForm.description', { level, email })}
+      description={description ?? t('console.approveForm.description', { level, email })}
       footer={
         <>
           <Button onClick={close} disabled={isSubmitting}>

@@ -13,6 +13,7 @@ import { LevelCard } from './level-card.tsx';
 import { NextActionPanel } from './next-action-panel.tsx';
 import { OverviewSkeleton } from './overview-skeleton.tsx';
 import { QuickKycOffer } from './quick-kyc-offer.tsx';
+import { QuestionnaireDue } from './questionnaire-due.tsx';
 import { PERSONAL_INFO_SECTION_ID, PersonalInfoSection } from './personal-info-section.tsx';
 import { LoadError } from '../../../components/ui/load-states.tsx';
 
@@ -78,6 +79,8 @@ export default function KycOverview() {
             {t('reverification.overviewLink')}
           </Link>
         ) : null}
+        {/* A questionnaire the rules say is due (decision 020): the way to it. */}
+        <QuestionnaireDue must={data.mustQuestionnaire} />
         {actionKnown ? <NextActionPanel action={action} rejections={rejectionsOf(data, action.level)} onFillPersonalInfo={goToPersonalInfo} /> : <Skeleton className="h-24 w-full" />}
         {/* Where level 1 waits for a submission, the quick path (a registry check) where the country offers one. */}
         {action.kind === NextActionKind.VERIFY_IDENTITY || (action.kind === NextActionKind.RESUBMIT && action.level === KycLevel.LEVEL_1) ? <QuickKycOffer /> : null}
