@@ -13,6 +13,7 @@ import { monitoringRoutes } from './modules/monitoring/monitoring.routes.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
 import { recordsRoutes } from './modules/records/records.routes.ts';
 import { staffRoutes } from './modules/staff/staff.routes.ts';
+import { extrasRoutes } from './modules/extras/extras.routes.ts';
 import authPlugin from './plugins/auth.ts';
 import csrfPlugin from './plugins/csrf.ts';
 import envelopePlugin from './plugins/envelope.ts';
@@ -104,6 +105,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       await api.register(monitoringRoutes);
       await api.register(staffRoutes);
       await api.register(recordsRoutes);
+      await api.register(extrasRoutes);
     },
     { prefix: API_PREFIX },
   );

@@ -13,6 +13,7 @@ import { createReviewService } from './modules/review/review.service.ts';
 import { createSiteService } from './modules/site/site.service.ts';
 import { createStaffService } from './modules/staff/staff.service.ts';
 import { createRecordsService } from './modules/records/records.service.ts';
+import { createExtrasService } from './modules/extras/extras.service.ts';
 
 /**
  * Builds every domain service once per app; routes reach them through `app.services`. Where two
@@ -37,14 +38,20 @@ export function createServices(db: Db, config: Config, { mailer = logMailer({ in
     routes: config.providerRoutes,
     providers: [createInHouseProvider({ outcomeOf: (userId, level) => kyc.outcomeOf(userId, level) }), ...createVendorProviders(config.vendors)],
   });
-  const kyc = createKycService({ db, config, documents, accounts, review, providers, log });
+  // kyc-info carries the extras' fields (decision 025); extras read the level and residence from kyc.
+  const kyc = createKycService({ db, config, documents, accounts, review, providers, log, extras: { forKycInfo: (q, userId, at) => extras.forKycInfo(q, userId, at) } });
+  const extras = createExtrasService({
+    db,
+    accounts,
+    kyc: { levelOf: (userId) => kyc.levelOf(userId), residenceOf: async (userId) => (await kyc.getPersonalInfo(userId)).info?.residenceCountry ?? '' },
+  });
   review.registerSubject(SubjectKind.KYC_APPLICATION, kyc.reviewHandler);
   const countries = createCountriesService();
   const consoleService = createConsoleService({ db, review, kyc, accounts });
   const records = createRecordsService({ db, config, review, kyc, accounts, documents, console: consoleService });
   const site = createSiteService({ config });
   const monitoring = createMonitoringService();
-  return { accounts, site, documents, kyc, review, providers, countries, console: consoleService, monitoring, staff, records };
+  return { accounts, site, documents, kyc, review, providers, countries, console: consoleService, monitoring, staff, records, extras };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -7,6 +7,8 @@
  * questionnaires, EDD, identity transfer, the /v1/s1/kyc/integration/* SDK variants, tasks, …) adds
  * its path together with its route and its contract.
  */
+import { EXTRAS_PATHS } from './extras-paths.ts';
+
 export const API_PREFIX = '/x-api';
 
 const KYC = '/v3/private/kyc';
@@ -82,6 +84,9 @@ export const ApiPath = {
 
   // Other calls (§7).
   countryList: '/v2/public/country-list',
+
+  // Account extras (issue 13, decision 025): agreements, custody, pop-ups, member tags, announcements.
+  ...EXTRAS_PATHS,
 } as const;
 export type ApiPath = (typeof ApiPath)[keyof typeof ApiPath];
 

@@ -6,6 +6,7 @@ import * as m004 from './004-review-steps.ts';
 import * as m005 from './005-email-confirmation.ts';
 import * as m006 from './006-vendor-sessions.ts';
 import * as m008 from './008-records.ts';
+import * as m015 from './015-account-extras.ts';
 
 /**
  * The one migration set for SQLite and PostgreSQL, in order. Names are permanent: never rename or
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   '005-email-confirmation': m005,
   '006-vendor-sessions': m006,
   '008-records': m008,
+  '015-account-extras': m015,
 };

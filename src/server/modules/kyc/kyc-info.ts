@@ -1,7 +1,7 @@
 import { ApplicationStatus } from '../../../shared/api/applications.ts';
-import type { KycIdentity, KycInfo, KycInfoFlags, KycRejectMessage, KycRejectNotice } from '../../../shared/api/kyc-info.ts';
+import type { KycDisplayControl, KycIdentity, KycInfo, KycInfoFlags, KycRejectMessage, KycRejectNotice } from '../../../shared/api/kyc-info.ts';
 import { KYC_QUOTAS } from '../../../shared/api/quotas.ts';
-import { CustodyType, KycFlow, LIMITATION_DEFAULT, QuestionnaireStatus, StepStatus, type Provider, type VerifiableLevel } from '../../../shared/kyc.ts';
+import { CustodyType, KycFlow, LIMITATION_DEFAULT, QuestionnaireStatus, StepStatus, type KycLevel, type Provider, type VerifiableLevel } from '../../../shared/kyc.ts';
 import { SubjectKind } from '../../../shared/review.ts';
 import type { RejectReasonCode } from '../../../shared/review-reasons.ts';
 import type { Db } from '../../db/index.ts';
@@ -21,15 +21,43 @@ export function currentLevel(steps: StoredSteps): VerifiableLevel {
  * decisions (rejection reasons and the reviewer's message, never the internal note) and the
  * provider routing. It only reads; keeping steps in line with availability is done before.
  */
+/**
+ * The account extras' part of kyc-info (decision 025): custody, newSatosGray, second_identity_state,
+ * kybQuota, bannerTags and their displayControl flags, read in `q` from the facts given.
+ */
+export interface KycExtrasPort {
+  forKycInfo(
+    q: Db,
+    userId: string,
+    at: { level: KycLevel; residenceCountry: string; site: string },
+  ): Promise<Pick<KycInfo, 'custody' | 'custodyInfo' | 'newSatosGray' | 'second_identity_state' | 'kybQuota' | 'bannerTags'> & {
+    displayControl: Pick<KycDisplayControl, 'displayHkgPoaAgreement' | 'isDisplayP2pRights' | 'isDisplayNewSatos' | 'isDisplayNewRcOnboarding' | 'isDisplaySatosToEu'>;
+  }>;
+}
+
+/** Without the extras (a kyc service built alone): their "nothing to show" values. */
+const NO_EXTRAS: KycExtrasPort = {
+  forKycInfo: async () => ({
+    custody: CustodyType.CUSTODY_UNSPECIFIED,
+    custodyInfo: null,
+    newSatosGray: false,
+    second_identity_state: null,
+    kybQuota: null,
+    bannerTags: [],
+    displayControl: { displayHkgPoaAgreement: false, isDisplayP2pRights: false, isDisplayNewSatos: false, isDisplayNewRcOnboarding: false, isDisplaySatosToEu: false },
+  }),
+};
+
 interface KycInfoDeps {
   db: Db;
+  extras?: KycExtrasPort;
   kycOpened: boolean;
   steps: KycSteps;
   review: ReviewService;
   providerOf(q: Db, userId: string, level: VerifiableLevel, routing: Pick<RoutingInput, 'site'>): Promise<Provider>;
 }
 
-export function createKycInfo({ db, kycOpened, steps, review, providerOf }: KycInfoDeps) {
+export function createKycInfo({ db, kycOpened, steps, review, providerOf, extras = NO_EXTRAS }: KycInfoDeps) {
   return async function getInfo(userId: string, flags: KycInfoFlags, routing: Pick<RoutingInput, 'site'>): Promise<KycInfo> {
     const noSteps = await steps.memberHasNoSteps(db, userId);
     const stored = await steps.load(db, userId);
@@ -67,6 +95,7 @@ export function createKycInfo({ db, kycOpened, steps, review, providerOf }: KycI
     const identityCountry = apps.find((a) => a.level === 1)?.country ?? personal?.nationality ?? '';
     // The provider of the level the user works on: an open application's, else the routing data's.
     const provider = await providerOf(db, userId, currentLevel(stored), routing);
+    const extra = await extras.forKycInfo(db, userId, { level: reachedLevel(stored), residenceCountry: personal?.residence_country ?? '', site: routing.site });
 
     const info: KycInfo = {
       apiUrl: '',
@@ -76,26 +105,22 @@ export function createKycInfo({ db, kycOpened, steps, review, providerOf }: KycI
       limitation: LIMITATION_DEFAULT,
       limitationInfo: { limitation: LIMITATION_DEFAULT, reasons: [] },
       errorNotify,
-      second_identity_state: null,
+      second_identity_state: extra.second_identity_state,
       questionnaireStatus: QuestionnaireStatus.QUESTIONNAIRE_STATUS_UNDEFINED,
       mustQuestionnaire: false,
       displayControl: {
-        displayHkgPoaAgreement: false,
         isDisplayQuestionnaire: false,
-        isDisplayP2pRights: false,
-        isDisplayNewSatos: false,
-        isDisplayNewRcOnboarding: false,
-        isDisplaySatosToEu: false,
+        ...extra.displayControl,
         displayUpdatePOI: false,
         displayEuPoiReset: false,
       },
-      custody: CustodyType.CUSTODY_UNSPECIFIED,
-      custodyInfo: null,
-      newSatosGray: false,
+      custody: extra.custody,
+      custodyInfo: extra.custodyInfo,
+      newSatosGray: extra.newSatosGray,
       additionalRejectReason,
-      bannerTags: [],
+      bannerTags: extra.bannerTags,
       residenceCountry: personal?.residence_country ?? '',
-      kybQuota: null,
+      kybQuota: extra.kybQuota,
     };
     if (flags.obtain_current) {
       info.applicant = {

@@ -15,7 +15,7 @@ import type { Actor } from '../audit/audit.service.ts';
 import type { ProvidersService, RoutingInput } from '../providers/providers.service.ts';
 import type { ReviewService } from '../review/review.service.ts';
 import { createApplications, parseSnapshot, type KycDocumentsPort } from './applications.ts';
-import { createKycInfo } from './kyc-info.ts';
+import { createKycInfo, type KycExtrasPort } from './kyc-info.ts';
 import { displayedSteps, LEVELS, reachedLevel, StepEvent } from './kyc.machine.ts';
 import { createKycSteps, SUBMITTABLE, type KycAccountsPort } from './kyc-steps.ts';
 import { createPersonalInfo } from './personal-info.ts';
@@ -40,6 +40,8 @@ export interface KycDeps {
   review: ReviewService;
   providers: ProvidersService;
   log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
+  /** The account extras' kyc-info fields (decision 025); absent: their "none" values. */
+  extras?: KycExtrasPort;
 }
 
 /** Where the request came from, for provider routing (§1: the host's region). */
@@ -77,14 +79,14 @@ export function ipCountryFrom(headerValue: string | undefined): IpCountryResult 
  * job each — step rules (kyc-steps.ts over the generic steps module), personal information, the
  * in-house provider's applications and their review handler, and the kyc-info read model.
  */
-export function createKycService({ db, config, documents, accounts, review, providers, log }: KycDeps) {
+export function createKycService({ db, config, documents, accounts, review, providers, log, extras }: KycDeps) {
   const kycOpened = config.kycOpened;
   const steps = createKycSteps({ db, kycOpened, accounts });
   const personal = createPersonalInfo({ db, kycOpened, steps });
   const vendor = createVendorVerification({ db, steps, review, providers, log });
   const providerOf = async (q: Db, userId: string, level: VerifiableLevel, at: RequestSite) => (await vendor.choose(userId, level, at.site, q)).provider;
   const applications = createApplications({ db, steps, documents, review, providerOf });
-  const kycInfo = createKycInfo({ db, kycOpened, steps, review, providerOf });
+  const kycInfo = createKycInfo({ db, kycOpened, steps, review, providerOf, ...(extras ? { extras } : {}) });
   const quick = createQuickKyc({ db, kycOpened, steps, review, providers, log });
   const records = createKycRecords({ db });
 
