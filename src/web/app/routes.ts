@@ -16,13 +16,17 @@ const unavailable = () => import('../features/unavailable/unavailable-screen.tsx
  * "not available yet" screen until their feature lands.
  */
 export const AUTH_CHILD_ROUTES: readonly ChildRoute[] = [
-  { path: 'personal', load: () => import('../features/kyc/personal-screen.tsx') },
+  // The overview with the account extras' notices and pop-ups (decision 025).
+  { path: 'personal', load: () => import('./personal-route.tsx') },
   { path: 'kyc', load: () => import('../features/kyc/kyc-screen.tsx') },
   { path: 'step1', load: () => import('../features/kyc/step1-screen.tsx') },
   { path: 'step2', load: () => import('../features/kyc/step2-screen.tsx') },
   { path: 'vendor', load: () => import('../features/kyc/vendor-screen.tsx') },
   // Beyond §2 (issue 18): the user's data, to download or to have erased.
   { path: 'my-data', load: () => import('../features/records/my-data-screen.tsx') },
+  // Beyond §2 (issue 13, decision 025): agreements to accept, and the guided move to the EU entity.
+  { path: 'agreements', load: () => import('../features/extras/agreements-screen.tsx') },
+  { path: 'satos-to-eu', load: () => import('../features/extras/satos-to-eu-screen.tsx') },
   ...[
     'sdk', 'question', 'resetkyc', 'updatekyc', 'ocquestion', 'newquestion',
     'nsquestion', 'crypto-knowledge-test', 'risk-tolerance-test', 'client-agreement', 'professional', 'agreement',

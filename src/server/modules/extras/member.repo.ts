@@ -55,3 +55,8 @@ export async function deleteInvitation(db: Q, userId: string, busType: string): 
   const r = await db.deleteFrom('vip_invitations').where('user_id', '=', userId).where('bus_type', '=', busType).executeTakeFirst();
   return Number(r.numDeletedRows);
 }
+
+/** Whether any affiliate takes referrals (without one, the "were you referred?" card has no point). */
+export async function anyActiveAffiliate(db: Q): Promise<boolean> {
+  return (await db.selectFrom('affiliates').select('code').where('active', '=', 1).limit(1).executeTakeFirst()) !== undefined;
+}

@@ -53,7 +53,7 @@ export function createMember({ db, accounts }: { db: Db; accounts: ExtrasAccount
     const recent = now.getTime() - Date.parse(created_at) < AFFILIATE_POPUP_DAYS * 86_400_000;
     return {
       binding: b ? { affCode: b.aff_code, affiliateName: b.name, boundAt: b.bound_at } : null,
-      showPopup: !b && recent && tags[AFFILIATE_TAG] !== '1',
+      showPopup: !b && recent && tags[AFFILIATE_TAG] !== '1' && (await repo.anyActiveAffiliate(db)),
       ackTag: AFFILIATE_TAG,
     };
   }

@@ -1,5 +1,5 @@
 import { usePrefetchQuery } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isolateValues } from '../../components/ui/bidi.tsx';
 import { chromeVisibility, getContainer, isSdkUser } from '../../lib/container/index.ts';
@@ -19,9 +19,10 @@ const KycOverview = lazy(() => import('./components/kyc-overview.tsx'));
 /**
  * §2 personal (also `index`): who is signed in with Log out, then the KYC overview — both levels
  * with their status, what each unlocks, the next action and any rejection reasons — and the
- * personal information.
+ * personal information. `extras`: what the app puts between the account box and the overview (the
+ * account extras' notices and pop-ups, a feature of its own: decision 025).
  */
-export default function PersonalScreen() {
+export default function PersonalScreen({ extras }: { extras?: ReactNode } = {}) {
   const { t } = useTranslation();
   const user = useGlobalStore((s) => s.user);
   // One Log out per page: the header has it; only where the header is hidden (app view) is it here.
@@ -53,6 +54,7 @@ export default function PersonalScreen() {
           </button>
         )}
       </div>
+      {extras}
       <Suspense fallback={<OverviewSkeleton />}>
         <KycOverview />
       </Suspense>
