@@ -6,6 +6,7 @@ import type { Services } from './services.ts';
 import { listAudit, recordAudit, type Actor } from './modules/audit/audit.service.ts';
 import { buildKycScenario, KycScenario } from './demo/kyc-scenarios.ts';
 import { forgetSubject } from './modules/steps/steps.service.ts';
+import { buildExtrasDemo, ExtrasDemo, seedExtrasCatalogue } from './demo/extras-demo.ts';
 
 export const DEMO_PASSWORD = 'demo-password-1';
 
@@ -29,6 +30,8 @@ export interface DemoUser {
   memberTag?: Record<string, string>;
   /** Console members: their console role (decision 018). */
   consoleRole?: ConsoleRole;
+  /** The account extras' pop-up or flow this user shows (decision 025). */
+  extras?: ExtrasDemo;
 }
 
 /** A person living where the demo routing sends residents to a vendor (DEMO_PROVIDER_ROUTES). */
@@ -61,6 +64,12 @@ export const DEMO_USERS: readonly DemoUser[] = [
   { email: 'vendor-idnow@example.com', password: DEMO_PASSWORD, role: UserRole.USER, note: 'level 1 open, verified by IDnow (AT)', kyc: KycScenario.PERSONAL_INFO, personalInfo: resident('Lena', 'Huber', 'AT', 'Stephansplatz 1', 'Wien', '1010') },
   { email: 'vendor-aai@example.com', password: DEMO_PASSWORD, role: UserRole.USER, note: 'level 1 open, verified by ADVANCE.AI (SG)', kyc: KycScenario.PERSONAL_INFO, personalInfo: resident('Wei Ling', 'Tan', 'SG', '1 Raffles Place', 'Singapore', '048616') },
   { email: 'kyc-tag@example.com', password: DEMO_PASSWORD, role: UserRole.USER, note: "member_tag.KYC is '1': no KYC steps", memberTag: { KYC: '1' } },
+  // Account extras (decision 025): one pop-up or flow each.
+  { email: 'satos-deposit@example.com', password: DEMO_PASSWORD, role: UserRole.USER, note: 'Satos custody: the deposit-verify pop-up', kyc: KycScenario.L1_APPROVED, extras: ExtrasDemo.SATOS_DEPOSIT },
+  { email: 'satos-eu@example.com', password: DEMO_PASSWORD, role: UserRole.USER, note: 'Satos custody, the move to the EU entity offered', kyc: KycScenario.L1_APPROVED, extras: ExtrasDemo.SATOS_TO_EU },
+  { email: 'new-satos@example.com', password: DEMO_PASSWORD, role: UserRole.USER, note: 'EEA resident at level 1 in the new Satos grey release', kyc: KycScenario.L1_APPROVED, extras: ExtrasDemo.NEW_SATOS },
+  { email: 'vip-invited@example.com', password: DEMO_PASSWORD, role: UserRole.USER, note: 'invited to the VIP programme, not verified: the VIP pop-up', extras: ExtrasDemo.VIP_INVITED },
+  { email: 'agreement-update@example.com', password: DEMO_PASSWORD, role: UserRole.USER, note: 'accepted the options agreement v1, v2 is out', extras: ExtrasDemo.AGREEMENT_UPDATE },
 ];
 
 const SYSTEM: Actor = { type: 'system', id: null };
@@ -108,6 +117,8 @@ export async function seedDemoData(services: Services, db: Db): Promise<string[]
   const created: string[] = [];
   // The first reviewer decides the demo cases; the second confirms where four-eyes applies.
   const reviewerIds: string[] = [];
+  // Agreement texts, the demo referral partner and an announcement (idempotent).
+  await seedExtrasCatalogue(services);
   for (const u of DEMO_USERS) {
     const existing = await db.selectFrom('users').select('id').where('email', '=', u.email).executeTakeFirst();
     const progress = await progressOf(db, u.email);
@@ -121,6 +132,7 @@ export async function seedDemoData(services: Services, db: Db): Promise<string[]
     if (u.consoleRole) await services.staff.setRole(id, u.consoleRole, SYSTEM);
     if (u.consoleRole && u.consoleRole !== ConsoleRole.ADMINISTRATOR) reviewerIds.push(id);
     if (u.kyc) await buildKycScenario(services, id, u.kyc, { reviewerId: reviewerIds[0], confirmerId: reviewerIds[1], ...(u.personalInfo ? { personalInfo: u.personalInfo } : {}) });
+    if (u.extras) await buildExtrasDemo(services, id, u.extras);
     await recordAudit(db, SYSTEM, { action: SEEDED, entityType: DEMO_ENTITY, entityId: u.email, after: { userId: id } });
     created.push(u.email);
   }

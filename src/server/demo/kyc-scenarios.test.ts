@@ -42,7 +42,7 @@ describe('demo data on a new database (README table)', () => {
     const reviewer = await app.db.selectFrom('users').selectAll().where('email', '=', 'reviewer@example.com').executeTakeFirstOrThrow();
     expect(reviewer.role).toBe('reviewer');
     const decisions = await app.db.selectFrom('review_decisions').selectAll().execute();
-    expect(decisions.length).toBe(5); // l1-approved, l1-retry, l1-final, l2-approved (x2)
+    expect(decisions.length).toBe(8); // l1-approved, l1-retry, l1-final, l2-approved (x2), and the account extras' satos-deposit, satos-eu, new-satos
     expect(decisions.every((d) => d.actor_type === 'reviewer' && d.actor_id === reviewer.id)).toBe(true);
     // Every application has its review case, decided as the application was.
     const cases = await app.db.selectFrom('review_cases').selectAll().execute();
