@@ -13,6 +13,7 @@ import { useConsoleMe } from './api/get-console-me.ts';
 import CaseScreen from './case-screen.tsx';
 import QueueScreen from './queue-screen.tsx';
 import AdminScreen from './admin-screen.tsx';
+import ExtrasScreen from './extras-screen.tsx';
 import { ConsoleRole, hasConsoleRole } from '../../../shared/staff.ts';
 
 /** Where a customer who opened the console goes instead: their own account area (§2 personal). */
@@ -114,6 +115,12 @@ export default function ConsoleLayout() {
             <li>
               <QuickLink search="?secondLook=true">{t('records.nav.secondLook')}</QuickLink>
             </li>
+            {/* Account extras (decision 025): member tags, custody, VIP; announcements, agreements, partners. */}
+            <li>
+              <Link href="/extras" className="rounded-sm text-muted underline-offset-4 hover:text-ink hover:underline focus-visible:outline-2 focus-visible:outline-primary">
+                {t('extras.console.nav')}
+              </Link>
+            </li>
             {hasConsoleRole(me.data.role, ConsoleRole.ADMINISTRATOR) ? (
               <li>
                 <Link href="/admin" className="rounded-sm text-muted underline-offset-4 hover:text-ink hover:underline focus-visible:outline-2 focus-visible:outline-primary">
@@ -131,6 +138,7 @@ export default function ConsoleLayout() {
         <Route path="/" component={QueueScreen} />
         <Route path="/cases/:id" component={CaseScreen} />
         <Route path="/admin" component={AdminScreen} />
+        <Route path="/extras" component={ExtrasScreen} />
         <Route>
           <Redirect to="/" replace />
         </Route>
