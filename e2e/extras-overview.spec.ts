@@ -3,6 +3,9 @@ import { expect, registerViaApi, test, uniqueEmail } from './support/fixtures.ts
 import { reviewerPage } from './support/console-setup.ts';
 import { REVIEWER } from './support/reviewers.ts';
 
+/** The demo administrator (README): publishes agreement versions. */
+const ADMIN = { email: 'admin@example.com', password: 'admin-password-1' } as const;
+
 /**
  * Account extras (issue 13, decision 025) as people use them: a reviewer sets a member up in the
  * console ("Members & notices"), the member meets the pop-ups, notices and flows on the overview.
@@ -99,13 +102,35 @@ test('a new member: the VIP invitation pop-up, an announcement acknowledged, a r
   await expect(page.getByTestId('affiliate-card')).toHaveCount(0);
 });
 
-test('agreements: an accepted agreement with a new version is asked again', async ({ page }) => {
+test('agreements: an administrator publishes a new version; a member who accepted the old one is asked again', async ({ page, browser }) => {
   await registerViaApi(page, uniqueEmail('agree'));
   await page.goto('/user/accounts/auth/agreements?lang=en');
   const option = page.getByTestId('agreement-OPTION');
   await expect(option).toContainText('Not accepted yet.');
+  const accept = option.getByRole('button', { name: 'Accept' });
+  await expect(accept).toBeDisabled();
+  await option.getByLabel('I have read and accept this agreement').check();
+  await accept.click();
+  await expect(option.getByTestId('agreement-status')).toContainText(/You accepted version \d+ on/);
+  await expect(option.getByRole('button', { name: 'Accept' })).toHaveCount(0);
+
+  const admin = await reviewerPage(browser, ADMIN);
+  await admin.getByRole('link', { name: 'Members & notices' }).click();
+  const publish = admin.getByRole('form', { name: 'Publish a new version' });
+  await publish.getByLabel('Product').selectOption('OPTION');
+  await publish.getByLabel('Title').fill('Options trading agreement (margin update)');
+  await publish.getByLabel('Text').fill('From this version, the maintenance margin is 60 % of the initial margin.');
+  await publish.getByRole('button', { name: 'Publish' }).click();
+  await expect(admin.getByTestId('console-agreement-version').filter({ hasText: 'margin update' })).toBeVisible();
+  await admin.context().close();
+
+  await page.goto('/user/accounts/auth/personal?lang=en');
+  const notices = page.getByRole('region', { name: 'Notices about your account' });
+  await expect(notices).toContainText('An agreement you accepted has changed');
+  await notices.getByRole('link', { name: 'Review the new version' }).click();
+  await expect(option).toContainText('margin update');
+  await expect(option.getByTestId('agreement-status')).toHaveText('New version: please read it and accept it again.');
   await option.getByLabel('I have read and accept this agreement').check();
   await option.getByRole('button', { name: 'Accept' }).click();
   await expect(option.getByTestId('agreement-status')).toContainText(/You accepted version \d+ on/);
-  await expect(option.getByRole('button', { name: 'Accept' })).toHaveCount(0);
 });

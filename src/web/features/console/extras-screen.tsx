@@ -183,7 +183,7 @@ function Announcements({ admin }: { admin: boolean }) {
       </ul>
       {admin ? (
         <Form label={t('extras.console.publishAnnouncement')} onSubmit={() => void report(() => publish.mutateAsync({ title, body, audience }), () => { setTitle(''); setBody(''); })}>
-          <Field label={t('extras.console.title')}>
+          <Field label={t('extras.console.heading')}>
             <TextInput value={title} onChange={(e) => setTitle(e.target.value)} />
           </Field>
           <Field label={t('extras.console.audience')}>
@@ -224,7 +224,7 @@ function Agreements({ admin }: { admin: boolean }) {
           <Field label={t('extras.console.product')}>
             <Select value={product} onChange={(e) => setProduct(e.target.value as AgreementProduct)} options={AGREEMENT_PRODUCTS.map((p) => ({ value: p, label: p }))} />
           </Field>
-          <Field label={t('extras.console.title')}>
+          <Field label={t('extras.console.heading')}>
             <TextInput value={title} onChange={(e) => setTitle(e.target.value)} />
           </Field>
           <Field label={t('extras.console.body')} className="w-full">
