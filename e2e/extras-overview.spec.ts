@@ -87,6 +87,7 @@ test('a new member: the VIP invitation pop-up, an announcement acknowledged, a r
   await expect(announcement).toBeHidden();
 
   const referral = page.getByTestId('affiliate-card');
+  await referral.getByRole('button', { name: 'Enter a referral code' }).click();
   await referral.getByLabel('Referral code').fill('nobody');
   await referral.getByRole('button', { name: 'Link partner' }).click();
   await expect(referral).toContainText('We do not know this referral code.');

@@ -42,7 +42,7 @@ export async function seedExtrasCatalogue(services: Services): Promise<void> {
   if (!(await extras.member.affiliates()).some((a) => a.code === DEMO_AFFILIATE.code)) await extras.member.addAffiliate(DEMO_AFFILIATE.code, DEMO_AFFILIATE.name, SYSTEM);
   if ((await extras.announcements.all()).length === 0) {
     await extras.announcements.publish(
-      { title: 'Residence permits are accepted for level 1', body: 'You can now verify your identity with a residence permit as well as with an ID card, a passport or a driving licence.', audience: AnnouncementAudience.ALL },
+      { title: 'Residence permits are accepted for level 1', body: 'A residence permit now verifies your identity, like an ID card or a passport.', audience: AnnouncementAudience.ALL },
       SYSTEM,
     );
   }

@@ -92,8 +92,11 @@ describe('account extras on the overview', () => {
     const user = userEvent.setup();
     const calls = server({ affiliate: true });
     renderExtras(<OverviewExtras />);
-    const card = await screen.findByTestId('affiliate-card');
+    // One line until the member says they have a code.
+    await user.click(within(await screen.findByTestId('affiliate-card')).getByRole('button', { name: 'Enter a referral code' }));
+    const card = screen.getByTestId('affiliate-card');
     const input = within(card).getByLabelText('Referral code');
+    expect(input).toHaveFocus();
     await user.type(input, 'NOPE');
     await user.click(within(card).getByRole('button', { name: 'Link partner' }));
     expect(await within(card).findByText('We do not know this referral code. Please check it and try again.')).toBeInTheDocument();
@@ -101,6 +104,25 @@ describe('account extras on the overview', () => {
     await user.type(input, 'PARTNER1{Enter}');
     expect(await screen.findByText('Your account is linked to Partner One.')).toBeInTheDocument();
     expect(posted(calls, '/bind_aff_user_info')).toEqual([{ affCode: 'NOPE' }, { affCode: 'PARTNER1' }]);
+  });
+
+  it('the referral prompt waits while anything else is said (an announcement), and comes once it is acknowledged', async () => {
+    const user = userEvent.setup();
+    server({ banner: ['KYC_ANNOUNCEMENT'], announcements: [{ id: 'a1', title: 'Hello', body: 'News.' }], affiliate: true });
+    renderExtras(<OverviewExtras />);
+    const announcement = await screen.findByTestId('kyc-announcement');
+    expect(screen.queryByTestId('affiliate-card')).not.toBeInTheDocument();
+    await user.click(within(announcement).getByRole('button', { name: 'Got it' }));
+    expect(await screen.findByTestId('affiliate-card')).toBeInTheDocument();
+  });
+
+  it('"I was not referred" closes the referral card for good (its tag)', async () => {
+    const user = userEvent.setup();
+    const calls = server({ affiliate: true });
+    renderExtras(<OverviewExtras />);
+    await user.click(within(await screen.findByTestId('affiliate-card')).getByRole('button', { name: 'I was not referred' }));
+    await waitFor(() => expect(screen.queryByTestId('affiliate-card')).not.toBeInTheDocument());
+    expect(posted(calls, '/tagmember')).toEqual([{ tagName: 'AFFILIATE_POPUP_SEEN', value: '1' }]);
   });
 
   it('nothing to show: no notice, no pop-up', async () => {

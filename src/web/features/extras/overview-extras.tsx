@@ -17,7 +17,8 @@ const linkClass = 'inline-flex h-8 items-center rounded-btn border border-line-s
 /**
  * The account extras on the overview (decision 025): banners from kyc-info's bannerTags and
  * displayControl (the move to the EU entity, the new Satos onboarding, agreements to accept,
- * regional onboarding, announcements, P2P rights), the affiliate card, and the modal pop-ups. Its
+ * regional onboarding, announcements, P2P rights), the referral prompt when nothing else is said,
+ * and the modal pop-ups. Its
  * own chunk; it renders nothing while loading or when there is nothing to say.
  */
 export default function OverviewExtras() {
@@ -29,6 +30,14 @@ export default function OverviewExtras() {
   const acknowledge = useSubmitKycAnnouncement();
   const tag = useTagMember();
   const join = useJoinNewSatos();
+  const pending = announcements.data?.items ?? [];
+  // The referral prompt is optional and the least urgent: it waits until nothing else is said, so
+  // the overview stays short (one optional prompt at a time).
+  const anyOther =
+    Boolean(dc && (dc.isDisplaySatosToEu || dc.isDisplayNewSatos || dc.displayHkgPoaAgreement || dc.isDisplayNewRcOnboarding || dc.isDisplayP2pRights)) ||
+    tags.includes(BannerTag.AGREEMENT_UPDATE) ||
+    pending.length > 0 ||
+    join.isSuccess;
 
   return (
     <>
@@ -71,7 +80,7 @@ export default function OverviewExtras() {
             {t('extras.rcOnboarding.body')}
           </Alert>
         ) : null}
-        {(announcements.data?.items ?? []).map((n) => (
+        {pending.map((n) => (
           <Alert
             key={n.id}
             variant="info"
@@ -91,7 +100,7 @@ export default function OverviewExtras() {
             {t('extras.p2p.body')}
           </Alert>
         ) : null}
-        <AffiliateCard />
+        {info.isSuccess && !anyOther ? <AffiliateCard /> : null}
       </section>
       <AccountPopups />
     </>
