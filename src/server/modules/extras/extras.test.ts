@@ -217,13 +217,16 @@ describe('affiliate binding', () => {
   it('binds once to an active affiliate, validated and audited', async () => {
     const u = await fresh();
     const info = async () => (await get(app, '/affiliate/apis/v1/aff_user_info', u.cookie)).json().result;
-    expect(await info()).toEqual({ binding: null, showPopup: true, ackTag: 'AFFILIATE_POPUP_SEEN' });
+    // No partner takes referrals yet: nothing to offer.
+    expect(await info()).toEqual({ binding: null, showPopup: false, ackTag: 'AFFILIATE_POPUP_SEEN' });
     expect((await post(app, '/affiliate/apis/v1/bind_aff_user_info', { affCode: 'NOBODY' }, u.cookie)).json().ret_code).toBe(41004);
     expect((await post(app, '/affiliate/apis/v1/bind_aff_user_info', { affCode: 'bad code!' }, u.cookie)).json().ret_code).toBe(10001);
     expect((await post(app, '/v1/console/affiliates', { code: 'partner1', name: 'Partner One' }, admin.cookie)).json().ret_code).toBe(0);
     expect((await post(app, '/v1/console/affiliates', { code: 'PARTNER1', name: 'Again' }, admin.cookie)).json().ret_code).toBe(41009);
     expect((await post(app, '/v1/console/affiliates', { code: 'OTHER2', name: 'Other' }, reviewer.cookie)).json().ret_code).toBe(10009);
     await post(app, '/v1/console/affiliates', { code: 'OTHER2', name: 'Other' }, admin.cookie);
+    expect(await info()).toEqual({ binding: null, showPopup: true, ackTag: 'AFFILIATE_POPUP_SEEN' });
+    expect(await app.db.selectFrom('affiliates').selectAll().where('code', '=', 'PARTNER1').execute()).toMatchObject([{ name: 'Partner One', active: 1 }]);
 
     const bound = (await post(app, '/affiliate/apis/v1/bind_aff_user_info', { affCode: ' partner1 ' }, u.cookie)).json();
     expect(bound).toMatchObject({ ret_code: 0, result: { affCode: 'PARTNER1', affiliateName: 'Partner One' } });
