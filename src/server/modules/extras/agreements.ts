@@ -45,7 +45,15 @@ export function createAgreements({ db }: { db: Db }) {
       await recordAudit(t, actor, { action: 'agreement.accept', entityType: 'user', entityId: userId, after: { product, version, acceptedAt: row.accepted_at } });
       return { product, version, acceptedAt: row.accepted_at, ip: row.ip };
     };
-    return trx ? run(trx) : inTransaction(db, run, 'agreement accepted concurrently');
+    if (trx) return run(trx);
+    try {
+      return await inTransaction(db, run, 'agreement accepted concurrently');
+    } catch (err) {
+      // Two clicks at once: the one that lost the race answers what the winner stored.
+      const existing = err instanceof BusinessError && err.retCode === RetCode.WRONG_STATE ? await repo.findAcceptance(db, userId, product, version) : undefined;
+      if (!existing) throw err;
+      return { product, version, acceptedAt: existing.accepted_at, ip: existing.ip };
+    }
   }
 
   /** Publishes the next version of a product's text (console, seeding); audited. */

@@ -16,6 +16,19 @@ const notAvailable = () => new BusinessError(RetCode.ANNOUNCEMENT_NOT_AVAILABLE,
 
 /** KYC announcements (§7 submit-kyc-announcement; decision 025): administrators publish, members acknowledge once. */
 export function createAnnouncements({ db }: { db: Db }) {
+  function acknowledgeOnce(userId: string, id: string, level: KycLevel, actor: Actor): Promise<SubmitKycAnnouncementResult> {
+    return inTransaction(db, async (t) => {
+      const n = await repo.findAnnouncement(t, id);
+      if (!n || n.withdrawn_at !== null || !audiencesOf(level).includes(n.audience as AnnouncementAudience)) throw notAvailable();
+      const existing = await repo.findAck(t, id, userId);
+      if (existing) return { announcementId: id, acknowledgedAt: existing.acknowledged_at };
+      const at = nowIso();
+      await repo.insertAck(t, { announcement_id: id, user_id: userId, acknowledged_at: at, ip: actor.ip ?? null });
+      await recordAudit(t, actor, { action: 'announcement.acknowledge', entityType: 'user', entityId: userId, after: { announcementId: id, acknowledgedAt: at } });
+      return { announcementId: id, acknowledgedAt: at };
+    });
+  }
+
   async function pending(userId: string, level: KycLevel, q: Db = db): Promise<KycAnnouncement[]> {
     return (await repo.findPending(q, userId, audiencesOf(level))).map((n) => ({ id: n.id, title: n.title, body: n.body, publishedAt: n.published_at }));
   }
@@ -28,16 +41,14 @@ export function createAnnouncements({ db }: { db: Db }) {
      * for an unknown, withdrawn or other audience's announcement; acknowledging twice answers the first.
      */
     async acknowledge(userId: string, id: string, level: KycLevel, actor: Actor): Promise<SubmitKycAnnouncementResult> {
-      return inTransaction(db, async (t) => {
-        const n = await repo.findAnnouncement(t, id);
-        if (!n || n.withdrawn_at !== null || !audiencesOf(level).includes(n.audience as AnnouncementAudience)) throw notAvailable();
-        const existing = await repo.findAck(t, id, userId);
-        if (existing) return { announcementId: id, acknowledgedAt: existing.acknowledged_at };
-        const at = nowIso();
-        await repo.insertAck(t, { announcement_id: id, user_id: userId, acknowledged_at: at, ip: actor.ip ?? null });
-        await recordAudit(t, actor, { action: 'announcement.acknowledge', entityType: 'user', entityId: userId, after: { announcementId: id, acknowledgedAt: at } });
-        return { announcementId: id, acknowledgedAt: at };
-      });
+      try {
+        return await acknowledgeOnce(userId, id, level, actor);
+      } catch (err) {
+        // Two clicks at once: the one that lost the race answers what the winner stored.
+        const existing = err instanceof BusinessError && err.retCode === RetCode.WRONG_STATE ? await repo.findAck(db, id, userId) : undefined;
+        if (!existing) throw err;
+        return { announcementId: id, acknowledgedAt: existing.acknowledged_at };
+      }
     },
 
     async publish(input: { title: string; body: string; audience: AnnouncementAudience }, actor: Actor): Promise<AnnouncementView> {

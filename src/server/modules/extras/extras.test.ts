@@ -351,3 +351,20 @@ describe('custody and the Satos-to-EU move', () => {
     expect((await post(app, `/v1/console/members/${u.id}/custody`, { custody: 'CUSTODY_BYBIT', reason: 'r' }, u.cookie)).json().ret_code).toBe(10009);
   });
 });
+
+describe('double clicks', () => {
+  it('accepting an agreement and acknowledging an announcement twice at once store one record and answer it to both', async () => {
+    const u = await fresh();
+    const v = (await post(app, '/option/asset/amp/product/agreement/query', { products: ['OPTION'] }, u.cookie)).json().result.items[0].current.version;
+    const [a, b] = await Promise.all([0, 1].map(() => post(app, '/option/asset/amp/agreement/apply', { product: 'OPTION', version: v }, u.cookie)));
+    expect([a!.json().ret_code, b!.json().ret_code]).toEqual([0, 0]);
+    expect(a!.json().result.acceptedAt).toBe(b!.json().result.acceptedAt);
+    expect(await app.db.selectFrom('agreement_acceptances').selectAll().where('user_id', '=', u.id).execute()).toHaveLength(1);
+
+    const n = (await post(app, '/v1/console/announcements', { title: 'Twice', body: 'Clicked twice.', audience: 'ALL' }, admin.cookie)).json().result;
+    const acks = await Promise.all([0, 1].map(() => post(app, '/v3/private/kyc/submit-kyc-announcement', { announcementId: n.id }, u.cookie)));
+    expect(acks.map((r) => r.json().ret_code)).toEqual([0, 0]);
+    expect(await app.db.selectFrom('kyc_announcement_acks').selectAll().where('announcement_id', '=', n.id).execute()).toHaveLength(1);
+    expect(await auditOf(u.id, 'announcement.acknowledge')).toHaveLength(1);
+  });
+});
