@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { fillSlot, SlotName } from '../lib/slots/index.tsx';
 
 type ScreenModule = { default: ComponentType };
 
@@ -11,14 +12,15 @@ export interface ChildRoute {
 
 const unavailable = () => import('../features/unavailable/unavailable-screen.tsx');
 
+// The KYC overview shows the account extras' notices and pop-ups (decision 025), their own chunk.
+fillSlot(SlotName.OVERVIEW_EXTRAS, () => import('../features/extras/overview-extras.tsx'));
+
 /**
  * §2: the child routes of /auth. Screens that no issue has built yet load the honest
  * "not available yet" screen until their feature lands.
  */
 export const AUTH_CHILD_ROUTES: readonly ChildRoute[] = [
-  // The overview with the account extras' notices and pop-ups (decision 025).
-  // (Spelled from src/web like the others: scripts/size-report.ts reads this table.)
-  { path: 'personal', load: () => import('../app/personal-route.tsx') },
+  { path: 'personal', load: () => import('../features/kyc/personal-screen.tsx') },
   { path: 'kyc', load: () => import('../features/kyc/kyc-screen.tsx') },
   { path: 'step1', load: () => import('../features/kyc/step1-screen.tsx') },
   { path: 'step2', load: () => import('../features/kyc/step2-screen.tsx') },
