@@ -18,6 +18,7 @@ import { staffRoutes } from './modules/staff/staff.routes.ts';
 import { reverificationRoutes } from './modules/reverification/reverification.routes.ts';
 import { developersPlugin, integrationRoutes, partnerDemoRoutes } from './modules/integration/integration.routes.ts';
 import { partnersRoutes } from './modules/partners/partners.routes.ts';
+import { extrasRoutes } from './modules/extras/extras.routes.ts';
 import authPlugin from './plugins/auth.ts';
 import compressionPlugin from './plugins/compression.ts';
 import csrfPlugin from './plugins/csrf.ts';
@@ -120,6 +121,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       await api.register(integrationRoutes);
       await api.register(partnersRoutes);
       await api.register(handoffRoutes);
+      await api.register(extrasRoutes);
     },
     { prefix: API_PREFIX },
   );

@@ -8,6 +8,7 @@ import { buildKycScenario, KycScenario } from './demo/kyc-scenarios.ts';
 import { buildReverificationScenario, ReverificationScenario } from './demo/reverification-scenarios.ts';
 import { forgetSubject } from './modules/steps/steps.service.ts';
 import { buildQuestionnaireScenario, QuestionnaireScenario } from './demo/questionnaire-scenarios.ts';
+import { buildExtrasDemo, ExtrasDemo, seedExtrasCatalogue } from './demo/extras-demo.ts';
 
 export const DEMO_PASSWORD = 'demo-password-1';
 
@@ -35,6 +36,8 @@ export interface DemoUser {
   consoleRole?: ConsoleRole;
   /** Where the user's questionnaires stand (decision 020). */
   questionnaire?: QuestionnaireScenario;
+  /** The account extras' pop-up or flow this user shows (decision 025). */
+  extras?: ExtrasDemo;
 }
 
 /** A person living where the demo routing sends residents to a vendor (DEMO_PROVIDER_ROUTES). */
@@ -76,6 +79,12 @@ export const DEMO_USERS: readonly DemoUser[] = [
   { email: 'questionnaire-pending@example.com', password: DEMO_PASSWORD, role: UserRole.USER, note: 'source of funds and wealth under review (PENDING_NO_EDIT)', kyc: KycScenario.L1_APPROVED, questionnaire: QuestionnaireScenario.PENDING_NO_EDIT },
   { email: 'knowledge-failed@example.com', password: DEMO_PASSWORD, role: UserRole.USER, note: 'failed the crypto knowledge test, in cooling-off', kyc: KycScenario.L1_APPROVED, questionnaire: QuestionnaireScenario.KNOWLEDGE_FAILED },
   { email: 'kyc-tag@example.com', password: DEMO_PASSWORD, role: UserRole.USER, note: "member_tag.KYC is '1': no KYC steps", memberTag: { KYC: '1' } },
+  // Account extras (decision 025): one pop-up or flow each.
+  { email: 'satos-deposit@example.com', password: DEMO_PASSWORD, role: UserRole.USER, note: 'Satos custody: the deposit-verify pop-up', kyc: KycScenario.L1_APPROVED, extras: ExtrasDemo.SATOS_DEPOSIT },
+  { email: 'satos-eu@example.com', password: DEMO_PASSWORD, role: UserRole.USER, note: 'Satos custody, the move to the EU entity offered', kyc: KycScenario.L1_APPROVED, extras: ExtrasDemo.SATOS_TO_EU },
+  { email: 'new-satos@example.com', password: DEMO_PASSWORD, role: UserRole.USER, note: 'EEA resident at level 1 in the new Satos grey release', kyc: KycScenario.L1_APPROVED, extras: ExtrasDemo.NEW_SATOS },
+  { email: 'vip-invited@example.com', password: DEMO_PASSWORD, role: UserRole.USER, note: 'invited to the VIP programme, not verified: the VIP pop-up', extras: ExtrasDemo.VIP_INVITED },
+  { email: 'agreement-update@example.com', password: DEMO_PASSWORD, role: UserRole.USER, note: 'accepted the options agreement v1, v2 is out', extras: ExtrasDemo.AGREEMENT_UPDATE },
 ];
 
 const SYSTEM: Actor = { type: 'system', id: null };
@@ -123,6 +132,8 @@ export async function seedDemoData(services: Services, db: Db): Promise<string[]
   const created: string[] = [];
   // The first reviewer decides the demo cases; the second confirms where four-eyes applies.
   const reviewerIds: string[] = [];
+  // Agreement texts, the demo referral partner and an announcement (idempotent).
+  await seedExtrasCatalogue(services);
   for (const u of DEMO_USERS) {
     const existing = await db.selectFrom('users').select('id').where('email', '=', u.email).executeTakeFirst();
     const progress = await progressOf(db, u.email);
@@ -138,6 +149,7 @@ export async function seedDemoData(services: Services, db: Db): Promise<string[]
     if (u.kyc) await buildKycScenario(services, id, u.kyc, { reviewerId: reviewerIds[0], confirmerId: reviewerIds[1], ...(u.personalInfo ? { personalInfo: u.personalInfo } : {}) });
     if (u.reverification) await buildReverificationScenario(services, id, u.email, u.reverification, reviewerIds[0]);
     if (u.questionnaire) await buildQuestionnaireScenario(services, id, u.questionnaire, { reviewerId: reviewerIds[0] });
+    if (u.extras) await buildExtrasDemo(services, id, u.extras);
     await recordAudit(db, SYSTEM, { action: SEEDED, entityType: DEMO_ENTITY, entityId: u.email, after: { userId: id } });
     created.push(u.email);
   }

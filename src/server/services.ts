@@ -19,6 +19,7 @@ import { createMailTemplates } from './mail/templates.ts';
 import { createPartnersService } from './modules/partners/partners.service.ts';
 import { createHandoffService, createLivenessService } from './modules/handoff/handoff.service.ts';
 import { createQuestionnairesService } from './modules/questionnaires/questionnaires.service.ts';
+import { createExtrasService } from './modules/extras/extras.service.ts';
 
 /**
  * Builds every domain service once per app; routes reach them through `app.services`. Where two
@@ -56,6 +57,13 @@ export function createServices(db: Db, config: Config, { mailer = logMailer({ in
     db, config, documents, accounts, review, providers, log, otp,
     reverification: { displayFor: (userId, at) => reverification.displayFor(userId, at) },
     questionnaires: { kycInfoOf: (userId, at) => questionnaires.kycInfoOf(userId, at) },
+    // kyc-info carries the extras' fields (decision 025); extras read the level and residence from kyc.
+    extras: { forKycInfo: (q, userId, at) => extras.forKycInfo(q, userId, at) },
+  });
+  const extras = createExtrasService({
+    db,
+    accounts,
+    kyc: { levelOf: (userId) => kyc.levelOf(userId), residenceOf: async (userId) => (await kyc.getPersonalInfo(userId)).info?.residenceCountry ?? '' },
   });
   // Links in e-mails sent outside a request (a decision's) start with our public address.
   const publicUrl = config.vendors.publicUrl ?? `http://localhost:${config.port}`;
@@ -81,7 +89,7 @@ export function createServices(db: Db, config: Config, { mailer = logMailer({ in
   // The phone sends the same pictures the computer would: the same upload gate (re-verification included).
   const handoff = createHandoffService({ db, config, documents, canUpload: uploadGate });
   const liveness = createLivenessService({ db });
-  return { accounts, site, documents, kyc, reverification, questionnaires, review, providers, countries, console: consoleService, monitoring, staff, records, partners, handoff, liveness };
+  return { accounts, site, documents, kyc, reverification, questionnaires, review, providers, countries, console: consoleService, monitoring, staff, records, partners, handoff, liveness, extras };
 }
 
 export type Services = ReturnType<typeof createServices>;

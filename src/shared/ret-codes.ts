@@ -119,6 +119,24 @@ export const RetCode = {
   QUESTIONNAIRE_NOT_EDITABLE: 38002,
   /** Questionnaires: rejected for good; no new version can be submitted. */
   QUESTIONNAIRE_CLOSED: 38003,
+  /** Agreements: no text of this product is published yet, so there is nothing to accept. */
+  AGREEMENT_NOT_PUBLISHED: 41001,
+  /** Agreements: the version accepted is not the current one (a new version was published meanwhile); `result.currentVersion`. */
+  AGREEMENT_VERSION_OUTDATED: 41002,
+  /** Member tags: this tag (or value) is not one the member may set; reviewers set it. */
+  MEMBER_TAG_NOT_ALLOWED: 41003,
+  /** Affiliates: no active affiliate has this code. */
+  AFFILIATE_CODE_UNKNOWN: 41004,
+  /** Affiliates: the account is bound to an affiliate already (once, for good). */
+  AFFILIATE_ALREADY_BOUND: 41005,
+  /** KYC announcements: the announcement is not (or no longer) one for this user. */
+  ANNOUNCEMENT_NOT_AVAILABLE: 41006,
+  /** Custody: the move to the EU entity is not offered to this account (or is done). */
+  SATOS_TO_EU_NOT_OFFERED: 41007,
+  /** Custody: the new Satos onboarding is not offered to this account. */
+  NEW_SATOS_NOT_OFFERED: 41008,
+  /** Console: an affiliate with this code exists already. */
+  AFFILIATE_CODE_TAKEN: 41009,
   /** §8: client-side request timeout (408); never sent by the server. */
   CLIENT_TIMEOUT: 9000001,
   /** §8: message shown for network / HTTP errors (the client looks up this code's text). */

@@ -364,6 +364,78 @@ export interface OneTimeCodesTable {
   expires_at: string;
 }
 
+/** Agreement texts per product and version (migration 015, decision 025). */
+export interface AgreementVersionsTable {
+  product: string;
+  version: number;
+  title: string;
+  body: string;
+  published_at: string;
+  published_by: string | null;
+}
+
+/** A user's acceptance of one agreement version, with when and from which IP. */
+export interface AgreementAcceptancesTable {
+  id: string;
+  user_id: string;
+  product: string;
+  version: number;
+  accepted_at: string;
+  ip: string | null;
+}
+
+/** A user's custody arrangement (no row: CUSTODY_UNSPECIFIED) and their move to the EU entity. */
+export interface CustodyAccountsTable {
+  user_id: string;
+  custody: string;
+  entity: string;
+  since: string;
+  /** NONE | OFFERED | COMPLETED */
+  eu_migration: string;
+  eu_migrated_at: string | null;
+  updated_at: string;
+}
+
+export interface AffiliatesTable {
+  code: string;
+  name: string;
+  active: number;
+  created_at: string;
+}
+
+/** One per user, for good. */
+export interface AffiliateBindingsTable {
+  user_id: string;
+  aff_code: string;
+  bound_at: string;
+  ip: string | null;
+}
+
+export interface VipInvitationsTable {
+  user_id: string;
+  bus_type: string;
+  tier: string;
+  invited_at: string;
+  invited_by: string | null;
+}
+
+export interface KycAnnouncementsTable {
+  id: string;
+  title: string;
+  body: string;
+  audience: string;
+  published_at: string;
+  published_by: string | null;
+  withdrawn_at: string | null;
+}
+
+export interface KycAnnouncementAcksTable {
+  announcement_id: string;
+  user_id: string;
+  acknowledged_at: string;
+  ip: string | null;
+}
+
 export interface MigrationMarker {
   seq: Generated<number>;
 }
@@ -492,6 +564,14 @@ export interface Database {
   capture_liveness: CaptureLivenessTable;
   questionnaire_answers: QuestionnaireAnswersTable;
   questionnaire_requirements: QuestionnaireRequirementsTable;
+  agreement_versions: AgreementVersionsTable;
+  agreement_acceptances: AgreementAcceptancesTable;
+  custody_accounts: CustodyAccountsTable;
+  affiliates: AffiliatesTable;
+  affiliate_bindings: AffiliateBindingsTable;
+  vip_invitations: VipInvitationsTable;
+  kyc_announcements: KycAnnouncementsTable;
+  kyc_announcement_acks: KycAnnouncementAcksTable;
 }
 
 /** "Continue on your phone" links (migration 013, decision 023); secrets only as SHA-256. */

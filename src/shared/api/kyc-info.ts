@@ -7,6 +7,8 @@ import { ProofOfAddressType, SELECTABLE_DOCUMENT_TYPES } from './document-types.
 import { kycFlowValue, kycLevelValue, providerValue, stepStatusValue, timestampValue, verifiableLevelValue } from './kyc-fields.ts';
 import { kycQuota } from './quotas.ts';
 import { updatePoiDisplay } from './reverification.ts';
+import { BannerTag, SecondIdentityState } from '../extras.ts';
+import { custodyInfoValue } from './extras-custody.ts';
 
 /** POST kyc-info (§7; §3 "KYC info response fields"): the user's whole verification picture. */
 
@@ -83,7 +85,7 @@ export const kycRejectMessage = z.object({
 });
 export type KycRejectMessage = z.output<typeof kycRejectMessage>;
 
-/** §3 displayControl: panels of later features (off until those exist) and re-verification's (decision 017). */
+/** §3 displayControl: which panels the overview shows (the extras' flags: decision 025; re-verification's: decision 017). */
 export const kycDisplayControl = z.object({
   displayHkgPoaAgreement: z.boolean(),
   isDisplayQuestionnaire: z.boolean(),
@@ -132,23 +134,25 @@ export const kycInfoResult = z.object({
   /** obtain_quotas: every level's quota. */
   quotas: z.array(kycQuota).optional(),
   errorNotify: z.array(kycRejectNotice),
-  /** Second identity (identity transfer) comes with a later issue: null. */
-  second_identity_state: z.null(),
+  /** The identity held by the second (EU) entity while and after a Satos customer moves there; null: none (decision 025). */
+  second_identity_state: z.enum(SecondIdentityState).nullable(),
   questionnaireStatus: z.enum(QuestionnaireStatus),
   mustQuestionnaire: z.boolean(),
   displayControl: kycDisplayControl,
   custody: z.enum(CustodyType),
-  custodyInfo: z.null(),
+  /** null for CUSTODY_UNSPECIFIED (decision 025). */
+  custodyInfo: custodyInfoValue.nullable(),
   newSatosGray: z.boolean(),
   additionalRejectReason: z.array(kycRejectMessage),
   /** obtain_verification_process: a review in progress; tasks come with compliance tasks (later issue). */
   verificationProcess: z.object({ isVerificationProcess: z.boolean(), tasks: z.array(z.string()) }).optional(),
   /** obtain_aml_questionnaire: AML questionnaires come with a later issue. */
   amlQuestionnaire: z.object({ needQuestionnaire: z.boolean(), templateCode: z.string() }).optional(),
-  bannerTags: z.array(z.string()),
+  /** Banners the overview shows, most urgent first (decision 025). */
+  bannerTags: z.array(z.enum(BannerTag)),
   /** From the personal information; '' until given. */
   residenceCountry: z.string(),
-  /** Business (KYB) quota: individuals only in this product, null. */
-  kybQuota: z.null(),
+  /** Business members (member tag KYB '1') only: their quota at their level; null for individuals (decision 025). */
+  kybQuota: kycQuota.nullable(),
 });
 export type KycInfo = z.output<typeof kycInfoResult>;

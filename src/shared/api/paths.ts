@@ -9,6 +9,7 @@
  */
 import { IntegrationPath, PartnerConsolePath } from '../integration-paths.ts';
 import { CapturePath } from './capture-paths.ts';
+import { EXTRAS_PATHS } from './extras-paths.ts';
 
 export const API_PREFIX = '/x-api';
 
@@ -121,6 +122,8 @@ export const ApiPath = {
   ...PartnerConsolePath,
   // The in-house capture (issue 17, decision 023): phone handoff and liveness.
   ...CapturePath,
+  // Account extras (issue 13, decision 025): agreements, custody, pop-ups, member tags, announcements.
+  ...EXTRAS_PATHS,
 } as const;
 export type ApiPath = (typeof ApiPath)[keyof typeof ApiPath];
 

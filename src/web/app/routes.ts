@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { fillSlot, SlotName } from '../lib/slots/index.tsx';
 
 type ScreenModule = { default: ComponentType };
 
@@ -18,6 +19,8 @@ export const QUESTIONNAIRE_ROUTES = [
   'rfiQuestion', 'sourceOfFundsWealth', 'advancedQuest', 'standardQuest', 'piquestion', 'personalquestion', 'cnsquestion', 'pivQuestionnaire',
 ];
 const questionnaire = (code: string) => () => import('../features/questionnaires/questionnaire-screen.tsx').then((m) => ({ default: m.screenFor(code) }));
+// The KYC overview shows the account extras' notices and pop-ups (decision 025), their own chunk.
+fillSlot(SlotName.OVERVIEW_EXTRAS, () => import('../features/extras/overview-extras.tsx'));
 
 /**
  * §2: the child routes of /auth. Screens that no issue has built yet load the honest
@@ -31,6 +34,9 @@ export const AUTH_CHILD_ROUTES: readonly ChildRoute[] = [
   { path: 'vendor', load: () => import('../features/kyc/vendor-screen.tsx') },
   // Beyond §2 (issue 18): the user's data, to download or to have erased.
   { path: 'my-data', load: () => import('../features/records/my-data-screen.tsx') },
+  // Beyond §2 (issue 13, decision 025): agreements to accept, and the guided move to the EU entity.
+  { path: 'agreements', load: () => import('../features/extras/agreements-screen.tsx') },
+  { path: 'satos-to-eu', load: () => import('../features/extras/satos-to-eu-screen.tsx') },
   // §2 reverification page (issue 10), reached from the overview whenever a status is not _No.
   { path: 'reverification', load: () => import('../features/kyc/reverification/reverification-screen.tsx') },
   // §2 updatekyc / updatePOA: the new identity document or proof of address, through the in-house capture.

@@ -1,6 +1,6 @@
 import type { Config } from '../../config.ts';
 import { nowIso, type Db } from '../../db/index.ts';
-import { BusinessError } from '../../errors.ts';
+import { BusinessError, notFound } from '../../errors.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { RetCode } from '../../../shared/ret-codes.ts';
 import { UserRole } from '../../../shared/api/accounts.ts';
@@ -219,6 +219,29 @@ export function createAccountsService({ db, config, levelOf = async () => 0, mai
       const user = await repo.findUserById(q, userId);
       if (!user) throw new BusinessError(RetCode.NOT_LOGGED_IN, 'user no permission');
       return parseTags(user.member_tag);
+    },
+
+    /**
+     * Sets (value '') or removes one member tag, in the caller's transaction; audited
+     * (`member.tag.set`, before and after). Which tags and values a caller may set is the extras
+     * module's rule (decision 025); this only stores. Returns the tags after the change.
+     */
+    async setMemberTag(trx: Db, userId: string, tagName: string, value: string, actor: Actor, reason?: string): Promise<Record<string, string>> {
+      const user = await repo.findUserById(trx, userId);
+      if (!user) throw notFound();
+      const before = parseTags(user.member_tag);
+      const after = { ...before };
+      if (value === '') delete after[tagName];
+      else after[tagName] = value;
+      if ((before[tagName] ?? '') === value) return before;
+      await repo.updateUserFields(trx, userId, { member_tag: JSON.stringify(after), updated_at: nowIso() });
+      await recordAudit(trx, actor, { action: 'member.tag.set', entityType: 'user', entityId: userId, before: { [tagName]: before[tagName] ?? null }, after: { [tagName]: value || null, ...(reason ? { reason } : {}) } });
+      return after;
+    },
+
+    /** The id of the account with this (normalised) e-mail, for the console's member lookup. */
+    async userIdByEmail(email: string): Promise<string | undefined> {
+      return (await repo.findUserByEmail(db, email))?.id;
     },
 
     /** Who some users are (e-mail, role, since when), for the console; unknown ids are left out. */

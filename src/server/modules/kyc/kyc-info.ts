@@ -1,7 +1,7 @@
 import { ApplicationStatus } from '../../../shared/api/applications.ts';
-import type { KycIdentity, KycInfo, KycInfoFlags, KycRejectMessage, KycRejectNotice } from '../../../shared/api/kyc-info.ts';
+import type { KycDisplayControl, KycIdentity, KycInfo, KycInfoFlags, KycRejectMessage, KycRejectNotice } from '../../../shared/api/kyc-info.ts';
 import { KYC_QUOTAS } from '../../../shared/api/quotas.ts';
-import { CustodyType, KycFlow, QuestionnaireStatus, StepStatus, type Provider, type VerifiableLevel } from '../../../shared/kyc.ts';
+import { CustodyType, KycFlow, QuestionnaireStatus, StepStatus, type KycLevel, type Provider, type VerifiableLevel } from '../../../shared/kyc.ts';
 import type { UpdatePoiDisplay } from '../../../shared/api/reverification.ts';
 import { SubjectKind } from '../../../shared/review.ts';
 import type { RejectReasonCode } from '../../../shared/review-reasons.ts';
@@ -33,8 +33,36 @@ export interface KycReverificationPort {
  * decisions (rejection reasons and the reviewer's message, never the internal note) and the
  * provider routing. It only reads; keeping steps in line with availability is done before.
  */
+/**
+ * The account extras' part of kyc-info (decision 025): custody, newSatosGray, second_identity_state,
+ * kybQuota, bannerTags and their displayControl flags, read in `q` from the facts given.
+ */
+export interface KycExtrasPort {
+  forKycInfo(
+    q: Db,
+    userId: string,
+    at: { level: KycLevel; residenceCountry: string; site: string },
+  ): Promise<Pick<KycInfo, 'custody' | 'custodyInfo' | 'newSatosGray' | 'second_identity_state' | 'kybQuota' | 'bannerTags'> & {
+    displayControl: Pick<KycDisplayControl, 'displayHkgPoaAgreement' | 'isDisplayP2pRights' | 'isDisplayNewSatos' | 'isDisplayNewRcOnboarding' | 'isDisplaySatosToEu'>;
+  }>;
+}
+
+/** Without the extras (a kyc service built alone): their "nothing to show" values. */
+const NO_EXTRAS: KycExtrasPort = {
+  forKycInfo: async () => ({
+    custody: CustodyType.CUSTODY_UNSPECIFIED,
+    custodyInfo: null,
+    newSatosGray: false,
+    second_identity_state: null,
+    kybQuota: null,
+    bannerTags: [],
+    displayControl: { displayHkgPoaAgreement: false, isDisplayP2pRights: false, isDisplayNewSatos: false, isDisplayNewRcOnboarding: false, isDisplaySatosToEu: false },
+  }),
+};
+
 interface KycInfoDeps {
   db: Db;
+  extras?: KycExtrasPort;
   kycOpened: boolean;
   steps: KycSteps;
   review: ReviewService;
@@ -60,7 +88,7 @@ const NO_QUESTIONNAIRES = {
   amlQuestionnaire: { needQuestionnaire: false, templateCode: '' },
 };
 
-export function createKycInfo({ db, kycOpened, steps, review, providerOf, reverification, questionnaires }: KycInfoDeps) {
+export function createKycInfo({ db, kycOpened, steps, review, providerOf, reverification, questionnaires, extras = NO_EXTRAS }: KycInfoDeps) {
   return async function getInfo(userId: string, flags: KycInfoFlags, routing: Pick<RoutingInput, 'site'>): Promise<KycInfo> {
     const noSteps = await steps.memberHasNoSteps(db, userId);
     const stored = await steps.load(db, userId);
@@ -99,6 +127,7 @@ export function createKycInfo({ db, kycOpened, steps, review, providerOf, reveri
     // The provider of the level the user works on: an open application's, else the routing data's.
     const provider = await providerOf(db, userId, currentLevel(stored), routing);
     const q = questionnaires ? await questionnaires.kycInfoOf(userId, routing) : NO_QUESTIONNAIRES;
+    const extra = await extras.forKycInfo(db, userId, { level: reachedLevel(stored), residenceCountry: personal?.residence_country ?? '', site: routing.site });
 
     const reverify = await reverification.displayFor(userId, routing);
     const info: KycInfo = {
@@ -109,27 +138,23 @@ export function createKycInfo({ db, kycOpened, steps, review, providerOf, reveri
       limitation: reverify.limitation,
       limitationInfo: reverify.limitationInfo,
       errorNotify,
-      second_identity_state: null,
+      second_identity_state: extra.second_identity_state,
       questionnaireStatus: q.questionnaireStatus,
       mustQuestionnaire: q.mustQuestionnaire,
       displayControl: {
-        displayHkgPoaAgreement: false,
         isDisplayQuestionnaire: q.isDisplayQuestionnaire,
-        isDisplayP2pRights: false,
-        isDisplayNewSatos: false,
-        isDisplayNewRcOnboarding: false,
-        isDisplaySatosToEu: false,
+        ...extra.displayControl,
         displayUpdatePOI: reverify.displayUpdatePOI,
         displayUpdatePOA: reverify.displayUpdatePOA,
         displayEuPoiReset: reverify.displayEuPoiReset,
       },
-      custody: CustodyType.CUSTODY_UNSPECIFIED,
-      custodyInfo: null,
-      newSatosGray: false,
+      custody: extra.custody,
+      custodyInfo: extra.custodyInfo,
+      newSatosGray: extra.newSatosGray,
       additionalRejectReason,
-      bannerTags: [],
+      bannerTags: extra.bannerTags,
       residenceCountry: personal?.residence_country ?? '',
-      kybQuota: null,
+      kybQuota: extra.kybQuota,
     };
     if (flags.obtain_current) {
       info.applicant = {

@@ -15,6 +15,7 @@ import QueueScreen from './queue-screen.tsx';
 import AdminScreen from './admin-screen.tsx';
 import PartnersScreen from './partners/partners-screen.tsx';
 import ReverificationRequestScreen from './reverification-request-screen.tsx';
+import ExtrasScreen from './extras-screen.tsx';
 import { ConsoleRole, hasConsoleRole } from '../../../shared/staff.ts';
 
 /** Where a customer who opened the console goes instead: their own account area (§2 personal). */
@@ -125,6 +126,12 @@ export default function ConsoleLayout() {
                 {t('reverification.console.open')}
               </Link>
             </li>
+            {/* Account extras (decision 025): member tags, custody, VIP; announcements, agreements, partners. */}
+            <li>
+              <Link href="/extras" className="rounded-sm text-muted underline-offset-4 hover:text-ink hover:underline focus-visible:outline-2 focus-visible:outline-primary">
+                {t('extras.console.nav')}
+              </Link>
+            </li>
             {hasConsoleRole(me.data.role, ConsoleRole.ADMINISTRATOR) ? (
               <li>
                 <Link href="/admin" className="rounded-sm text-muted underline-offset-4 hover:text-ink hover:underline focus-visible:outline-2 focus-visible:outline-primary">
@@ -152,6 +159,7 @@ export default function ConsoleLayout() {
         <Route path="/admin" component={AdminScreen} />
         <Route path="/businesses" component={PartnersScreen} />
         <Route path="/reverification" component={ReverificationRequestScreen} />
+        <Route path="/extras" component={ExtrasScreen} />
         <Route>
           <Redirect to="/" replace />
         </Route>

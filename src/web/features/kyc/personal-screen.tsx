@@ -5,6 +5,7 @@ import { isolateValues } from '../../components/ui/bidi.tsx';
 import { chromeVisibility, getContainer, isSdkUser } from '../../lib/container/index.ts';
 import { useDocumentTitle } from '../../lib/page/document-title.ts';
 import { logout } from '../../lib/session/logout.ts';
+import { Slot, SlotName } from '../../lib/slots/index.tsx';
 import { useGlobalStore } from '../../store/global.ts';
 import { Link } from 'wouter';
 import { kycInfoQuery } from './api/kyc-info.ts';
@@ -19,7 +20,8 @@ const KycOverview = lazy(() => import('./components/kyc-overview.tsx'));
 /**
  * §2 personal (also `index`): who is signed in with Log out, then the KYC overview — both levels
  * with their status, what each unlocks, the next action and any rejection reasons — and the
- * personal information.
+ * personal information. Between the account box and the overview, what the app puts in the
+ * OVERVIEW_EXTRAS slot (the account extras' notices and pop-ups, a feature of its own: decision 025).
  */
 export default function PersonalScreen() {
   const { t } = useTranslation();
@@ -53,6 +55,7 @@ export default function PersonalScreen() {
           </button>
         )}
       </div>
+      <Slot name={SlotName.OVERVIEW_EXTRAS} />
       <Suspense fallback={<OverviewSkeleton />}>
         <KycOverview />
       </Suspense>

@@ -1,0 +1,77 @@
+import { AgreementProduct, AnnouncementAudience, VipBusType } from '../../shared/extras.ts';
+import { CustodyType } from '../../shared/kyc.ts';
+import type { Actor } from '../modules/audit/audit.service.ts';
+import type { Services } from '../services.ts';
+
+/**
+ * Demo data of the account extras (issue 13, decision 025), made through the extras service like
+ * everything else: the agreement texts, a referral partner, an announcement, and per demo user the
+ * state that shows one pop-up or flow.
+ */
+const SYSTEM: Actor = { type: 'system', id: null };
+
+export const ExtrasDemo = {
+  /** Satos custody: the deposit-verify pop-up. */
+  SATOS_DEPOSIT: 'SATOS_DEPOSIT',
+  /** Satos custody with the move to the EU entity offered (deposit notice already acknowledged). */
+  SATOS_TO_EU: 'SATOS_TO_EU',
+  /** In the grey release of the new Satos onboarding (an EEA resident at level 1). */
+  NEW_SATOS: 'NEW_SATOS',
+  /** Invited to the VIP programme (VIP2), not verified yet: the VIP pop-up. */
+  VIP_INVITED: 'VIP_INVITED',
+  /** Accepted the options agreement v1; v2 is out: the "agreement changed" banner. */
+  AGREEMENT_UPDATE: 'AGREEMENT_UPDATE',
+} as const;
+export type ExtrasDemo = (typeof ExtrasDemo)[keyof typeof ExtrasDemo];
+
+export const DEMO_AFFILIATE = { code: 'DEMO-PARTNER', name: 'Demo Partner Ltd' } as const;
+
+const TEXTS = {
+  [AgreementProduct.OPTION]: ['Options trading agreement', 'Options are leveraged products. You can lose the premium you pay, and as a seller more than your margin. Positions may be closed automatically when your margin falls below the maintenance level.'],
+  [AgreementProduct.HKG_POA]: ['Proof-of-address agreement (Hong Kong)', 'You confirm that the address document you upload is yours, issued within the last three months, and that you will tell us when you move.'],
+  [AgreementProduct.SATOS_EU]: ['Bybit EU terms of service', 'Bybit EU holds your assets in segregated accounts under the law of the European Union. Your verified identity is passed on from Satos with your consent; you can ask for a copy of it at any time.'],
+} as const;
+
+/** The catalogue every demo needs: one version of each agreement, the demo partner, one announcement. Idempotent. */
+export async function seedExtrasCatalogue(services: Services): Promise<void> {
+  const extras = services.extras;
+  const published = new Set((await extras.agreements.versions()).map((v) => v.product));
+  for (const [product, [title, body]] of Object.entries(TEXTS)) {
+    if (!published.has(product as AgreementProduct)) await extras.agreements.publish(product as AgreementProduct, title, body, SYSTEM);
+  }
+  if (!(await extras.member.affiliates()).some((a) => a.code === DEMO_AFFILIATE.code)) await extras.member.addAffiliate(DEMO_AFFILIATE.code, DEMO_AFFILIATE.name, SYSTEM);
+  if ((await extras.announcements.all()).length === 0) {
+    await extras.announcements.publish(
+      { title: 'Residence permits are accepted for level 1', body: 'A residence permit now verifies your identity, like an ID card or a passport.', audience: AnnouncementAudience.ALL },
+      SYSTEM,
+    );
+  }
+}
+
+/** Puts one demo user in the state that shows `demo`. */
+export async function buildExtrasDemo(services: Services, userId: string, demo: ExtrasDemo): Promise<void> {
+  const extras = services.extras;
+  const reviewer: Actor = { type: 'system', id: null };
+  const user: Actor = { type: 'user', id: userId, ip: '127.0.0.1' };
+  switch (demo) {
+    case ExtrasDemo.SATOS_DEPOSIT:
+      await extras.custody.setByReviewer(userId, { custody: CustodyType.CUSTODY_SATOS, offerEuMigration: false, reason: 'demo: Satos customer' }, reviewer);
+      return;
+    case ExtrasDemo.SATOS_TO_EU:
+      await extras.custody.setByReviewer(userId, { custody: CustodyType.CUSTODY_SATOS, offerEuMigration: true, reason: 'demo: Satos customer moving to the EU entity' }, reviewer);
+      await extras.member.setTag(userId, 'SATOS_DEPOSIT_VERIFY_SEEN', '1', 'member', user);
+      return;
+    case ExtrasDemo.NEW_SATOS:
+      await extras.member.setTag(userId, 'NEW_SATOS_GRAY', '1', 'reviewer', reviewer, 'demo: new Satos onboarding grey release');
+      return;
+    case ExtrasDemo.VIP_INVITED:
+      await extras.member.setVip(userId, VipBusType.VIP, 'VIP2', reviewer);
+      return;
+    case ExtrasDemo.AGREEMENT_UPDATE: {
+      const [option] = await extras.agreements.query(userId, [AgreementProduct.OPTION]);
+      if (option?.current) await extras.agreements.apply(userId, AgreementProduct.OPTION, option.current.version, user);
+      await extras.agreements.publish(AgreementProduct.OPTION, 'Options trading agreement (2026 update)', `${TEXTS.OPTION[1]} From this version, options expire at 08:00 UTC.`, SYSTEM);
+      return;
+    }
+  }
+}

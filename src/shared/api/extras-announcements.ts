@@ -1,0 +1,32 @@
+import { z } from '../zod.ts';
+import { AnnouncementAudience } from '../extras.ts';
+import { ValidationMessage } from '../validation.ts';
+import { timestampValue } from './kyc-fields.ts';
+
+/** KYC announcements (§7 POST submit-kyc-announcement; decision 025): published by administrators, acknowledged by users. */
+
+export const kycAnnouncement = z.object({ id: z.string(), title: z.string(), body: z.string(), publishedAt: timestampValue });
+export type KycAnnouncement = z.output<typeof kycAnnouncement>;
+
+/** GET kyc-announcements: the announcements for the caller not yet acknowledged, newest first. */
+export const kycAnnouncementsResult = z.object({ items: z.array(kycAnnouncement) });
+export type KycAnnouncementsResult = z.output<typeof kycAnnouncementsResult>;
+
+/** §7 POST submit-kyc-announcement: the caller acknowledges one announcement. */
+export const submitKycAnnouncementRequest = z.object({ announcementId: z.uuid({ error: ValidationMessage.TYPE }) });
+export type SubmitKycAnnouncementRequest = z.input<typeof submitKycAnnouncementRequest>;
+export const submitKycAnnouncementResult = z.object({ announcementId: z.string(), acknowledgedAt: timestampValue });
+export type SubmitKycAnnouncementResult = z.output<typeof submitKycAnnouncementResult>;
+
+// Console.
+export const newAnnouncementRequest = z.object({
+  title: z.string({ error: ValidationMessage.REQUIRED }).trim().min(1, { error: ValidationMessage.REQUIRED }).max(200, { error: ValidationMessage.MAX_LENGTH }),
+  body: z.string({ error: ValidationMessage.REQUIRED }).trim().min(1, { error: ValidationMessage.REQUIRED }).max(5000, { error: ValidationMessage.MAX_LENGTH }),
+  audience: z.enum(AnnouncementAudience, { error: ValidationMessage.TYPE }),
+});
+export type NewAnnouncementRequest = z.input<typeof newAnnouncementRequest>;
+export const announcementIdParams = z.object({ id: z.uuid({ error: ValidationMessage.TYPE }) });
+export const announcementView = kycAnnouncement.extend({ audience: z.enum(AnnouncementAudience), withdrawnAt: timestampValue.nullable(), acknowledgements: z.number().int() });
+export type AnnouncementView = z.output<typeof announcementView>;
+export const announcementsResult = z.object({ items: z.array(announcementView) });
+export type AnnouncementsResult = z.output<typeof announcementsResult>;

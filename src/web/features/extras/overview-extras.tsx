@@ -1,0 +1,108 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { BannerTag } from '../../../shared/extras.ts';
+import { Alert } from '../../components/ui/alert.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { errorMessage } from '../../lib/i18n/error-message.ts';
+import { useExtrasInfo } from './api/extras-info.ts';
+import { useJoinNewSatos } from './api/join-new-satos.ts';
+import { useKycAnnouncements } from './api/kyc-announcements.ts';
+import { useSubmitKycAnnouncement } from './api/submit-kyc-announcement.ts';
+import { useTagMember } from './api/tag-member.ts';
+import { AccountPopups } from './components/account-popups.tsx';
+import { AffiliateCard } from './components/affiliate-card.tsx';
+
+const linkClass = 'inline-flex h-8 items-center rounded-btn border border-line-strong bg-white px-3 text-sm font-medium text-ink hover:bg-surface';
+
+/**
+ * The account extras on the overview (decision 025): banners from kyc-info's bannerTags and
+ * displayControl (the move to the EU entity, the new Satos onboarding, agreements to accept,
+ * regional onboarding, announcements, P2P rights), the referral prompt when nothing else is said,
+ * and the modal pop-ups. Its
+ * own chunk; it renders nothing while loading or when there is nothing to say.
+ */
+export default function OverviewExtras() {
+  const { t } = useTranslation();
+  const info = useExtrasInfo();
+  const tags = info.data?.bannerTags ?? [];
+  const dc = info.data?.displayControl;
+  const announcements = useKycAnnouncements(tags.includes(BannerTag.KYC_ANNOUNCEMENT));
+  const acknowledge = useSubmitKycAnnouncement();
+  const tag = useTagMember();
+  const join = useJoinNewSatos();
+  const pending = announcements.data?.items ?? [];
+  // The referral prompt is optional and the least urgent: it waits until nothing else is said, so
+  // the overview stays short (one optional prompt at a time).
+  const anyOther =
+    Boolean(dc && (dc.isDisplaySatosToEu || dc.isDisplayNewSatos || dc.displayHkgPoaAgreement || dc.isDisplayNewRcOnboarding || dc.isDisplayP2pRights)) ||
+    tags.includes(BannerTag.AGREEMENT_UPDATE) ||
+    pending.length > 0 ||
+    join.isSuccess;
+
+  return (
+    <>
+      <section aria-label={t('extras.notices.label')} className="flex flex-col gap-3 empty:hidden" data-testid="account-notices">
+        {dc?.isDisplaySatosToEu ? (
+          <Alert variant="warn" role="status" title={t('extras.satosToEu.bannerTitle')} action={<Link href="/satos-to-eu" className={linkClass}>{t('extras.satosToEu.start')}</Link>}>
+            {t('extras.satosToEu.bannerBody')}
+          </Alert>
+        ) : null}
+        {dc?.isDisplayNewSatos || join.isSuccess ? (
+          join.isSuccess ? (
+            <Alert variant="success">{t('extras.newSatos.joined')}</Alert>
+          ) : (
+            <Alert
+              variant="info"
+              title={t('extras.newSatos.title')}
+              action={
+                <Button size="small" variant="primary" loading={join.isPending} onClick={() => join.mutate()}>
+                  {t('extras.newSatos.join')}
+                </Button>
+              }
+            >
+              {t('extras.newSatos.body')}
+              {join.isError ? <p className="mt-2 text-danger">{errorMessage(t, join.error)}</p> : null}
+            </Alert>
+          )
+        ) : null}
+        {dc?.displayHkgPoaAgreement ? (
+          <Alert variant="info" title={t('extras.hkgPoa.title')} action={<Link href="/agreements?product=HKG_POA" className={linkClass}>{t('extras.hkgPoa.open')}</Link>}>
+            {t('extras.hkgPoa.body')}
+          </Alert>
+        ) : null}
+        {tags.includes(BannerTag.AGREEMENT_UPDATE) ? (
+          <Alert variant="info" title={t('extras.agreementUpdate.title')} action={<Link href="/agreements" className={linkClass}>{t('extras.agreementUpdate.open')}</Link>}>
+            {t('extras.agreementUpdate.body')}
+          </Alert>
+        ) : null}
+        {dc?.isDisplayNewRcOnboarding ? (
+          <Alert variant="info" title={t('extras.rcOnboarding.title')} action={<Link href="/rcQuestionnaire" className={linkClass}>{t('extras.rcOnboarding.open')}</Link>}>
+            {t('extras.rcOnboarding.body')}
+          </Alert>
+        ) : null}
+        {pending.map((n) => (
+          <Alert
+            key={n.id}
+            variant="info"
+            title={n.title}
+            data-testid="kyc-announcement"
+            action={
+              <Button size="small" loading={acknowledge.isPending && acknowledge.variables === n.id} onClick={() => acknowledge.mutate(n.id)}>
+                {t('extras.announcement.ack')}
+              </Button>
+            }
+          >
+            <p className="whitespace-pre-line">{n.body}</p>
+          </Alert>
+        ))}
+        {dc?.isDisplayP2pRights ? (
+          <Alert variant="success" title={t('extras.p2p.title')} onClose={() => tag.mutate('P2P_RIGHTS_SEEN')}>
+            {t('extras.p2p.body')}
+          </Alert>
+        ) : null}
+        {info.isSuccess && !anyOther ? <AffiliateCard /> : null}
+      </section>
+      <AccountPopups />
+    </>
+  );
+}
