@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RetCode } from '../../../shared/ret-codes.ts';
 import type { App } from '../../app.ts';
 import { createTestApp } from '../../test/test-app.ts';
@@ -7,7 +7,9 @@ import { createTestApp } from '../../test/test-app.ts';
  * Login throttling counts failures only and answers them with growing delays, never a lock that an
  * attacker could put on someone else: per account and IP, per account from IPs that never signed in
  * to it, and per IP. Counters live in the database (rate_limits), so several servers share them.
- * Time passes by moving the stored timestamps back (no sleeping).
+ * Time passes by moving the stored timestamps back (no sleeping), and only then: the clock stands
+ * still (only Date is faked), so a slow machine's seconds between two attempts never let a delay
+ * run out by itself.
  */
 
 let app: App;
@@ -18,10 +20,15 @@ const PASSWORD = 'the-owners-password';
 const OWNER = 'owner@example.com';
 
 beforeEach(async () => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date('2026-03-02T10:00:00.000Z'));
   ({ app, close } = await createTestApp({ login: LOGIN }));
   await createUser(OWNER);
 });
-afterEach(async () => close());
+afterEach(async () => {
+  await close();
+  vi.useRealTimers();
+});
 
 const createUser = (email: string) => app.services.accounts.createUser({ email, password: PASSWORD }, { type: 'system', id: null });
 
