@@ -41,6 +41,9 @@ export const IntegrationPath = {
   integrationUpdatePoi: `${S1}/update-poi`,
   integrationUpdatePoa: `${S1}/update-poa`,
   integrationResetEuPoi: `${S1}/reset-eu-poi`,
+  // §7 the Satos onboarding's questionnaire, SDK variants (decision 025).
+  integrationCreateSatosQuestionnaire: `${S1}/create-satos-questionnaire`,
+  integrationQuerySatosQuestionnaire: `${S1}/query-satos-questionnaire`,
 } as const;
 export type IntegrationPath = (typeof IntegrationPath)[keyof typeof IntegrationPath];
 
@@ -74,6 +77,8 @@ export const SDK_PATH_OF: Readonly<Record<string, IntegrationPath>> = {
   [`${KYC}/update-poi`]: IntegrationPath.integrationUpdatePoi,
   [`${KYC}/update-poa`]: IntegrationPath.integrationUpdatePoa,
   [`${KYC}/reset-eu-poi`]: IntegrationPath.integrationResetEuPoi,
+  [`${KYC}/create-satos-questionnaire`]: IntegrationPath.integrationCreateSatosQuestionnaire,
+  [`${KYC}/query-satos-questionnaire`]: IntegrationPath.integrationQuerySatosQuestionnaire,
 };
 
 /**

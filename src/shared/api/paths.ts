@@ -51,6 +51,8 @@ export const ApiPath = {
   questionnaireTemplateDetail: `${KYC}/questionnaire-template-detail`,
   /** POST: starts (or returns) the caller's questionnaire of a template. */
   createQuestionnaire: `${KYC}/create-questionnaire`,
+  createSatosQuestionnaire: `${KYC}/create-satos-questionnaire`,
+  querySatosQuestionnaire: `${KYC}/query-satos-questionnaire`,
   /** POST: sends the answers (scored at once, or for review). */
   submitQuestionnaire: `${KYC}/submit-questionnaire`,
   /** GET ?template_code: the request_id the caller answers under (started if needed). */

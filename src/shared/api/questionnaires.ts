@@ -126,6 +126,24 @@ export type CreateQuestionnaireRequest = z.input<typeof createQuestionnaireReque
 export const createQuestionnaireResult = z.object({ requestId: z.string(), status: z.enum(QuestionnaireStatus), attempt: z.number().int() });
 export type CreateQuestionnaireResult = z.output<typeof createQuestionnaireResult>;
 
+/**
+ * §7 create-satos-questionnaire / query-satos-questionnaire (and their SDK variants): the Satos
+ * custody onboarding asks the spot-trading appropriateness test (`standardQuest`) under scene
+ * SATOS before the custody is opened (decision 025 addendum).
+ */
+export const SATOS_TEMPLATE_CODE = 'standardQuest';
+export const SATOS_SCENE_CODE = 'SATOS';
+export const createSatosQuestionnaireRequest = z.preprocess((v) => v ?? {}, z.object({ biz_from: sceneCodeValue.optional() }));
+export const satosQuestionnaireResult = z.object({
+  templateCode: z.string(),
+  /** The attempt being answered or the last one; null before the first. */
+  requestId: z.string().nullable(),
+  status: z.enum(QuestionnaireStatus),
+  /** APPROVED: passed (the custody may open); REJECTED: failed (a new attempt after the cooling-off). */
+  retryAfter: z.string().nullable(),
+});
+export type SatosQuestionnaireResult = z.output<typeof satosQuestionnaireResult>;
+
 /** POST save-questionnaire-draft (beyond §7): unfinished answers; only their shape is checked. */
 export const saveDraftRequest = z.object({ request_id: requestIdValue, answers: answersValue });
 export type SaveDraftRequest = z.input<typeof saveDraftRequest>;

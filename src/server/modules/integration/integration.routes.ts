@@ -39,6 +39,7 @@ import { emptyResult, okEnvelope } from '../../../shared/envelope-schema.ts';
 import { ok } from '../../plugins/envelope.ts';
 import { actorOf, siteOf } from '../../request-context.ts';
 import { languageFromHeader } from '../../mail/templates.ts';
+import { createSatosQuestionnaireRequest, satosQuestionnaireResult } from '../../../shared/api/questionnaires.ts';
 import { WEB_BUSINESS_ID } from '../../../shared/integration-paths.ts';
 import { resetEuPoiRequest, resetEuPoiResult, reverificationInfoResult, submitUpdateResult, updatePoaRequest, updatePoiRequest } from '../../../shared/api/reverification.ts';
 
@@ -136,6 +137,13 @@ export const integrationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(ApiPath.integrationDoQuickKyc, { schema: { body: doQuickKycRequest, response: { 200: okEnvelope(doQuickKycResult) } } }, async (request) =>
     ok(await kyc.doQuickKyc(userId(request), request.body, actorOf(request))),
   );
+
+  // §7 the Satos onboarding's questionnaire (decision 025), as on the web.
+  const questionnaires = app.services.questionnaires;
+  app.post(ApiPath.integrationCreateSatosQuestionnaire, { schema: { body: createSatosQuestionnaireRequest, response: { 200: okEnvelope(satosQuestionnaireResult) } } }, async (request) =>
+    ok(await questionnaires.createSatos(userId(request), request.body, actorOf(request))),
+  );
+  app.get(ApiPath.integrationQuerySatosQuestionnaire, { schema: { response: { 200: okEnvelope(satosQuestionnaireResult) } } }, async (request) => ok(await questionnaires.querySatos(userId(request))));
 
   // Re-verification (decision 017): the page's read, the two updates and §7 reset-eu-poi, as on the web.
   const reverification = app.services.reverification;

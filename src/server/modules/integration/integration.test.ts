@@ -202,6 +202,19 @@ describe('access tokens on the integration endpoints', () => {
     expect(page.json()).toMatchObject({ ret_code: 0, result: { items: [{ target: 'POI', display: { status: 'DisplayUpdatePOIStatus_No' } }, { target: 'POA' }] } });
   });
 
+  it('the Satos onboarding questionnaire through the SDK variants reaches only its own applicant', async () => {
+    const h = sdkHeaders(await tokenFor('u-satos'));
+    const created = await sdkPost('/v1/s1/kyc/integration/create-satos-questionnaire', { biz_from: 'acme' }, h);
+    expect(created.json()).toMatchObject({ ret_code: 0, result: { templateCode: 'standardQuest', status: 'QUESTIONNAIRE_STATUS_UNSUBMIT' } });
+    const userId = (await applicantOf('acme', 'u-satos'))!.user_id;
+    const row = await app.db.selectFrom('questionnaire_answers').selectAll().where('id', '=', created.json().result.requestId).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ user_id: userId, scene_code: 'SATOS', biz_from: 'acme' });
+    expect((await sdkGet('/v1/s1/kyc/integration/query-satos-questionnaire', h)).json().result).toMatchObject({ requestId: row.id, status: 'QUESTIONNAIRE_STATUS_UNSUBMIT' });
+    // Another applicant's token sees its own (none yet).
+    const other = sdkHeaders(await tokenFor('u-satos-2'));
+    expect((await sdkGet('/v1/s1/kyc/integration/query-satos-questionnaire', other)).json().result).toMatchObject({ requestId: null, status: 'QUESTIONNAIRE_STATUS_UNDEFINED' });
+  });
+
   it('refuses a wrong origin, a wrong business scene, an expired and a revoked token with 33003', async () => {
     const t = await tokenFor('u-guard');
     const h = sdkHeaders(t);

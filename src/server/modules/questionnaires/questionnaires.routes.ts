@@ -5,6 +5,8 @@ import { ApiPath } from '../../../shared/api/paths.ts';
 import {
   createQuestionnaireRequest,
   createQuestionnaireResult,
+  createSatosQuestionnaireRequest,
+  satosQuestionnaireResult,
   deleteEvidenceRequest,
   deleteEvidenceResult,
   questionnaireListResult,
@@ -41,6 +43,10 @@ export const questionnairesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(ApiPath.createQuestionnaire, { schema: { body: createQuestionnaireRequest, response: { 200: okEnvelope(createQuestionnaireResult) } } }, async (request) =>
     ok(await questionnaires.create(request.auth!.id, request.body, actorOf(request))),
   );
+  app.post(ApiPath.createSatosQuestionnaire, { schema: { body: createSatosQuestionnaireRequest, response: { 200: okEnvelope(satosQuestionnaireResult) } } }, async (request) =>
+    ok(await questionnaires.createSatos(request.auth!.id, request.body, actorOf(request))),
+  );
+  app.get(ApiPath.querySatosQuestionnaire, { schema: { response: { 200: okEnvelope(satosQuestionnaireResult) } } }, async (request) => ok(await questionnaires.querySatos(request.auth!.id)));
   app.get(ApiPath.questionnaireToken, { schema: { querystring: questionnaireTokenQuery, response: { 200: okEnvelope(questionnaireTokenResult) } } }, async (request) =>
     ok(await questionnaires.token(request.auth!.id, request.query.template_code, actorOf(request))),
   );

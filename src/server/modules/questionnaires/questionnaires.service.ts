@@ -10,7 +10,7 @@ import type {
   SubmitQuestionnaireResult,
   TemplateDetailResult,
 } from '../../../shared/api/questionnaires.ts';
-import { publicQuestion, publicTemplate } from '../../../shared/api/questionnaires.ts';
+import { publicQuestion, publicTemplate, SATOS_SCENE_CODE, SATOS_TEMPLATE_CODE, type SatosQuestionnaireResult } from '../../../shared/api/questionnaires.ts';
 import { QuestionnaireStatus } from '../../../shared/kyc.ts';
 import {
   allQuestions,
@@ -90,6 +90,17 @@ const fileQuestions = (t: QuestionnaireTemplate) => new Set(allQuestions(t).filt
 export function createQuestionnairesService({ db, coolingOffSeconds, review, documents, kyc }: QuestionnairesDeps) {
   const tx = <T>(fn: (trx: Db) => Promise<T>) => inTransaction(db, fn, 'questionnaire changed concurrently');
   const statuses = (q: Db, userId: string) => readSteps(q, QUESTIONNAIRE_MACHINE, userId);
+
+  /** Where the Satos onboarding's questionnaire stands (decision 025 addendum). */
+  async function querySatos(userId: string): Promise<SatosQuestionnaireResult> {
+    const [st, latest] = await Promise.all([statuses(db, userId), repo.findLatest(db, userId, SATOS_TEMPLATE_CODE)]);
+    return {
+      templateCode: SATOS_TEMPLATE_CODE,
+      requestId: latest?.id ?? null,
+      status: (st[SATOS_TEMPLATE_CODE] ?? QuestionnaireStatus.QUESTIONNAIRE_STATUS_UNDEFINED) as SatosQuestionnaireResult['status'],
+      retryAfter: latest?.retry_after ?? null,
+    };
+  }
   const apply = (trx: Db, userId: string, code: string, event: QuestionnaireEvent, actor: Actor, context: Record<string, unknown> = {}) =>
     applyEvent(trx, { machine: QUESTIONNAIRE_MACHINE, subjectId: userId, step: code, event, actor, context });
 
@@ -272,6 +283,15 @@ export function createQuestionnairesService({ db, coolingOffSeconds, review, doc
     create(userId: string, input: { template_code: string; scene_code?: string | undefined; biz_from?: string | undefined }, actor: Actor): Promise<CreateQuestionnaireResult> {
       return tx((trx) => startIn(trx, userId, input.template_code, { ...(input.scene_code ? { scene_code: input.scene_code } : {}), ...(input.biz_from ? { biz_from: input.biz_from } : {}) }, actor));
     },
+
+    /** §7 create-satos-questionnaire: starts (or returns) the Satos onboarding's attempt. */
+    async createSatos(userId: string, input: { biz_from?: string | undefined }, actor: Actor): Promise<SatosQuestionnaireResult> {
+      await tx((trx) => startIn(trx, userId, SATOS_TEMPLATE_CODE, { scene_code: SATOS_SCENE_CODE, ...(input.biz_from ? { biz_from: input.biz_from } : {}) }, actor));
+      return querySatos(userId);
+    },
+
+    /** §7 query-satos-questionnaire: where the Satos onboarding's questionnaire stands. */
+    querySatos,
 
     /** GET questionnaire-token: the request_id the caller answers under (started if needed). */
     async token(userId: string, code: string, actor: Actor) {

@@ -275,3 +275,22 @@ describe('who must answer: rules as data', () => {
     expect((await attempt(token.token)).user_id).toBe(u.id);
   });
 });
+
+describe('the Satos onboarding questionnaire (§7 create/query-satos-questionnaire, decision 025)', () => {
+  it('opens the spot-trading appropriateness test under scene SATOS, reports it, and a pass is APPROVED', async () => {
+    const u = await fresh();
+    expect((await get(app, `${K}/query-satos-questionnaire`, u.cookie)).json().result).toEqual({ templateCode: 'standardQuest', requestId: null, status: S.QUESTIONNAIRE_STATUS_UNDEFINED, retryAfter: null });
+    const created = (await post(app, `${K}/create-satos-questionnaire`, { biz_from: 'satos' }, u.cookie)).json();
+    expect(created).toMatchObject({ ret_code: 0, result: { templateCode: 'standardQuest', status: S.QUESTIONNAIRE_STATUS_UNSUBMIT } });
+    const id = created.result.requestId as string;
+    expect(await attempt(id)).toMatchObject({ user_id: u.id, template_code: 'standardQuest', scene_code: 'SATOS', biz_from: 'satos', submitted_at: null });
+    // Asking again returns the same open attempt.
+    expect((await post(app, `${K}/create-satos-questionnaire`, {}, u.cookie)).json().result.requestId).toBe(id);
+    const sent = await submit(id, { limit: 'limit_price', fees: 'fees_both', seed: 'seed_secret', diversify: 'div_one' }, u.cookie);
+    expect(sent.json().ret_code, sent.body).toBe(0);
+    expect((await get(app, `${K}/query-satos-questionnaire`, u.cookie)).json().result).toMatchObject({ requestId: id, status: S.QUESTIONNAIRE_STATUS_APPROVED });
+    expect(await stepOf(u.id, 'standardQuest')).toBe(S.QUESTIONNAIRE_STATUS_APPROVED);
+    // Signed out: refused like every private call.
+    expect((await get(app, `${K}/query-satos-questionnaire`)).json().ret_code).toBe(RetCode.NOT_LOGGED_IN);
+  });
+});
