@@ -69,7 +69,7 @@ export function createServices(db: Db, config: Config, { mailer = logMailer({ in
   // Issue 17 (decision 023): the phone handoff and the liveness challenge of the in-house capture.
   // The phone sends the same pictures the computer would: the same upload gate (re-verification included).
   const handoff = createHandoffService({ db, config, documents, canUpload: uploadGate });
-  const liveness = createLivenessService({ db });
+  const liveness = createLivenessService({ db, documents });
   return { accounts, site, documents, kyc, reverification, review, providers, countries, console: consoleService, monitoring, staff, records, partners, handoff, liveness };
 }
 

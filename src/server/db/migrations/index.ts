@@ -11,6 +11,7 @@ import * as m011 from './011-partners.ts';
 import * as m012 from './012-decision-overrides.ts';
 import * as m013 from './013-capture.ts';
 import * as m014 from './014-scale-out.ts';
+import * as m016 from './016-liveness.ts';
 
 /**
  * The one migration set for SQLite and PostgreSQL, in order. Names are permanent: never rename or
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   '012-decision-overrides': m012,
   '013-capture': m013,
   '014-scale-out': m014,
+  '016-liveness': m016,
 };

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QualityIssue } from '../../../shared/capture-rules.ts';
 import { faceIssues, FaceMatchBand, faceMatch } from '../../../shared/face-checks.ts';
-import { describeLargestFace, ensureModels, FaceModel, observe, type FaceApiModule } from './face-model.ts';
+import { describeLargestFace, engineOf, ensureModels, FaceModel, observe, type FaceApiModule } from './face-model.ts';
 import { FACE_PACKAGE_DIR, fromPackageFiles, pictureTensor } from './package-weights.ts';
 
 /**
@@ -20,11 +20,11 @@ const applicantSelfie = { left: 55, top: 250, width: 200, height: 200 };
 
 beforeAll(async () => {
   api = await import('@vladmandic/face-api/dist/face-api.esm.js');
-  await api.tf.setBackend('cpu');
-  await api.tf.ready();
+  await engineOf(api).setBackend('cpu');
+  await engineOf(api).ready();
   await ensureModels(api, [FaceModel.DETECTOR, FaceModel.LANDMARKS, FaceModel.RECOGNITION], fromPackageFiles);
 }, 60_000);
-afterAll(() => api?.tf.disposeVariables());
+afterAll(() => engineOf(api).disposeVariables());
 
 async function frameOf(file: string, ...edits: Edit[]) {
   const pic = await pictureTensor(api, file, ...edits);

@@ -37,6 +37,14 @@ export function fromWeightMap(api: FaceApiModule, model: FaceModel, weights: Fac
   netOf(api, model).loadFromWeightMap(weights);
 }
 
+/** The engine calls the package's typings leave out (they are in the bundled TensorFlow.js). */
+export interface TfEngine {
+  setBackend(name: 'webgl' | 'cpu'): Promise<boolean>;
+  ready(): Promise<void>;
+  disposeVariables(): void;
+}
+export const engineOf = (api: FaceApiModule): TfEngine => api.tf as unknown as TfEngine;
+
 let library: Promise<FaceApiModule> | null = null;
 
 /**
@@ -46,9 +54,10 @@ let library: Promise<FaceApiModule> | null = null;
 export function loadFaceApi(): Promise<FaceApiModule> {
   library ??= (async () => {
     const api = await import('@vladmandic/face-api/dist/face-api.esm.js');
-    const onGpu = await api.tf.setBackend('webgl').catch(() => false);
-    if (!onGpu) await api.tf.setBackend('cpu');
-    await api.tf.ready();
+    const tf = engineOf(api);
+    const onGpu = await tf.setBackend('webgl').catch(() => false);
+    if (!onGpu) await tf.setBackend('cpu');
+    await tf.ready();
     return api;
   })().catch((err: unknown) => {
     library = null;
