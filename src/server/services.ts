@@ -61,7 +61,9 @@ export function createServices(db: Db, config: Config, { mailer = logMailer({ in
   review.registerSubject(SubjectKind.REVERIFICATION, reverification.reviewHandler);
   const countries = createCountriesService();
   const consoleService = createConsoleService({ db, review, kyc, accounts, reverification });
-  const records = createRecordsService({ db, config, review, kyc, accounts, documents, console: consoleService });
+  // The retention job also runs the capture's sweeps (biometric data, old phone links): built below.
+  const sweeps = () => ({ biometric: liveness.sweep, handoffLinks: handoff.sweep });
+  const records = createRecordsService({ db, config, review, kyc, accounts, documents, console: consoleService, sweeps });
   const site = createSiteService({ config });
   const monitoring = createMonitoringService();
   // SDK/app partners (decision 021): applicants are accounts; their level comes from kyc.
