@@ -84,7 +84,7 @@ describe('faceMatch bands', () => {
   it('bands the distance and never scores outside 0–100', () => {
     expect(faceMatch(v(0), v(0))).toEqual({ distance: 0, score: 100, band: FaceMatchBand.MATCH });
     expect(faceMatch(v(0), v(0.45))).toMatchObject({ band: FaceMatchBand.MATCH });
-    expect(faceMatch(v(0), v(0.55))).toMatchObject({ band: FaceMatchBand.NEEDS_REVIEW });
+    expect(faceMatch(v(0), v(0.55))).toMatchObject({ band: FaceMatchBand.REVIEW });
     expect(faceMatch(v(0), v(0.7))).toMatchObject({ band: FaceMatchBand.MISMATCH });
     expect(faceMatch(v(0), v(3)).score).toBe(0);
   });

@@ -205,7 +205,7 @@ export function decideLiveness(moves: readonly LivenessMove[], frames: readonly 
 
 // --- Face match ------------------------------------------------------------------------------------
 
-export const FaceMatchBand = { MATCH: 'MATCH', NEEDS_REVIEW: 'NEEDS_REVIEW', MISMATCH: 'MISMATCH' } as const;
+export const FaceMatchBand = { MATCH: 'MATCH', REVIEW: 'REVIEW', MISMATCH: 'MISMATCH' } as const;
 export type FaceMatchBand = (typeof FaceMatchBand)[keyof typeof FaceMatchBand];
 
 /**
@@ -225,6 +225,6 @@ export function euclidean(a: ArrayLike<number>, b: ArrayLike<number>): number {
 export function faceMatch(a: ArrayLike<number>, b: ArrayLike<number>): { distance: number; score: number; band: FaceMatchBand } {
   const distance = euclidean(a, b);
   const score = Math.max(0, Math.min(100, Math.round(100 * (1 - distance / (2 * FaceMatchThreshold.REVIEW_MAX)))));
-  const band = distance <= FaceMatchThreshold.MATCH_MAX ? FaceMatchBand.MATCH : distance <= FaceMatchThreshold.REVIEW_MAX ? FaceMatchBand.NEEDS_REVIEW : FaceMatchBand.MISMATCH;
+  const band = distance <= FaceMatchThreshold.MATCH_MAX ? FaceMatchBand.MATCH : distance <= FaceMatchThreshold.REVIEW_MAX ? FaceMatchBand.REVIEW : FaceMatchBand.MISMATCH;
   return { distance: Math.round(distance * 1000) / 1000, score, band };
 }
