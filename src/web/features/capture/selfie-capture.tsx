@@ -51,7 +51,7 @@ export default function SelfieCapture({ onCapture, disabled = false, hasSelfie =
     [liveness],
   );
   const watching = live && liveness.stage !== 'saving';
-  const { detector, inspect } = useFaceWatch(video, watching, onFrame);
+  const { detector, inspect } = useFaceWatch(video, state.phase === 'starting' || live, watching, onFrame);
 
   const stopCamera = useCallback(() => {
     camera.stop();

@@ -14,11 +14,12 @@ export interface FaceWatch {
 }
 
 /**
- * Loads the face detector (its code and models only now, on the selfie step) and, while `active`,
+ * Loads the face detector once `wanted` (the user agreed and the camera is opening: its code and
+ * models are fetched only then, never for a user who uploads a file) and, while `active`,
  * looks at the live video again and again, handing each frame's observation to `onFrame`. One look
  * at a time: a slow device simply looks less often. Stops with the component.
  */
-export function useFaceWatch(video: RefObject<HTMLVideoElement | null>, active: boolean, onFrame: (frame: FrameObservation) => void): FaceWatch {
+export function useFaceWatch(video: RefObject<HTMLVideoElement | null>, wanted: boolean, active: boolean, onFrame: (frame: FrameObservation) => void): FaceWatch {
   const [state, setState] = useState<DetectorState>({ phase: 'loading' });
   const api = useRef<FaceApiModule | null>(null);
   const callback = useRef(onFrame);
@@ -27,6 +28,7 @@ export function useFaceWatch(video: RefObject<HTMLVideoElement | null>, active: 
   }, [onFrame]);
 
   useEffect(() => {
+    if (!wanted || api.current) return;
     let cancelled = false;
     loadFaceApi()
       .then(async (loaded) => {
@@ -39,7 +41,7 @@ export function useFaceWatch(video: RefObject<HTMLVideoElement | null>, active: 
     return () => {
       cancelled = true;
     };
-  }, []);
+  }, [wanted]);
 
   useEffect(() => {
     if (!active || state.phase !== 'ready') return;
