@@ -22,12 +22,4 @@ export const CapturePath = {
   livenessStart: '/v1/private/capture/liveness/start',
   /** POST { level }: the same through a phone's handoff. */
   handoffLivenessStart: '/v1/capture/handoff/liveness/start',
-  /** POST { id, frames, pictures }: the challenge's outcome; the server decides it again and keeps the pictures. */
-  livenessFinish: '/v1/private/capture/liveness/finish',
-  /** POST: the same through a phone's handoff. */
-  handoffLivenessFinish: '/v1/capture/handoff/liveness/finish',
-  /** GET ?userId=&level=: a reviewer's view of the user's latest finished liveness challenge. */
-  consoleLiveness: '/v1/console/capture/liveness',
-  /** GET `${consoleLivenessFrame}/<id>`: one of its frames (JPEG), to a reviewer; audited. */
-  consoleLivenessFrame: '/v1/console/capture/liveness-frame',
 } as const;

@@ -5,6 +5,7 @@ import { HandoffStatus, HandoffStep, LIVENESS_MOVES, LivenessMove, QualityIssue 
 
 export * from '../capture-rules.ts';
 export { CapturePath } from './capture-paths.ts';
+export { LivenessPath } from './liveness-paths.ts';
 
 /**
  * Issue 17, the in-house capture (docs/decisions/023): "continue on your phone" (handoff), the

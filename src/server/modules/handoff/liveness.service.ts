@@ -10,7 +10,8 @@ import {
   type LivenessMove,
   type LivenessResult,
 } from '../../../shared/api/capture.ts';
-import { API_PREFIX, ApiPath } from '../../../shared/api/paths.ts';
+import { LivenessPath } from '../../../shared/api/liveness-paths.ts';
+import { API_PREFIX } from '../../../shared/api/paths.ts';
 import { decideLiveness, type FrameMeasures } from '../../../shared/face-checks.ts';
 import type { VerifiableLevel } from '../../../shared/kyc.ts';
 import { RetCode } from '../../../shared/ret-codes.ts';
@@ -151,7 +152,7 @@ export function createLivenessService({ db, documents, now = Date.now }: Livenes
       return {
         result: resultOf(row),
         finishedAt: row.finished_at ?? '',
-        frames: frames.map((f) => ({ id: f.id, label: f.label as LivenessFrameLabel, width: Number(f.width), height: Number(f.height), path: `${API_PREFIX}${ApiPath.consoleLivenessFrame}/${f.id}` })),
+        frames: frames.map((f) => ({ id: f.id, label: f.label as LivenessFrameLabel, width: Number(f.width), height: Number(f.height), path: `${API_PREFIX}${LivenessPath.consoleLivenessFrame}/${f.id}` })),
       };
     },
 
