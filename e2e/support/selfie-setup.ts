@@ -37,3 +37,18 @@ export async function applicantAtSelfie(page: Page, prefix: string): Promise<str
   await expect(page.getByRole('heading', { name: 'Take a selfie' })).toBeVisible();
   return email;
 }
+
+/**
+ * The selfie step with Chromium's fake camera, which shows a test pattern and no face (decision 023):
+ * after consent the face check says it finds no face, the user takes the way it offers (the upload)
+ * and sends `file` as the selfie.
+ */
+export async function selfieAfterNoFace(page: Page, file: string): Promise<void> {
+  await page.getByRole('button', { name: 'Take a selfie with the camera' }).click();
+  await page.getByRole('button', { name: 'I agree, open the camera' }).click();
+  const help = page.getByTestId('no-face-help');
+  await expect(help).toContainText('We cannot find a face in the camera picture.', { timeout: 40_000 });
+  await help.getByRole('button', { name: 'Upload a selfie instead' }).click();
+  await expect(page.getByLabel('Camera preview')).toBeHidden();
+  await page.getByLabel('Selfie photo').setInputFiles(file);
+}
