@@ -134,6 +134,31 @@ describe('finishing a liveness challenge', () => {
   });
 });
 
+describe('through a phone\'s handoff', () => {
+  it('a selfie link\'s phone finishes its user\'s challenge; a documents link\'s phone cannot start one', async () => {
+    const user = await newUser();
+    const open = async (step: string) => {
+      const link = (await post(`${X}/v1/private/capture/handoff/create`, user.cookie, { level: 1, step })).json().result as { token: string };
+      const opened = await post(`${X}/v1/capture/handoff/open`, undefined, { token: link.token });
+      const cookie = opened.cookies.find((c) => c.name === 'ua_hoff')!;
+      return `ua_hoff=${cookie.value}`;
+    };
+    const documentsPhone = await open('DOCUMENTS');
+    expect((await post(`${X}/v1/capture/handoff/liveness/start`, documentsPhone, { level: 1 })).json()).toMatchObject({ ret_code: RetCode.HANDOFF_STEP_MISMATCH });
+
+    const selfiePhone = await open('SELFIE');
+    const started = (await post(`${X}/v1/capture/handoff/liveness/start`, selfiePhone, { level: 1 })).json().result as { id: string; moves: LivenessMove[] };
+    const done = await post(`${X}/v1/capture/handoff/liveness/finish`, selfiePhone, { id: started.id, frames: performed(started.moves), pictures: [{ label: 'BASELINE', image: picture }] });
+    expect(done.json()).toMatchObject({ ret_code: 0, result: { status: 'PASSED' } });
+    const row = await app.db.selectFrom('capture_liveness').select(['user_id', 'status']).where('id', '=', started.id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ user_id: user.id, status: 'PASSED' });
+    const audit = await app.db.selectFrom('audit_log').select(['actor_type', 'actor_id']).where('entity_id', '=', started.id).where('action', '=', 'liveness.finish').executeTakeFirstOrThrow();
+    expect(audit).toEqual({ actor_type: 'user', actor_id: user.id });
+    // Without the phone's cookie nothing is finished.
+    expect((await post(`${X}/v1/capture/handoff/liveness/finish`, undefined, { id: started.id, frames: [], pictures: [] })).json().ret_code).not.toBe(0);
+  });
+});
+
 describe('the reviewer\'s view and retention', () => {
   it('a reviewer sees the latest result and its frames (each view audited); a user cannot', async () => {
     const user = await newUser();
