@@ -62,7 +62,7 @@ export function createServices(db: Db, config: Config, { mailer = logMailer({ in
   const countries = createCountriesService();
   const consoleService = createConsoleService({ db, review, kyc, accounts, reverification });
   // The retention job also runs the capture's sweeps (biometric data, old phone links): built below.
-  const sweeps = () => ({ biometric: liveness.sweep, handoffLinks: handoff.sweep });
+  const sweeps = () => ({ biometric: liveness.sweep, handoffLinks: handoff.sweep, eraseBiometric: liveness.removeAllOf });
   const records = createRecordsService({ db, config, review, kyc, accounts, documents, console: consoleService, sweeps });
   const site = createSiteService({ config });
   const monitoring = createMonitoringService();

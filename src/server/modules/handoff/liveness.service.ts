@@ -171,6 +171,14 @@ export function createLivenessService({ db, documents, now = Date.now }: Livenes
       return content;
     },
 
+    /** Erasure (a user's request, or the end of their records' period): every challenge and frame of the user, in `trx`. */
+    async removeAllOf(trx: Db, userId: string): Promise<number> {
+      const ids = (await trx.selectFrom('capture_liveness').select('id').where('user_id', '=', userId).execute()).map((r) => r.id);
+      if (ids.length === 0) return 0;
+      await trx.deleteFrom('capture_liveness_frames').where('liveness_id', 'in', ids).execute();
+      return Number((await trx.deleteFrom('capture_liveness').where('user_id', '=', userId).executeTakeFirst()).numDeletedRows);
+    },
+
     /**
      * Biometric retention (BIOMETRIC_RETENTION_DAYS, run by the retention job): challenges created
      * before `before` go with their frames, except where `keep` says the level's application still

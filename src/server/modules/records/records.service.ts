@@ -10,10 +10,12 @@ import type { ReviewService } from '../review/review.service.ts';
 import { createErasure } from './erasure.ts';
 import { createExports } from './exports.ts';
 import * as repo from './records.repo.ts';
-import { createRetention, type RetentionSweeps } from './retention.ts';
+import { createRetention } from './retention.ts';
+import type { RetentionSweeps } from './sweeps.ts';
 
 export { addMonths } from './erasure.ts';
-export type { RetentionSummary, RetentionSweeps } from './retention.ts';
+export type { RetentionSummary } from './retention.ts';
+export type { RetentionSweeps } from './sweeps.ts';
 
 export interface RecordsDeps {
   db: Db;
@@ -33,7 +35,7 @@ export interface RecordsDeps {
  * request, the regulator's case archive, the retention job, and the audit trail check.
  */
 export function createRecordsService({ db, config, review, kyc, accounts, documents, console, sweeps, log }: RecordsDeps) {
-  const erasure = createErasure({ db, config, review, kyc, accounts, documents });
+  const erasure = createErasure({ db, config, review, kyc, accounts, documents, ...(sweeps ? { sweeps } : {}) });
   const exports = createExports({ db, review, kyc, accounts, documents, console });
   const retention = createRetention({ db, config, review, kyc, erasure, sweeps, log });
 

@@ -142,11 +142,17 @@ describe('erasure request', () => {
 
   it('nothing to keep: erased at once, the account anonymised; the wrong confirmation word changes nothing', async () => {
     const u = await newUser(app, `erase-now-${++seq}@example.com`);
+    // A liveness check with a kept frame: biometric data goes with the rest.
+    const started = (await post(app, '/v1/private/capture/liveness/start', { level: 1 }, u.cookie)).json().result as { id: string };
+    const image = (await makeImage('jpeg', 480, 360)).toString('base64');
+    expect((await post(app, '/v1/private/capture/liveness/finish', { id: started.id, frames: [], pictures: [{ label: 'BASELINE', image }] }, u.cookie)).json().ret_code).toBe(0);
     expect((await post(app, '/v1/private/user/erasure-request', { confirm: 'yes' }, u.cookie)).json().ret_code).toBe(10001);
     const res = await post(app, '/v1/private/user/erasure-request', { confirm: 'ERASE' }, u.cookie);
     expect(res.json().result).toEqual({ outcome: 'ERASED', reason: null, keepUntil: null });
     expect(res.cookies.find((c) => c.name === 'ua_sid')?.value).toBe('');
     expect(await app.db.selectFrom('users').select('email').where('id', '=', u.id).executeTakeFirstOrThrow()).toEqual({ email: `erased-${u.id}@erased.invalid` });
+    expect(await app.db.selectFrom('capture_liveness').select('id').where('user_id', '=', u.id).execute()).toEqual([]);
+    expect(await app.db.selectFrom('capture_liveness_frames').select('id').where('liveness_id', '=', started.id).execute()).toEqual([]);
     const registered = await app.db.selectFrom('audit_log').select('after').where('action', '=', 'user.register').where('entity_id', '=', u.id).executeTakeFirstOrThrow();
     expect(registered.after).not.toContain(u.email);
     // A reviewer has no erasure request of their own to make (the account area is for users).

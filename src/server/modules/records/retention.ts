@@ -4,6 +4,7 @@ import type { Config } from '../../config.ts';
 import { nowIso, type Db } from '../../db/index.ts';
 import { recordAudit, type Actor } from '../audit/audit.service.ts';
 import type { VerifiableLevel } from '../../../shared/kyc.ts';
+import type { RetentionSweeps } from './sweeps.ts';
 import type { KycService } from '../kyc/kyc.service.ts';
 import type { ReviewService } from '../review/review.service.ts';
 import { addMonths, type Erasure } from './erasure.ts';
@@ -13,17 +14,6 @@ const JOB = 'retention';
 const SYSTEM: Actor = { type: 'system', id: 'retention' };
 /** The scheduler looks at the lease this often (cheap: one UPDATE); the job itself runs once per interval. */
 const TICK_MS = 60_000;
-
-/**
- * Other modules' own clean-ups, run by this job (decision 023): each module knows its tables; the
- * job decides when. Late-bound: those modules are built after this one.
- */
-export interface RetentionSweeps {
-  /** Liveness challenges and frames created before `before`, but for levels still awaiting a decision. */
-  biometric(before: string, keep: (userId: string, level: VerifiableLevel) => Promise<boolean>): Promise<number>;
-  /** Phone handoff links whose every use is long over. */
-  handoffLinks(): Promise<number>;
-}
 
 export interface RetentionDeps {
   db: Db;
