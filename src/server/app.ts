@@ -13,6 +13,7 @@ import { questionnairesRoutes } from './modules/questionnaires/questionnaires.ro
 import { monitoringRoutes } from './modules/monitoring/monitoring.routes.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
 import { recordsRoutes } from './modules/records/records.routes.ts';
+import faceModelsPlugin from './plugins/face-models.ts';
 import { handoffRoutes } from './modules/handoff/handoff.routes.ts';
 import { staffRoutes } from './modules/staff/staff.routes.ts';
 import { reverificationRoutes } from './modules/reverification/reverification.routes.ts';
@@ -101,6 +102,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   for (const plugin of options.plugins ?? []) await app.register(plugin);
   await app.register(translationsPlugin);
   await app.register(webPlugin);
+  // The face detector's model files, from the installed package (decision 023).
+  await app.register(faceModelsPlugin);
   // The integration reference for partners: OpenAPI from the routes' own schemas (decision 021);
   // before the routes, whose registration it records.
   await app.register(developersPlugin);

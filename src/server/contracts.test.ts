@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { API_PREFIX, ApiPath } from '../shared/api/paths.ts';
+import { LivenessPath } from '../shared/api/liveness-paths.ts';
+import { API_PREFIX, ApiPath as FirstPagePaths } from '../shared/api/paths.ts';
 import { routeTable, type ApiRoute } from './test/route-table.ts';
 import { createTestApp } from './test/test-app.ts';
 
@@ -10,6 +11,11 @@ import { createTestApp } from './test/test-app.ts';
  * okEnvelope(result). The exceptions are named here, each with its reason.
  */
 
+/**
+ * Every path table: ApiPath, and the liveness paths kept out of it so the first page, which carries
+ * ApiPath, does not grow with them (decision 023).
+ */
+const ApiPath = { ...FirstPagePaths, ...LivenessPath };
 type PathName = keyof typeof ApiPath;
 
 /** Path constants that are the prefix of a route ending in an id parameter. */
@@ -17,13 +23,14 @@ const ROUTE_OF_PREFIX: Partial<Record<PathName, string>> = {
   document: `${ApiPath.document}/:id`,
   consoleDocument: `${ApiPath.consoleDocument}/:id`,
   integrationDocument: `${ApiPath.integrationDocument}/:id`,
+  consoleLivenessFrame: `${ApiPath.consoleLivenessFrame}/:id`,
 };
 
 /**
  * Routes whose reply is not a JSON envelope: the document image itself, sent as an attachment
- * (decision 006), and a case's ZIP archive for a regulator (decision 018). Their parameters have a schema; a reply schema would have nothing to describe.
+ * (decision 006), a liveness check's frame (decision 023), and a case's ZIP archive for a regulator (decision 018). Their parameters have a schema; a reply schema would have nothing to describe.
  */
-const NON_JSON_REPLIES = new Set([`GET ${ApiPath.document}/:id`, `GET ${ApiPath.integrationDocument}/:id`, `GET ${ApiPath.consoleDocument}/:id`, `GET ${ApiPath.consoleCaseExport}`]);
+const NON_JSON_REPLIES = new Set([`GET ${ApiPath.document}/:id`, `GET ${ApiPath.integrationDocument}/:id`, `GET ${ApiPath.consoleDocument}/:id`, `GET ${ApiPath.consoleLivenessFrame}/:id`, `GET ${ApiPath.consoleCaseExport}`]);
 
 /** POST routes without a body schema, and why. */
 const POST_WITHOUT_BODY_SCHEMA: Record<string, string> = {

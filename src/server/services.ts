@@ -80,7 +80,9 @@ export function createServices(db: Db, config: Config, { mailer = logMailer({ in
   review.registerSubject(SubjectKind.QUESTIONNAIRE, questionnaires.reviewHandler);
   const countries = createCountriesService();
   const consoleService = createConsoleService({ db, review, kyc, accounts, reverification, questionnaires });
-  const records = createRecordsService({ db, config, review, kyc, accounts, documents, console: consoleService });
+  // The retention job also runs the capture's sweeps (biometric data, old phone links): built below.
+  const sweeps = () => ({ biometric: liveness.sweep, handoffLinks: handoff.sweep, eraseBiometric: liveness.removeAllOf });
+  const records = createRecordsService({ db, config, review, kyc, accounts, documents, console: consoleService, sweeps });
   const site = createSiteService({ config });
   const monitoring = createMonitoringService();
   // SDK/app partners (decision 021): applicants are accounts; their level comes from kyc.
@@ -88,7 +90,7 @@ export function createServices(db: Db, config: Config, { mailer = logMailer({ in
   // Issue 17 (decision 023): the phone handoff and the liveness challenge of the in-house capture.
   // The phone sends the same pictures the computer would: the same upload gate (re-verification included).
   const handoff = createHandoffService({ db, config, documents, canUpload: uploadGate });
-  const liveness = createLivenessService({ db });
+  const liveness = createLivenessService({ db, documents });
   return { accounts, site, documents, kyc, reverification, questionnaires, review, providers, countries, console: consoleService, monitoring, staff, records, partners, handoff, liveness, extras };
 }
 

@@ -572,6 +572,7 @@ export interface Database {
   vip_invitations: VipInvitationsTable;
   kyc_announcements: KycAnnouncementsTable;
   kyc_announcement_acks: KycAnnouncementAcksTable;
+  capture_liveness_frames: CaptureLivenessFramesTable;
 }
 
 /** "Continue on your phone" links (migration 013, decision 023); secrets only as SHA-256. */
@@ -603,4 +604,21 @@ export interface CaptureLivenessTable {
   finished_at: string | null;
   result: string | null;
   document_id: string | null;
+}
+
+/** A liveness challenge's frames for the reviewer, sealed like documents (migration 016, decision 023). */
+export interface CaptureLivenessFramesTable {
+  id: string;
+  liveness_id: string;
+  position: number;
+  label: string;
+  width: number;
+  height: number;
+  sha256: string;
+  ciphertext: Uint8Array;
+  iv: string;
+  auth_tag: string;
+  wrapped_key: string;
+  key_id: string;
+  created_at: string;
 }

@@ -1,10 +1,11 @@
 import { z } from '../zod.ts';
 import { DocumentKind, KycLevel, type VerifiableLevel } from '../kyc.ts';
 import { ValidationMessage } from '../validation.ts';
-import { HandoffStatus, HandoffStep, LivenessMove, QualityIssue } from '../capture-rules.ts';
+import { HandoffStatus, HandoffStep, LIVENESS_MOVES, LivenessMove, QualityIssue } from '../capture-rules.ts';
 
 export * from '../capture-rules.ts';
 export { CapturePath } from './capture-paths.ts';
+export { LivenessPath } from './liveness-paths.ts';
 
 /**
  * Issue 17, the in-house capture (docs/decisions/023): "continue on your phone" (handoff), the
@@ -86,6 +87,58 @@ export type DocumentQuality = z.output<typeof documentQuality>;
 export const livenessStartRequest = z.strictObject({ level: levelValue });
 export const livenessChallenge = z.object({ id: z.string(), moves: z.array(z.enum(LivenessMove)), expiresAt: z.string() });
 export type LivenessChallenge = z.output<typeof livenessChallenge>;
+
+/** What a challenge may keep for the reviewer: the straight-ahead frame and one per move. */
+export const LIVENESS_BASELINE = 'BASELINE';
+export const livenessFrameLabel = z.enum([LIVENESS_BASELINE, ...LIVENESS_MOVES], { error: ValidationMessage.TYPE });
+export type LivenessFrameLabel = z.output<typeof livenessFrameLabel>;
+
+/** At most this many measured frames per challenge (about 5 a second for a minute); more is refused. */
+export const LIVENESS_MAX_FRAMES = 400;
+/** A kept frame: a JPEG of at most this many bytes (the browser sends 480 px wide, about 30 KB). */
+export const LIVENESS_PICTURE_MAX_BYTES = 150_000;
+
+const measure = z.number().finite().min(-10).max(10);
+/** One frame as the detector measured it (shared/face-checks.ts FrameMeasures). */
+const frameMeasures = z.union([
+  z.strictObject({ faces: z.literal(1), yaw: measure, pitch: measure, eyes: measure }),
+  z.strictObject({ faces: z.number().int().min(0).max(50) }),
+]);
+
+export const livenessFinishRequest = z.strictObject({
+  id: z.uuid({ error: ValidationMessage.TYPE }),
+  frames: z.array(frameMeasures).max(LIVENESS_MAX_FRAMES, { error: ValidationMessage.MAX_LENGTH }),
+  pictures: z
+    .array(z.strictObject({ label: livenessFrameLabel, image: z.base64({ error: ValidationMessage.TYPE }).max(Math.ceil(LIVENESS_PICTURE_MAX_BYTES / 3) * 4, { error: ValidationMessage.MAX_LENGTH }) }))
+    .max(LIVENESS_MOVES.length + 1, { error: ValidationMessage.MAX_LENGTH }),
+});
+export type LivenessFinishRequest = z.input<typeof livenessFinishRequest>;
+
+export const LivenessStatus = { ISSUED: 'ISSUED', PASSED: 'PASSED', FAILED: 'FAILED' } as const;
+export type LivenessStatus = (typeof LivenessStatus)[keyof typeof LivenessStatus];
+
+/** The server's own decision on the frames the browser measured. */
+export const livenessResult = z.object({
+  id: z.string(),
+  status: z.enum(LivenessStatus),
+  /** Why it failed (shared/face-checks.ts LivenessFailure); null when it passed. */
+  failure: z.string().nullable(),
+  steps: z.array(z.object({ move: z.enum(LivenessMove), seen: z.boolean() })),
+});
+export type LivenessResult = z.output<typeof livenessResult>;
+
+export const consoleLivenessQuery = z.strictObject({ userId: z.string().min(1).max(64), level: z.coerce.number().pipe(levelValue) });
+export const livenessFrameParams = z.object({ id: z.uuid({ error: ValidationMessage.TYPE }) });
+
+/** The reviewer's view of a user's latest finished challenge (null: none, or none kept any more). */
+export const consoleLiveness = z
+  .object({
+    result: livenessResult,
+    finishedAt: z.string(),
+    frames: z.array(z.object({ id: z.string(), label: livenessFrameLabel, width: z.number().int(), height: z.number().int(), path: z.string() })),
+  })
+  .nullable();
+export type ConsoleLiveness = z.output<typeof consoleLiveness>;
 
 /** Levels the capture features serve: level 1's identity pictures. */
 export const CAPTURE_LEVELS: readonly VerifiableLevel[] = [KycLevel.LEVEL_1];

@@ -1,5 +1,6 @@
 import { z } from '../zod.ts';
 import { DocumentKind } from '../kyc.ts';
+import { documentQuality } from './capture.ts';
 
 /** A document picture as the console lists it (KYC applications and re-verification updates alike). */
 export const consoleDocument = z.object({
@@ -12,5 +13,7 @@ export const consoleDocument = z.object({
   createdAt: z.string(),
   /** The reviewer's download address (served by the documents module). */
   downloadPath: z.string(),
+  /** The quality checks recorded with the upload (decision 023); null for older uploads. */
+  quality: documentQuality.nullable().optional(),
 });
 export type ConsoleDocument = z.infer<typeof consoleDocument>;

@@ -13,6 +13,7 @@ import * as m012 from './012-decision-overrides.ts';
 import * as m013 from './013-capture.ts';
 import * as m014 from './014-scale-out.ts';
 import * as m015 from './015-account-extras.ts';
+import * as m016 from './016-liveness.ts';
 import * as m017 from './017-scale-out-2.ts';
 
 /**
@@ -34,5 +35,6 @@ export const migrations: Record<string, Migration> = {
   '013-capture': m013,
   '014-scale-out': m014,
   '015-account-extras': m015,
+  '016-liveness': m016,
   '017-scale-out-2': m017,
 };

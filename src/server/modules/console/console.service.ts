@@ -299,6 +299,7 @@ export function createConsoleService({ db, review, kyc, accounts, reverification
             height: d.height,
             createdAt: d.createdAt,
             downloadPath: `${API_PREFIX}${ApiPath.consoleDocument}/${d.id}`,
+            quality: d.quality ?? null,
           })),
           previous: app.others.map((o) => {
             const oc = otherCases.get(o.id);

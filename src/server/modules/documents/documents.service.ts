@@ -4,7 +4,7 @@ import { DocumentKind, KycLevel, type VerifiableLevel } from '../../../shared/ky
 import { RetCode } from '../../../shared/ret-codes.ts';
 import { ValidationMessage } from '../../../shared/validation.ts';
 import type { Config } from '../../config.ts';
-import { IntegrityError, openSealed, rewrapSealed, sealBytes } from '../../crypto/envelope-encryption.ts';
+import { IntegrityError, openSealed, rewrapSealed, sealBytes, type Sealed } from '../../crypto/envelope-encryption.ts';
 import { loadKeyring, type Keyring } from '../../crypto/keyring.ts';
 import { nowIso, type Db } from '../../db/index.ts';
 import { BusinessError, notFound, ValidationFailed, wrongState } from '../../errors.ts';
@@ -63,6 +63,14 @@ export interface DocumentUpload {
 export interface DocumentContent {
   bytes: Buffer;
   mime: string;
+}
+
+/** A picture sealed for another module (sealPicture). */
+export interface SealedPicture {
+  width: number;
+  height: number;
+  sha256: string;
+  sealed: Sealed;
 }
 
 const ENTITY = 'kyc_document';
@@ -349,6 +357,23 @@ export function createDocumentsService({ db, config, keyring: injectedKeyring, c
       const bytes = await decrypt(row);
       await recordAudit(db, actor, { action: 'document.view', entityType: ENTITY, entityId: id, after: { userId: row.user_id, applicationId: row.application_id, kind: row.kind, level: Number(row.level) } });
       return { bytes, mime: row.mime };
+    },
+
+    /**
+     * Another module's picture kept like a document (the liveness challenge's frames, decision 023):
+     * validated and re-encoded as an upload is, then sealed under the same keys. `context` binds the
+     * ciphertext to its record (a sealed picture moved to another row does not open).
+     */
+    async sealPicture(bytes: Buffer, context: string): Promise<SealedPicture> {
+      const image = await normalizeImage(bytes);
+      return { width: image.width, height: image.height, sha256: createHash('sha256').update(image.bytes).digest('hex'), sealed: sealBytes(keys(), image.bytes, context) };
+    },
+
+    /** Opens a picture sealed by sealPicture; throws IntegrityError rather than return altered bytes. */
+    openPicture(picture: { sha256: string; sealed: Sealed }, context: string): DocumentContent {
+      const plaintext = openSealed(keys(), picture.sealed, context);
+      if (createHash('sha256').update(plaintext).digest('hex') !== picture.sha256) throw new IntegrityError(context, `content of ${context} does not match its recorded digest`);
+      return { bytes: plaintext, mime: DOCUMENT_MIME };
     },
 
     /**

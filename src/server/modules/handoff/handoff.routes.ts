@@ -11,11 +11,17 @@ import {
   handoffStatusQuery,
   handoffUploadFields,
   handoffView,
+  consoleLiveness,
+  consoleLivenessQuery,
   livenessChallenge,
+  livenessFinishRequest,
+  livenessFrameParams,
+  livenessResult,
   livenessStartRequest,
   parseWarnings,
 } from '../../../shared/api/capture.ts';
 import { DOCUMENT_FILE_FIELD, fileTooLargeResult, uploadDocumentResult } from '../../../shared/api/documents.ts';
+import { LivenessPath } from '../../../shared/api/liveness-paths.ts';
 import { API_PREFIX, ApiPath } from '../../../shared/api/paths.ts';
 import { emptyResult, failureEnvelope, okEnvelope } from '../../../shared/envelope-schema.ts';
 import type { FieldIssue } from '../../../shared/envelope.ts';
@@ -97,6 +103,33 @@ export const handoffRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(ApiPath.handoffLivenessStart, { schema: { body: livenessStartRequest, response: { 200: okEnvelope(livenessChallenge) } } }, async (request) => {
     const session = await handoff.phoneUser(deviceTokenOf(request));
     return ok(await liveness.start(session.userId, session.level, { ...actorOf(request), type: 'user', id: session.userId }));
+  });
+
+  // The challenge's outcome: a few small JPEGs (base64) with the measures; a body of this size at most.
+  const finishOptions = { bodyLimit: 768 * 1024, schema: { body: livenessFinishRequest, response: { 200: okEnvelope(livenessResult) } } };
+  app.post(LivenessPath.livenessFinish, finishOptions, async (request) => ok(await liveness.finish(request.auth!.id, request.body, actorOf(request))));
+
+  app.post(LivenessPath.handoffLivenessFinish, finishOptions, async (request) => {
+    const session = await handoff.phoneUser(deviceTokenOf(request));
+    return ok(await liveness.finish(session.userId, request.body, { ...actorOf(request), type: 'user', id: session.userId }));
+  });
+
+  // The reviewer's side (console): the latest challenge beside the selfie, and its frames.
+  app.get(LivenessPath.consoleLiveness, { config: { auth: 'reviewer' }, schema: { querystring: consoleLivenessQuery, response: { 200: okEnvelope(consoleLiveness) } } }, async (request) =>
+    ok(await liveness.latestFor(request.query.userId, request.query.level as VerifiableLevel)),
+  );
+
+  app.get(`${LivenessPath.consoleLivenessFrame}/:id`, { config: { auth: 'reviewer' }, schema: { params: livenessFrameParams } }, async (request, reply) => {
+    const frame = await liveness.readFrame(request.params.id, actorOf(request));
+    // As the console's document reads: never cached, never run as anything but an image.
+    return reply
+      .header('content-type', frame.mime)
+      .header('cache-control', 'no-store')
+      .header('content-disposition', `attachment; filename="liveness-${request.params.id}.jpg"`)
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', "default-src 'none'; frame-ancestors 'none'; sandbox")
+      .header('cross-origin-resource-policy', 'same-origin')
+      .send(frame.bytes);
   });
 
   // The phone's upload: multipart like upload-document, in its own context (every other route stays JSON).

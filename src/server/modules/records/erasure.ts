@@ -7,6 +7,7 @@ import { inTransaction } from '../../db/transaction.ts';
 import type { AccountsService } from '../accounts/accounts.service.ts';
 import { eraseAuditPayloads, recordAudit, type Actor } from '../audit/audit.service.ts';
 import type { DocumentsService } from '../documents/documents.service.ts';
+import type { RetentionSweeps } from './sweeps.ts';
 import type { KycService } from '../kyc/kyc.service.ts';
 import type { ReviewService } from '../review/review.service.ts';
 import * as repo from './records.repo.ts';
@@ -18,6 +19,8 @@ export interface ErasureDeps {
   kyc: Pick<KycService, 'erasePersonalData' | 'auditRefsOf'>;
   accounts: Pick<AccountsService, 'closeAccount' | 'anonymiseAccount'>;
   documents: Pick<DocumentsService, 'removeAllOf'>;
+  /** Other modules' erasure of a user's data (the capture's biometric data), late-bound. */
+  sweeps?: () => Pick<RetentionSweeps, 'eraseBiometric'>;
 }
 
 /** `iso` plus whole months (calendar months, UTC). */
@@ -33,7 +36,7 @@ export function addMonths(iso: string, months: number): string {
  * after the account closes, a rejected applicant's RETENTION_REJECTED_MONTHS after the last
  * decision; a verification under review must be decided first.
  */
-export function createErasure({ db, config, review, kyc, accounts, documents }: ErasureDeps) {
+export function createErasure({ db, config, review, kyc, accounts, documents, sweeps }: ErasureDeps) {
   /**
    * Erases a user's personal data in `trx`: audit payloads first (so the records written next keep
    * theirs: they hold none), then documents (files included), personal information and snapshots,
@@ -45,10 +48,12 @@ export function createErasure({ db, config, review, kyc, accounts, documents }: 
     const refs = [{ entityType: 'user', entityId: userId }, ...(await kyc.auditRefsOf(trx, userId)), ...cases.map((c) => ({ entityType: 'review_case', entityId: c.id }))];
     const auditEntries = await eraseAuditPayloads(trx, refs, userId);
     const documentsRemoved = await documents.removeAllOf(trx, userId, actor);
+    // Biometric data (liveness frames) goes with the documents, whatever its own period says.
+    const biometric = (await sweeps?.().eraseBiometric(trx, userId)) ?? 0;
     const kycErased = await kyc.erasePersonalData(trx, userId, actor);
     await review.eraseFreeTextOf(trx, userId);
     if (anonymise) await accounts.anonymiseAccount(trx, userId, actor);
-    return { auditEntries, documents: documentsRemoved, personalInfo: kycErased.personalInfo ? 1 : 0, snapshots: kycErased.snapshots };
+    return { auditEntries, documents: documentsRemoved, biometric, personalInfo: kycErased.personalInfo ? 1 : 0, snapshots: kycErased.snapshots };
   }
 
   /** Why (and until when) the user's verification data must be kept now; null when nothing must be. */

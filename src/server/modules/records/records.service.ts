@@ -11,18 +11,22 @@ import { createErasure } from './erasure.ts';
 import { createExports } from './exports.ts';
 import * as repo from './records.repo.ts';
 import { createRetention } from './retention.ts';
+import type { RetentionSweeps } from './sweeps.ts';
 
 export { addMonths } from './erasure.ts';
 export type { RetentionSummary } from './retention.ts';
+export type { RetentionSweeps } from './sweeps.ts';
 
 export interface RecordsDeps {
   db: Db;
-  config: Pick<Config, 'retention'>;
+  config: Pick<Config, 'retention' | 'capture'>;
   review: ReviewService;
   kyc: KycService;
   accounts: AccountsService;
   documents: DocumentsService;
   console: ConsoleService;
+  /** Other modules' clean-ups the retention job runs (late-bound in services.ts). */
+  sweeps?: () => RetentionSweeps;
   log?: (msg: string, data?: object) => void;
 }
 
@@ -30,10 +34,10 @@ export interface RecordsDeps {
  * Records a regulator trusts (issue 18, docs/decisions/018): the user's data export and erasure
  * request, the regulator's case archive, the retention job, and the audit trail check.
  */
-export function createRecordsService({ db, config, review, kyc, accounts, documents, console, log }: RecordsDeps) {
-  const erasure = createErasure({ db, config, review, kyc, accounts, documents });
+export function createRecordsService({ db, config, review, kyc, accounts, documents, console, sweeps, log }: RecordsDeps) {
+  const erasure = createErasure({ db, config, review, kyc, accounts, documents, ...(sweeps ? { sweeps } : {}) });
   const exports = createExports({ db, review, kyc, accounts, documents, console });
-  const retention = createRetention({ db, config, review, kyc, erasure, log });
+  const retention = createRetention({ db, config, review, kyc, erasure, sweeps, log });
 
   return {
     userData: exports.userData,

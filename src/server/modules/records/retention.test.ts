@@ -9,6 +9,7 @@ import { createFakeMailer } from '../../mail/mailer.ts';
 import { createTestDatabase } from '../../test/test-db.ts';
 import { verifyAuditChain } from '../audit/audit.service.ts';
 import { caseOf, createKycTestApp, get, newReviewer, newUser, post, submitLevel1, type TestUser } from '../kyc/kyc.fixtures.ts';
+import { makeImage } from '../documents/test-images.ts';
 
 /**
  * Retention and erasure (decision 018) on a database with aged records: nothing is kept too long,
@@ -76,6 +77,42 @@ describe('retention job', () => {
   });
 });
 
+describe('biometric retention (BIOMETRIC_RETENTION_DAYS, decision 023)', () => {
+  /** A finished liveness challenge of level 1 with one kept frame, `daysOld` days old. */
+  async function challengeOf(u: TestUser, daysOld: number) {
+    const started = await post(app, '/v1/private/capture/liveness/start', { level: 1 }, u.cookie);
+    const id = started.json().result.id as string;
+    const image = (await makeImage('jpeg', 480, 360)).toString('base64');
+    const finished = await post(app, '/v1/private/capture/liveness/finish', { id, frames: [], pictures: [{ label: 'BASELINE', image }] }, u.cookie);
+    expect(finished.json()).toMatchObject({ ret_code: 0, result: { status: 'FAILED' } });
+    await app.db.updateTable('capture_liveness').set({ created_at: new Date(Date.now() - daysOld * 86_400_000).toISOString() }).where('id', '=', id).execute();
+    return id;
+  }
+  const left = async (id: string) => ({
+    challenges: (await app.db.selectFrom('capture_liveness').select('id').where('id', '=', id).execute()).length,
+    frames: (await app.db.selectFrom('capture_liveness_frames').select('id').where('liveness_id', '=', id).execute()).length,
+  });
+
+  it('the job removes challenges and frames past the period, keeps recent ones and those of a level under review', async () => {
+    const days = app.config.capture.biometricRetentionDays;
+    const idle = await newUser(app, `bio-${++seq}@example.com`);
+    const old = await challengeOf(idle, days + 1);
+    const recent = await challengeOf(idle, days - 1);
+    // Submitted, not decided yet: its reviewer still needs the frames, however old.
+    const pending = await newUser(app, `bio-${++seq}@example.com`);
+    const underReview = await challengeOf(pending, days + 30);
+    await submitLevel1(app, pending);
+
+    const summary = await app.services.records.retention.run(new Date().toISOString());
+    expect(summary.biometricChallenges).toBe(1);
+    expect(await left(old)).toEqual({ challenges: 0, frames: 0 });
+    expect(await left(recent)).toEqual({ challenges: 1, frames: 1 });
+    expect(await left(underReview)).toEqual({ challenges: 1, frames: 1 });
+    // Run again: nothing more is due.
+    expect((await app.services.records.retention.run(new Date().toISOString())).biometricChallenges).toBe(0);
+  });
+});
+
 describe('erasure request', () => {
   it('refused while a verification is under review: nothing changes', async () => {
     const u = await newUser(app, `erase-pending-${++seq}@example.com`);
@@ -105,11 +142,17 @@ describe('erasure request', () => {
 
   it('nothing to keep: erased at once, the account anonymised; the wrong confirmation word changes nothing', async () => {
     const u = await newUser(app, `erase-now-${++seq}@example.com`);
+    // A liveness check with a kept frame: biometric data goes with the rest.
+    const started = (await post(app, '/v1/private/capture/liveness/start', { level: 1 }, u.cookie)).json().result as { id: string };
+    const image = (await makeImage('jpeg', 480, 360)).toString('base64');
+    expect((await post(app, '/v1/private/capture/liveness/finish', { id: started.id, frames: [], pictures: [{ label: 'BASELINE', image }] }, u.cookie)).json().ret_code).toBe(0);
     expect((await post(app, '/v1/private/user/erasure-request', { confirm: 'yes' }, u.cookie)).json().ret_code).toBe(10001);
     const res = await post(app, '/v1/private/user/erasure-request', { confirm: 'ERASE' }, u.cookie);
     expect(res.json().result).toEqual({ outcome: 'ERASED', reason: null, keepUntil: null });
     expect(res.cookies.find((c) => c.name === 'ua_sid')?.value).toBe('');
     expect(await app.db.selectFrom('users').select('email').where('id', '=', u.id).executeTakeFirstOrThrow()).toEqual({ email: `erased-${u.id}@erased.invalid` });
+    expect(await app.db.selectFrom('capture_liveness').select('id').where('user_id', '=', u.id).execute()).toEqual([]);
+    expect(await app.db.selectFrom('capture_liveness_frames').select('id').where('liveness_id', '=', started.id).execute()).toEqual([]);
     const registered = await app.db.selectFrom('audit_log').select('after').where('action', '=', 'user.register').where('entity_id', '=', u.id).executeTakeFirstOrThrow();
     expect(registered.after).not.toContain(u.email);
     // A reviewer has no erasure request of their own to make (the account area is for users).

@@ -3,6 +3,8 @@ import { randomUUID } from 'node:crypto';
 import type { Config } from '../../config.ts';
 import { nowIso, type Db } from '../../db/index.ts';
 import { recordAudit, type Actor } from '../audit/audit.service.ts';
+import type { VerifiableLevel } from '../../../shared/kyc.ts';
+import type { RetentionSweeps } from './sweeps.ts';
 import type { KycService } from '../kyc/kyc.service.ts';
 import type { ReviewService } from '../review/review.service.ts';
 import { addMonths, type Erasure } from './erasure.ts';
@@ -15,9 +17,10 @@ const TICK_MS = 60_000;
 
 export interface RetentionDeps {
   db: Db;
-  config: Pick<Config, 'retention'>;
+  config: Pick<Config, 'retention'> & { capture?: Pick<Config['capture'], 'biometricRetentionDays'> };
+  sweeps?: () => RetentionSweeps;
   review: Pick<ReviewService, 'rejectedOnlyUsers'>;
-  kyc: Pick<KycService, 'recordsOf'>;
+  kyc: Pick<KycService, 'recordsOf' | 'outcomeOf'>;
   erasure: Erasure;
   log?: (msg: string, data?: object) => void;
 }
@@ -31,7 +34,7 @@ export type RetentionSummary = Record<string, number>;
  * taken. Each run erases what is due, in one transaction per person, and records what it did
  * (`retention_runs` and an audit record, counts only).
  */
-export function createRetention({ db, config, review, kyc, erasure, log = () => {} }: RetentionDeps) {
+export function createRetention({ db, config, review, kyc, erasure, sweeps, log = () => {} }: RetentionDeps) {
   const holder = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
 
   /** Erases what is due at `now`; returns the counts. Safe to repeat: erased data is not found again. */
@@ -57,6 +60,22 @@ export function createRetention({ db, config, review, kyc, erasure, log = () => 
       if (records.personalInfo === null && records.applications.every((a) => a.submitted === null)) continue;
       await db.transaction().execute(async (trx) => add(await erasure.eraseUser(trx, userId, SYSTEM, { anonymise: false })));
       summary.rejectedApplicantsErased! += 1;
+    }
+    const others = sweeps?.();
+    if (others && config.capture) {
+      // Biometric data (BIOMETRIC_RETENTION_DAYS): counted from the level's decision, so a challenge
+      // of a level still under review is kept whatever its age (its reviewer needs the frames).
+      const before = new Date(Date.parse(now) - config.capture.biometricRetentionDays * 86_400_000).toISOString();
+      const awaitingDecision = async (userId: string, level: VerifiableLevel) => {
+        try {
+          return (await kyc.outcomeOf(userId, level)).status === 'PENDING';
+        } catch {
+          // No application of that level: nothing awaits a decision.
+          return false;
+        }
+      };
+      summary.biometricChallenges = await others.biometric(before, awaitingDecision);
+      summary.handoffLinks = await others.handoffLinks();
     }
     return summary;
   }

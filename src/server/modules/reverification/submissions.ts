@@ -292,6 +292,7 @@ export function createSubmissions(deps: SubmissionsDeps) {
           height: d.height,
           createdAt: d.createdAt,
           downloadPath: `${API_PREFIX}${ApiPath.consoleDocument}/${d.id}`,
+          quality: d.quality ?? null,
         })),
         previous: others.map((o) => ({ id: o.id, target: o.target as ReverificationTarget, status: o.status, submittedAt: o.submitted_at, reasonCode: decisions.get(o.id)?.reasonCode ?? null })),
       };

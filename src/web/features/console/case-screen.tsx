@@ -100,7 +100,7 @@ function useSubjectView(data: ConsoleCase): SubjectView | null {
       return {
         title: t('console.case.title', { level: subject.application.level }),
         level: subject.application.level,
-        main: <KycApplicationMain subject={subject} email={data.user.email} />,
+        main: <KycApplicationMain subject={subject} email={data.user.email} userId={data.user.id} />,
         aside: <KycApplicationAside subject={subject} email={data.user.email} />,
         facts: [[t('console.case.summary.id'), <span key="application" className="font-mono text-xs break-all">{subject.application.id}</span>]],
       };

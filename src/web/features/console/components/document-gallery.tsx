@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { ConsoleDocument } from '../../../../shared/api/console.ts';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { formatDateTime } from '../format.ts';
+import { DocumentQualityNote } from './document-quality.tsx';
 
 /**
  * The application's images, served by the reviewer read route (decision 006: the session cookie
@@ -57,6 +58,7 @@ export function DocumentGallery({ documents, email }: { documents: readonly Cons
                     <bdi>{formatDateTime(doc.createdAt, i18n.language)}</bdi>
                   </time>
                 </span>
+                <DocumentQualityNote quality={doc.quality} />
               </figcaption>
             </figure>
           </li>

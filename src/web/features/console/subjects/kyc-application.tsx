@@ -9,6 +9,7 @@ import { StatusBadge } from '../../../components/ui/status-badge.tsx';
 import { DecisionSummary } from '../components/decision-summary.tsx';
 import { DocumentGallery } from '../components/document-gallery.tsx';
 import { Facts } from '../components/facts.tsx';
+import { SelfieChecks } from '../components/selfie-checks.tsx';
 import { CaseStatusBadge } from '../components/status-badge.tsx';
 import { countryLabel, formatCalendarDate, formatDateTime, secondsSince, shortId } from '../format.ts';
 import { caseHref } from '../queue-params.ts';
@@ -21,7 +22,7 @@ export type KycApplicationSubject = Extract<ConsoleCase['subject'], { kind: type
  * today's profile), the identity document's type / issuing country / number, or for level 2 the
  * proof-of-address type and date next to the address, and the images.
  */
-export function KycApplicationMain({ subject, email }: { subject: KycApplicationSubject; email: string }) {
+export function KycApplicationMain({ subject, email, userId }: { subject: KycApplicationSubject; email: string; userId?: string }) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   const { submitted } = subject;
@@ -78,6 +79,9 @@ export function KycApplicationMain({ subject, email }: { subject: KycApplication
       <Card title={t('console.documents.title')}>
         <DocumentGallery documents={subject.documents} email={email} />
       </Card>
+
+      {/* The in-house capture's aids (decision 023): face match and liveness; they never decide. */}
+      <SelfieChecks documents={subject.documents} level={subject.application.level} userId={userId} />
     </>
   );
 }
