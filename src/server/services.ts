@@ -53,6 +53,8 @@ export function createServices(db: Db, config: Config, { mailer = logMailer({ in
   const kyc = createKycService({
     db, config, documents, accounts, review, providers, log, otp,
     reverification: { displayFor: (userId, at) => reverification.displayFor(userId, at) },
+    // An update's vendor session: its webhook events decide the update, not an application (decision 017).
+    vendorUpdates: { apply: (trx, session, outcome, residence, actor) => reverification.vendorUpdateEvents.apply(trx, session, outcome, residence, actor) },
   });
   // Links in e-mails sent outside a request (a decision's) start with our public address.
   const publicUrl = config.vendors.publicUrl ?? `http://localhost:${config.port}`;

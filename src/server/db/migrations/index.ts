@@ -12,6 +12,7 @@ import * as m012 from './012-decision-overrides.ts';
 import * as m013 from './013-capture.ts';
 import * as m014 from './014-scale-out.ts';
 import * as m017 from './017-scale-out-2.ts';
+import * as m019 from './019-vendor-updates.ts';
 
 /**
  * The one migration set for SQLite and PostgreSQL, in order. Names are permanent: never rename or
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   '013-capture': m013,
   '014-scale-out': m014,
   '017-scale-out-2': m017,
+  '019-vendor-updates': m019,
 };
