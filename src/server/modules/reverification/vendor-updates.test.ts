@@ -5,6 +5,8 @@ import { RetCode } from '../../../shared/ret-codes.ts';
 import type { App } from '../../app.ts';
 import { configWith } from '../../config.ts';
 import type { FakeMailer } from '../../test/test-app.ts';
+import { buildVendorReverificationScenario } from '../../demo/vendor-reverification-scenario.ts';
+import { SUMSUB_DEMO_CREDENTIALS } from '../providers/providers.service.ts';
 import { hmacHex } from '../providers/signatures.ts';
 import { startSumsubFake, type SumsubFake } from '../providers/sumsub/fake.ts';
 import { caseOf, createKycTestApp, get, newReviewer, newUser, post, submitLevel1, VALID_INFO, type TestUser } from '../kyc/kyc.fixtures.ts';
@@ -17,7 +19,8 @@ import { caseOf, createKycTestApp, get, newReviewer, newUser, post, submitLevel1
  * application and its case never change; replays and a late result of the first verification
  * change nothing.
  */
-const SECRETS = { appToken: 'sbx:rv-app-token', secretKey: 'rv-secret-key', webhookSecret: 'rv-webhook-secret-0123' };
+// The fake's published demo App Token: the demo user's seeding talks to the fake with it.
+const SECRETS = { ...SUMSUB_DEMO_CREDENTIALS, webhookSecret: 'rv-webhook-secret-0123' };
 const K = '/v3/private/kyc';
 let app: App;
 let close: () => Promise<void>;
@@ -227,5 +230,19 @@ describe('an update at Sumsub', () => {
     expect((await post(app, `${K}/update-vendor-token`, { target: 'POA' }, user.cookie)).json().ret_code).toBe(1050);
     expect((await post(app, `${K}/update-vendor-token`, { target: 'NOPE' }, user.cookie)).json().ret_code).toBe(RetCode.PARAMS_ERROR);
     expect((await sessionsOf(user.id)).filter((s) => s.purpose === 'REVERIFICATION')).toHaveLength(0);
+  });
+
+  it('the demo user reverify-vendor@example.com is built through the services and the Sumsub fake: level 1 decided by the provider, then a new identity document asked for', async () => {
+    const email = `rvv-demo-${++seq}@example.com`;
+    const user = await newUser(app, email);
+    await buildVendorReverificationScenario(app.services, user.id, email, reviewer.id, { sumsubWebhookSecret: SECRETS.webhookSecret });
+    expect(await app.services.kyc.levelOf(user.id)).toBe(1);
+    const [kycCase] = (await casesOf(user.id)).filter((c) => c.subject_kind === 'KYC_APPLICATION');
+    expect(kycCase).toMatchObject({ status: 'APPROVED', provider: 'PROVIDER_SUMSUB' });
+    expect(await decisionOfCase(kycCase!.id)).toMatchObject([{ actor_type: 'provider', actor_id: 'PROVIDER_SUMSUB', outcome: 'APPROVE' }]);
+    expect(sumsub.applicantOf(user.id)).toMatchObject({ reviewStatus: 'completed', reviewResult: { reviewAnswer: 'GREEN' } });
+    expect(await statusOf(user.id)).toBe('DisplayUpdatePOIStatus_Needed');
+    const page = (await get(app, `${K}/reverification`, user.cookie)).json().result;
+    expect(page.items[0]).toMatchObject({ provider: 'PROVIDER_SUMSUB', request: { reason: 'DOCUMENT_EXPIRED' } });
   });
 });
