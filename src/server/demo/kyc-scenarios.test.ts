@@ -30,6 +30,7 @@ describe('demo data on a new database (README table)', () => {
     ['reverify-rejected@example.com', ['SUCCESS', 'ALLOW'], 1, 1],
     ['reverify-daily@example.com', ['SUCCESS', 'ALLOW'], 1, 1],
     ['reverify-tr@example.com', ['SUCCESS', 'ALLOW'], 1, 1],
+    ['reverify-vendor@example.com', ['SUCCESS', 'ALLOW'], 1, 1],
   ])('%s signs in with the demo password and is in its state', async (email, steps, level, applications) => {
     const s = await stateOf(email);
     expect(s.steps).toEqual(steps);
@@ -48,9 +49,10 @@ describe('demo data on a new database (README table)', () => {
     const reviewer = await app.db.selectFrom('users').selectAll().where('email', '=', 'reviewer@example.com').executeTakeFirstOrThrow();
     expect(reviewer.role).toBe('reviewer');
     const decisions = await app.db.selectFrom('review_decisions').selectAll().execute();
-    // l1-approved, l1-retry, l1-final, l2-approved (x2), five re-verification users' level 1, and the
-    // re-verification rejections: reverify-rejected (1) and reverify-daily (3).
-    expect(decisions.length).toBe(14);
+    // l1-approved, l1-retry, l1-final, l2-approved (x2), six re-verification users' level 1 (without the
+    // Sumsub fake, reverify-vendor's is in-house too), and the re-verification rejections:
+    // reverify-rejected (1) and reverify-daily (3).
+    expect(decisions.length).toBe(15);
     expect(decisions.every((d) => d.actor_type === 'reviewer' && d.actor_id === reviewer.id)).toBe(true);
     // Every application has its review case, decided as the application was.
     const cases = await app.db.selectFrom('review_cases').selectAll().where('subject_kind', '=', 'KYC_APPLICATION').execute();
@@ -84,6 +86,7 @@ describe('re-verification demo users (README table)', () => {
     ['reverify-rejected@example.com', 'DisplayUpdatePOIStatus_Rejected', 1, { site: '', country: 'NO' }],
     ['reverify-daily@example.com', 'DisplayUpdatePOIStatus_Rejected_Daily', 3, { site: '', country: 'PL' }],
     ['reverify-tr@example.com', 'DisplayUpdatePOIStatus_Needed', 0, { site: 'TUR', country: 'TR' }],
+    ['reverify-vendor@example.com', 'DisplayUpdatePOIStatus_Needed', 0, { site: '', country: 'GB' }],
   ])('%s is in its state, with the request and the submissions behind it', async (email, status, submissions, siteInfo) => {
     const item = await poi(email);
     expect(item.display).toMatchObject({ status, siteInfo });

@@ -26,11 +26,12 @@ export interface VendorDemo {
   sumsubWebhookSecret: string;
 }
 
+/** Lives in GB (the demo routing sends GB residents to Sumsub); French, so the in-house fallback has an identity card to show. */
 export const REVERIFY_VENDOR_PERSON: PersonalInfoInput = {
-  firstName: 'Charlotte',
-  lastName: 'Hughes',
+  firstName: 'Camille',
+  lastName: 'Laurent',
   dateOfBirth: '1987-09-21',
-  nationality: 'GB',
+  nationality: 'FR',
   residenceCountry: 'GB',
   addressLine1: '14 Royal Crescent',
   city: 'Bath',
