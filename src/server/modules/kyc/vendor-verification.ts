@@ -27,6 +27,8 @@ import * as repo from './kyc.repo.ts';
 import * as vendors from './vendor.repo.ts';
 
 const SESSION_ENTITY = 'vendor_session';
+/** How far a vendor's event time may be before an update session's start and still be about it. */
+const VENDOR_CLOCK_TOLERANCE_MS = 60_000;
 
 /** What happened to one webhook delivery (stored with it, logged, and answered to tests). */
 export type WebhookResult = 'applied' | 'duplicate' | 'stale' | 'ignored' | 'unknown_applicant' | 'overridden';
@@ -142,8 +144,10 @@ export function createVendorVerification({ db, steps, review, providers, log, up
       // Vendors that keep one applicant per user (Sumsub) name the same applicant for the first
       // verification and for an update: the newest session gets the event. Whatever happened
       // before an update session existed (a late result of the first verification) is not about
-      // the update, and must not decide it.
-      if (session.purpose === SessionPurpose.REVERIFICATION && at < session.created_at) return finish('stale');
+      // the update, and must not decide it. The vendor's clock is not ours and some stamp to the
+      // second (Onfido): a minute's tolerance, far shorter than any real gap (the update is asked
+      // for days after the first verification, and the user needs minutes to send it).
+      if (session.purpose === SessionPurpose.REVERIFICATION && event.occurredAt < Date.parse(session.created_at) - VENDOR_CLOCK_TOLERANCE_MS) return finish('stale');
       if ((await vendors.advanceClock(trx, session.id, at)) !== 1) return finish('stale');
       if (!event.outcome) return finish('ignored');
       if (session.purpose === SessionPurpose.REVERIFICATION) {

@@ -8,6 +8,7 @@ import type { FakeMailer } from '../../test/test-app.ts';
 import { buildVendorReverificationScenario } from '../../demo/vendor-reverification-scenario.ts';
 import { SUMSUB_DEMO_CREDENTIALS } from '../providers/providers.service.ts';
 import { hmacHex } from '../providers/signatures.ts';
+import { ONFIDO_API_PREFIX, ONFIDO_SDK_PATH, startOnfidoFake, type OnfidoFake } from '../providers/onfido/fake.ts';
 import { startSumsubFake, type SumsubFake } from '../providers/sumsub/fake.ts';
 import { caseOf, createKycTestApp, get, newReviewer, newUser, post, submitLevel1, VALID_INFO, type TestUser } from '../kyc/kyc.fixtures.ts';
 
@@ -26,28 +27,35 @@ let app: App;
 let close: () => Promise<void>;
 let mailer: FakeMailer;
 let sumsub: SumsubFake;
+let onfido: OnfidoFake;
+const ONFIDO = { apiToken: 'rv-onfido-api-token', webhookToken: 'rv-onfido-webhook-token', workflowIds: { 1: 'rv-workflow-1', 2: 'rv-workflow-2' } };
 let reviewer: TestUser;
 let seq = 0;
 
 beforeAll(async () => {
   sumsub = await startSumsubFake(SECRETS);
+  onfido = await startOnfidoFake(ONFIDO);
   const base = configWith({});
   ({ app, close, mailer } = await createKycTestApp({
-    providerRoutes: [{ provider: Provider.PROVIDER_SUMSUB, countries: ['GB'] }, { provider: Provider.PROVIDER_DEFAULT }],
+    providerRoutes: [{ provider: Provider.PROVIDER_SUMSUB, countries: ['GB'] }, { provider: Provider.PROVIDER_ONFIDO, countries: ['FR'] }, { provider: Provider.PROVIDER_DEFAULT }],
     vendors: {
       ...base.vendors,
       retries: 1,
       timeoutMs: 2000,
       sumsub: { ...SECRETS, baseUrl: sumsub.origin, websdkUrl: `${sumsub.origin}/idensic/static/sns-websdk-builder.js`, levelNames: { 1: 'id-and-liveness', 2: 'proof-of-address' } },
+      onfido: { apiToken: ONFIDO.apiToken, baseUrl: `${onfido.origin}${ONFIDO_API_PREFIX}`, sdkUrl: `${onfido.origin}${ONFIDO_SDK_PATH}`, workflowIds: ONFIDO.workflowIds, webhookSecret: ONFIDO.webhookToken },
     },
   }));
   await app.listen({ port: 0, host: '127.0.0.1' });
-  sumsub.setWebhookUrl(`http://127.0.0.1:${(app.server.address() as AddressInfo).port}/x-api/v1/webhooks/sumsub`);
+  const origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  sumsub.setWebhookUrl(`${origin}/x-api/v1/webhooks/sumsub`);
+  onfido.setWebhookUrl(`${origin}/x-api/v1/webhooks/onfido`);
   reviewer = await newReviewer(app, 'rvv-reviewer@example.com');
 });
 afterAll(async () => {
   await close();
   await sumsub.close();
+  await onfido.close();
 });
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
@@ -207,7 +215,7 @@ describe('an update at Sumsub', () => {
     const before = await firstVerification(user.id, firstApplicationId);
     await post(app, `${K}/update-vendor-token`, { target: 'POI' }, user.cookie);
     // A RED review dated before the update session existed (a retried delivery about the first verification).
-    const late = { ...sumsub.payload(applicantId, 'applicantReviewed', new Date(Date.now() - 60_000)), reviewStatus: 'completed', reviewResult: { reviewAnswer: 'RED', reviewRejectType: 'FINAL', rejectLabels: ['FORGERY'] } };
+    const late = { ...sumsub.payload(applicantId, 'applicantReviewed', new Date(Date.now() - 10 * 60_000)), reviewStatus: 'completed', reviewResult: { reviewAnswer: 'RED', reviewRejectType: 'FINAL', rejectLabels: ['FORGERY'] } };
     expect(await sumsub.send(late)).toBe(200);
     const stored = await app.db.selectFrom('vendor_webhook_events').select(['type', 'result']).where('external_id', '=', applicantId).where('type', '=', 'applicantReviewed').execute();
     expect(stored.at(-1)).toEqual({ type: 'applicantReviewed', result: 'stale' });
@@ -244,5 +252,60 @@ describe('an update at Sumsub', () => {
     expect(await statusOf(user.id)).toBe('DisplayUpdatePOIStatus_Needed');
     const page = (await get(app, `${K}/reverification`, user.cookie)).json().result;
     expect(page.items[0]).toMatchObject({ provider: 'PROVIDER_SUMSUB', request: { reason: 'DOCUMENT_EXPIRED' } });
+  });
+});
+
+describe('an update at Onfido (a new workflow run per session)', () => {
+  /** A French resident verified at level 1 by Onfido, then asked for a new identity document. */
+  async function onfidoUser() {
+    const user = await newUser(app, `rvv-fr-${++seq}@example.com`);
+    expect((await post(app, `${K}/kyc-personal-info`, { ...VALID_INFO, nationality: 'FR', residenceCountry: 'FR', postalCode: '75002', city: 'Paris' }, user.cookie)).json().ret_code).toBe(0);
+    const first = (await post(app, `${K}/vendor-token`, { level: 1 }, user.cookie)).json().result;
+    await onfido.submit(first.externalId);
+    await onfido.complete(first.externalId, 'approved');
+    expect(await app.services.kyc.levelOf(user.id)).toBe(1);
+    const application = await app.db.selectFrom('kyc_applications').select('id').where('user_id', '=', user.id).executeTakeFirstOrThrow();
+    expect((await post(app, '/v1/console/reverification-requests', { email: user.email, target: 'POI', reason: 'DOCUMENT_EXPIRED', message: '', deadline: inDays(14) }, reviewer.cookie)).json().ret_code).toBe(0);
+    return { user, firstRun: first.externalId as string, firstApplicationId: application.id };
+  }
+
+  it('a declined run rejects the update with the mapped reason; an approved run closes the request; the first run\'s late events touch nothing', async () => {
+    const { user, firstRun, firstApplicationId } = await onfidoUser();
+    const before = await firstVerification(user.id, firstApplicationId);
+    const token = (await post(app, `${K}/update-vendor-token`, { target: 'POI' }, user.cookie)).json();
+    expect(token).toMatchObject({ ret_code: 0, result: { provider: 'PROVIDER_ONFIDO', mode: 'SCRIPT' } });
+    const run = token.result.externalId as string;
+    expect(run).not.toBe(firstRun);
+    expect(onfido.runOf(user.id)?.id).toBe(run);
+
+    expect(await onfido.submit(run)).toBe(200);
+    expect(await statusOf(user.id)).toBe('DisplayUpdatePOIStatus_Pending');
+    await onfido.complete(run, 'declined', { reasons: ['document_image_quality'] });
+    expect(await statusOf(user.id)).toBe('DisplayUpdatePOIStatus_Rejected');
+    const rvCase = (await casesOf(user.id)).find((c) => c.subject_kind === 'REVERIFICATION')!;
+    expect(await decisionOfCase(rvCase.id)).toMatchObject([{ actor_type: 'provider', actor_id: 'PROVIDER_ONFIDO', outcome: 'REJECT', reason_code: 'DOCUMENT_UNREADABLE' }]);
+
+    // The first verification's run is heard of again (a retried, later-dated delivery): it stays with
+    // the first verification, which is decided — nothing changes, the update neither.
+    expect(await onfido.send(onfido.runCompletedPayload(firstRun, new Date(Date.now() + 1000)))).toBe(200);
+    expect(await statusOf(user.id)).toBe('DisplayUpdatePOIStatus_Rejected');
+    expect(await firstVerification(user.id, firstApplicationId)).toEqual(before);
+
+    // A new attempt is a new run; Onfido approves it: the request closes, the level stays.
+    const again = (await post(app, `${K}/update-vendor-token`, { target: 'POI' }, user.cookie)).json().result.externalId as string;
+    expect(again).not.toBe(run);
+    await onfido.submit(again);
+    await onfido.complete(again, 'approved');
+    expect(await statusOf(user.id)).toBe('DisplayUpdatePOIStatus_No');
+    expect((await submissionsOf(user.id)).map((s) => [s.status, s.provider])).toEqual([
+      ['REJECTED', 'PROVIDER_ONFIDO'],
+      ['APPROVED', 'PROVIDER_ONFIDO'],
+    ]);
+    expect((await sessionsOf(user.id)).map((s) => [s.purpose, s.external_id])).toEqual([
+      ['VERIFICATION', firstRun],
+      ['REVERIFICATION', run],
+      ['REVERIFICATION', again],
+    ]);
+    expect(await firstVerification(user.id, firstApplicationId)).toEqual(before);
   });
 });
