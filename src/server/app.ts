@@ -27,6 +27,7 @@ import envelopePlugin from './plugins/envelope.ts';
 import securityPlugin from './plugins/security.ts';
 import translationsPlugin from './plugins/translations.ts';
 import webPlugin from './plugins/web.ts';
+import { SUMSUB_DEMO_CREDENTIALS } from './modules/providers/providers.service.ts';
 import { seedDemoOnStart } from './seed.ts';
 import { createServices } from './services.ts';
 import type { Mailer } from './mail/mailer.ts';
@@ -133,7 +134,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   if (config.seedDemo) await app.register(partnerDemoRoutes);
 
   // Also finishes a seeding that a crash interrupted (seed.ts): "only on a new database" would never retry it.
-  if (config.seedDemo) await seedDemoOnStart(services, db);
+  // The Sumsub demo user is verified through the local fake only (its published demo App Token): never a real vendor.
+  const sumsubFake = config.vendors.sumsub?.appToken === SUMSUB_DEMO_CREDENTIALS.appToken ? { sumsubWebhookSecret: config.vendors.sumsub.webhookSecret } : undefined;
+  if (config.seedDemo) await seedDemoOnStart(services, db, sumsubFake);
   // The retention job (decision 018): every server schedules it, one at a time runs it (a lease).
   app.addHook('onReady', async () => services.records.retention.start());
   app.addHook('onClose', async () => services.records.retention.stop());

@@ -6,6 +6,7 @@ import type { Services } from './services.ts';
 import { listAudit, recordAudit, type Actor } from './modules/audit/audit.service.ts';
 import { buildKycScenario, KycScenario } from './demo/kyc-scenarios.ts';
 import { buildReverificationScenario, ReverificationScenario } from './demo/reverification-scenarios.ts';
+import { buildVendorReverificationScenario, type VendorDemo } from './demo/vendor-reverification-scenario.ts';
 import { forgetSubject } from './modules/steps/steps.service.ts';
 import { buildQuestionnaireScenario, QuestionnaireScenario } from './demo/questionnaire-scenarios.ts';
 import { buildExtrasDemo, ExtrasDemo, seedExtrasCatalogue } from './demo/extras-demo.ts';
@@ -31,6 +32,8 @@ export interface DemoUser {
   personalInfo?: PersonalInfoInput;
   /** Where a requested re-verification of the identity document stands (level 1 approved first). */
   reverification?: ReverificationScenario;
+  /** Level 1 approved by Sumsub (its local fake), then asked for a new identity document (decision 017). */
+  vendorReverification?: true;
   memberTag?: Record<string, string>;
   /** Console members: their console role (decision 018). */
   consoleRole?: ConsoleRole;
@@ -73,6 +76,7 @@ export const DEMO_USERS: readonly DemoUser[] = [
   { email: 'reverify-pending@example.com', password: DEMO_PASSWORD, role: UserRole.USER, note: 'new identity document sent, under review', reverification: ReverificationScenario.PENDING },
   { email: 'reverify-rejected@example.com', password: DEMO_PASSWORD, role: UserRole.USER, note: 'new identity document rejected, can resubmit', reverification: ReverificationScenario.REJECTED },
   { email: 'reverify-daily@example.com', password: DEMO_PASSWORD, role: UserRole.USER, note: 'rejected three times today: resubmit tomorrow', reverification: ReverificationScenario.REJECTED_DAILY },
+  { email: 'reverify-vendor@example.com', password: DEMO_PASSWORD, role: UserRole.USER, note: 'verified by Sumsub (GB), asked for a new identity document: updates with Sumsub', vendorReverification: true },
   { email: 'reverify-tr@example.com', password: DEMO_PASSWORD, role: UserRole.USER, note: 'Turkey site and residence, re-verification requested: app only', reverification: ReverificationScenario.TURKEY_NEEDED },
   // Questionnaires (issue 11): level 1 approved, then asked for answers.
   { email: 'questionnaire-due@example.com', password: DEMO_PASSWORD, role: UserRole.USER, note: 'must answer the source of funds and wealth (UNSUBMIT)', kyc: KycScenario.L1_APPROVED, questionnaire: QuestionnaireScenario.DUE },
@@ -128,7 +132,7 @@ async function abandonAttempt(services: Services, db: Db, email: string, userId:
  * existed) is left as it is, a missing one is created, and one that an interrupted run left
  * half-built is removed and built again. Returns the e-mails created.
  */
-export async function seedDemoData(services: Services, db: Db): Promise<string[]> {
+export async function seedDemoData(services: Services, db: Db, vendorDemo?: VendorDemo): Promise<string[]> {
   const created: string[] = [];
   // The first reviewer decides the demo cases; the second confirms where four-eyes applies.
   const reviewerIds: string[] = [];
@@ -150,6 +154,7 @@ export async function seedDemoData(services: Services, db: Db): Promise<string[]
     if (u.reverification) await buildReverificationScenario(services, id, u.email, u.reverification, reviewerIds[0]);
     if (u.questionnaire) await buildQuestionnaireScenario(services, id, u.questionnaire, { reviewerId: reviewerIds[0] });
     if (u.extras) await buildExtrasDemo(services, id, u.extras);
+    if (u.vendorReverification) await buildVendorReverificationScenario(services, id, u.email, reviewerIds[0], vendorDemo);
     await recordAudit(db, SYSTEM, { action: SEEDED, entityType: DEMO_ENTITY, entityId: u.email, after: { userId: id } });
     created.push(u.email);
   }
@@ -163,11 +168,11 @@ export async function seedDemoData(services: Services, db: Db): Promise<string[]
  * first demo user), and finishes a seeding that an earlier start did not complete. A database whose
  * demo users are complete, or whose users are real, is left alone.
  */
-export async function seedDemoOnStart(services: Services, db: Db): Promise<string[]> {
+export async function seedDemoOnStart(services: Services, db: Db, vendorDemo?: VendorDemo): Promise<string[]> {
   const anyUser = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
   if (anyUser) {
     const progress = await Promise.all(DEMO_USERS.map((u) => progressOf(db, u.email)));
     if (!progress.includes('unfinished')) return [];
   }
-  return seedDemoData(services, db);
+  return seedDemoData(services, db, vendorDemo);
 }

@@ -59,6 +59,8 @@ export function createServices(db: Db, config: Config, { mailer = logMailer({ in
     questionnaires: { kycInfoOf: (userId, at) => questionnaires.kycInfoOf(userId, at) },
     // kyc-info carries the extras' fields (decision 025); extras read the level and residence from kyc.
     extras: { forKycInfo: (q, userId, at) => extras.forKycInfo(q, userId, at) },
+    // An update's vendor session: its webhook events decide the update, not an application (decision 017).
+    vendorUpdates: { apply: (trx, session, outcome, residence, actor) => reverification.vendorUpdateEvents.apply(trx, session, outcome, residence, actor) },
   });
   const extras = createExtrasService({
     db,

@@ -240,6 +240,12 @@ export interface VendorSessionsTable {
   last_event_at: string | null;
   /** The application the vendor's submission became (null until the vendor reports one). */
   application_id: string | null;
+  /** VERIFICATION (first verification of the level) or REVERIFICATION (an update; migration 019). */
+  purpose: string;
+  /** REVERIFICATION: the request the update answers. */
+  reverification_request_id: string | null;
+  /** REVERIFICATION: the update the vendor's submission became (null until it reports one). */
+  reverification_submission_id: string | null;
 }
 
 /** Each accepted webhook delivery once (migration 006). */

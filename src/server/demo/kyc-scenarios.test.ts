@@ -30,6 +30,7 @@ describe('demo data on a new database (README table)', () => {
     ['reverify-rejected@example.com', ['SUCCESS', 'ALLOW'], 1, 1],
     ['reverify-daily@example.com', ['SUCCESS', 'ALLOW'], 1, 1],
     ['reverify-tr@example.com', ['SUCCESS', 'ALLOW'], 1, 1],
+    ['reverify-vendor@example.com', ['SUCCESS', 'ALLOW'], 1, 1],
   ])('%s signs in with the demo password and is in its state', async (email, steps, level, applications) => {
     const s = await stateOf(email);
     expect(s.steps).toEqual(steps);
@@ -54,10 +55,11 @@ describe('demo data on a new database (README table)', () => {
       .selectAll('review_decisions')
       .where('review_cases.subject_kind', '=', 'KYC_APPLICATION')
       .execute();
-    // l1-approved, l1-retry, l1-final, l2-approved (x2), level 1 of the five re-verification users and
-    // of the three questionnaire demo users, and the account extras' satos-deposit, satos-eu and new-satos
-    // (the re-verification rejections are REVERIFICATION cases).
-    expect(decisions.length).toBe(16);
+    // l1-approved, l1-retry, l1-final, l2-approved (x2), level 1 of the six re-verification users (without
+    // the Sumsub fake, reverify-vendor's is in-house too) and of the three questionnaire demo users, and
+    // the account extras' satos-deposit, satos-eu and new-satos (re-verification rejections are
+    // REVERIFICATION cases).
+    expect(decisions.length).toBe(17);
     expect(decisions.every((d) => d.actor_type === 'reviewer' && d.actor_id === reviewer.id)).toBe(true);
     // Every application has its review case, decided as the application was.
     const cases = await app.db.selectFrom('review_cases').selectAll().where('subject_kind', '=', 'KYC_APPLICATION').execute();
@@ -90,6 +92,7 @@ describe('re-verification demo users (README table)', () => {
     ['reverify-rejected@example.com', 'DisplayUpdatePOIStatus_Rejected', 1, { site: '', country: 'NO' }],
     ['reverify-daily@example.com', 'DisplayUpdatePOIStatus_Rejected_Daily', 3, { site: '', country: 'PL' }],
     ['reverify-tr@example.com', 'DisplayUpdatePOIStatus_Needed', 0, { site: 'TUR', country: 'TR' }],
+    ['reverify-vendor@example.com', 'DisplayUpdatePOIStatus_Needed', 0, { site: '', country: 'GB' }],
   ])('%s is in its state, with the request and the submissions behind it', async (email, status, submissions, siteInfo) => {
     const item = await poi(email);
     expect(item.display).toMatchObject({ status, siteInfo });

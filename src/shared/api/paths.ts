@@ -87,6 +87,8 @@ export const ApiPath = {
   reverification: `${KYC}/reverification`,
   updatePoi: `${KYC}/update-poi`,
   updatePoa: `${KYC}/update-poa`,
+  /** POST { target }: the update in the vendor's flow, for a user a vendor verifies (decision 017). */
+  updateVendorToken: `${KYC}/update-vendor-token`,
   resetEuPoi: `${KYC}/reset-eu-poi`,
 
   // Compliance console (beyond the spec; role reviewer only). `:id` is a review case id.

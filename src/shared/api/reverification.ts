@@ -93,7 +93,13 @@ export const reverificationItem = z.object({
   /** The open request (null when the status is _No). */
   request: requestView.nullable(),
   /** The latest rejection: reason code and the reviewer's message. */
-  rejection: z.object({ reasonCode: z.string(), message: z.string(), decidedAt: timestampValue }).nullable(),
+  rejection: z.object({
+    reasonCode: z.string(),
+    /** Every reason given (a vendor gives several; the user sees each): `kyc-reasons.<code>`. */
+    reasonCodes: z.array(z.string()),
+    message: z.string(),
+    decidedAt: timestampValue,
+  }).nullable(),
   /** _Pending: when the update was sent. */
   submittedAt: timestampValue.nullable(),
   /** _Rejected_Daily: the next submission is accepted from this instant (next UTC midnight). */
@@ -182,6 +188,10 @@ export const updatePoaRequest = z.object({
 });
 export type UpdatePoaRequest = z.input<typeof updatePoaRequest>;
 export type UpdatePoa = z.output<typeof updatePoaRequest>;
+
+/** POST update-vendor-token: the document to update in the vendor's flow (the reply is vendor-token's). */
+export const updateVendorTokenRequest = z.object({ target: z.enum(ReverificationTarget, { error: ValidationMessage.TYPE }) });
+export type UpdateVendorTokenRequest = z.input<typeof updateVendorTokenRequest>;
 
 /** The oldest accepted issue date of a proof of address (same rule as level 2). */
 export const oldestProofOfAddress = () => monthsBefore(todayIso(), PROOF_OF_ADDRESS_MAX_AGE_MONTHS);

@@ -15,6 +15,7 @@ import * as m014 from './014-scale-out.ts';
 import * as m015 from './015-account-extras.ts';
 import * as m016 from './016-liveness.ts';
 import * as m017 from './017-scale-out-2.ts';
+import * as m019 from './019-vendor-updates.ts';
 
 /**
  * The one migration set for SQLite and PostgreSQL, in order. Names are permanent: never rename or
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   '015-account-extras': m015,
   '016-liveness': m016,
   '017-scale-out-2': m017,
+  '019-vendor-updates': m019,
 };

@@ -20,7 +20,7 @@ import { displayedSteps, KYC_LEVEL_MACHINE, LEVELS, reachedLevel, StepEvent } fr
 import { nextStatus } from '../steps/steps.service.ts';
 import { createKycSteps, SUBMITTABLE, type KycAccountsPort } from './kyc-steps.ts';
 import { createPersonalInfo } from './personal-info.ts';
-import { createVendorVerification, type PublicAddress } from './vendor-verification.ts';
+import { createVendorVerification, type PublicAddress, type UpdateSessionLink, type VendorUpdateEvents } from './vendor-verification.ts';
 import { createQuickKyc } from './quick-kyc.ts';
 import type { CanQuickKycResult, DoQuickKyc, DoQuickKycResult } from '../../../shared/api/quick-kyc.ts';
 import type { IncomingWebhook } from '../providers/providers.service.ts';
@@ -31,6 +31,9 @@ export type { KycDocumentsPort } from './applications.ts';
 export type { KycAccountsPort } from './kyc-steps.ts';
 export type { KycReverificationPort } from './kyc-info.ts';
 export { chooseDocuments } from './applications.ts';
+export { SessionPurpose, type PublicAddress, type UpdateSessionLink, type VendorUpdateEvents, type WebhookResult } from './vendor-verification.ts';
+export { decisionOf as providerDecisionOf } from './vendor-application.ts';
+export type { VendorSessionRow } from './vendor.repo.ts';
 export { addressEditable, toPersonalInfo } from './personal-info.ts';
 export type { KycRecords } from './kyc-records.ts';
 
@@ -50,6 +53,8 @@ export interface KycDeps {
   questionnaires?: KycQuestionnairesPort;
   /** The account extras' kyc-info fields (decision 025); absent: their "none" values. */
   extras?: KycExtrasPort;
+  /** Re-verification's handling of update sessions' webhook events (late-bound; decision 017). */
+  vendorUpdates?: VendorUpdateEvents;
 }
 
 /** What self-reset needs from the one-time codes module (its service satisfies this). */
@@ -121,11 +126,11 @@ export function ipCountryFrom(headerValue: string | undefined): IpCountryResult 
  * job each — step rules (kyc-steps.ts over the generic steps module), personal information, the
  * in-house provider's applications and their review handler, and the kyc-info read model.
  */
-export function createKycService({ db, config, documents, accounts, review, providers, log, reverification, otp, questionnaires, extras }: KycDeps) {
+export function createKycService({ db, config, documents, accounts, review, providers, log, reverification, otp, questionnaires, extras, vendorUpdates }: KycDeps) {
   const kycOpened = config.kycOpened;
   const steps = createKycSteps({ db, kycOpened, accounts });
   const personal = createPersonalInfo({ db, kycOpened, steps });
-  const vendor = createVendorVerification({ db, steps, review, providers, log });
+  const vendor = createVendorVerification({ db, steps, review, providers, log, ...(vendorUpdates ? { updates: vendorUpdates } : {}) });
   const providerOf = async (q: Db, userId: string, level: VerifiableLevel, at: RequestSite) => (await vendor.choose(userId, level, at.site, q)).provider;
   const applications = createApplications({ db, steps, documents, review, providerOf });
   const kycInfo = createKycInfo({ db, kycOpened, steps, review, providerOf, reverification, ...(questionnaires ? { questionnaires } : {}), ...(extras ? { extras } : {}) });
@@ -185,6 +190,9 @@ export function createKycService({ db, config, documents, accounts, review, prov
     verificationSdkInfo: (userId: string, level: VerifiableLevel, at: RequestSite = MAIN_SITE) => vendor.sdkInfo(userId, level, at.site),
     /** POST vendor-token: a session with the user's vendor (vendor-verification.ts). */
     vendorToken: (userId: string, level: VerifiableLevel, at: RequestSite, address: PublicAddress, actor: Actor) => vendor.vendorToken(userId, level, at.site, address, actor),
+    /** Re-verification: a vendor session for an update of a verified level's document (vendor-verification.ts). */
+    startUpdateSession: (userId: string, level: VerifiableLevel, provider: Provider, link: UpdateSessionLink, address: PublicAddress, actor: Actor) =>
+      vendor.startUpdateSession(userId, level, provider, link, address, actor),
     /** A vendor's webhook (vendor-verification.ts). */
     receiveWebhook: (provider: Provider, incoming: IncomingWebhook) => vendor.receiveWebhook(provider, incoming),
 

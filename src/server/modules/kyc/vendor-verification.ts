@@ -13,6 +13,7 @@ import {
   VendorProtocolError,
   VendorUnavailableError,
   type IncomingWebhook,
+  type ProviderOutcome,
   type ProvidersService,
   type ProviderWebhookEvent,
   type RoutingInput,
@@ -26,9 +27,35 @@ import * as repo from './kyc.repo.ts';
 import * as vendors from './vendor.repo.ts';
 
 const SESSION_ENTITY = 'vendor_session';
+/** How far a vendor's event time may be before an update session's start and still be about it. */
+const VENDOR_CLOCK_TOLERANCE_MS = 60_000;
 
 /** What happened to one webhook delivery (stored with it, logged, and answered to tests). */
 export type WebhookResult = 'applied' | 'duplicate' | 'stale' | 'ignored' | 'unknown_applicant' | 'overridden';
+
+/**
+ * What a vendor session is for (migration 019): first verification of a level, whose events decide
+ * a KYC application, or an update asked for by re-verification, whose events decide a
+ * REVERIFICATION case and never an application (decision 017, "Updates at a vendor").
+ */
+export const SessionPurpose = { VERIFICATION: 'VERIFICATION', REVERIFICATION: 'REVERIFICATION' } as const;
+
+/**
+ * Re-verification's side of an update session's events (late-bound: that module is built on this
+ * one). `apply` runs in the delivery's transaction; `after`, when given, runs once it committed
+ * (the decision's e-mail).
+ */
+export interface VendorUpdateEvents {
+  /** `residence`: the user's residence country (the update's case is filed under it). */
+  apply(trx: Db, session: vendors.VendorSessionRow, outcome: ProviderOutcome, residence: string, actor: Actor): Promise<{ result: WebhookResult; submissionId?: string; after?: () => Promise<void> }>;
+}
+
+/** How an update session is started: the request it answers and where a hosted page sends the user back. */
+export interface UpdateSessionLink {
+  requestId: string;
+  /** Our page the vendor's hosted page returns to (path under the web app, e.g. /user/accounts/auth/updatekyc). */
+  returnPath: string;
+}
 
 interface Logger {
   info(obj: object, msg: string): void;
@@ -41,6 +68,8 @@ interface Deps {
   review: ReviewService;
   providers: ProvidersService;
   log: Logger;
+  /** Re-verification's handling of update sessions' events (late-bound). */
+  updates?: VendorUpdateEvents;
 }
 
 /** Where our server is reached from outside (vendors' callbacks, their pages' way back). */
@@ -56,7 +85,7 @@ export interface PublicAddress {
  * with a review case like an in-house one; its result is the case's decision with actor
  * `provider`, so the console shows it and the same step events follow.
  */
-export function createVendorVerification({ db, steps, review, providers, log }: Deps) {
+export function createVendorVerification({ db, steps, review, providers, log, updates }: Deps) {
   /** The provider for a user and level: the open application's or session's provider, else the rules'. */
   async function choose(userId: string, level: VerifiableLevel, site: RoutingInput['site'], q: Db = db): Promise<TrafficDiversionResult> {
     const personal = await repo.findPersonalInfo(q, userId);
@@ -96,21 +125,39 @@ export function createVendorVerification({ db, steps, review, providers, log }: 
     return id;
   }
 
-  /** Carries one verified event out, in one transaction; what it did is stored with the delivery. */
-  async function applyEvent(event: ProviderWebhookEvent): Promise<WebhookResult> {
+  /**
+   * Carries one verified event out, in one transaction; what it did is stored with the delivery.
+   * An update session's event goes to re-verification only: it never reaches an application.
+   */
+  async function applyEvent(event: ProviderWebhookEvent): Promise<{ result: WebhookResult; after?: () => Promise<void> }> {
     const actor: Actor = { type: 'provider', id: event.provider };
     const at = new Date(event.occurredAt).toISOString();
     return inTransaction(db, async (trx) => {
       const fresh = await vendors.recordEvent(trx, { provider: event.provider, event_id: event.eventId, type: event.type, external_id: event.externalId, result: 'applied', received_at: nowIso() });
-      if (!fresh) return 'duplicate';
-      const finish = async (result: WebhookResult) => {
+      if (!fresh) return { result: 'duplicate' as const };
+      const finish = async (result: WebhookResult, after?: () => Promise<void>) => {
         if (result !== 'applied') await vendors.setEventResult(trx, event.provider, event.eventId, result);
-        return result;
+        return after ? { result, after } : { result };
       };
       const session = await vendors.sessionForEvent(trx, event.provider, event.externalId, event.level);
       if (!session) return finish('unknown_applicant');
+      // Vendors that keep one applicant per user (Sumsub) name the same applicant for the first
+      // verification and for an update: the newest session gets the event. Whatever happened
+      // before an update session existed (a late result of the first verification) is not about
+      // the update, and must not decide it. The vendor's clock is not ours and some stamp to the
+      // second (Onfido): a minute's tolerance, far shorter than any real gap (the update is asked
+      // for days after the first verification, and the user needs minutes to send it).
+      if (session.purpose === SessionPurpose.REVERIFICATION && event.occurredAt < Date.parse(session.created_at) - VENDOR_CLOCK_TOLERANCE_MS) return finish('stale');
       if ((await vendors.advanceClock(trx, session.id, at)) !== 1) return finish('stale');
       if (!event.outcome) return finish('ignored');
+      if (session.purpose === SessionPurpose.REVERIFICATION) {
+        if (!updates) return finish('ignored');
+        const personal = await repo.findPersonalInfo(trx, session.user_id);
+        const done = await updates.apply(trx, session, event.outcome, personal?.residence_country ?? '', actor);
+        // The session now names its update (once: a new attempt is a new session).
+        if (done.submissionId && (await vendors.setUpdateSubmission(trx, session.id, done.submissionId)) !== 1) throw new Error('update session already has its submission');
+        return finish(done.result, done.after);
+      }
       const level = session.level as VerifiableLevel;
 
       const pending = await repo.findPendingApplication(trx, session.user_id, level);
@@ -127,6 +174,66 @@ export function createVendorVerification({ db, steps, review, providers, log }: 
       await decideAsProvider(trx, review, applicationId, level, event.outcome, actor);
       return finish('applied');
     });
+  }
+
+  /**
+   * Starts (or resumes) a session with `provider` for the level and records it with its purpose.
+   * Nothing is stored unless the vendor answered. An update session is resumed only while the
+   * vendor has not reported a submission for it: a new attempt after a decision is a new session.
+   */
+  async function startSession(userId: string, level: VerifiableLevel, provider: Provider, address: PublicAddress, actor: Actor, update: UpdateSessionLink | null): Promise<VendorTokenResult> {
+    const vendor = providers.get(provider);
+    const webhook = `${address.origin}/x-api/v1/webhooks/${provider.replace('PROVIDER_', '').toLowerCase()}`;
+    const returnUrl = update ? `${address.origin}${update.returnPath}?vendor=done` : `${address.origin}/user/accounts/auth/kyc?level=${level}&vendor=done`;
+    const purpose = update ? SessionPurpose.REVERIFICATION : SessionPurpose.VERIFICATION;
+    let session;
+    try {
+      session = await vendor.createSession({ userId, level, returnUrl, callbackUrl: webhook, language: address.language, purpose });
+    } catch (err) {
+      if (err instanceof VendorUnavailableError || err instanceof VendorProtocolError) {
+        log.warn({ err, provider, userId, level, purpose }, 'vendor session could not be started');
+        throw new BusinessError(RetCode.KYC_PROVIDER_UNAVAILABLE, 'verification provider unavailable', { provider });
+      }
+      throw err;
+    }
+    const externalId = session.externalId ?? '';
+    await inTransaction(db, async (trx) => {
+      // The newest session with this vendor id gets its events (sessionForEvent): it is resumed only
+      // when it is this very attempt — the same purpose (and request, not yet submitted) — so a
+      // vendor that keeps one applicant per user never sends an update's events to first
+      // verification, or the other way round.
+      const newest = await vendors.sessionForEvent(trx, provider, externalId, level);
+      const resumed = newest && newest.user_id === userId && newest.purpose === purpose && (!update || (newest.reverification_request_id === update.requestId && newest.reverification_submission_id === null));
+      if (resumed) return;
+      const id = randomUUID();
+      await vendors.insertSession(trx, {
+        id,
+        user_id: userId,
+        level,
+        provider,
+        external_id: externalId,
+        created_at: nowIso(),
+        last_event_at: null,
+        application_id: null,
+        purpose,
+        reverification_request_id: update?.requestId ?? null,
+        reverification_submission_id: null,
+      });
+      await recordAudit(trx, actor, { action: 'kyc.vendor.session.start', entityType: SESSION_ENTITY, entityId: id, after: { userId, level, provider, externalId, purpose, ...(update ? { requestId: update.requestId } : {}) } });
+    });
+    const launch = session.launch;
+    return {
+      level,
+      provider,
+      flowName: session.flowName,
+      mode: launch.mode === 'REDIRECT' ? 'REDIRECT' : 'SCRIPT',
+      apiUrl: session.apiUrl,
+      sdkUrl: launch.mode === 'SCRIPT' ? launch.sdkUrl : '',
+      token: launch.mode === 'SCRIPT' ? launch.token : '',
+      url: launch.mode === 'REDIRECT' ? launch.url : '',
+      externalId,
+      expiresAt: session.expiresAt,
+    };
   }
 
   return {
@@ -158,38 +265,17 @@ export function createVendorVerification({ db, steps, review, providers, log }: 
       const { provider } = await choose(userId, level, site);
       if (provider === Provider.PROVIDER_DEFAULT) throw new BusinessError(RetCode.KYC_PROVIDER_MISMATCH, 'routed to the in-house provider', { provider });
 
-      const vendor = providers.get(provider);
-      const webhook = `${address.origin}/x-api/v1/webhooks/${provider.replace('PROVIDER_', '').toLowerCase()}`;
-      let session;
-      try {
-        session = await vendor.createSession({ userId, level, returnUrl: `${address.origin}/user/accounts/auth/kyc?level=${level}&vendor=done`, callbackUrl: webhook, language: address.language });
-      } catch (err) {
-        if (err instanceof VendorUnavailableError || err instanceof VendorProtocolError) {
-          log.warn({ err, provider, userId, level }, 'vendor session could not be started');
-          throw new BusinessError(RetCode.KYC_PROVIDER_UNAVAILABLE, 'verification provider unavailable', { provider });
-        }
-        throw err;
-      }
-      const externalId = session.externalId ?? '';
-      await inTransaction(db, async (trx) => {
-        if (await vendors.findSession(trx, userId, provider, externalId, level)) return;
-        const id = randomUUID();
-        await vendors.insertSession(trx, { id, user_id: userId, level, provider, external_id: externalId, created_at: nowIso(), last_event_at: null, application_id: null });
-        await recordAudit(trx, actor, { action: 'kyc.vendor.session.start', entityType: SESSION_ENTITY, entityId: id, after: { userId, level, provider, externalId } });
-      });
-      const launch = session.launch;
-      return {
-        level,
-        provider,
-        flowName: session.flowName,
-        mode: launch.mode === 'REDIRECT' ? 'REDIRECT' : 'SCRIPT',
-        apiUrl: session.apiUrl,
-        sdkUrl: launch.mode === 'SCRIPT' ? launch.sdkUrl : '',
-        token: launch.mode === 'SCRIPT' ? launch.token : '',
-        url: launch.mode === 'REDIRECT' ? launch.url : '',
-        externalId,
-        expiresAt: session.expiresAt,
-      };
+      return startSession(userId, level, provider, address, actor, null);
+    },
+
+    /**
+     * Re-verification (decision 017): a session with `provider` for an update of the level's
+     * document, tied to the request it answers. The caller (re-verification) has checked that the
+     * update is asked for and may be sent now.
+     */
+    startUpdateSession: (userId: string, level: VerifiableLevel, provider: Provider, link: UpdateSessionLink, address: PublicAddress, actor: Actor) => {
+      if (provider === Provider.PROVIDER_DEFAULT) throw new BusinessError(RetCode.KYC_PROVIDER_MISMATCH, 'routed to the in-house provider', { provider });
+      return startSession(userId, level, provider, address, actor, link);
     },
 
     /**
@@ -200,7 +286,11 @@ export function createVendorVerification({ db, steps, review, providers, log }: 
       const vendor = providers.find(provider);
       if (!vendor || provider === Provider.PROVIDER_DEFAULT) throw new BusinessError(RetCode.NOT_FOUND, 'no such provider here');
       const event = await vendor.parseWebhook(incoming);
-      const result = await applyEvent(event);
+      const { result, after } = await applyEvent(event);
+      if (after) {
+        // After the commit: a failure here (the e-mail) never undoes what was applied.
+        await after().catch((err: unknown) => log.warn({ err, provider, eventId: event.eventId }, 'after a webhook: follow-up failed (the result stands)'));
+      }
       const entry = { provider, type: event.type, externalId: event.externalId, eventId: event.eventId, result };
       if (result === 'unknown_applicant') log.warn(entry, 'webhook for an applicant we do not know');
       else if (result === 'overridden') log.warn(entry, 'vendor result after a reviewer overrode its decision: not applied');

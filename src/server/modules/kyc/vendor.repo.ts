@@ -4,19 +4,20 @@ import type { VendorSessionsTable, VendorWebhookEventsTable } from '../../db/sch
 type Q = Db;
 export type VendorSessionRow = VendorSessionsTable;
 
-/** The kyc module's vendor tables (migration 006): sessions with vendors and their webhook deliveries. */
+/** The kyc module's vendor tables (migrations 006, 019): sessions with vendors (first verification or an update) and their webhook deliveries. */
 
 export async function insertSession(db: Q, row: VendorSessionRow): Promise<void> {
   await db.insertInto('vendor_sessions').values(row).execute();
 }
 
-/** The user's newest session of a level, if any. */
+/** The user's newest first-verification session of a level, if any (an update's session does not route first verification). */
 export function latestSession(db: Q, userId: string, level: number) {
   return db
     .selectFrom('vendor_sessions')
     .selectAll()
     .where('user_id', '=', userId)
     .where('level', '=', level)
+    .where('purpose', '=', 'VERIFICATION')
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .executeTakeFirst();
@@ -27,18 +28,6 @@ export function sessionForEvent(db: Q, provider: string, externalId: string, lev
   let q = db.selectFrom('vendor_sessions').selectAll().where('provider', '=', provider).where('external_id', '=', externalId);
   if (level !== null) q = q.where('level', '=', level);
   return q.orderBy('created_at', 'desc').orderBy('id', 'desc').executeTakeFirst();
-}
-
-/** The session already recorded for this vendor id and level (a resumed session is not a new one). */
-export function findSession(db: Q, userId: string, provider: string, externalId: string, level: number) {
-  return db
-    .selectFrom('vendor_sessions')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('provider', '=', provider)
-    .where('external_id', '=', externalId)
-    .where('level', '=', level)
-    .executeTakeFirst();
 }
 
 /**
@@ -76,4 +65,10 @@ export async function setEventResult(db: Q, provider: string, eventId: string, r
 
 export function findEvents(db: Q, provider: string, externalId: string) {
   return db.selectFrom('vendor_webhook_events').selectAll().where('provider', '=', provider).where('external_id', '=', externalId).orderBy('received_at').execute();
+}
+
+/** An update session's submission, once the vendor reported one (compare-and-set on null): 1 when set now. */
+export async function setUpdateSubmission(db: Q, id: string, submissionId: string): Promise<number> {
+  const r = await db.updateTable('vendor_sessions').set({ reverification_submission_id: submissionId }).where('id', '=', id).where('reverification_submission_id', 'is', null).executeTakeFirst();
+  return Number(r.numUpdatedRows);
 }

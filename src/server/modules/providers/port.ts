@@ -19,6 +19,12 @@ export interface SessionRequest {
   callbackUrl: string;
   /** The user's language (an IETF tag such as de-DE) for the vendor's screens. */
   language: string;
+  /**
+   * VERIFICATION (first verification of the level; the default) or REVERIFICATION (the user sends a
+   * new document of a verified level, decision 017): a vendor that keeps one applicant per user must
+   * open it to a new submission (Sumsub: reset).
+   */
+  purpose?: 'VERIFICATION' | 'REVERIFICATION';
 }
 
 /** How the browser starts the session. */

@@ -8,6 +8,7 @@ import type { MailTemplates } from '../../mail/templates.ts';
 import type { Actor } from '../audit/audit.service.ts';
 import type { ProvidersService } from '../providers/providers.service.ts';
 import type { ReviewService } from '../review/review.service.ts';
+import type { VendorUpdateKycPort } from './vendor-updates.ts';
 
 /** What the re-verification module needs from other modules (their services satisfy these). */
 
@@ -15,6 +16,8 @@ import type { ReviewService } from '../review/review.service.ts';
 export interface ReverificationKycPort {
   levelOf(userId: string): Promise<KycLevel>;
   getPersonalInfo(userId: string): Promise<PersonalInfoResult>;
+  /** A vendor session for an update of a verified level's document (decision 017, "Updates at a vendor"). */
+  startUpdateSession: VendorUpdateKycPort['startUpdateSession'];
   /** The approved application of a level: the document verified first. */
   approvedApplication(userId: string, level: 1 | 2): Promise<{ id: string; country: string; documentType: string; documentNumber: string; decidedAt: string | null } | undefined>;
 }

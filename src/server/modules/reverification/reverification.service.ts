@@ -31,6 +31,7 @@ import { applyEvent, readSteps } from '../steps/steps.service.ts';
 import { ACCEPTS_SUBMISSION, AWAITING_USER, REVERIFICATION_MACHINE, ReverificationEvent } from './reverification.machine.ts';
 import type { ReverificationDeps } from './ports.ts';
 import { createSubmissions } from './submissions.ts';
+import { createVendorUpdates } from './vendor-updates.ts';
 import * as repo from './reverification.repo.ts';
 
 type Status = DisplayUpdatePOIStatus;
@@ -92,6 +93,7 @@ export function createReverificationService(deps: ReverificationDeps) {
   const isAppOnly = (site: string, country: string) => site === Site.TUR && country === 'TR';
 
   const submissions = createSubmissions({ ...deps, apply, statuses, siteOf, isAppOnly });
+  const vendorUpdates = createVendorUpdates({ db, review: deps.review, kyc, gate: submissions.gate, apply, reviewHandler: submissions.reviewHandler });
 
   async function rejectionOf(userId: string, target: ReverificationTarget) {
     const latest = (await repo.findSubmissionsOfUser(db, userId, target))[0];
@@ -156,6 +158,10 @@ export function createReverificationService(deps: ReverificationDeps) {
     reviewHandler: submissions.reviewHandler,
     submitPoi: submissions.submitPoi,
     submitPoa: submissions.submitPoa,
+    /** POST update-vendor-token: the update in the vendor's flow (vendor-updates.ts). */
+    startVendorUpdate: vendorUpdates.startUpdate,
+    /** Update sessions' webhook events, for kyc's webhook path (late-bound in services.ts). */
+    vendorUpdateEvents: { apply: vendorUpdates.applyEvent },
     subjectForReview: submissions.subjectForReview,
     documentTypesOf: submissions.documentTypesOf,
 

@@ -13,7 +13,7 @@ import {
   type UpdatePoi,
 } from '../../../shared/api/reverification.ts';
 import { API_PREFIX, ApiPath } from '../../../shared/api/paths.ts';
-import { DisplayUpdatePOIStatus, Provider, type DocumentKind } from '../../../shared/kyc.ts';
+import { DisplayUpdatePOIStatus, Provider, type DocumentKind, type VerifiableLevel } from '../../../shared/kyc.ts';
 import { RetCode } from '../../../shared/ret-codes.ts';
 import { reasonAppliesTo } from '../../../shared/review-reasons.ts';
 import { DecisionOutcome, SubjectKind } from '../../../shared/review.ts';
@@ -73,6 +73,22 @@ export function createSubmissions(deps: SubmissionsDeps) {
   }
 
   /**
+   * Whether an update of the target may be sent now, in order: asked for and open (1050 / 1052 /
+   * 1051), on the web (1053); then the provider that serves the user for the target's level (the
+   * in-house capture or a vendor's flow, whichever the routing gives, decision 017).
+   */
+  async function gate(userId: string, target: ReverificationTarget, at: Pick<RoutingInput, 'site'>): Promise<{ provider: Provider; level: VerifiableLevel; residence: string }> {
+    const status = (await statuses(userId))[target];
+    if (status === S.DisplayUpdatePOIStatus_Pending) throw codeError(ReverificationRetCode.UPDATE_ID_UNDER_REVIEW, 'an update is under review');
+    if (status === S.DisplayUpdatePOIStatus_Rejected_Daily) throw codeError(ReverificationRetCode.UPDATE_ID_DAILY_LIMIT, 'too many attempts today');
+    if (status === S.DisplayUpdatePOIStatus_No) throw codeError(ReverificationRetCode.UPDATE_ID_NOT_REQUESTED, 'no update requested');
+    const residence = (await kyc.getPersonalInfo(userId)).info?.residenceCountry ?? '';
+    if (isAppOnly(await siteOf(db, userId), residence)) throw codeError(ReverificationRetCode.UPDATE_ID_APP_ONLY, 'this account verifies in the app');
+    const level = LEVEL_OF_TARGET[target];
+    return { provider: providers.route({ site: at.site, country: residence, level }).id, level, residence };
+  }
+
+  /**
    * The common part of both updates, in order: a re-verification of the target is asked for and
    * open (1050 / 1052 / 1051), the account verifies on the web (1053), the routed provider is the
    * in-house one (this call is its capture; a vendor's user verifies in the vendor's flow), the
@@ -80,15 +96,7 @@ export function createSubmissions(deps: SubmissionsDeps) {
    * SUBMIT, audit.
    */
   async function submit(userId: string, target: ReverificationTarget, doc: NewDocument, check: () => Promise<void>, actor: Actor, at: Pick<RoutingInput, 'site'>): Promise<SubmitUpdateResult> {
-    const status = (await statuses(userId))[target];
-    if (status === S.DisplayUpdatePOIStatus_Pending) throw codeError(ReverificationRetCode.UPDATE_ID_UNDER_REVIEW, 'an update is under review');
-    if (status === S.DisplayUpdatePOIStatus_Rejected_Daily) throw codeError(ReverificationRetCode.UPDATE_ID_DAILY_LIMIT, 'too many attempts today');
-    if (status === S.DisplayUpdatePOIStatus_No) throw codeError(ReverificationRetCode.UPDATE_ID_NOT_REQUESTED, 'no update requested');
-    const personal = (await kyc.getPersonalInfo(userId)).info;
-    const residence = personal?.residenceCountry ?? '';
-    if (isAppOnly(await siteOf(db, userId), residence)) throw codeError(ReverificationRetCode.UPDATE_ID_APP_ONLY, 'this account verifies in the app');
-    const level = LEVEL_OF_TARGET[target];
-    const provider = providers.route({ site: at.site, country: residence, level }).id;
+    const { provider, level } = await gate(userId, target, at);
     if (provider !== Provider.PROVIDER_DEFAULT) throw new BusinessError(RetCode.KYC_PROVIDER_MISMATCH, 'routed to another provider', { provider });
     await check();
 
@@ -135,7 +143,7 @@ export function createSubmissions(deps: SubmissionsDeps) {
   /** The decision of a submission's case (reason code and the reviewer's message for the user). */
   async function decisionOf(submissionId: string) {
     const d = (await review.decisionsOfSubjects(SubjectKind.REVERIFICATION, [submissionId])).get(submissionId);
-    return d ? { reasonCode: d.reasonCode ?? '', message: d.userMessage, decidedAt: d.decidedAt } : null;
+    return d ? { reasonCode: d.reasonCode ?? '', reasonCodes: d.reasonCodes?.length ? [...d.reasonCodes] : d.reasonCode ? [d.reasonCode] : [], message: d.userMessage, decidedAt: d.decidedAt } : null;
   }
 
   const reviewHandler: ReviewSubjectHandler = {
@@ -195,6 +203,7 @@ export function createSubmissions(deps: SubmissionsDeps) {
   return {
     reviewHandler,
     decisionOf,
+    gate,
 
     /** POST update-poi: a new identity document (level 1's capture), checked against what is verified (§8). */
     async submitPoi(userId: string, input: UpdatePoi, actor: Actor, at: Pick<RoutingInput, 'site'>): Promise<SubmitUpdateResult> {

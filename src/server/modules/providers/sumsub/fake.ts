@@ -40,6 +40,8 @@ interface Applicant {
   reviewResult: ReviewResult | null;
   /** What the applicant was created with (Non-Doc checks compare the registry with it). */
   fixedInfo: Record<string, string>;
+  /** How many times it was reset (re-verification). */
+  resets: number;
 }
 
 /** Sumsub's time format in payloads: "2024-05-01 10:20:30.123" (UTC). */
@@ -162,6 +164,7 @@ export async function startSumsubFake(options: SumsubFakeOptions): Promise<Sumsu
             reviewStatus: 'init',
             reviewResult: null,
             fixedInfo: typeof body.fixedInfo === 'object' && body.fixedInfo !== null ? (body.fixedInfo as Record<string, string>) : {},
+            resets: 0,
           };
           applicants.set(a.id, a);
           void send(payload(a.id, 'applicantCreated'));
@@ -208,6 +211,21 @@ export async function startSumsubFake(options: SumsubFakeOptions): Promise<Sumsu
             a.reviewResult = null;
           }
           return { status: 200, body: { token, userId: body.userId } };
+        }),
+      },
+      {
+        // Re-verification: back to init (documents deactivated); refused while a review is under way.
+        method: 'POST',
+        pattern: '/resources/applicants/:id/reset',
+        handler: api((_request, { id = '' }) => {
+          const a = applicants.get(id);
+          if (!a) return error(404, 'Applicant not found');
+          if (a.reviewStatus === 'pending') return error(400, 'Applicant cannot be reset while pending');
+          a.reviewStatus = 'init';
+          a.reviewResult = null;
+          a.resets += 1;
+          void send(payload(a.id, 'applicantReset'));
+          return { status: 200, body: { ok: 1 } };
         }),
       },
       {

@@ -94,14 +94,27 @@ export function createSumsubProvider(config: SumsubConfig, http: { timeoutMs: nu
     return existing;
   }
 
+  /**
+   * Re-verification (FACTS.md §1): the user's one applicant was reviewed already, and Sumsub takes a
+   * new submission only after a reset (back to `init`, its documents deactivated but kept in its
+   * history). Not while a review is under way (Sumsub refuses then; the update is already sent),
+   * and not when nothing was reviewed yet (a session resumed before submitting).
+   */
+  async function openForUpdate(applicantId: string): Promise<void> {
+    const { data } = await client.json({ method: 'GET', path: `/resources/applicants/${encodeURIComponent(applicantId)}/status`, sign }, statusSchema);
+    if (data.reviewStatus !== 'completed') return;
+    await client.json({ method: 'POST', path: `/resources/applicants/${encodeURIComponent(applicantId)}/reset`, sign }, z.object({ ok: z.number() }));
+  }
+
   return {
     id: Provider.PROVIDER_SUMSUB,
     // Registry checks without a document (non-doc.ts; decision 019).
     ...createSumsubNonDoc({ client, sign, levelName: config.nonDocLevelName ?? DEFAULT_NON_DOC_LEVEL_NAME, ...(http.backoffMs !== undefined ? { pollMs: http.backoffMs } : {}) }),
 
-    async createSession({ userId, level }) {
+    async createSession({ userId, level, purpose }) {
       const levelName = config.levelNames[level];
       const applicantId = await applicantIdOf(userId, levelName);
+      if (purpose === 'REVERIFICATION') await openForUpdate(applicantId);
       // A token for the level's name also moves the applicant to that level (Sumsub: change level).
       const { data } = await client.json(
         { method: 'POST', path: '/resources/accessTokens/sdk', body: JSON.stringify({ userId, levelName, ttlInSecs: SDK_TOKEN_TTL_SECONDS }), sign },

@@ -1,11 +1,13 @@
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { VendorTokenResult } from '../../../../shared/api/vendor.ts';
 import type { Provider, VerifiableLevel } from '../../../../shared/kyc.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { errorMessage } from '../../../lib/i18n/error-message.ts';
-import { getVendorToken, useVendorToken } from '../api/vendor-token.ts';
+import { getVendorToken } from '../api/vendor-token.ts';
 import { launchVendorSdk, VENDOR_NAMES } from '../model/vendor-sdk.ts';
 
 const CONTAINER_ID = 'vendor-sdk';
@@ -16,17 +18,20 @@ type Phase = 'intro' | 'sdk' | 'redirecting';
  * Verification with a vendor (Sumsub, Onfido, Jumio, IDnow, ADVANCE.AI): what it takes and who does
  * it, then the vendor's own screens — its SDK in our page, or its hosted page and back. When the
  * user has sent everything, `onSubmitted` lets the screen wait for the vendor's result.
+ * `requestToken` starts another kind of session than first verification's vendor-token (a
+ * re-verification update, decision 017).
  */
-export function VendorFlow({ level, provider, onSubmitted }: { level: VerifiableLevel; provider: Provider; onSubmitted: () => void }) {
+export function VendorFlow({ level, provider, onSubmitted, requestToken }: { level: VerifiableLevel; provider: Provider; onSubmitted: () => void; requestToken?: () => Promise<VendorTokenResult> }) {
   const { t, i18n } = useTranslation();
-  const token = useVendorToken();
+  const newSession = requestToken ?? (() => getVendorToken(level));
+  const token = useMutation({ mutationFn: newSession });
   const [phase, setPhase] = useState<Phase>('intro');
   const [error, setError] = useState<string | null>(null);
   const vendor = VENDOR_NAMES[provider];
 
   const start = () => {
     setError(null);
-    token.mutate(level, {
+    token.mutate(undefined, {
       onSuccess: (session) => {
         if (session.mode === 'REDIRECT') {
           setPhase('redirecting');
@@ -41,7 +46,7 @@ export function VendorFlow({ level, provider, onSubmitted }: { level: Verifiable
           externalId: session.externalId,
           containerId: CONTAINER_ID,
           language: i18n.resolvedLanguage ?? 'en',
-          refreshToken: async () => (await getVendorToken(level)).token,
+          refreshToken: async () => (await newSession()).token,
           onSubmitted,
         }).catch(() => {
           setPhase('intro');

@@ -24,7 +24,7 @@ function item(status: Status, over: Partial<ReverificationItem> = {}, siteInfo =
       status === 'No'
         ? null
         : { id: 'r1', reason: 'DOCUMENT_EXPIRED', message: 'Your ID card expired in May.', deadline: '2027-01-15', requestedAt: '2026-11-01T10:00:00.000Z', overdue: false },
-    rejection: rejected ? { reasonCode: 'DOCUMENT_UNREADABLE', message: 'The photo is blurred.', decidedAt: '2026-11-20T10:00:00.000Z' } : null,
+    rejection: rejected ? { reasonCode: 'DOCUMENT_UNREADABLE', reasonCodes: ['DOCUMENT_UNREADABLE'], message: 'The photo is blurred.', decidedAt: '2026-11-20T10:00:00.000Z' } : null,
     submittedAt: status === 'Pending' ? '2026-11-20T09:00:00.000Z' : null,
     retryAfter: status === 'Rejected_Daily' ? '2026-11-24T00:00:00.000Z' : null,
     rejectionsToday: status === 'Rejected_Daily' ? 3 : rejected ? 1 : 0,

@@ -2,7 +2,9 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import kycReasonsEn from '../../../../../locales/user-accounts/en/kyc-reasons.json';
 import reverificationEn from '../../../../../locales/user-accounts/en/reverification.json';
+import vendorEn from '../../../../../locales/user-accounts/en/vendor.json';
 import type { ReverificationItem } from '../../../../shared/api/reverification.ts';
 import { ApiError } from '../../../lib/http/index.ts';
 import { envelope, installFetch, resetRequestLayer, type FakeCall } from '../../../lib/http/testing.ts';
@@ -32,6 +34,7 @@ function poi(status: string, siteInfo = { site: '', country: 'FR' }, provider = 
 function serve(item: ReverificationItem): (call: FakeCall) => Response {
   return (call) => {
     const path = new URL(call.url, 'http://x').pathname;
+    if (path.endsWith('/update-vendor-token')) return envelope({}, 35006, 'provider unavailable');
     if (path.endsWith('/reverification')) return envelope({ items: [item], euPoiReset: false, level: 1, limitation: 'LIMITATION_DEFAULT' });
     if (path.endsWith('/kyc-personal-info')) return envelope({ info: PERSON, editable: false, addressEditable: false, updatedAt: null });
     if (path.endsWith('/get-config')) return envelope({ maxUploadBytes: 10 * 1024 * 1024 });
@@ -45,7 +48,7 @@ function serve(item: ReverificationItem): (call: FakeCall) => Response {
 function renderUpdate(item: ReverificationItem) {
   installFetch(serve(item));
   const r = renderKyc(<UpdatePoiScreen />);
-  i18next.addResourceBundle('en', 'user-accounts', { reverification: reverificationEn }, true, true);
+  i18next.addResourceBundle('en', 'user-accounts', { reverification: reverificationEn, vendor: vendorEn, 'kyc-reasons': kycReasonsEn }, true, true);
   return r;
 }
 
@@ -61,13 +64,43 @@ describe('updatekyc (§2)', () => {
     ['Pending: nothing to send now', poi('DisplayUpdatePOIStatus_Pending'), 'Nothing is asked of you for this document right now.'],
     ['Rejected_Daily: nothing to send today', poi('DisplayUpdatePOIStatus_Rejected_Daily'), 'Nothing is asked of you for this document right now.'],
     ['Turkey: the app, not the web', poi('DisplayUpdatePOIStatus_Needed', { site: 'TUR', country: 'TR' }), 'completed in our mobile app'],
-    ['a vendor user: the partner’s flow', poi('DisplayUpdatePOIStatus_Needed', undefined, 'PROVIDER_SUMSUB'), 'verification partner'],
   ])('%s: no capture, the reason and the way back', async (_name, item, text) => {
     renderUpdate(item);
     const refused = await screen.findByTestId('update-refused');
     expect(refused).toHaveTextContent(text);
     expect(within(refused).getByRole('link', { name: 'Reverification' })).toHaveAttribute('href', '/reverification');
     expect(screen.queryByTestId('update-details')).not.toBeInTheDocument();
+  });
+
+  it('a vendor user, Needed: the vendor\'s flow on this page (no in-house capture), started with an update session for the document', async () => {
+    const calls = installFetch(serve(poi('DisplayUpdatePOIStatus_Needed', undefined, 'PROVIDER_SUMSUB')));
+    renderKyc(<UpdatePoiScreen />);
+    i18next.addResourceBundle('en', 'user-accounts', { reverification: reverificationEn, vendor: vendorEn, 'kyc-reasons': kycReasonsEn }, true, true);
+    const start = await screen.findByRole('button', { name: 'Start verification with Sumsub' });
+    expect(screen.getByTestId('vendor-update')).toHaveAttribute('data-status', 'DisplayUpdatePOIStatus_Needed');
+    expect(screen.queryByTestId('update-details')).not.toBeInTheDocument();
+    // The panel without its own "Verify now" link (this is the page it leads to).
+    expect(screen.queryByRole('link', { name: 'Verify now' })).not.toBeInTheDocument();
+    await userEvent.setup().click(start);
+    const sent = calls.find((c) => c.url.endsWith('/update-vendor-token'));
+    expect(JSON.parse(sent?.body ?? '{}')).toEqual({ target: 'POI' });
+    // The vendor could not start: the reason, and the way to try again.
+    expect(await screen.findByRole('button', { name: 'Try again' })).toBeEnabled();
+  });
+
+  it('a vendor user, Rejected: every reason the vendor gave, translated, with its message, and the flow to try again', async () => {
+    const item = { ...poi('DisplayUpdatePOIStatus_Rejected', undefined, 'PROVIDER_SUMSUB'), rejection: { reasonCode: 'DOCUMENT_UNREADABLE', reasonCodes: ['DOCUMENT_UNREADABLE', 'SELFIE_MISMATCH'], message: 'Retake it.', decidedAt: '2026-11-20T10:00:00.000Z' } } as ReverificationItem;
+    renderUpdate(item);
+    const reasons = await screen.findAllByTestId('rejection-reason');
+    expect(reasons.map((r) => r.textContent)).toEqual([kycReasonsEn.DOCUMENT_UNREADABLE.title, kycReasonsEn.SELFIE_MISMATCH.title]);
+    expect(screen.getByText(/Retake it\./)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Start verification with Sumsub' })).toBeEnabled();
+  });
+
+  it('a vendor user, Pending: under review, nothing to start; No: nothing asked', async () => {
+    renderUpdate(poi('DisplayUpdatePOIStatus_Pending', undefined, 'PROVIDER_SUMSUB'));
+    expect(await screen.findByTestId('processing')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Start verification with Sumsub' })).not.toBeInTheDocument();
   });
 
   it('Needed: the printed details first (prefilled with the verified identity), checked before the photos', async () => {

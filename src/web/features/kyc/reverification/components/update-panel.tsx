@@ -17,8 +17,9 @@ const S = DisplayUpdatePOIStatus;
  * button; Pending: the processing notice with the review time and a disabled Reviewing button;
  * Rejected: 'ReviewFailed' with the reason and an active resubmit button; Rejected_Daily: the same
  * with resubmit disabled until the next day. In Turkey the app tip replaces the web buttons.
+ * `showAction` false: the page that takes the update shows the panel without its link to itself.
  */
-export function UpdatePanel({ item }: { item: ReverificationItem }) {
+export function UpdatePanel({ item, showAction = true }: { item: ReverificationItem; showAction?: boolean }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.resolvedLanguage ?? i18n.language ?? 'en';
   const document = t(`reverification.target.${item.target}`);
@@ -26,6 +27,8 @@ export function UpdatePanel({ item }: { item: ReverificationItem }) {
   const action = panelAction(item);
   const rejected = status === S.DisplayUpdatePOIStatus_Rejected || status === S.DisplayUpdatePOIStatus_Rejected_Daily;
   const reasonCode = item.rejection?.reasonCode || item.display.rejectReason;
+  // Every reason given (a vendor gives several), the main one first.
+  const reasons = item.rejection?.reasonCodes.length ? item.rejection.reasonCodes : reasonCode ? [reasonCode] : [];
 
   return (
     <Card title={t(`reverification.panel.${item.target}`)} data-testid={`panel-${item.target}`} data-status={status}>
@@ -48,7 +51,11 @@ export function UpdatePanel({ item }: { item: ReverificationItem }) {
         {rejected ? (
           <Alert variant="error" role="status" title={t('reverification.status.reviewFailed')} data-testid="review-failed">
             <p>{t('reverification.status.rejectedReason')}</p>
-            {reasonCode ? <p className="font-medium" data-testid="rejection-reason">{t(`kyc-reasons.${reasonCode}.title`, { defaultValue: reasonCode })}</p> : null}
+            {reasons.map((code) => (
+              <p key={code} className="font-medium" data-testid="rejection-reason">
+                {t(`kyc-reasons.${code}.title`, { defaultValue: code })}
+              </p>
+            ))}
             {item.rejection?.message ? <p className="break-words">{t('reverification.messageLabel', { message: item.rejection.message })}</p> : null}
             {status === S.DisplayUpdatePOIStatus_Rejected_Daily ? (
               <p data-testid="daily-limit">
@@ -58,7 +65,7 @@ export function UpdatePanel({ item }: { item: ReverificationItem }) {
           </Alert>
         ) : null}
 
-        <PanelButton action={action} />
+        {showAction ? <PanelButton action={action} /> : null}
       </div>
     </Card>
   );
