@@ -23,7 +23,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { startChild, type Child } from './bench/child.ts';
 import { runLoad, summarize, type LoadResult } from './bench/load.ts';
-import { launchChromium, measurePage, measureReferenceReact, type PageWeight } from './bench/page.ts';
+import { launchChromium, measurePage, measureReferenceReact, VIEWPORTS, type PageWeight } from './bench/page.ts';
 
 const argValue = (name: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -81,13 +81,14 @@ async function pageSection() {
       const base = `http://127.0.0.1:${info.port}`;
       return {
         personal: await measurePage(browser, `${base}/user/accounts/auth/personal`, info.user),
+        'personal (phone)': await measurePage(browser, `${base}/user/accounts/auth/personal`, info.user, VIEWPORTS.phone),
         login: await measurePage(browser, `${base}/login`),
       };
     });
     line('bare React 19 app (reference)', `JS ${kb(reference.js.bytes)} in ${reference.js.requests} requests`);
     for (const [name, p] of Object.entries(pages)) {
       line(`${name}`, `JS ${kb(p.js.bytes)} in ${p.js.requests} requests = ${x(p.js.bytes / reference.js.bytes)} the reference; all ${kb(p.bytes)} in ${p.requests} requests`);
-      line('', `fonts ${p.fonts.length}, translation files ${p.translations.length}, API calls ${p.apiCalls.length}${p.duplicateApiCalls.length ? ` (twice: ${p.duplicateApiCalls.join(', ')})` : ''}`);
+      line('', `CLS ${p.cls}, fonts ${p.fonts.length}, translation files ${p.translations.length}, API calls ${p.apiCalls.length}${p.duplicateApiCalls.length ? ` (twice: ${p.duplicateApiCalls.join(', ')})` : ''}`);
       if (p.uncompressed.length) line('', `sent uncompressed: ${p.uncompressed.length} files (${p.uncompressed.slice(0, 3).join(', ')}…)`);
     }
     report.page = { reference, ...pages, ratioPersonalJs: pages.personal!.js.bytes / reference.js.bytes };
