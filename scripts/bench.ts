@@ -155,7 +155,21 @@ const QUEUE_VIEWS: Record<string, string> = {
   'unassigned': 'status=PENDING&assignee=unassigned',
   'approved (newest first)': 'status=APPROVED',
   'pending, page 50': 'status=PENDING&page=50',
+  // Keyset paging (decision 024): page 50 reached by following the cursors, as the console does.
+  'pending, page 50 by cursor': 'status=PENDING&page=50&cursor=',
 };
+
+/** The cursor of page `page` of `query`, found by following nextCursor from page 1 (not timed). */
+async function cursorOfPage(port: number, cookie: string, query: string, page: number): Promise<string> {
+  let cursor = '';
+  for (let p = 1; p < page; p++) {
+    const res = await fetch(`http://127.0.0.1:${port}/x-api/v1/console/cases?${query}&page=${p}${cursor ? `&cursor=${cursor}` : ''}`, { headers: { cookie } });
+    const body = (await res.json()) as { result?: { nextCursor: string | null } };
+    cursor = body.result?.nextCursor ?? '';
+    if (!cursor) break;
+  }
+  return cursor;
+}
 
 async function queueSection() {
   console.log(`\nConsole queue (median of sequential requests; ratio to the same request at ${CASES[0]} cases)`);
@@ -163,7 +177,8 @@ async function queueSection() {
   for (const n of CASES) {
     results[n] = await withChild<AppInfo, Record<string, LoadResult & { startMs: number }>>(['app', '--cases', String(n)], {}, async ({ info, startMs }) => {
       const out: Record<string, LoadResult & { startMs: number }> = {};
-      for (const [view, query] of Object.entries(QUEUE_VIEWS)) {
+      for (const [view, template] of Object.entries(QUEUE_VIEWS)) {
+        const query = template.endsWith('&cursor=') ? `${template}${await cursorOfPage(info.port, info.reviewer, 'status=PENDING', 50)}` : template;
         const send = () => fetch(`http://127.0.0.1:${info.port}/x-api/v1/console/cases?${query}`, { headers: { cookie: info.reviewer } });
         await send();
         out[view] = { ...(await timeRequests(QUICK ? 10 : 30, send)), startMs };
