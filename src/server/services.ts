@@ -52,7 +52,7 @@ export function createServices(db: Db, config: Config, { mailer = logMailer({ in
   // kyc-info shows re-verification's statuses; re-verification reads kyc's verified data.
   const kyc = createKycService({
     db, config, documents, accounts, review, providers, log, otp,
-    reverification: { displayFor: (userId, at) => reverification.displayFor(userId, at) },
+    reverification: { displayFor: (userId, at, known) => reverification.displayFor(userId, at, known) },
   });
   // Links in e-mails sent outside a request (a decision's) start with our public address.
   const publicUrl = config.vendors.publicUrl ?? `http://localhost:${config.port}`;
