@@ -23,7 +23,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { startChild, type Child } from './bench/child.ts';
 import { runLoad, summarize, type LoadResult } from './bench/load.ts';
-import { launchChromium, measurePage, measureReferenceReact, type PageWeight } from './bench/page.ts';
+import { launchChromium, measurePage, measureReferenceReact, VIEWPORTS, type PageWeight } from './bench/page.ts';
 
 const argValue = (name: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -81,13 +81,14 @@ async function pageSection() {
       const base = `http://127.0.0.1:${info.port}`;
       return {
         personal: await measurePage(browser, `${base}/user/accounts/auth/personal`, info.user),
+        'personal (phone)': await measurePage(browser, `${base}/user/accounts/auth/personal`, info.user, VIEWPORTS.phone),
         login: await measurePage(browser, `${base}/login`),
       };
     });
     line('bare React 19 app (reference)', `JS ${kb(reference.js.bytes)} in ${reference.js.requests} requests`);
     for (const [name, p] of Object.entries(pages)) {
       line(`${name}`, `JS ${kb(p.js.bytes)} in ${p.js.requests} requests = ${x(p.js.bytes / reference.js.bytes)} the reference; all ${kb(p.bytes)} in ${p.requests} requests`);
-      line('', `fonts ${p.fonts.length}, translation files ${p.translations.length}, API calls ${p.apiCalls.length}${p.duplicateApiCalls.length ? ` (twice: ${p.duplicateApiCalls.join(', ')})` : ''}`);
+      line('', `CLS ${p.cls}, fonts ${p.fonts.length}, translation files ${p.translations.length}, API calls ${p.apiCalls.length}${p.duplicateApiCalls.length ? ` (twice: ${p.duplicateApiCalls.join(', ')})` : ''}`);
       if (p.uncompressed.length) line('', `sent uncompressed: ${p.uncompressed.length} files (${p.uncompressed.slice(0, 3).join(', ')}…)`);
     }
     report.page = { reference, ...pages, ratioPersonalJs: pages.personal!.js.bytes / reference.js.bytes };
@@ -154,7 +155,21 @@ const QUEUE_VIEWS: Record<string, string> = {
   'unassigned': 'status=PENDING&assignee=unassigned',
   'approved (newest first)': 'status=APPROVED',
   'pending, page 50': 'status=PENDING&page=50',
+  // Keyset paging (decision 024): page 50 reached by following the cursors, as the console does.
+  'pending, page 50 by cursor': 'status=PENDING&page=50&cursor=',
 };
+
+/** The cursor of page `page` of `query` (or of the last page, if fewer), following nextCursor from page 1 (not timed). */
+async function cursorOfPage(port: number, cookie: string, query: string, page: number): Promise<string> {
+  let cursor = '';
+  for (let p = 1; p < page; p++) {
+    const res = await fetch(`http://127.0.0.1:${port}/x-api/v1/console/cases?${query}&page=${p}${cursor ? `&cursor=${cursor}` : ''}`, { headers: { cookie } });
+    const body = (await res.json()) as { result?: { nextCursor: string | null } };
+    if (!body.result?.nextCursor) break;
+    cursor = body.result.nextCursor;
+  }
+  return cursor;
+}
 
 async function queueSection() {
   console.log(`\nConsole queue (median of sequential requests; ratio to the same request at ${CASES[0]} cases)`);
@@ -162,7 +177,9 @@ async function queueSection() {
   for (const n of CASES) {
     results[n] = await withChild<AppInfo, Record<string, LoadResult & { startMs: number }>>(['app', '--cases', String(n)], {}, async ({ info, startMs }) => {
       const out: Record<string, LoadResult & { startMs: number }> = {};
-      for (const [view, query] of Object.entries(QUEUE_VIEWS)) {
+      for (const [view, template] of Object.entries(QUEUE_VIEWS)) {
+        const query = template.endsWith('&cursor=') ? `${template}${await cursorOfPage(info.port, info.reviewer, 'status=PENDING', 50)}` : template;
+        // (At 1k cases there are fewer than 50 pages: the last one is timed.)
         const send = () => fetch(`http://127.0.0.1:${info.port}/x-api/v1/console/cases?${query}`, { headers: { cookie: info.reviewer } });
         await send();
         out[view] = { ...(await timeRequests(QUICK ? 10 : 30, send)), startMs };

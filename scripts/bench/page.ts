@@ -34,6 +34,12 @@ export interface PageWeight {
   duplicateApiCalls: string[];
   /** JS/CSS/JSON responses sent without Content-Encoding. */
   uncompressed: string[];
+  /**
+   * Cumulative layout shift until the network is idle (Chromium's layout-shift entries, those not
+   * right after an input), at the given screen size (Lighthouse's desktop one by default). Not Lighthouse's score, but the
+   * same measure of what moves as late parts arrive.
+   */
+  cls: number;
   list: PageRequest[];
 }
 
@@ -43,8 +49,11 @@ export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
 }
 
+/** Lighthouse's screen sizes: desktop, and the phone of its mobile run. */
+export const VIEWPORTS = { desktop: { width: 1350, height: 940 }, phone: { width: 412, height: 823 } } as const;
+
 /** Sums what `url` loads; `cookie` ("name=value") is set first for a signed-in page. */
-export async function measurePage(browser: Browser, url: string, cookie?: string): Promise<PageWeight> {
+export async function measurePage(browser: Browser, url: string, cookie?: string, viewport: { width: number; height: number } = VIEWPORTS.desktop): Promise<PageWeight> {
   const context = await browser.newContext();
   try {
     if (cookie) {
@@ -52,6 +61,14 @@ export async function measurePage(browser: Browser, url: string, cookie?: string
       await context.addCookies([{ name: name!, value: value.join('='), url: new URL(url).origin }]);
     }
     const page = await context.newPage();
+    await page.setViewportSize(viewport);
+    await page.addInitScript(() => {
+      const w = window as unknown as { __cls: number };
+      w.__cls = 0;
+      new PerformanceObserver((entries) => {
+        for (const e of entries.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!e.hadRecentInput) w.__cls += e.value;
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
     const pending: Promise<PageRequest & { method: string }>[] = [];
     page.on('requestfinished', (req) => {
       pending.push(
@@ -63,6 +80,8 @@ export async function measurePage(browser: Browser, url: string, cookie?: string
     });
     await page.goto(url, { waitUntil: 'networkidle' });
     const list = await Promise.all(pending);
+    // One more frame, so a shift caused by the last response is counted.
+    const cls = await page.evaluate(() => new Promise<number>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve((window as unknown as { __cls: number }).__cls)))));
     const sum = (l: PageRequest[]) => ({ requests: l.length, bytes: l.reduce((s, r) => s + r.bytes, 0) });
     const rel = (u: string) => new URL(u).pathname;
     const api = list.filter((r) => rel(r.url).startsWith('/x-api/')).map((r) => `${r.method} ${rel(r.url)}`);
@@ -76,6 +95,7 @@ export async function measurePage(browser: Browser, url: string, cookie?: string
       apiCalls: api,
       duplicateApiCalls: [...new Set(api.filter((a, i) => api.indexOf(a) !== i))],
       uncompressed: list.filter((r) => ['script', 'stylesheet', 'fetch', 'xhr'].includes(r.type) && r.bytes > 1024 && !r.encoding).map((r) => rel(r.url)),
+      cls: Math.round(cls * 1000) / 1000,
       list: list.map(({ url: u, type, bytes, encoding }) => ({ url: rel(u), type, bytes, encoding })),
     };
   } finally {

@@ -55,8 +55,8 @@ export function createServices(db: Db, config: Config, { mailer = logMailer({ in
   // kyc's verified data, the questionnaires' rules the KYC level and residence.
   const kyc = createKycService({
     db, config, documents, accounts, review, providers, log, otp,
-    reverification: { displayFor: (userId, at) => reverification.displayFor(userId, at) },
-    questionnaires: { kycInfoOf: (userId, at) => questionnaires.kycInfoOf(userId, at) },
+    reverification: { displayFor: (userId, at, known) => reverification.displayFor(userId, at, known) },
+    questionnaires: { kycInfoOf: (userId, at, known) => questionnaires.kycInfoOf(userId, at, known) },
     // kyc-info carries the extras' fields (decision 025); extras read the level and residence from kyc.
     extras: { forKycInfo: (q, userId, at) => extras.forKycInfo(q, userId, at) },
     // An update's vendor session: its webhook events decide the update, not an application (decision 017).

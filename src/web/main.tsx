@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { ChunkErrorBoundary } from './app/chunk-error-boundary.tsx';
+import { reserveHeaderSpace } from './app/header.tsx';
 import { env } from './env.ts';
 import { ensureGuid, getContainer, miniProgramAgentOf, platformOf, sdkAuthOf, startTelegram } from './lib/container/index.ts';
 import { configureRequestContext } from './lib/http/index.ts';
@@ -33,6 +34,7 @@ configureRequestContext({
   // §7: in SDK mode the KYC calls go to their integration variants (with the SDK headers above).
   apiPath: sdkApiPath,
 });
+reserveHeaderSpace(sdk !== null);
 // The Telegram SDK is its own chunk, loaded only inside Telegram.
 if (container.telegram) void startTelegram(container.telegram);
 // §8: a failed chunk load (Vite's preload error event) reloads the page once, never in a loop.

@@ -11,6 +11,7 @@ import { savedPersonalInfo } from './personal-info.ts';
 import { consoleDocument } from './console-document.ts';
 import { reverificationSubject } from './reverification.ts';
 import { questionnaireSubject } from './questionnaire-review.ts';
+import { decodeQueueCursor, type QueueCursor } from './queue-cursor.ts';
 
 /**
  * The compliance console's API (beyond the spec; docs/decisions/010 and 014): reviewers work a queue
@@ -49,8 +50,25 @@ export const consoleQueueQuery = z.object({
   provider: z.enum(Provider, { error: ValidationMessage.TYPE }).optional(),
   /** `true`: only cases whose four-eyes proposal awaits a second look (decision 018). */
   secondLook: z.enum(['true'], { error: ValidationMessage.TYPE }).optional(),
+  /**
+   * The page's number as the console shows it ("Page 3 of 52"); without a cursor also where the page
+   * starts (an old link). With a cursor, only for the total: the cursor says where the page starts.
+   */
   page: intFromQuery(1, 100_000).default(1),
   pageSize: intFromQuery(1, 100).default(20),
+  /** `nextCursor` or `prevCursor` of the page before (keyset paging, decision 024). */
+  cursor: z
+    .string()
+    .max(400, { error: ValidationMessage.TYPE })
+    .transform((text, ctx): QueueCursor => {
+      const cursor = decodeQueueCursor(text);
+      if (!cursor) {
+        ctx.addIssue({ code: 'custom', message: ValidationMessage.TYPE });
+        return z.NEVER;
+      }
+      return cursor;
+    })
+    .optional(),
 });
 export type ConsoleQueueQuery = z.input<typeof consoleQueueQuery>;
 
@@ -134,6 +152,10 @@ export const consoleQueuePage = z.object({
   totalIsLowerBound: z.boolean(),
   page: z.number().int().positive(),
   pageSize: z.number().int().positive(),
+  /** Where the following page starts, or null on the last page. */
+  nextCursor: z.string().nullable(),
+  /** Where the page before starts, or null on the first page. */
+  prevCursor: z.string().nullable(),
 });
 export type ConsoleQueuePage = z.infer<typeof consoleQueuePage>;
 

@@ -46,8 +46,10 @@ const queryClient = new QueryClient({
 function Main({ children }: { children: ReactNode }) {
   const frame = usePageFrame();
   // tabIndex -1: the skip link moves focus here, so the next Tab continues inside the content.
+  // At least the screen's height below the header (issue 15, layout shift): the footer starts below
+  // the fold instead of showing under a short loading state and being pushed away as the page fills.
   return (
-    <main id={MAIN_CONTENT_ID} tabIndex={-1} className={`${frame} py-6 outline-none`}>
+    <main id={MAIN_CONTENT_ID} tabIndex={-1} className={`${frame} min-h-[calc(100dvh-57px)] py-6 outline-none`}>
       {children}
     </main>
   );

@@ -1,3 +1,4 @@
+import { useLayoutEffect } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
@@ -34,6 +35,18 @@ export function usePageFrame(): string {
 // Type-checked against UserRole without importing accounts.ts (and zod) into the first page's chunk.
 const REVIEWER: UserRole = 'reviewer';
 
+/** The header's height: its bar (h-14) and bottom border. */
+export const HEADER_HEIGHT_CLASS = 'min-h-[57px]';
+
+/**
+ * Issue 15 (layout shift): the header renders once the translations have loaded, and used to push the
+ * whole page down by its height when it did. Called at start, before anything renders: the host
+ * keeps the header's height from the first paint whenever the header will show.
+ */
+export function reserveHeaderSpace(sdkUser: boolean) {
+  if (chromeVisibility(getContainer(), sdkUser).header) document.getElementById('header-container')?.classList.add(HEADER_HEIGHT_CLASS);
+}
+
 /** §2: the header is mounted into the host page's container. */
 export function Header() {
   const { t } = useTranslation();
@@ -43,6 +56,10 @@ export function Header() {
   const { header } = useChrome();
   const frame = usePageFrame();
   const host = document.getElementById('header-container');
+  // Hidden after all (an SDK user, known from the profile): give back the space kept for it at start.
+  useLayoutEffect(() => {
+    if (!header) host?.classList.remove(HEADER_HEIGHT_CLASS);
+  }, [header, host]);
   if (!header || !host) return null;
   return createPortal(
     <>

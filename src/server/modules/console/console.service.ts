@@ -1,6 +1,7 @@
 import type { ConsoleAssignResult, ConsoleCase, ConsoleDecision, ConsoleDecisionResult, ConsoleHistoryEntry, ConsoleProposal, ConsoleQueueItem, ConsoleQueuePage, OverrideRequest } from '../../../shared/api/console.ts';
 import type { RejectMode, RejectReasonCode } from '../../../shared/review-reasons.ts';
 import { API_PREFIX, ApiPath } from '../../../shared/api/paths.ts';
+import { encodeQueueCursor, type QueueCursor } from '../../../shared/api/queue-cursor.ts';
 import type { Provider } from '../../../shared/kyc.ts';
 import { AssigneeFilter, CaseStatus, DecisionOutcome, ProposalStatus, SubjectKind } from '../../../shared/review.ts';
 import { notFound } from '../../errors.ts';
@@ -35,6 +36,8 @@ export interface QueueInput {
   secondLook?: 'true';
   page: number;
   pageSize: number;
+  /** Where the page starts (keyset paging, decision 024). */
+  cursor?: QueueCursor;
 }
 
 export interface RejectInput {
@@ -230,7 +233,7 @@ export function createConsoleService({ db, review, kyc, accounts, reverification
 
     async queue(input: QueueInput, actor: Actor): Promise<ConsoleQueuePage> {
       const assigneeId = input.assignee === AssigneeFilter.ANY ? undefined : input.assignee === AssigneeFilter.UNASSIGNED ? null : input.assignee === AssigneeFilter.ME ? actor.id : input.assignee;
-      const { items, total, totalIsLowerBound } = await review.queue({
+      const { items, total, totalIsLowerBound, next, prev } = await review.queue({
         status: input.status,
         kind: input.kind,
         level: input.level,
@@ -240,8 +243,17 @@ export function createConsoleService({ db, review, kyc, accounts, reverification
         awaitingSecondLook: input.secondLook === 'true',
         page: input.page,
         pageSize: input.pageSize,
+        cursor: input.cursor,
       });
-      return { items: await toItems(items), total, totalIsLowerBound, page: input.page, pageSize: input.pageSize };
+      return {
+        items: await toItems(items),
+        total,
+        totalIsLowerBound,
+        page: input.page,
+        pageSize: input.pageSize,
+        nextCursor: next && encodeQueueCursor(next),
+        prevCursor: prev && encodeQueueCursor(prev),
+      };
     },
 
     /**

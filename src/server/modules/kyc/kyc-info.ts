@@ -9,7 +9,7 @@ import type { Db } from '../../db/index.ts';
 import type { RoutingInput } from '../providers/providers.service.ts';
 import type { ReviewService } from '../review/review.service.ts';
 import { displayedSteps, LEVELS, reachedLevel, type StoredSteps } from './kyc.machine.ts';
-import type { KycSteps } from './kyc-steps.ts';
+import type { KycReads, KycSteps } from './kyc-steps.ts';
 import * as repo from './kyc.repo.ts';
 
 /** The level a user works on now: the first one not reached (level 2 once both are). */
@@ -19,7 +19,8 @@ export function currentLevel(steps: StoredSteps): VerifiableLevel {
 
 /** What kyc-info shows of re-verification (the reverification module, late-bound in services.ts). */
 export interface KycReverificationPort {
-  displayFor(userId: string, at: Pick<RoutingInput, 'site'>): Promise<{
+  /** `known.residenceCountry`: as kyc-info read it (not read again). */
+  displayFor(userId: string, at: Pick<RoutingInput, 'site'>, known?: { residenceCountry: string }): Promise<{
     displayUpdatePOI: UpdatePoiDisplay;
     displayUpdatePOA: UpdatePoiDisplay;
     displayEuPoiReset: boolean;
@@ -67,13 +68,14 @@ interface KycInfoDeps {
   steps: KycSteps;
   review: ReviewService;
   reverification: KycReverificationPort;
-  providerOf(q: Db, userId: string, level: VerifiableLevel, routing: Pick<RoutingInput, 'site'>): Promise<Provider>;
+  providerOf(q: Db, userId: string, level: VerifiableLevel, routing: Pick<RoutingInput, 'site'>, known?: KycReads): Promise<Provider>;
   questionnaires?: KycQuestionnairesPort;
 }
 
 /** The questionnaire fields of kyc-info (§3), from the questionnaires module's rules and statuses (decision 020). */
 export interface KycQuestionnairesPort {
-  kycInfoOf(userId: string, at: Pick<RoutingInput, 'site'>): Promise<{
+  /** `known`: the KYC level reached and the residence country kyc-info has just read. */
+  kycInfoOf(userId: string, at: Pick<RoutingInput, 'site'>, known?: { level: number; country: string }): Promise<{
     mustQuestionnaire: boolean;
     questionnaireStatus: QuestionnaireStatus;
     isDisplayQuestionnaire: boolean;
@@ -89,11 +91,12 @@ const NO_QUESTIONNAIRES = {
 };
 
 export function createKycInfo({ db, kycOpened, steps, review, providerOf, reverification, questionnaires, extras = NO_EXTRAS }: KycInfoDeps) {
-  return async function getInfo(userId: string, flags: KycInfoFlags, routing: Pick<RoutingInput, 'site'>): Promise<KycInfo> {
+  /** `known`: the personal information and steps this request has just read (reconcileAvailability), not read again. */
+  return async function getInfo(userId: string, flags: KycInfoFlags, routing: Pick<RoutingInput, 'site'>, known?: KycReads): Promise<KycInfo> {
     const noSteps = await steps.memberHasNoSteps(db, userId);
-    const stored = await steps.load(db, userId);
+    const stored = known ? known.stored : await steps.load(db, userId);
     const state = displayedSteps(stored, { opened: kycOpened, noSteps });
-    const personal = await repo.findPersonalInfo(db, userId);
+    const personal = known ? known.personal : await repo.findPersonalInfo(db, userId);
     const apps = await repo.findApplicationsOfUser(db, userId);
     const rejected = apps.filter((a) => a.status === ApplicationStatus.REJECTED).map((a) => a.id);
     const decisions = await review.decisionsOfSubjects(SubjectKind.KYC_APPLICATION, rejected);
@@ -125,11 +128,11 @@ export function createKycInfo({ db, kycOpened, steps, review, providerOf, reveri
     }));
     const identityCountry = apps.find((a) => a.level === 1)?.country ?? personal?.nationality ?? '';
     // The provider of the level the user works on: an open application's, else the routing data's.
-    const provider = await providerOf(db, userId, currentLevel(stored), routing);
-    const q = questionnaires ? await questionnaires.kycInfoOf(userId, routing) : NO_QUESTIONNAIRES;
+    const provider = await providerOf(db, userId, currentLevel(stored), routing, { personal, stored });
+    const q = questionnaires ? await questionnaires.kycInfoOf(userId, routing, { level: reachedLevel(stored), country: personal?.residence_country ?? '' }) : NO_QUESTIONNAIRES;
     const extra = await extras.forKycInfo(db, userId, { level: reachedLevel(stored), residenceCountry: personal?.residence_country ?? '', site: routing.site });
 
-    const reverify = await reverification.displayFor(userId, routing);
+    const reverify = await reverification.displayFor(userId, routing, { residenceCountry: personal?.residence_country ?? '' });
     const info: KycInfo = {
       apiUrl: '',
       provider,

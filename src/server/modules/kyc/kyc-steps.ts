@@ -17,6 +17,12 @@ export interface KycAccountsPort {
 
 const SYSTEM: Actor = { type: 'system', id: null };
 
+/** A user's personal information and KYC steps as one request read them, handed on so they are read once. */
+export interface KycReads {
+  personal: repo.PersonalInfoRow | undefined;
+  stored: StoredSteps;
+}
+
 /** A level accepts a submission in these statuses (and when its prerequisite is reached). */
 export const SUBMITTABLE: ReadonlySet<string> = new Set([StepStatus.ALLOW, StepStatus.FAILED_AND_CAN_RETRY]);
 
@@ -56,13 +62,15 @@ export function createKycSteps({ db, kycOpened, accounts }: { db: Db; kycOpened:
   /**
    * Brings stored steps in line with availability: a residence country that is (now) disabled makes
    * open steps CERTIFICATION_DISABLED, and lifting that re-opens them. Writes only when something
-   * changes; a concurrent request doing the same is harmless.
+   * changes; a concurrent request doing the same is harmless. Returns what it read when it changed
+   * nothing (the caller need not read the same rows again: issue 15, kyc-info), null when it wrote.
    */
-  async function reconcileAvailability(userId: string): Promise<void> {
+  async function reconcileAvailability(userId: string): Promise<KycReads | null> {
     const info = await repo.findPersonalInfo(db, userId);
     const disabled = info !== undefined && !isCountryEnabled(info.residence_country);
-    const events = availabilityEvents(await load(db, userId), disabled);
-    if (events.length === 0) return;
+    const stored = await load(db, userId);
+    const events = availabilityEvents(stored, disabled);
+    if (events.length === 0) return { personal: info, stored };
     try {
       await inTransaction(db, async (trx) => {
         for (const { level, event } of events) {
@@ -72,6 +80,7 @@ export function createKycSteps({ db, kycOpened, accounts }: { db: Db; kycOpened:
     } catch (err) {
       if (!(err instanceof BusinessError && err.retCode === RetCode.WRONG_STATE)) throw err;
     }
+    return null;
   }
 
   return { load, apply, memberHasNoSteps, assertStepsAvailable, assertAcceptsSubmission, reconcileAvailability };

@@ -18,7 +18,7 @@ import { createApplications, parseSnapshot, type KycDocumentsPort } from './appl
 import { createKycInfo, type KycExtrasPort, type KycQuestionnairesPort, type KycReverificationPort } from './kyc-info.ts';
 import { displayedSteps, KYC_LEVEL_MACHINE, LEVELS, reachedLevel, StepEvent } from './kyc.machine.ts';
 import { nextStatus } from '../steps/steps.service.ts';
-import { createKycSteps, SUBMITTABLE, type KycAccountsPort } from './kyc-steps.ts';
+import { createKycSteps, SUBMITTABLE, type KycAccountsPort, type KycReads } from './kyc-steps.ts';
 import { createPersonalInfo } from './personal-info.ts';
 import { createVendorVerification, type PublicAddress, type UpdateSessionLink, type VendorUpdateEvents } from './vendor-verification.ts';
 import { createQuickKyc } from './quick-kyc.ts';
@@ -131,7 +131,7 @@ export function createKycService({ db, config, documents, accounts, review, prov
   const steps = createKycSteps({ db, kycOpened, accounts });
   const personal = createPersonalInfo({ db, kycOpened, steps });
   const vendor = createVendorVerification({ db, steps, review, providers, log, ...(vendorUpdates ? { updates: vendorUpdates } : {}) });
-  const providerOf = async (q: Db, userId: string, level: VerifiableLevel, at: RequestSite) => (await vendor.choose(userId, level, at.site, q)).provider;
+  const providerOf = async (q: Db, userId: string, level: VerifiableLevel, at: RequestSite, known?: KycReads) => (await vendor.choose(userId, level, at.site, q, known)).provider;
   const applications = createApplications({ db, steps, documents, review, providerOf });
   const kycInfo = createKycInfo({ db, kycOpened, steps, review, providerOf, reverification, ...(questionnaires ? { questionnaires } : {}), ...(extras ? { extras } : {}) });
   const quick = createQuickKyc({ db, kycOpened, steps, review, providers, log });
@@ -170,8 +170,9 @@ export function createKycService({ db, config, documents, accounts, review, prov
 
     /** POST kyc-info (§3): the parts the flags ask for, with real values. */
     async getInfo(userId: string, flags: KycInfoFlags, at: RequestSite = MAIN_SITE): Promise<KycInfo> {
-      await steps.reconcileAvailability(userId);
-      return kycInfo(userId, flags, at);
+      // What reconciling read is what kyc-info shows, unless it changed something (then read again).
+      const known = await steps.reconcileAvailability(userId);
+      return kycInfo(userId, flags, at, known ?? undefined);
     },
 
     getPersonalInfo: (userId: string): Promise<PersonalInfoResult> => personal.get(userId),

@@ -20,7 +20,8 @@ import {
 } from '../providers/providers.service.ts';
 import type { ReviewService } from '../review/review.service.ts';
 import { decideAsProvider, openVendorApplication } from './vendor-application.ts';
-import type { KycSteps } from './kyc-steps.ts';
+import type { KycReads, KycSteps } from './kyc-steps.ts';
+import type { StoredSteps } from './kyc.machine.ts';
 import { SUBMITTABLE } from './kyc-steps.ts';
 import { toPersonalInfo } from './personal-info.ts';
 import * as repo from './kyc.repo.ts';
@@ -86,12 +87,15 @@ export interface PublicAddress {
  * `provider`, so the console shows it and the same step events follow.
  */
 export function createVendorVerification({ db, steps, review, providers, log, updates }: Deps) {
-  /** The provider for a user and level: the open application's or session's provider, else the rules'. */
-  async function choose(userId: string, level: VerifiableLevel, site: RoutingInput['site'], q: Db = db): Promise<TrafficDiversionResult> {
-    const personal = await repo.findPersonalInfo(q, userId);
+  /**
+   * The provider for a user and level: the open application's or session's provider, else the rules'.
+   * `known`: the personal information and steps the caller has just read in `q` (kyc-info), not read again.
+   */
+  async function choose(userId: string, level: VerifiableLevel, site: RoutingInput['site'], q: Db = db, known?: KycReads): Promise<TrafficDiversionResult> {
+    const personal = known ? known.personal : await repo.findPersonalInfo(q, userId);
     const rule = providers.choose({ site, country: personal?.residence_country ?? '', level, userId });
     const pending = await repo.findPendingApplication(q, userId, level);
-    const kept = pending?.provider ?? (await openSessionProvider(q, userId, level));
+    const kept = pending?.provider ?? (await openSessionProvider(q, userId, level, known?.stored));
     if (kept && providers.find(kept as Provider)) {
       return { level, provider: kept as Provider, bucket: rule.bucket, reason: 'OPEN_APPLICATION', split: rule.split };
     }
@@ -99,10 +103,10 @@ export function createVendorVerification({ db, steps, review, providers, log, up
   }
 
   /** A session counts as open while its level is not decided for good: started, or rejected with a retry. */
-  async function openSessionProvider(q: Db, userId: string, level: VerifiableLevel): Promise<string | null> {
+  async function openSessionProvider(q: Db, userId: string, level: VerifiableLevel, stored?: StoredSteps): Promise<string | null> {
     const session = await vendors.latestSession(q, userId, level);
     if (!session) return null;
-    const status = (await steps.load(q, userId))[level];
+    const status = (stored ?? (await steps.load(q, userId)))[level];
     return status === StepStatus.ALLOW || status === StepStatus.FAILED_AND_CAN_RETRY ? session.provider : null;
   }
 

@@ -104,8 +104,9 @@ export function createQuestionnairesService({ db, coolingOffSeconds, review, doc
   const apply = (trx: Db, userId: string, code: string, event: QuestionnaireEvent, actor: Actor, context: Record<string, unknown> = {}) =>
     applyEvent(trx, { machine: QUESTIONNAIRE_MACHINE, subjectId: userId, step: code, event, actor, context });
 
-  async function dueFor(q: Db, userId: string, at: QuestionnaireSite): Promise<string[]> {
-    const [profile, events] = await Promise.all([kyc.profileOf(userId), repo.findRequirements(q, userId)]);
+  /** `known`: the level and residence the caller has just read (kyc-info), not read again. */
+  async function dueFor(q: Db, userId: string, at: QuestionnaireSite, known?: { level: number; country: string }): Promise<string[]> {
+    const [profile, events] = await Promise.all([known ?? kyc.profileOf(userId), repo.findRequirements(q, userId)]);
     return dueTemplates({ site: at.site, country: profile.country, level: profile.level, events: events.map((e) => ({ templateCode: e.template_code, cause: e.cause })) });
   }
 
@@ -410,8 +411,8 @@ export function createQuestionnairesService({ db, coolingOffSeconds, review, doc
      * kyc-info's questionnaire fields (§3): the first due questionnaire that waits for the user (a
      * due one never started reads UNSUBMIT), else the first due one under review or decided.
      */
-    async kycInfoOf(userId: string, at: QuestionnaireSite) {
-      const [st, due] = await Promise.all([statuses(db, userId), dueFor(db, userId, at)]);
+    async kycInfoOf(userId: string, at: QuestionnaireSite, known?: { level: number; country: string }) {
+      const [st, due] = await Promise.all([statuses(db, userId), dueFor(db, userId, at, known)]);
       const waiting = due.find((c) => AWAITS_USER.has(st[c]!));
       const focus = waiting ?? due.find((c) => st[c] === S.QUESTIONNAIRE_STATUS_PENDING || st[c] === S.QUESTIONNAIRE_STATUS_PENDING_NO_EDIT) ?? due[0];
       const shown = (code: string) => (st[code] === S.QUESTIONNAIRE_STATUS_UNDEFINED ? S.QUESTIONNAIRE_STATUS_UNSUBMIT : st[code]!);

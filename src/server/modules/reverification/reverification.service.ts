@@ -101,10 +101,12 @@ export function createReverificationService(deps: ReverificationDeps) {
     return submissions.decisionOf(latest.id);
   }
 
-  async function item(userId: string, target: ReverificationTarget, status: Status, site: string, country: string, at: Pick<RoutingInput, 'site'>): Promise<ReverificationItem> {
+  /** `displayOnly`: what kyc-info shows (the display and the request's deadline), without the page's counts. */
+  async function item(userId: string, target: ReverificationTarget, status: Status, site: string, country: string, at: Pick<RoutingInput, 'site'>, displayOnly = false): Promise<ReverificationItem> {
     const request = await repo.findOpenRequest(db, userId, target);
     const rejection = status === S.DisplayUpdatePOIStatus_Rejected || status === S.DisplayUpdatePOIStatus_Rejected_Daily ? await rejectionOf(userId, target) : null;
-    const pending = status === S.DisplayUpdatePOIStatus_Pending ? (await repo.findSubmissionsOfUser(db, userId, target)).find((s) => s.status === repo.SubmissionStatus.PENDING) : undefined;
+    const pending =
+      status === S.DisplayUpdatePOIStatus_Pending && !displayOnly ? (await repo.findSubmissionsOfUser(db, userId, target)).find((s) => s.status === repo.SubmissionStatus.PENDING) : undefined;
     const today = todayIso();
     return {
       target,
@@ -122,7 +124,7 @@ export function createReverificationService(deps: ReverificationDeps) {
       rejection,
       submittedAt: pending?.submitted_at ?? null,
       retryAfter: status === S.DisplayUpdatePOIStatus_Rejected_Daily ? startOfDay(addDays(today, 1)) : null,
-      rejectionsToday: await repo.countRejectionsSince(db, userId, target, startOfDay(today)),
+      rejectionsToday: displayOnly ? 0 : await repo.countRejectionsSince(db, userId, target, startOfDay(today)),
       provider: deps.providers.route({ site: at.site, country, level: LEVEL_OF_TARGET[target] }).id,
     };
   }
@@ -134,8 +136,9 @@ export function createReverificationService(deps: ReverificationDeps) {
   }
 
   /** §7 reset-eu-poi is offered: an EU-site account with a verified identity that has not reset yet. */
-  async function euResetOffered(userId: string, poi: Status): Promise<boolean> {
-    const site = await repo.findSite(db, userId);
+  async function euResetOffered(userId: string, poi: Status, siteRow?: NonNullable<Awaited<ReturnType<typeof repo.findSite>>> | null): Promise<boolean> {
+    // `siteRow`: already read (null: the account has none); undefined: read it here.
+    const site = siteRow === undefined ? await repo.findSite(db, userId) : siteRow;
     if (!site || site.site !== Site.EU || site.eu_poi_reset_at !== null || poi !== S.DisplayUpdatePOIStatus_No) return false;
     return (await kyc.levelOf(userId)) >= 1;
   }
@@ -172,14 +175,19 @@ export function createReverificationService(deps: ReverificationDeps) {
      * For kyc-info (§3): displayControl.displayUpdatePOI (and displayUpdatePOA), displayEuPoiReset,
      * and the limitation once a deadline passed without a submission.
      */
-    async displayFor(userId: string, at: Pick<RoutingInput, 'site'>) {
-      const page = await info(userId, at);
-      const byTarget = (t: ReverificationTarget): UpdatePoiDisplay => page.items.find((i) => i.target === t)!.display;
+    async displayFor(userId: string, at: Pick<RoutingInput, 'site'>, known?: { residenceCountry: string }) {
+      // Only what kyc-info shows (issue 15: it ran every statement of the reverification page):
+      // no submission dates, daily counts or level; the residence country as kyc-info read it.
+      const current = await statuses(userId);
+      const siteRow = (await repo.findSite(db, userId)) ?? null;
+      const country = known ? known.residenceCountry : await residenceOf(userId);
+      const items = await Promise.all(REVERIFICATION_TARGETS.map((t) => item(userId, t, current[t], siteRow?.site ?? '', country, at, true)));
+      const byTarget = (t: ReverificationTarget): UpdatePoiDisplay => items.find((i) => i.target === t)!.display;
       return {
         displayUpdatePOI: byTarget(ReverificationTarget.POI),
         displayUpdatePOA: byTarget(ReverificationTarget.POA),
-        displayEuPoiReset: page.euPoiReset,
-        ...(await limitationOf(page.items)),
+        displayEuPoiReset: await euResetOffered(userId, current.POI, siteRow),
+        ...(await limitationOf(items)),
       };
     },
 

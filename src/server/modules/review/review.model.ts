@@ -1,3 +1,4 @@
+import type { QueueCursor } from '../../../shared/api/queue-cursor.ts';
 import type { RejectMode, RejectReasonCode } from '../../../shared/review-reasons.ts';
 import type { CaseStatus, DecisionOutcome, DeciderType, ProposalStatus, SubjectKind } from '../../../shared/review.ts';
 import type * as repo from './review.repo.ts';
@@ -82,6 +83,8 @@ export interface QueueInput {
   awaitingSecondLook?: boolean;
   page: number;
   pageSize: number;
+  /** Where the page starts (keyset paging); without it, at `page`'s position. */
+  cursor?: QueueCursor;
 }
 
 export function toCase(row: repo.CaseRow): ReviewCase {

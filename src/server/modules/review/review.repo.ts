@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { isPostgres } from '../../db/index.ts';
 import type { Database, ReviewCasesTable, ReviewDecisionsTable, ReviewProposalsTable } from '../../db/schema.ts';
+import type { QueueCursor } from '../../../shared/api/queue-cursor.ts';
 
 type Q = Kysely<Database>;
 export type CaseRow = ReviewCasesTable;
@@ -96,7 +97,10 @@ export interface QueueFilter {
   /** Only cases with an OPEN proposal (awaiting a second look). */
   awaitingSecondLook?: boolean;
   limit: number;
-  offset: number;
+  /** Where the page starts: next to a row (keyset) or at a position (the first page, an old link). */
+  start: QueueCursor;
+  /** The page's number, for the total only (the rows before a keyset page are not counted). */
+  page: number;
 }
 
 /**
@@ -110,6 +114,11 @@ export const QUEUE_COUNT_WINDOW = 1000;
 /**
  * Pending cases oldest first (a fair queue), decided ones newest first; with the total for paging,
  * exact up to QUEUE_COUNT_WINDOW rows past the page and a lower bound (`totalIsLowerBound`) above.
+ *
+ * Keyset paging (issue 15): a page after (or before) a row reads the index from that row on —
+ * `(sort, id) > (k, id)` — so page 5,000 costs what page 1 costs; OFFSET read and dropped every row
+ * before it. The second-look list is ordered by a column its pending cases lack (decided_at), so it
+ * keeps positions; it holds a few open proposals.
  */
 export async function findQueue(db: Q, f: QueueFilter) {
   let base = db.selectFrom('review_cases');
@@ -124,20 +133,65 @@ export async function findQueue(db: Q, f: QueueFilter) {
   if (f.awaitingSecondLook) base = base.where('id', 'in', db.selectFrom('review_proposals').select('case_id').where('status', '=', 'OPEN'));
   else base = base.where('status', '=', f.status);
   const pending = f.status === 'PENDING';
-  const direction = pending ? 'asc' : 'desc';
-  const items = await base
-    .selectAll()
-    .orderBy(pending ? 'opened_at' : 'decided_at', direction)
+  const column = pending ? 'opened_at' : 'decided_at';
+  const keyOf = (row: CaseRow) => (pending ? row.opened_at : row.decided_at);
+  const keysetList = !f.awaitingSecondLook;
+  // From a row (a cursor of this list), or from a position: the first page, an old link with a page number.
+  const from = keysetList && f.start.kind !== 'offset' ? f.start : null;
+  const offset = f.start.kind === 'offset' ? f.start.offset : 0;
+  // Reading backwards (the page before a row): the other direction, then the rows turned round.
+  const backwards = from?.kind === 'before';
+  const direction = pending !== backwards ? 'asc' : 'desc';
+  let pageQuery = base.selectAll();
+  // Rows strictly past the cursor's row in the direction read.
+  if (from) pageQuery = pageQuery.where((eb) => eb(eb.refTuple(column, 'id'), direction === 'asc' ? '>' : '<', eb.tuple(from.key, from.id)));
+  // One row more than the page: whether there is another page that way, without counting.
+  const rows = await pageQuery
+    .orderBy(column, direction)
     .orderBy('id', direction)
-    .limit(f.limit)
-    .offset(f.offset)
+    .limit(f.limit + 1)
+    .offset(from ? 0 : offset)
     .execute();
-  const cap = f.offset + f.limit + QUEUE_COUNT_WINDOW;
-  const { n } = await db
-    .selectFrom(base.select(sql<number>`1`.as('one')).limit(cap + 1).as('window'))
-    .select((eb) => eb.fn.countAll<number | string | bigint>().as('n'))
-    .executeTakeFirstOrThrow();
-  return { items, total: Math.min(Number(n), cap), totalIsLowerBound: Number(n) > cap };
+  const more = rows.length > f.limit;
+  const items = rows.slice(0, f.limit);
+  if (backwards) items.reverse();
+
+  const first = items[0];
+  const last = items.at(-1);
+  const edge = (kind: 'after' | 'before', row: CaseRow | undefined): QueueCursor | null => {
+    const key = row && keyOf(row);
+    return row && key ? { kind, key, id: row.id } : null;
+  };
+  let next: QueueCursor | null;
+  let prev: QueueCursor | null;
+  if (!keysetList) {
+    next = more ? { kind: 'offset', offset: offset + f.limit } : null;
+    prev = offset > 0 ? { kind: 'offset', offset: Math.max(0, offset - f.limit) } : null;
+  } else {
+    // Read forwards, a page before exists when we came from one (a cursor or a position past 0);
+    // read backwards, the page after does.
+    next = backwards || more ? edge('after', last) : null;
+    prev = (backwards ? more : from !== null || offset > 0) ? edge('before', first) : null;
+  }
+
+  // The total: the rows before the page (by its number), plus those from the page's first row on,
+  // counted up to the window.
+  const cap = f.limit + QUEUE_COUNT_WINDOW;
+  let fromPage = base.select(sql<number>`1`.as('one'));
+  if (from && first) fromPage = fromPage.where((eb) => eb(eb.refTuple(column, 'id'), pending ? '>=' : '<=', eb.tuple(keyOf(first)!, first.id)));
+  const counted =
+    from && !first
+      ? 0
+      : Number(
+          (
+            await db
+              .selectFrom(fromPage.limit(cap + 1).offset(from ? 0 : offset).as('window'))
+              .select((eb) => eb.fn.countAll<number | string | bigint>().as('n'))
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
+  const total = (from ? (f.page - 1) * f.limit : offset) + Math.min(counted, cap);
+  return { items, total, totalIsLowerBound: counted > cap, next, prev };
 }
 
 export async function insertProposal(db: Q, row: ProposalRow): Promise<void> {

@@ -6,6 +6,7 @@ import { inTransaction } from '../../db/transaction.ts';
 import { BusinessError, notFound, wrongState } from '../../errors.ts';
 import { recordAudit, type Actor } from '../audit/audit.service.ts';
 import { needsSecondLook, type FourEyesRule } from './four-eyes.ts';
+import type { QueueCursor } from '../../../shared/api/queue-cursor.ts';
 import { toCase, toDecision, toProposal, type DecisionInput, type OpenCaseInput, type QueueInput, type ReviewCase, type ReviewDecision, type ReviewProposal } from './review.model.ts';
 import * as repo from './review.repo.ts';
 
@@ -475,8 +476,8 @@ export function createReviewService({ db, fourEyes = [], log = consoleLog }: { d
       return new Map(decisions.map((d) => [subjectOf.get(d.case_id)!, toDecision(d)]));
     },
 
-    async queue(input: QueueInput): Promise<{ items: ReviewCase[]; total: number; totalIsLowerBound: boolean }> {
-      const { items, total, totalIsLowerBound } = await repo.findQueue(db, {
+    async queue(input: QueueInput): Promise<{ items: ReviewCase[]; total: number; totalIsLowerBound: boolean; next: QueueCursor | null; prev: QueueCursor | null }> {
+      const { items, total, totalIsLowerBound, next, prev } = await repo.findQueue(db, {
         status: input.status,
         kind: input.kind,
         level: input.level,
@@ -485,9 +486,10 @@ export function createReviewService({ db, fourEyes = [], log = consoleLog }: { d
         assigneeId: input.assigneeId,
         awaitingSecondLook: input.awaitingSecondLook,
         limit: input.pageSize,
-        offset: (input.page - 1) * input.pageSize,
+        start: input.cursor ?? { kind: 'offset', offset: (input.page - 1) * input.pageSize },
+        page: input.page,
       });
-      return { items: items.map(toCase), total, totalIsLowerBound };
+      return { items: items.map(toCase), total, totalIsLowerBound, next, prev };
     },
   };
 }

@@ -32,7 +32,10 @@ export function LanguagePicker({ compact = false }: { compact?: boolean } = {}) 
           setSwitching(true);
           void changeLanguage(event.target.value).finally(() => setSwitching(false));
         }}
-        className={`h-9 ${compact ? 'max-w-[9.5rem]' : 'max-w-[14rem]'} rounded-btn border border-line bg-white ps-2 pe-8 text-sm text-ink focus:border-primary disabled:opacity-60`}
+        // The names are in their own scripts (Русский, Tiếng Việt) and the browser sizes the control by
+        // all of them: in the system font (a native control), an English page does not download the
+        // font's Cyrillic and Vietnamese files for this list (issue 15).
+        className={`font-system h-9 ${compact ? 'max-w-[9.5rem]' : 'max-w-[14rem]'} rounded-btn border border-line bg-white ps-2 pe-8 text-sm text-ink focus:border-primary disabled:opacity-60`}
       >
         {supported.map((lng) => (
           <option key={lng} value={lng} lang={lng}>

@@ -6,7 +6,7 @@ const parse = (search: string) => parseQueueFilters(new URLSearchParams(search))
 describe('queue filters in the address', () => {
   it('reads valid filters and round-trips them, leaving defaults out', () => {
     const f = parse('?status=REJECTED&kind=KYC_APPLICATION&assignee=me&level=2&country=de&provider=PROVIDER_DEFAULT&secondLook=true&page=3');
-    expect(f).toEqual({ status: 'REJECTED', kind: 'KYC_APPLICATION', assignee: 'me', level: '2', country: 'DE', provider: 'PROVIDER_DEFAULT', secondLook: true, page: 3 });
+    expect(f).toEqual({ status: 'REJECTED', kind: 'KYC_APPLICATION', assignee: 'me', level: '2', country: 'DE', provider: 'PROVIDER_DEFAULT', secondLook: true, page: 3, cursor: '' });
     expect(queueSearch(f)).toBe('?status=REJECTED&kind=KYC_APPLICATION&assignee=me&level=2&country=DE&provider=PROVIDER_DEFAULT&secondLook=true&page=3');
     expect(toQueueQuery(f)).toMatchObject({ secondLook: 'true' });
     expect(parse('?secondLook=yes').secondLook).toBe(false);
@@ -28,6 +28,17 @@ describe('queue filters in the address', () => {
     });
     expect(toQueueQuery(parse('?assignee=any'))).toEqual({ status: 'PENDING', page: 1, pageSize: QUEUE_PAGE_SIZE });
     expect(toQueueQuery(parse('?assignee=me'))).toEqual({ status: 'PENDING', assignee: 'me', page: 1, pageSize: QUEUE_PAGE_SIZE });
+  });
+
+  it('keeps the server\'s cursor with the page past the first and sends it; page 1 is read from the start', () => {
+    const f = parse('?page=3&cursor=WyJhIiwiMjAyNi0wMS0wMVQwMDowMDowMC4wMDBaIiwiYyJd');
+    expect(f.cursor).toBe('WyJhIiwiMjAyNi0wMS0wMVQwMDowMDowMC4wMDBaIiwiYyJd');
+    expect(queueSearch(f)).toBe('?page=3&cursor=WyJhIiwiMjAyNi0wMS0wMVQwMDowMDowMC4wMDBaIiwiYyJd');
+    expect(toQueueQuery(f)).toMatchObject({ page: 3, cursor: 'WyJhIiwiMjAyNi0wMS0wMVQwMDowMDowMC4wMDBaIiwiYyJd' });
+    expect(toQueueQuery(parse('?cursor=abc'))).not.toHaveProperty('cursor');
+    expect(queueSearch(parse('?cursor=abc'))).toBe('');
+    expect(parse('?page=2&cursor=%3Cscript%3E').cursor).toBe('');
+    expect(isFiltered(parse('?page=2&cursor=abc'))).toBe(false);
   });
 
   it('ignores anything a pasted link could carry that the server would refuse', () => {

@@ -21,9 +21,14 @@ export interface QueueFilters {
   /** Four-eyes: only cases whose proposal awaits a second look. */
   secondLook: boolean;
   page: number;
+  /** Where the page starts, as the server wrote it (keyset paging, decision 024); '' on page 1 or an old link. */
+  cursor: string;
 }
 
-export const DEFAULT_FILTERS: QueueFilters = { status: CaseStatus.PENDING, kind: '', assignee: AssigneeFilter.ANY, level: '', country: '', provider: '', secondLook: false, page: 1 };
+export const DEFAULT_FILTERS: QueueFilters = { status: CaseStatus.PENDING, kind: '', assignee: AssigneeFilter.ANY, level: '', country: '', provider: '', secondLook: false, page: 1, cursor: '' };
+
+/** What a cursor from the server looks like (base64url); anything else in the address is dropped. */
+const CURSOR = /^[A-Za-z0-9_-]{1,400}$/;
 
 /**
  * Reads the filters from the address. The address is untrusted (a pasted or old link): anything
@@ -38,6 +43,7 @@ export function parseQueueFilters(params: URLSearchParams): QueueFilters {
   const country = (params.get('country') ?? '').toUpperCase();
   const provider = params.get('provider') ?? '';
   const page = Number(params.get('page') ?? '1');
+  const cursor = params.get('cursor') ?? '';
   return {
     status: (Object.values(CaseStatus) as string[]).includes(status) ? (status as CaseStatus) : CaseStatus.PENDING,
     kind: (SUBJECT_KINDS as string[]).includes(kind) ? (kind as SubjectKind) : '',
@@ -47,12 +53,13 @@ export function parseQueueFilters(params: URLSearchParams): QueueFilters {
     provider: (Object.values(Provider) as string[]).includes(provider) ? (provider as Provider) : '',
     secondLook: params.get('secondLook') === 'true',
     page: Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1,
+    cursor: CURSOR.test(cursor) ? cursor : '',
   };
 }
 
 /** True when any filter differs from the plain queue (pending cases of anyone, every kind). */
 export function isFiltered(filters: QueueFilters): boolean {
-  return (Object.keys(DEFAULT_FILTERS) as (keyof QueueFilters)[]).some((key) => key !== 'page' && filters[key] !== DEFAULT_FILTERS[key]);
+  return (Object.keys(DEFAULT_FILTERS) as (keyof QueueFilters)[]).some((key) => key !== 'page' && key !== 'cursor' && filters[key] !== DEFAULT_FILTERS[key]);
 }
 
 /** The address form: defaults are left out, so the plain queue is just `/`. */
@@ -66,6 +73,7 @@ export function queueSearch(filters: QueueFilters): string {
   if (filters.provider) params.set('provider', filters.provider);
   if (filters.secondLook) params.set('secondLook', 'true');
   if (filters.page > 1) params.set('page', String(filters.page));
+  if (filters.page > 1 && filters.cursor) params.set('cursor', filters.cursor);
   const s = params.toString();
   return s ? `?${s}` : '';
 }
@@ -82,6 +90,7 @@ export function toQueueQuery(filters: QueueFilters): ConsoleQueueQuery {
     ...(filters.secondLook ? { secondLook: 'true' as const } : {}),
     page: filters.page,
     pageSize: QUEUE_PAGE_SIZE,
+    ...(filters.page > 1 && filters.cursor ? { cursor: filters.cursor } : {}),
   };
 }
 

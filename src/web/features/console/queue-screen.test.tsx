@@ -18,6 +18,9 @@ interface FakeQueue {
   /** As the server counts: exact, or a lower bound past its counting window. */
   total?: number;
   totalIsLowerBound?: boolean;
+  /** The cursors the server hands out (keyset paging); by default none (a single page). */
+  nextCursor?: string | null;
+  prevCursor?: string | null;
   onAssign?: (call: FakeCall) => Response;
 }
 
@@ -26,7 +29,7 @@ function serve(server: FakeQueue) {
   return installFetch((call) => {
     const url = new URL(call.url, 'http://localhost');
     if (url.pathname === '/x-api/v1/console/me') return envelope(ME);
-    if (url.pathname === '/x-api/v1/console/cases') return envelope({ items: server.items, total: server.total ?? server.items.length, totalIsLowerBound: server.totalIsLowerBound ?? false, page: Number(url.searchParams.get('page') ?? 1), pageSize: 20 });
+    if (url.pathname === '/x-api/v1/console/cases') return envelope({ items: server.items, total: server.total ?? server.items.length, totalIsLowerBound: server.totalIsLowerBound ?? false, page: Number(url.searchParams.get('page') ?? 1), pageSize: 20, nextCursor: server.nextCursor ?? null, prevCursor: server.prevCursor ?? null });
     if (call.method === 'POST' && url.pathname.endsWith('/assign')) return server.onAssign?.(call) ?? envelope({});
     return envelope({}, 10011, 'not found');
   });
@@ -168,14 +171,31 @@ describe('the review queue', () => {
   });
 
   it('shows a total the server stopped counting as "at least", and keeps paging past it', async () => {
-    const calls = serve({ items: [FREE], total: 1040, totalIsLowerBound: true });
+    const calls = serve({ items: [FREE], total: 1040, totalIsLowerBound: true, nextCursor: 'after-page-1' });
     renderQueue();
     expect(await screen.findByRole('status')).toHaveTextContent('1040+');
     const pages = screen.getByRole('navigation', { name: 'Queue pages' });
     expect(pages).toHaveTextContent('Page 1 of 52+');
     const user = userEvent.setup();
     await user.click(within(pages).getByRole('button', { name: 'Next page' }));
+    // Keyset paging: the next page is asked for by the server's cursor (and its number, for the total).
     await waitFor(() => expect(queueRequests(calls).at(-1)?.searchParams.get('page')).toBe('2'));
+    expect(queueRequests(calls).at(-1)?.searchParams.get('cursor')).toBe('after-page-1');
+  });
+
+  it('goes back by the server\'s cursor, and to page 1 from the start; no next page without a cursor', async () => {
+    const calls = serve({ items: [FREE], total: 41, nextCursor: null, prevCursor: 'before-page-3' });
+    renderQueue('?page=3&cursor=after-page-2');
+    const pages = await screen.findByRole('navigation', { name: 'Queue pages' });
+    expect(queueRequests(calls).at(-1)?.searchParams.get('cursor')).toBe('after-page-2');
+    expect(within(pages).getByRole('button', { name: 'Next page' })).toBeDisabled();
+    const user = userEvent.setup();
+    await user.click(within(pages).getByRole('button', { name: 'Previous page' }));
+    await waitFor(() => expect(queueRequests(calls).at(-1)?.searchParams.get('page')).toBe('2'));
+    expect(queueRequests(calls).at(-1)?.searchParams.get('cursor')).toBe('before-page-3');
+    await user.click(within(await screen.findByRole('navigation', { name: 'Queue pages' })).getByRole('button', { name: 'Previous page' }));
+    await waitFor(() => expect(queueRequests(calls).at(-1)?.searchParams.get('page')).toBe('1'));
+    expect(queueRequests(calls).at(-1)?.searchParams.has('cursor')).toBe(false);
   });
 
   it('shows an exact total as it is, with no page after the last', async () => {

@@ -37,8 +37,8 @@ export default function QueueScreen() {
   useEffect(() => rememberQueueSearch(search), [search]);
 
   const update = (change: Partial<QueueFilters>) => {
-    // Any filter change starts again at page 1.
-    const next = { ...filters, page: 1, ...change };
+    // Any filter change starts again at page 1 (no cursor: the first page is read from the start).
+    const next = { ...filters, page: 1, cursor: '', ...change };
     setParams(new URLSearchParams(queueSearch(next)));
   };
 
@@ -146,11 +146,23 @@ export default function QueueScreen() {
           )}
           {pages > 1 || more || filters.page > 1 ? (
             <nav aria-label={t('console.queue.pagination')} className="mt-4 flex items-center justify-between gap-3">
-              <Button size="small" variant="default" disabled={filters.page <= 1} onClick={() => update({ page: filters.page - 1 })}>
+              {/* Keyset paging (decision 024): each way follows the server's cursor; page 1 is read from the start. */}
+              <Button
+                size="small"
+                variant="default"
+                // While a page loads, the cursors shown are the page before's: wait for its own.
+                disabled={filters.page <= 1 || queue.isPlaceholderData}
+                onClick={() => update({ page: filters.page - 1, cursor: filters.page - 1 > 1 ? (queue.data.prevCursor ?? '') : '' })}
+              >
                 {t('console.queue.previous')}
               </Button>
               <span className="text-sm text-muted">{t('console.queue.page', { page: filters.page, pages: plus(pages) })}</span>
-              <Button size="small" variant="default" disabled={filters.page >= pages && !more} onClick={() => update({ page: filters.page + 1 })}>
+              <Button
+                size="small"
+                variant="default"
+                disabled={queue.data.nextCursor === null || queue.isPlaceholderData}
+                onClick={() => update({ page: filters.page + 1, cursor: queue.data.nextCursor ?? '' })}
+              >
                 {t('console.queue.next')}
               </Button>
             </nav>

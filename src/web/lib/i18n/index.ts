@@ -56,7 +56,10 @@ export function initI18n(options: I18nOptions = {}): Promise<unknown> {
     .init({
       lng: language,
       supportedLngs: [...active.supported],
-      fallbackLng: active.defaultLanguage,
+      // Every shipped language has exactly the keys of `en` (src/server/locales.test.ts), so a region's
+      // language never needs its fallback's file: loading it as well sent both en-US and en on every
+      // first load (issue 15). Only a language we do not ship falls back to the region's default.
+      fallbackLng: (code: string) => (active.supported.includes(code) ? [] : [active.defaultLanguage]),
       nonExplicitSupportedLngs: false,
       load: 'currentOnly',
       ns: [TranslationNamespace.USER_ACCOUNTS, TranslationNamespace.INVERSE_ERROR_CODE],

@@ -54,6 +54,14 @@ describe('initI18n', () => {
     expect(localStorage.getItem('i18nextLng')).toBe('ar-SA');
   });
 
+  it('a shipped language loads one file per namespace, not its fallback as well (issue 15)', async () => {
+    localStorage.removeItem('i18nextLng');
+    await initI18n({ hostname: 'accounts.exchange.com', search: '?lang=de-DE', env: readEnv({}) });
+    expect(i18n.t('common.retry')).toBe('Erneut versuchen');
+    const files = requested.map((u) => /release\/([^?]+)\?v=1$/.exec(u)?.[1]).sort();
+    expect(files).toEqual(['inverse-error-code/de-DE.json', 'user-accounts/de-DE.json']);
+  });
+
   it('changeLanguage switches within the region, saves it, flips dir and drops ?lang from the address', async () => {
     await initI18n({ hostname: 'accounts.exchange.ae', search: '?lang=ar-SA', env: readEnv({}) });
     window.history.replaceState(null, '', '/user/accounts/auth/personal?lang=ar-SA&x=1#h');

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { KycInfo, KycInfoRequest } from '../../../../shared/api/kyc-info.ts';
 import { ApiPath } from '../../../../shared/api/paths.ts';
 import { http } from '../../../lib/http/index.ts';
-import { kycKeys } from './keys.ts';
+import { kycKeys, PAGE_READ_FRESH_MS } from './keys.ts';
 
 /** What the KYC screens read from kyc-info: the applicant, both steps, the quotas, a pending review. */
 const FLAGS: KycInfoRequest = { obtain_current: true, obtain_state: true, obtain_quotas: true, obtain_verification_process: true };
@@ -13,7 +13,7 @@ const FLAGS: KycInfoRequest = { obtain_current: true, obtain_state: true, obtain
  */
 export const getKycInfo = (signal?: AbortSignal) => http.post<KycInfo>(ApiPath.kycInfo, { ...FLAGS }, { sendGuid: true, sendLang: true, silent: true, signal });
 
-export const kycInfoQuery = queryOptions({ queryKey: kycKeys.info(), queryFn: ({ signal }) => getKycInfo(signal) });
+export const kycInfoQuery = queryOptions({ queryKey: kycKeys.info(), queryFn: ({ signal }) => getKycInfo(signal), staleTime: PAGE_READ_FRESH_MS });
 
 /** `pollMs`: read again every so often while waiting for a result that arrives by itself (a vendor's). */
 export const useKycInfo = ({ pollMs }: { pollMs?: number | false } = {}) => useQuery({ ...kycInfoQuery, refetchInterval: pollMs ?? false });

@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../../app.ts';
+import { ApiPath } from '../../../shared/api/paths.ts';
+import { createKycTestApp, newUser, post, VALID_INFO, type TestUser } from './kyc.fixtures.ts';
+
+/**
+ * How many SQL statements one POST kyc-info runs (issue 15: each is a round trip on PostgreSQL and
+ * time on the event loop with SQLite). Counted at Kysely's executor, which every query and
+ * transaction of the app goes through.
+ */
+let app: App;
+let close: () => Promise<void>;
+let user: TestUser;
+let statements: string[] | null = null;
+
+beforeAll(async () => {
+  ({ app, close } = await createKycTestApp());
+  user = await newUser(app, 'statements@example.com');
+  const executor = app.db.getExecutor();
+  const proto = Object.getPrototypeOf(executor) as { executeQuery: (...args: unknown[]) => Promise<unknown> };
+  const original = proto.executeQuery;
+  proto.executeQuery = function (this: unknown, ...args: unknown[]) {
+    statements?.push((args[0] as { sql: string }).sql);
+    return original.apply(this, args);
+  };
+});
+afterAll(() => close());
+
+async function kycInfoStatements(): Promise<{ result: Record<string, unknown>; sql: string[] }> {
+  statements = [];
+  const res = await post(app, ApiPath.kycInfo, { obtain_current: true, obtain_state: true, obtain_quotas: true, obtain_verification_process: true }, user.cookie);
+  expect(res.json().ret_code).toBe(0);
+  // The session lookup and (on PostgreSQL) the shared per-IP ceiling are the request layer's, not kyc-info's.
+  const sql = statements.filter((q) => !q.includes('"sessions"') && !q.includes('"rate_limits"'));
+  statements = null;
+  return { result: res.json().result, sql };
+}
+
+const reads = (sql: string[], table: string) => sql.filter((q) => q.includes(`from "${table}"`)).length;
+
+describe('POST kyc-info statements (issue 15: 20 before)', () => {
+  // 10 before the questionnaires (decision 020) and the account extras (decision 025) added their
+  // fields; each reads what it owns (requirements and steps; custody, agreements, announcements,
+  // member tags), with the level and residence handed to it rather than read again.
+  it('reads the personal information once and each step machine once, and runs at most 17 statements, before and after personal information exists', async () => {
+    for (const stage of ['new user', 'with personal information']) {
+      if (stage !== 'new user') expect((await post(app, ApiPath.kycPersonalInfo, VALID_INFO, user.cookie)).json().ret_code).toBe(0);
+      const { result, sql } = await kycInfoStatements();
+      expect(sql.length, `${stage}:\n${sql.join('\n')}`).toBeLessThanOrEqual(17);
+      expect(reads(sql, 'kyc_personal_info'), stage).toBe(1);
+      expect(reads(sql, 'account_sites'), stage).toBe(1);
+      // One read each of the KYC levels, the re-verification steps and the questionnaires (three machines).
+      expect(reads(sql, 'step_states'), stage).toBe(3);
+      expect(sql.every((q) => q.trimStart().toLowerCase().startsWith('select')), stage).toBe(true);
+      expect(result).toMatchObject({ residenceCountry: stage === 'new user' ? '' : VALID_INFO.residenceCountry, displayControl: { displayUpdatePOI: { status: 'DisplayUpdatePOIStatus_No' } } });
+    }
+  });
+});

@@ -1,0 +1,55 @@
+import { screen } from '@testing-library/react';
+import { StrictMode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { envelope, installFetch, resetRequestLayer, type FakeCall } from '../../lib/http/testing.ts';
+import { useGlobalStore } from '../../store/global.ts';
+import PersonalScreen from './personal-screen.tsx';
+import { renderKyc } from './test-utils.tsx';
+
+function serve(call: FakeCall): Response {
+  const path = new URL(call.url, 'http://x').pathname;
+  if (path.endsWith('/kyc-info')) {
+    return envelope({
+      opened: true,
+      provider: 'PROVIDER_DEFAULT',
+      state: [
+        { level: 1, status: 'ALLOW', type: 'INDIVIDUAL' },
+        { level: 2, status: 'NOT_ALLOW', type: 'INDIVIDUAL' },
+      ],
+      errorNotify: [],
+      additionalRejectReason: [],
+      quotas: [],
+      displayControl: {
+        displayUpdatePOI: { status: 'DisplayUpdatePOIStatus_No' },
+        displayUpdatePOA: { status: 'DisplayUpdatePOIStatus_No' },
+        displayEuPoiReset: false,
+      },
+    });
+  }
+  if (path.endsWith('/kyc-personal-info')) return envelope({ info: null, editable: true, updatedAt: null });
+  if (path.endsWith('/get-config')) return envelope({ maxUploadBytes: 10 * 1024 * 1024 });
+  if (path.endsWith('/country-list')) return envelope({ list: [{ countryCode: 'DE', regionCode: '49', nameEn: 'Germany', nameZhCN: '德国', isDisable: false }] });
+  return envelope({}, 10011, 'not found');
+}
+
+describe('personal route, first load', () => {
+  beforeEach(() => {
+    resetRequestLayer();
+    useGlobalStore.setState({ user: { id: 'u1', email: 'a@example.com', member_tag: {} } });
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('reads kyc-info and the personal information once each, although the page prefetches them before its overview mounts (issue 15)', async () => {
+    const calls = installFetch(serve);
+    renderKyc(
+      <StrictMode>
+        <PersonalScreen />
+      </StrictMode>,
+    );
+    // The overview (a lazy chunk) mounts after both prefetched reads have answered.
+    expect(await screen.findByRole('heading', { name: 'Identity verification' }, { timeout: 5000 })).toBeInTheDocument();
+    const paths = calls.map((c) => `${c.method} ${new URL(c.url, 'http://x').pathname}`);
+    expect(paths.filter((p) => p.endsWith('/kyc-info'))).toHaveLength(1);
+    expect(paths.filter((p) => p.endsWith('/kyc-personal-info'))).toHaveLength(1);
+  });
+});
