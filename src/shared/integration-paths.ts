@@ -41,6 +41,7 @@ export const IntegrationPath = {
   integrationUpdatePoi: `${S1}/update-poi`,
   integrationUpdatePoa: `${S1}/update-poa`,
   integrationResetEuPoi: `${S1}/reset-eu-poi`,
+  integrationUpdateVendorToken: `${S1}/update-vendor-token`,
   // §7 the Satos onboarding's questionnaire, SDK variants (decision 025).
   integrationCreateSatosQuestionnaire: `${S1}/create-satos-questionnaire`,
   integrationQuerySatosQuestionnaire: `${S1}/query-satos-questionnaire`,
@@ -77,6 +78,7 @@ export const SDK_PATH_OF: Readonly<Record<string, IntegrationPath>> = {
   [`${KYC}/update-poi`]: IntegrationPath.integrationUpdatePoi,
   [`${KYC}/update-poa`]: IntegrationPath.integrationUpdatePoa,
   [`${KYC}/reset-eu-poi`]: IntegrationPath.integrationResetEuPoi,
+  [`${KYC}/update-vendor-token`]: IntegrationPath.integrationUpdateVendorToken,
   [`${KYC}/create-satos-questionnaire`]: IntegrationPath.integrationCreateSatosQuestionnaire,
   [`${KYC}/query-satos-questionnaire`]: IntegrationPath.integrationQuerySatosQuestionnaire,
 };

@@ -41,7 +41,7 @@ import { actorOf, siteOf } from '../../request-context.ts';
 import { languageFromHeader } from '../../mail/templates.ts';
 import { createSatosQuestionnaireRequest, satosQuestionnaireResult } from '../../../shared/api/questionnaires.ts';
 import { WEB_BUSINESS_ID } from '../../../shared/integration-paths.ts';
-import { resetEuPoiRequest, resetEuPoiResult, reverificationInfoResult, submitUpdateResult, updatePoaRequest, updatePoiRequest } from '../../../shared/api/reverification.ts';
+import { resetEuPoiRequest, resetEuPoiResult, reverificationInfoResult, submitUpdateResult, updatePoaRequest, updatePoiRequest, updateVendorTokenRequest } from '../../../shared/api/reverification.ts';
 
 const userId = (request: { auth: { id: string } | null }) => request.auth!.id;
 const languageOf = (request: { headers: Record<string, string | string[] | undefined> }) => {
@@ -154,6 +154,11 @@ export const integrationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(ApiPath.integrationUpdatePoa, { schema: { body: updatePoaRequest, response: { 200: okEnvelope(submitUpdateResult) } } }, async (request) =>
     ok(await reverification.submitPoa(userId(request), request.body, actorOf(request), siteOf(request))),
   );
+  app.post(ApiPath.integrationUpdateVendorToken, { schema: { body: updateVendorTokenRequest, response: { 200: okEnvelope(vendorTokenResult) } } }, async (request) => {
+    const origin = app.config.vendors.publicUrl ?? `${request.protocol}://${request.host}`;
+    const language = (request.headers['accept-language'] ?? 'en').split(',')[0]!.trim() || 'en';
+    return ok(await reverification.startVendorUpdate(userId(request), request.body.target, siteOf(request), { origin, language }, actorOf(request)));
+  });
   app.post(ApiPath.integrationResetEuPoi, { schema: { body: resetEuPoiRequest, response: { 200: okEnvelope(resetEuPoiResult) } } }, async (request) =>
     ok(await reverification.resetEuPoi(userId(request), actorOf(request))),
   );

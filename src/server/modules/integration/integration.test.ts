@@ -200,6 +200,8 @@ describe('access tokens on the integration endpoints', () => {
     // Re-verification reads through the SDK too (nothing asked of this applicant).
     const page = await sdkGet('/v1/s1/kyc/integration/reverification', h);
     expect(page.json()).toMatchObject({ ret_code: 0, result: { items: [{ target: 'POI', display: { status: 'DisplayUpdatePOIStatus_No' } }, { target: 'POA' }] } });
+    // An update at the vendor through the SDK: the same rules as the web (nothing asked of this applicant: 1050).
+    expect((await sdkPost('/v1/s1/kyc/integration/update-vendor-token', { target: 'POI' }, h)).json().ret_code).toBe(1050);
   });
 
   it('the Satos onboarding questionnaire through the SDK variants reaches only its own applicant', async () => {
