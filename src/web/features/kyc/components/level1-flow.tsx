@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SubmitApplicationResult } from '../../../../shared/api/applications.ts';
 import type { CountryListEntry } from '../../../../shared/api/country-list.ts';
@@ -97,6 +97,21 @@ export function Level1Flow({ userId, personalInfo, countries, maxBytes, onSubmit
   const ready = drafts.isSuccess && !(country && documentType && types.isPending);
   const flow = useFlowStep(KycLevel.LEVEL_1, steps, ready, () => ((drafts.data?.documents.length ?? 0) > 0 ? resumeStep(steps) : 0));
 
+  // Continue pressed while a picture is still on its way: the flow moves on by itself once every
+  // upload has arrived (the user is told to wait meanwhile), instead of asking for a second click.
+  const [continueAfterUpload, setContinueAfterUpload] = useState<FlowStep | null>(null);
+  const continued = useRef<FlowStep | null>(null);
+  const anyUploading = front.uploading || back.uploading || selfie.uploading;
+  // The wish belongs to its step: on another step (moved on, or Back) it is forgotten.
+  if (continueAfterUpload && steps[flow.index]?.key !== continueAfterUpload) setContinueAfterUpload(null);
+  useEffect(() => {
+    const current = steps[flow.index];
+    if (!continueAfterUpload || anyUploading || !current?.complete || current.key !== continueAfterUpload) return;
+    if (continued.current === continueAfterUpload) return;
+    continued.current = continueAfterUpload;
+    flow.go(flow.index + 1);
+  }, [continueAfterUpload, anyUploading, steps, flow]);
+
   const refetchDrafts = drafts.refetch;
   const onArrived = useCallback(() => void refetchDrafts(), [refetchDrafts]);
   // The phone is done (decision 023): with its pictures in the drafts, the step is complete and the
@@ -149,8 +164,12 @@ export function Level1Flow({ userId, personalInfo, countries, maxBytes, onSubmit
     }
   };
   const onContinue = () => {
-    if (steps[index]!.complete && !slots.DOCUMENT_FRONT.uploading && !back.uploading && !selfie.uploading) go(index + 1);
-    else setBlocked(steps[index]!.complete ? t('kyc.flow.blocked.uploading') : blockedMessage());
+    if (steps[index]!.complete && !anyUploading) go(index + 1);
+    else if (steps[index]!.complete) {
+      setBlocked(t('kyc.flow.blocked.uploading'));
+      continued.current = null;
+      setContinueAfterUpload(step);
+    } else setBlocked(blockedMessage());
   };
 
   const chooseType = (next: SelectableDocumentType) => {
