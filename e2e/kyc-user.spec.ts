@@ -55,6 +55,8 @@ async function fillPersonalInformation(page: Page, dateOfBirth: string) {
 const levelCard = (page: Page, level: 1 | 2) => page.getByTestId(`level-${level}`);
 
 test('a new user completes personal information, uploads an ID card and a camera selfie, and submits for review', async ({ page }) => {
+  // The face detector runs on the CPU in headless Chromium: on a loaded 2-core machine it needs time.
+  test.setTimeout(120_000);
   const front = await testImage('front.jpg', 'jpeg');
   const back = await testImage('back.png', 'png');
   const email = uniqueEmail('kyc');

@@ -122,6 +122,17 @@ describe('uploadDocument', () => {
     expect(progress).toEqual([25, 100]);
   });
 
+  it('ignores a progress event that arrives after the reply (the upload is over, not starting again)', async () => {
+    const progress: number[] = [];
+    const done = uploadDocument({ kind: 'DOCUMENT_BACK', level: 1, file: new Blob(['x']), onProgress: (p) => progress.push(p) });
+    const xhr = FakeXhr.last!;
+    xhr.upload.onprogress!({ lengthComputable: true, loaded: 10, total: 20 });
+    xhr.reply(200, body({ ret_code: 0, ret_msg: 'OK', result: doc }));
+    xhr.upload.onprogress!({ lengthComputable: true, loaded: 20, total: 20 });
+    await expect(done).resolves.toEqual(doc);
+    expect(progress).toEqual([50, 100]);
+  });
+
   it('rejects with the ApiError and reports transport failures to monitoring (no toast: the tile shows it)', async () => {
     const done = uploadDocument({ kind: 'SELFIE', level: 1, file: new Blob(['x']) });
     FakeXhr.last!.reply(503, '');

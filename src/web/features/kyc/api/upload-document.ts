@@ -98,12 +98,19 @@ export function uploadDocument({ kind, level, file, fileName, onProgress, signal
     xhr.setRequestHeader('Accept', 'application/json');
     // No Content-Type: the browser writes multipart/form-data with its boundary.
     for (const [name, value] of Object.entries(contextHeaders())) xhr.setRequestHeader(name, value);
+    // Chromium delivers upload progress on its own channel: a last progress event can arrive after
+    // the reply. Once the request has ended it means nothing, and it must not make the tile look as if
+    // it were uploading again (the flow would then wait for an upload that is over).
+    let ended = false;
     xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) onProgress?.(Math.min(100, (event.loaded / event.total) * 100));
+      if (!ended && event.lengthComputable && event.total > 0) onProgress?.(Math.min(100, (event.loaded / event.total) * 100));
     };
     const onAbort = () => xhr.abort();
     signal?.addEventListener('abort', onAbort, { once: true });
-    const done = () => signal?.removeEventListener('abort', onAbort);
+    const done = () => {
+      ended = true;
+      signal?.removeEventListener('abort', onAbort);
+    };
     xhr.onload = () => {
       done();
       const outcome = uploadOutcome(xhr.status, xhr.statusText, xhr.responseText);

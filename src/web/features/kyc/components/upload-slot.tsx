@@ -74,6 +74,8 @@ export function useUploadSlot(level: VerifiableLevel, kind: DocumentKind, draft:
       uploadDocument({ kind, level, file: chosen, warnings, signal: c.signal, onProgress: (p) => c === controller.current && setProgress(p) }).then(
         (doc) => {
           if (c !== controller.current) return;
+          // Finished: nothing from this request (a late progress event) may touch the tile any more.
+          controller.current = null;
           storeUploadedDraft(client, level, doc);
           setProgress(undefined);
         },
