@@ -159,6 +159,28 @@ export const consoleQueuePage = z.object({
 });
 export type ConsoleQueuePage = z.infer<typeof consoleQueuePage>;
 
+/** A count that stops at the server's cap (decision 030): `atLeast` when there are more. */
+export const boundedCount = z.object({ count: z.number().int().nonnegative(), atLeast: z.boolean() });
+export type BoundedCount = z.infer<typeof boundedCount>;
+
+/** One kind's pending work: how much, how old, how much waits for a second look. */
+export const consoleWorkloadKind = z.object({
+  kind: z.enum(SubjectKind),
+  pending: boundedCount,
+  /** Pending cases opened more than one day ago, and more than three days ago. */
+  waitingOverOneDay: boundedCount,
+  waitingOverThreeDays: boundedCount,
+  /** When the oldest pending case was opened (null: none pending). */
+  oldestOpenedAt: z.string().nullable(),
+  /** Cases of this kind with a four-eyes proposal waiting for a second reviewer. */
+  awaitingSecondLook: z.number().int().nonnegative(),
+});
+export type ConsoleWorkloadKind = z.infer<typeof consoleWorkloadKind>;
+
+/** GET workload: the reviewers' dashboard, one row per kind this server reviews. */
+export const consoleWorkload = z.object({ kinds: z.array(consoleWorkloadKind), asOf: z.string() });
+export type ConsoleWorkload = z.infer<typeof consoleWorkload>;
+
 export { consoleDocument, type ConsoleDocument } from './console-document.ts';
 
 export const consoleDecision = z.object({

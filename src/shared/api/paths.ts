@@ -94,6 +94,8 @@ export const ApiPath = {
   // Compliance console (beyond the spec; role reviewer only). `:id` is a review case id.
   consoleMe: '/v1/console/me',
   consoleCases: '/v1/console/cases',
+  /** The reviewers' dashboard: pending counts and ages per kind (decision 030). */
+  consoleWorkload: '/v1/console/workload',
   consoleCase: '/v1/console/cases/:id',
   consoleAssign: '/v1/console/cases/:id/assign',
   consoleRelease: '/v1/console/cases/:id/release',

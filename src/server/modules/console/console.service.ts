@@ -1,4 +1,4 @@
-import type { ConsoleAssignResult, ConsoleCase, ConsoleDecision, ConsoleDecisionResult, ConsoleHistoryEntry, ConsoleProposal, ConsoleQueueItem, ConsoleQueuePage, OverrideRequest } from '../../../shared/api/console.ts';
+import type { ConsoleAssignResult, ConsoleCase, ConsoleDecision, ConsoleDecisionResult, ConsoleHistoryEntry, ConsoleProposal, ConsoleQueueItem, ConsoleQueuePage, ConsoleWorkload, OverrideRequest } from '../../../shared/api/console.ts';
 import type { RejectMode, RejectReasonCode } from '../../../shared/review-reasons.ts';
 import { API_PREFIX, ApiPath } from '../../../shared/api/paths.ts';
 import { encodeQueueCursor, type QueueCursor } from '../../../shared/api/queue-cursor.ts';
@@ -227,6 +227,23 @@ export function createConsoleService({ db, review, kyc, accounts, reverification
 
   return {
     subjectKinds: () => review.subjectKinds(),
+
+    /** The reviewers' dashboard (decision 030): pending counts and ages per kind. */
+    async workload(): Promise<ConsoleWorkload> {
+      const now = new Date();
+      const kinds = await review.workload(now);
+      return {
+        asOf: now.toISOString(),
+        kinds: kinds.map((k) => ({
+          kind: k.kind,
+          pending: k.pending,
+          waitingOverOneDay: k.overOneDay,
+          waitingOverThreeDays: k.overThreeDays,
+          oldestOpenedAt: k.oldestOpenedAt,
+          awaitingSecondLook: k.awaitingSecondLook,
+        })),
+      };
+    },
 
     /** A reviewer asks a user to verify a document again (decision 017). */
     requestReverification: (input: RequestReverification, actor: Actor, place: RequestPlace): Promise<RequestReverificationResult> => reverification.request(input, actor, place),
