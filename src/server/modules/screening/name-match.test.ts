@@ -50,7 +50,7 @@ describe('list file (OpenSanctions simple CSV)', () => {
   const row = (id: string, schema: string, name: string, aliases = '', dob = '') => `${id},${schema},"${name}","${aliases}",${dob},ru,,,,,,demo,,,2025-01-01`;
 
   it('reads the shipped sample: people only, aliases split on ;', () => {
-    const entries = parseListFile(readFileSync(new URL('../../../../data/screening/sample-targets.simple.csv', import.meta.url), 'utf8'));
+    const entries = parseListFile(readFileSync(new URL('./sample/targets.simple.csv', import.meta.url), 'utf8'));
     expect(entries.map((e) => e.id)).toEqual(['demo-sanction-0001', 'demo-sanction-0002', 'demo-pep-0003', 'demo-pep-0005']);
     expect(entries[0]).toMatchObject({ name: 'Viktor Karlovich Drachenko', birthDates: ['1968-04-12'], countries: ['ru', 'cy'] });
     expect(entries[0]!.aliases).toContain('Виктор Карлович Драченко');

@@ -13,7 +13,7 @@ let close: () => Promise<void>;
 let reviewer: TestUser;
 let seq = 0;
 const SYSTEM = { type: 'system', id: null } as const;
-const sample = readFileSync(new URL('../../../../data/screening/sample-targets.simple.csv', import.meta.url), 'utf8');
+const sample = readFileSync(new URL('./sample/targets.simple.csv', import.meta.url), 'utf8');
 const HEADER = 'id,schema,name,aliases,birth_date,countries,addresses,identifiers,sanctions,phones,emails,dataset,first_seen,last_seen,last_change';
 const DRACHENKO = { ...VALID_INFO, firstName: 'Viktor', lastName: 'Drachenko', dateOfBirth: '1968-04-12' };
 
