@@ -138,6 +138,11 @@ export function createScreeningService({ db, review, questionnaires }: { db: Db;
     reviewHandler,
     screenIn,
 
+    /** The version of the list in use; null before the first load. */
+    async currentListVersion(): Promise<number | null> {
+      return (await repo.findCurrentList(db))?.version ?? null;
+    },
+
     /**
      * Loads a list file as the next version, in one transaction (the version row, its entries, the
      * older entries removed, the audit). A file that is not OpenSanctions simple CSV is refused whole
