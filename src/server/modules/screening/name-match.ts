@@ -18,16 +18,40 @@ export function normalizeName(name: string): string {
     .trim();
 }
 
+/** A name normalized once (a list's entries are compared with every screened user). */
+export interface PreparedName {
+  text: string;
+  norm: string;
+  tokens: ReadonlySet<string>;
+}
+
+export function prepareName(text: string): PreparedName {
+  const norm = normalizeName(text);
+  return { text, norm, tokens: new Set(norm.split(' ').filter(Boolean)) };
+}
+
+/**
+ * 0–100 for prepared names. `floor`: a score below it may be answered 0 without computing it — with
+ * no word in common, the token-sort ratio (2 × matches / total length) cannot exceed
+ * 200 × shorter / (both lengths), so names of very different lengths are skipped. This keeps a full
+ * list (hundreds of thousands of names) to a fraction of a second per user.
+ */
+export function scorePrepared(a: PreparedName, b: PreparedName, floor = 0): number {
+  if (!a.norm || !b.norm) return 0;
+  let shared = false;
+  for (const t of a.tokens) if (b.tokens.has(t)) shared = true;
+  if (!shared && (200 * Math.min(a.norm.length, b.norm.length)) / (a.norm.length + b.norm.length) < floor) return 0;
+  const sort = token_sort_ratio(a.norm, b.norm, { full_process: false });
+  // token_set alone rates a one-word name inside a longer one at 100 ("ivan" in "ivan petrov"): the
+  // set score counts only when both names have at least two words. Without a shared word it equals
+  // the sort score, so it is skipped.
+  const set = shared && a.tokens.size > 1 && b.tokens.size > 1 ? token_set_ratio(a.norm, b.norm, { full_process: false }) : 0;
+  return Math.max(sort, set);
+}
+
 /** 0–100: how alike two names are, whatever their script and word order. */
 export function nameScore(a: string, b: string): number {
-  const x = normalizeName(a);
-  const y = normalizeName(b);
-  if (!x || !y) return 0;
-  // token_set alone rates a one-word name inside a longer one at 100 ("ivan" in "ivan petrov"): the
-  // set score counts only when both names have at least two words.
-  const sort = token_sort_ratio(x, y, { full_process: false });
-  const set = x.includes(' ') && y.includes(' ') ? token_set_ratio(x, y, { full_process: false }) : 0;
-  return Math.max(sort, set);
+  return scorePrepared(prepareName(a), prepareName(b));
 }
 
 /** How the dates of birth compare: same (or the list gives only the year and it agrees), different, or unknown on a side. */
@@ -52,6 +76,14 @@ export interface Candidate {
   birthDates: readonly string[];
 }
 
+/** A list entry with its names prepared (the service keeps these per list version). */
+export interface PreparedCandidate {
+  names: readonly PreparedName[];
+  birthDates: readonly string[];
+}
+
+export const prepareCandidate = (entry: Candidate): PreparedCandidate => ({ names: [entry.name, ...entry.aliases].map(prepareName), birthDates: entry.birthDates });
+
 export interface MatchResult {
   /** The best score over the entry's name and aliases. */
   score: number;
@@ -64,12 +96,20 @@ export interface MatchResult {
  * Compares one person with one list entry. A hit needs the name score at the threshold and a date
  * of birth that does not contradict it (a different date on both sides clears a namesake).
  */
-export function matchPerson(person: { name: string; dateOfBirth: string }, entry: Candidate): MatchResult & { hit: boolean } {
-  let best: MatchResult = { score: 0, matchedName: entry.name, dob: 'UNKNOWN' };
-  for (const candidate of [entry.name, ...entry.aliases]) {
-    const score = nameScore(person.name, candidate);
-    if (score > best.score) best = { score, matchedName: candidate, dob: 'UNKNOWN' };
+export function matchPrepared(person: { name: PreparedName; dateOfBirth: string }, entry: PreparedCandidate): MatchResult & { hit: boolean } {
+  let score = 0;
+  let matchedName = entry.names[0]?.text ?? '';
+  for (const candidate of entry.names) {
+    const s = scorePrepared(person.name, candidate, MATCH_THRESHOLD);
+    if (s > score) {
+      score = s;
+      matchedName = candidate.text;
+    }
   }
-  best.dob = dobAgreement(person.dateOfBirth, entry.birthDates);
-  return { ...best, hit: best.score >= MATCH_THRESHOLD && best.dob !== 'MISMATCH' };
+  const dob = dobAgreement(person.dateOfBirth, entry.birthDates);
+  return { score, matchedName, dob, hit: score >= MATCH_THRESHOLD && dob !== 'MISMATCH' };
+}
+
+export function matchPerson(person: { name: string; dateOfBirth: string }, entry: Candidate): MatchResult & { hit: boolean } {
+  return matchPrepared({ name: prepareName(person.name), dateOfBirth: person.dateOfBirth }, prepareCandidate(entry));
 }

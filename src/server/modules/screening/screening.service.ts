@@ -9,7 +9,7 @@ import { recordAudit, type Actor } from '../audit/audit.service.ts';
 import type { ReviewService, ReviewSubjectHandler } from '../review/review.service.ts';
 import { RequirementEvent } from '../questionnaires/questionnaires.service.ts';
 import { ListFileError, parseListFile, type ListEntry } from './list-file.ts';
-import { matchPerson } from './name-match.ts';
+import { matchPrepared, prepareCandidate, prepareName, type PreparedCandidate } from './name-match.ts';
 import * as repo from './screening.repo.ts';
 
 /** What screening needs from the questionnaires module: make a template due in the caller's transaction, read its status. */
@@ -57,9 +57,10 @@ const toEntry = (r: repo.EntryRow): ListEntry => ({
  */
 export function createScreeningService({ db, review, questionnaires }: { db: Db; review: ReviewService; questionnaires: ScreeningQuestionnairesPort }) {
   // The list in use, read once per version (matching reads every entry for every screening).
-  let cache: { version: number; entries: ListEntry[] } | null = null;
-  async function entriesOf(q: Db, version: number): Promise<ListEntry[]> {
-    if (cache?.version !== version) cache = { version, entries: (await repo.findEntries(q, version)).map(toEntry) };
+  // Names are normalized once per version here, not once per comparison.
+  let cache: { version: number; entries: { entry: ListEntry; prepared: PreparedCandidate }[] } | null = null;
+  async function entriesOf(q: Db, version: number) {
+    if (cache?.version !== version) cache = { version, entries: (await repo.findEntries(q, version)).map(toEntry).map((entry) => ({ entry, prepared: prepareCandidate(entry) })) };
     return cache.entries;
   }
 
@@ -84,8 +85,9 @@ export function createScreeningService({ db, review, questionnaires }: { db: Db;
         .flatMap((m) => (JSON.parse(m.hits) as ScreeningHit[]).map((h) => `${h.entryId}@${h.lastChange}`)),
     );
     const hits: ScreeningHit[] = [];
-    for (const e of await entriesOf(trx, list.version)) {
-      const m = matchPerson({ name, dateOfBirth: person.date_of_birth }, e);
+    const ours = { name: prepareName(name), dateOfBirth: person.date_of_birth };
+    for (const { entry: e, prepared } of await entriesOf(trx, list.version)) {
+      const m = matchPrepared(ours, prepared);
       if (!m.hit || cleared.has(`${e.id}@${e.lastChange}`)) continue;
       hits.push({ entryId: e.id, name: e.name, aliases: e.aliases, birthDates: e.birthDates, countries: e.countries, sanctions: e.sanctions, dataset: e.dataset, lastChange: e.lastChange, score: m.score, matchedName: m.matchedName, dob: m.dob });
     }
