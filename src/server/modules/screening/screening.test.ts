@@ -84,6 +84,17 @@ describe('screening at level-1 approval', () => {
     expect((await aml(u, 'WITHDRAW')).json().result).toMatchObject({ result: 'REVIEW', blocked: true });
   });
 
+  it('a namesake born on another day is CLEAR without a case; the same person written in Cyrillic, surname first, is a match', async () => {
+    const namesake = await verifiedUser({ ...DRACHENKO, dateOfBirth: '1990-01-01' });
+    expect(await stateOf(namesake.id)).toMatchObject({ status: 'CLEAR', list_version: 1 });
+    expect(await matchesOf(namesake.id)).toEqual([]);
+    expect((await aml(namesake, 'WITHDRAW')).json().result).toMatchObject({ result: 'PASS', blocked: false, needQuestionnaire: false, templateCode: '' });
+
+    const cyrillic = await verifiedUser({ ...DRACHENKO, firstName: 'Драченко', lastName: 'Виктор' });
+    expect(await stateOf(cyrillic.id)).toMatchObject({ status: 'POTENTIAL_MATCH' });
+    expect(JSON.parse((await matchesOf(cyrillic.id))[0]!.hits)[0]).toMatchObject({ entryId: 'demo-sanction-0001', dob: 'MATCH' });
+  });
+
   it('the reviewer sees our data next to the entry; clearing it as a false positive is stored and audited', async () => {
     const u = await verifiedUser(DRACHENKO);
     const [match] = await matchesOf(u.id);
