@@ -57,6 +57,8 @@ export const ApiPath = {
   submitQuestionnaire: `${KYC}/submit-questionnaire`,
   /** GET ?template_code: the request_id the caller answers under (started if needed). */
   questionnaireToken: `${KYC}/questionnaire-token`,
+  /** GET ?sceneCode (§7): the caller's AML name-screening result for a scene (decision 026). */
+  getAmlResult: `${KYC}/get-aml-result`,
   /** POST (beyond §7): saves unfinished answers as the user goes. */
   saveQuestionnaireDraft: `${KYC}/save-questionnaire-draft`,
   /** GET (beyond §7): every template with the caller's status and what is due. */
