@@ -20,6 +20,8 @@ import { createPartnersService } from './modules/partners/partners.service.ts';
 import { createHandoffService, createLivenessService } from './modules/handoff/handoff.service.ts';
 import { createQuestionnairesService } from './modules/questionnaires/questionnaires.service.ts';
 import { createExtrasService } from './modules/extras/extras.service.ts';
+import { createTransferService } from './modules/transfer/transfer.service.ts';
+import { createRiskService } from './modules/risk/risk.service.ts';
 
 /**
  * Builds every domain service once per app; routes reach them through `app.services`. Where two
@@ -58,7 +60,14 @@ export function createServices(db: Db, config: Config, { mailer = logMailer({ in
     reverification: { displayFor: (userId, at, known) => reverification.displayFor(userId, at, known) },
     questionnaires: { kycInfoOf: (userId, at, known) => questionnaires.kycInfoOf(userId, at, known) },
     // kyc-info carries the extras' fields (decision 025); extras read the level and residence from kyc.
-    extras: { forKycInfo: (q, userId, at) => extras.forKycInfo(q, userId, at) },
+    // second_identity_state: an identity transfer's status when the user has one (decision 029), else the custody move's.
+    extras: {
+      forKycInfo: async (q, userId, at) => {
+        const extra = await extras.forKycInfo(q, userId, at);
+        const transfer = await transfers.secondIdentityStateOf(userId, q);
+        return transfer ? { ...extra, second_identity_state: transfer } : extra;
+      },
+    },
     // An update's vendor session: its webhook events decide the update, not an application (decision 017).
     vendorUpdates: { apply: (trx, session, outcome, residence, actor) => reverification.vendorUpdateEvents.apply(trx, session, outcome, residence, actor) },
   });
@@ -80,8 +89,12 @@ export function createServices(db: Db, config: Config, { mailer = logMailer({ in
   review.registerSubject(SubjectKind.KYC_APPLICATION, kyc.reviewHandler);
   review.registerSubject(SubjectKind.REVERIFICATION, reverification.reviewHandler);
   review.registerSubject(SubjectKind.QUESTIONNAIRE, questionnaires.reviewHandler);
+  // Issue 12 (decision 029): identity transfers between sites and risk intercepts.
+  const transfers = createTransferService({ db, review, otp, accounts, kyc: kyc.identityTransfer });
+  review.registerSubject(SubjectKind.IDENTITY_TRANSFER, transfers.reviewHandler);
+  const risk = createRiskService({ db, residenceOf: async (userId) => (await kyc.getPersonalInfo(userId)).info?.residenceCountry ?? '' });
   const countries = createCountriesService();
-  const consoleService = createConsoleService({ db, review, kyc, accounts, reverification, questionnaires });
+  const consoleService = createConsoleService({ db, review, kyc, accounts, reverification, questionnaires, transfers });
   // The retention job also runs the capture's sweeps (biometric data, old phone links): built below.
   const sweeps = () => ({ biometric: liveness.sweep, handoffLinks: handoff.sweep, eraseBiometric: liveness.removeAllOf });
   const records = createRecordsService({ db, config, review, kyc, accounts, documents, console: consoleService, sweeps });
@@ -93,7 +106,7 @@ export function createServices(db: Db, config: Config, { mailer = logMailer({ in
   // The phone sends the same pictures the computer would: the same upload gate (re-verification included).
   const handoff = createHandoffService({ db, config, documents, canUpload: uploadGate });
   const liveness = createLivenessService({ db, documents });
-  return { accounts, site, documents, kyc, reverification, questionnaires, review, providers, countries, console: consoleService, monitoring, staff, records, partners, handoff, liveness, extras };
+  return { accounts, site, documents, kyc, reverification, questionnaires, review, providers, countries, console: consoleService, monitoring, staff, records, partners, handoff, liveness, extras, transfers, risk };
 }
 
 export type Services = ReturnType<typeof createServices>;
