@@ -131,7 +131,8 @@ export function createTransferService({ db, review, otp, accounts, kyc }: { db: 
             await apply(trx, previous.id, TransferEvent.CANCEL, actor, { cause: 'replaced' });
             await repo.close(trx, previous.id, nowIso(), false);
           }
-          if (await repo.findOpenAsTarget(trx, target.id)) throw wrongState('the target account is already receiving an identity');
+          // One open transfer per account, on either side: an identity never moves while its holder's is moving.
+          if ((await repo.findOpenAsTarget(trx, target.id)) || (await repo.findOpenAsSource(trx, target.id))) throw wrongState('the target account is already in a transfer');
           if (await repo.findOpenAsTarget(trx, sourceUserId)) throw wrongState('this account is receiving an identity');
           const at = nowIso();
           const row: repo.TransferRow = {
