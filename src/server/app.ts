@@ -1,3 +1,5 @@
+import { transferRoutes } from './modules/transfer/transfer.routes.ts';
+import { riskRoutes } from './modules/risk/risk.routes.ts';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -128,6 +130,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       await api.register(partnersRoutes);
       await api.register(handoffRoutes);
       await api.register(extrasRoutes);
+      await api.register(transferRoutes);
+      await api.register(riskRoutes);
     },
     { prefix: API_PREFIX },
   );

@@ -11,6 +11,7 @@ import { forgetSubject } from './modules/steps/steps.service.ts';
 import { buildQuestionnaireScenario, QuestionnaireScenario } from './demo/questionnaire-scenarios.ts';
 import { buildExtrasDemo, ExtrasDemo, seedExtrasCatalogue } from './demo/extras-demo.ts';
 import { seedScreeningList } from './demo/screening-demo.ts';
+import { buildTransferDemo, TransferDemo } from './demo/transfer-demo.ts';
 
 export const DEMO_PASSWORD = 'demo-password-1';
 
@@ -42,6 +43,8 @@ export interface DemoUser {
   questionnaire?: QuestionnaireScenario;
   /** The account extras' pop-up or flow this user shows (decision 025). */
   extras?: ExtrasDemo;
+  /** The identity transfer this user takes part in (decision 029); built after `kyc`. */
+  transfer?: TransferDemo;
 }
 
 /** A person living where the demo routing sends residents to a vendor (DEMO_PROVIDER_ROUTES). */
@@ -99,6 +102,17 @@ export const DEMO_USERS: readonly DemoUser[] = [
   { email: 'new-satos@example.com', password: DEMO_PASSWORD, role: UserRole.USER, note: 'EEA resident at level 1 in the new Satos grey release', kyc: KycScenario.L1_APPROVED, extras: ExtrasDemo.NEW_SATOS },
   { email: 'vip-invited@example.com', password: DEMO_PASSWORD, role: UserRole.USER, note: 'invited to the VIP programme, not verified: the VIP pop-up', extras: ExtrasDemo.VIP_INVITED },
   { email: 'agreement-update@example.com', password: DEMO_PASSWORD, role: UserRole.USER, note: 'accepted the options agreement v1, v2 is out', extras: ExtrasDemo.AGREEMENT_UPDATE },
+  // Identity transfer (decision 029): the EU account first, as the transfer names it.
+  { email: 'transfer-eu@example.com', password: DEMO_PASSWORD, role: UserRole.USER, note: 'account on the EU site that receives transfer-pending\'s identity', transfer: TransferDemo.EU_ACCOUNT },
+  {
+    email: 'transfer-pending@example.com',
+    password: DEMO_PASSWORD,
+    role: UserRole.USER,
+    note: 'level 1 on the main site, consented to move it to transfer-eu: waits for its e-mailed code, the EU account\'s confirmation and a reviewer',
+    kyc: KycScenario.L1_APPROVED,
+    personalInfo: resident('Jonas', 'Weber', 'DE', 'Friedrichstraße 10', 'Berlin', '10117'),
+    transfer: TransferDemo.PENDING,
+  },
 ];
 
 const SYSTEM: Actor = { type: 'system', id: null };
@@ -166,6 +180,7 @@ export async function seedDemoData(services: Services, db: Db, vendorDemo?: Vend
     if (u.reverification) await buildReverificationScenario(services, id, u.email, u.reverification, reviewerIds[0]);
     if (u.questionnaire) await buildQuestionnaireScenario(services, id, u.questionnaire, { reviewerId: reviewerIds[0] });
     if (u.extras) await buildExtrasDemo(services, id, u.extras);
+    if (u.transfer) await buildTransferDemo(services, id, u.transfer);
     if (u.vendorReverification) await buildVendorReverificationScenario(services, id, u.email, reviewerIds[0], vendorDemo);
     await recordAudit(db, SYSTEM, { action: SEEDED, entityType: DEMO_ENTITY, entityId: u.email, after: { userId: id } });
     created.push(u.email);

@@ -21,6 +21,8 @@ import { createHandoffService, createLivenessService } from './modules/handoff/h
 import { createQuestionnairesService } from './modules/questionnaires/questionnaires.service.ts';
 import { createExtrasService } from './modules/extras/extras.service.ts';
 import { createScreeningService } from './modules/screening/screening.service.ts';
+import { createTransferService } from './modules/transfer/transfer.service.ts';
+import { createRiskService } from './modules/risk/risk.service.ts';
 
 /**
  * Builds every domain service once per app; routes reach them through `app.services`. Where two
@@ -59,7 +61,14 @@ export function createServices(db: Db, config: Config, { mailer = logMailer({ in
     reverification: { displayFor: (userId, at, known) => reverification.displayFor(userId, at, known) },
     questionnaires: { kycInfoOf: (userId, at, known) => questionnaires.kycInfoOf(userId, at, known) },
     // kyc-info carries the extras' fields (decision 025); extras read the level and residence from kyc.
-    extras: { forKycInfo: (q, userId, at) => extras.forKycInfo(q, userId, at) },
+    // second_identity_state: an identity transfer's status when the user has one (decision 029), else the custody move's.
+    extras: {
+      forKycInfo: async (q, userId, at) => {
+        const extra = await extras.forKycInfo(q, userId, at);
+        const transfer = await transfers.secondIdentityStateOf(userId, q);
+        return transfer ? { ...extra, second_identity_state: transfer } : extra;
+      },
+    },
     // An update's vendor session: its webhook events decide the update, not an application (decision 017).
     vendorUpdates: { apply: (trx, session, outcome, residence, actor) => reverification.vendorUpdateEvents.apply(trx, session, outcome, residence, actor) },
     // A verified identity is screened against the sanctions/PEP list in the approval's transaction (decision 026).
@@ -86,8 +95,12 @@ export function createServices(db: Db, config: Config, { mailer = logMailer({ in
   const screening = createScreeningService({ db, review, questionnaires });
   review.registerSubject(SubjectKind.QUESTIONNAIRE, questionnaires.reviewHandler);
   review.registerSubject(SubjectKind.SCREENING, screening.reviewHandler);
+  // Issue 12 (decision 029): identity transfers between sites and risk intercepts.
+  const transfers = createTransferService({ db, review, otp, accounts, kyc: kyc.identityTransfer });
+  review.registerSubject(SubjectKind.IDENTITY_TRANSFER, transfers.reviewHandler);
+  const risk = createRiskService({ db, residenceOf: async (userId) => (await kyc.getPersonalInfo(userId)).info?.residenceCountry ?? '' });
   const countries = createCountriesService();
-  const consoleService = createConsoleService({ db, review, kyc, accounts, reverification, questionnaires, screening });
+  const consoleService = createConsoleService({ db, review, kyc, accounts, reverification, questionnaires, screening, transfers });
   // The retention job also runs the capture's sweeps (biometric data, old phone links): built below.
   const sweeps = () => ({ biometric: liveness.sweep, handoffLinks: handoff.sweep, eraseBiometric: liveness.removeAllOf });
   const records = createRecordsService({ db, config, review, kyc, accounts, documents, console: consoleService, sweeps });
@@ -99,7 +112,7 @@ export function createServices(db: Db, config: Config, { mailer = logMailer({ in
   // The phone sends the same pictures the computer would: the same upload gate (re-verification included).
   const handoff = createHandoffService({ db, config, documents, canUpload: uploadGate });
   const liveness = createLivenessService({ db, documents });
-  return { accounts, site, documents, kyc, reverification, questionnaires, review, providers, countries, console: consoleService, monitoring, staff, records, partners, handoff, liveness, extras, screening };
+  return { accounts, site, documents, kyc, reverification, questionnaires, review, providers, countries, console: consoleService, monitoring, staff, records, partners, handoff, liveness, extras, screening, transfers, risk };
 }
 
 export type Services = ReturnType<typeof createServices>;

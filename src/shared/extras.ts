@@ -29,6 +29,8 @@ export type EuMigration = (typeof EuMigration)[keyof typeof EuMigration];
 
 /** §3 second_identity_state (the identity held by the second, EU entity): the §4 transfer statuses. */
 export const SecondIdentityState = {
+  /** An identity transfer is started but not confirmed by both sides yet (decision 029). */
+  KYC_TRANSFER_VERIFY_STATUS_UNDEFINED: 'KYC_TRANSFER_VERIFY_STATUS_UNDEFINED',
   KYC_TRANSFER_VERIFY_STATUS_PENDING: 'KYC_TRANSFER_VERIFY_STATUS_PENDING',
   KYC_TRANSFER_VERIFY_STATUS_COMPLETE: 'KYC_TRANSFER_VERIFY_STATUS_COMPLETE',
 } as const;

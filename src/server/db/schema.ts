@@ -370,6 +370,38 @@ export interface OneTimeCodesTable {
   expires_at: string;
 }
 
+/** An identity transfer between two accounts (migration 023, decision 029); its phase is in step_states. */
+export interface IdentityTransfersTable {
+  id: string;
+  source_user_id: string;
+  target_user_id: string;
+  source_site: string;
+  target_site: string;
+  level: number;
+  open_source: string | null;
+  open_target: string | null;
+  /** JSON array of rule codes. */
+  review_rules: string;
+  created_at: string;
+  updated_at: string;
+  completed_at: string | null;
+}
+
+/** One risk intercept evaluation (migration 023, decision 029). */
+export interface RiskDecisionsTable {
+  id: string;
+  user_id: string | null;
+  guid: string | null;
+  scene: string;
+  country: string;
+  decision: string;
+  rule: string | null;
+  step_code: number | null;
+  /** JSON: the facts the rules saw. */
+  facts: string;
+  created_at: string;
+}
+
 /** Agreement texts per product and version (migration 015, decision 025). */
 export interface AgreementVersionsTable {
   product: string;
@@ -561,6 +593,8 @@ export interface Database {
   reverification_submissions: ReverificationSubmissionsTable;
   account_sites: AccountSitesTable;
   one_time_codes: OneTimeCodesTable;
+  identity_transfers: IdentityTransfersTable;
+  risk_decisions: RiskDecisionsTable;
   partner_businesses: PartnerBusinessesTable;
   partner_secrets: PartnerSecretsTable;
   partner_signatures: PartnerSignaturesTable;

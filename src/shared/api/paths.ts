@@ -10,6 +10,7 @@
 import { IntegrationPath, PartnerConsolePath } from '../integration-paths.ts';
 import { CapturePath } from './capture-paths.ts';
 import { EXTRAS_PATHS } from './extras-paths.ts';
+import { TRANSFER_PATHS } from './transfer-paths.ts';
 
 export const API_PREFIX = '/x-api';
 
@@ -132,6 +133,8 @@ export const ApiPath = {
   ...CapturePath,
   // Account extras (issue 13, decision 025): agreements, custody, pop-ups, member tags, announcements.
   ...EXTRAS_PATHS,
+  // Identity transfer and risk intercepts (issue 12, decision 029).
+  ...TRANSFER_PATHS,
 } as const;
 export type ApiPath = (typeof ApiPath)[keyof typeof ApiPath];
 

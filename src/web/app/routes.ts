@@ -46,6 +46,8 @@ export const AUTH_CHILD_ROUTES: readonly ChildRoute[] = [
   { path: 'resetkyc', load: () => import('../features/kyc/reverification/reset-kyc-screen.tsx') },
   // §2 the SDK page (issue 14): reached with an access token (sdk-session.ts reads its parameters at start).
   { path: 'sdk', load: () => import('../features/sdk/sdk-screen.tsx') },
+  // Beyond §2 (issue 12, decision 029): an identity verified on one site moves to the account on another.
+  { path: 'identity-transfer', load: () => import('../features/transfer/identity-transfer-screen.tsx') },
   ...QUESTIONNAIRE_ROUTES.map((path) => ({ path, load: questionnaire(path) })),
   ...['complianceTasks'].map((path) => ({ path, load: unavailable })),
 ];

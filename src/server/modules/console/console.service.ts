@@ -14,6 +14,7 @@ import type { RequestReverification, RequestReverificationResult } from '../../.
 import type { Db } from '../../db/index.ts';
 import type { ScreeningSubject } from '../../../shared/api/screening.ts';
 import type { QuestionnaireSubject } from '../../../shared/api/questionnaire-review.ts';
+import type { IdentityTransferSubject } from '../../../shared/api/identity-transfer.ts';
 
 export interface ConsoleDeps {
   db: Db;
@@ -25,6 +26,8 @@ export interface ConsoleDeps {
   questionnaires?: { forReview(c: ReviewCase): Promise<QuestionnaireSubject> };
   /** SCREENING cases' subject (decision 026); absent: such cases are not shown. */
   screening?: { subjectForReview(matchId: string): Promise<ScreeningSubject> };
+  /** IDENTITY_TRANSFER cases: the two accounts, the identity that moves, the rules that asked (decision 029). */
+  transfers?: { forReview(c: ReviewCase): Promise<IdentityTransferSubject> };
 }
 
 export interface QueueInput {
@@ -69,7 +72,7 @@ function parseJson(text: string | null): unknown {
  * The compliance console: composes the review module's cases and decisions with what the subject
  * modules (kyc), documents and accounts expose through their services. It owns no table.
  */
-export function createConsoleService({ db, review, kyc, accounts, reverification, questionnaires, screening }: ConsoleDeps) {
+export function createConsoleService({ db, review, kyc, accounts, reverification, questionnaires, screening, transfers }: ConsoleDeps) {
   async function toItems(cases: ReviewCase[]): Promise<ConsoleQueueItem[]> {
     // Pending cases' first decisions and decided cases' overrides (decision 022) both wait for a second look.
     const proposals = await review.proposalsOf(cases.map((c) => c.id));
@@ -252,6 +255,31 @@ export function createConsoleService({ db, review, kyc, accounts, reverification
     };
   }
 
+  /** An IDENTITY_TRANSFER case: both accounts, the identity that moves, the rules, its history. */
+  async function transferCase(c: ReviewCase, item: ConsoleQueueItem, actor: Actor): Promise<ConsoleCase> {
+    const subject = await transfers!.forReview(c);
+    const decisions = await toDecisions([...(await review.decisionsOf([c.id])).values()]);
+    const user = (await accounts.usersByIds([c.userId])).get(c.userId);
+    const history = await historyOf(
+      [
+        { entityType: 'review_case', entityId: c.id },
+        { entityType: 'identity_transfer', entityId: c.subjectId },
+        { entityType: 'identity_transfer_step', entityId: c.subjectId },
+      ],
+      { identity_transfer: 0, identity_transfer_step: 1, review_case: 2 },
+    );
+    await recordAudit(db, actor, { action: CASE_VIEW_ACTION, entityType: 'review_case', entityId: c.id, after: { userId: c.userId, kind: c.subjectKind, subjectId: c.subjectId, status: c.status } });
+    return {
+      case: item,
+      user: { id: c.userId, email: user?.email ?? '', createdAt: user?.createdAt ?? '' },
+      subject,
+      decision: decisions.get(c.id) ?? null,
+      decisions: await toDecisionList((await review.decisionHistoryOf([c.id])).get(c.id) ?? []),
+      proposals: await toProposals((await review.proposalsOf([c.id])).get(c.id) ?? []),
+      history,
+    };
+  }
+
   return {
     subjectKinds: () => review.subjectKinds(),
 
@@ -312,6 +340,7 @@ export function createConsoleService({ db, review, kyc, accounts, reverification
       const [item] = await toItems([c]);
       if (c.subjectKind === SubjectKind.QUESTIONNAIRE && questionnaires) return questionnaireCase(c, item!, actor);
       if (c.subjectKind === SubjectKind.SCREENING && screening) return screeningCase(c, item!, actor);
+      if (c.subjectKind === SubjectKind.IDENTITY_TRANSFER && transfers) return transferCase(c, item!, actor);
       const app = await kyc.applicationForReview(c.subjectId);
       const otherCases = await review.casesOfSubjects(SubjectKind.KYC_APPLICATION, app.others.map((o) => o.id));
       const decisions = await toDecisions([...(await review.decisionsOf([c.id, ...[...otherCases.values()].map((o) => o.id)])).values()]);

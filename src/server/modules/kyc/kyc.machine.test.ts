@@ -11,11 +11,11 @@ const E = StepEvent;
  * A cell not listed here must be refused.
  */
 const EXPECTED: Record<string, Partial<Record<StepEvent, StepStatus>>> = {
-  NOT_ALLOW: { UNLOCK: S.ALLOW, DISABLE: S.CERTIFICATION_DISABLED },
-  ALLOW: { SUBMIT: S.PENDING, DISABLE: S.CERTIFICATION_DISABLED, LOCK: S.NOT_ALLOW },
+  NOT_ALLOW: { UNLOCK: S.ALLOW, DISABLE: S.CERTIFICATION_DISABLED, TRANSFER_IN: S.SUCCESS },
+  ALLOW: { SUBMIT: S.PENDING, DISABLE: S.CERTIFICATION_DISABLED, LOCK: S.NOT_ALLOW, TRANSFER_IN: S.SUCCESS },
   PENDING: { APPROVE: S.SUCCESS, REJECT_RETRY: S.FAILED_AND_CAN_RETRY, REJECT_FINAL: S.FAILED_AND_CAN_NOT_RETRY },
   SUCCESS: { OVERRIDE_REJECT_RETRY: S.FAILED_AND_CAN_RETRY, OVERRIDE_REJECT_FINAL: S.FAILED_AND_CAN_NOT_RETRY },
-  FAILED_AND_CAN_RETRY: { SUBMIT: S.PENDING, SELF_RESET: S.ALLOW, DISABLE: S.CERTIFICATION_DISABLED, OVERRIDE_APPROVE: S.SUCCESS, OVERRIDE_REJECT_FINAL: S.FAILED_AND_CAN_NOT_RETRY },
+  FAILED_AND_CAN_RETRY: { SUBMIT: S.PENDING, SELF_RESET: S.ALLOW, DISABLE: S.CERTIFICATION_DISABLED, OVERRIDE_APPROVE: S.SUCCESS, OVERRIDE_REJECT_FINAL: S.FAILED_AND_CAN_NOT_RETRY, TRANSFER_IN: S.SUCCESS },
   FAILED_AND_CAN_NOT_RETRY: { OVERRIDE_APPROVE: S.SUCCESS, OVERRIDE_REJECT_RETRY: S.FAILED_AND_CAN_RETRY },
   CERTIFICATION_DISABLED: { ENABLE: S.NOT_ALLOW },
 };
@@ -43,7 +43,7 @@ describe('KYC step transition table', () => {
     for (const s1 of Object.values(S)) {
       for (const event of Object.values(E)) {
         const refused = KYC_LEVEL_MACHINE.guard!('2', event, { '1': s1, '2': S.NOT_ALLOW });
-        expect(refused !== null).toBe((event === E.UNLOCK || event === E.SUBMIT || event === E.OVERRIDE_APPROVE) && s1 !== S.SUCCESS);
+        expect(refused !== null).toBe((event === E.UNLOCK || event === E.SUBMIT || event === E.OVERRIDE_APPROVE || event === E.TRANSFER_IN) && s1 !== S.SUCCESS);
       }
       expect(KYC_LEVEL_MACHINE.guard!('1', E.SUBMIT, { '1': S.ALLOW, '2': s1 })).toBeNull();
     }
@@ -66,9 +66,17 @@ describe('KYC step transition table', () => {
     for (const status of [S.PENDING, S.ALLOW, S.NOT_ALLOW, S.CERTIFICATION_DISABLED]) for (const event of overrides) expect(nextStatus(status, event as StepEvent)).toBeNull();
   });
 
-  it('nothing reaches SUCCESS except an approval of a pending review or an override of a rejection', () => {
+  it('nothing reaches SUCCESS except an approval of a pending review, an override of a rejection, or an identity transfer into a level nothing is pending on (decision 029)', () => {
     for (const [status, event] of cells) {
-      if (nextStatus(status, event) === S.SUCCESS) expect([[S.PENDING, E.APPROVE], [S.FAILED_AND_CAN_RETRY, E.OVERRIDE_APPROVE], [S.FAILED_AND_CAN_NOT_RETRY, E.OVERRIDE_APPROVE]]).toContainEqual([status, event]);
+      if (nextStatus(status, event) === S.SUCCESS)
+        expect([
+          [S.PENDING, E.APPROVE],
+          [S.FAILED_AND_CAN_RETRY, E.OVERRIDE_APPROVE],
+          [S.FAILED_AND_CAN_NOT_RETRY, E.OVERRIDE_APPROVE],
+          [S.NOT_ALLOW, E.TRANSFER_IN],
+          [S.ALLOW, E.TRANSFER_IN],
+          [S.FAILED_AND_CAN_RETRY, E.TRANSFER_IN],
+        ]).toContainEqual([status, event]);
     }
   });
 });

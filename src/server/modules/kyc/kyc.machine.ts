@@ -34,6 +34,11 @@ export const StepEvent = {
   OVERRIDE_REJECT_FINAL: 'OVERRIDE_REJECT_FINAL',
   /** The prerequisite was withdrawn (an override rejected the level below) before the level was started. */
   LOCK: 'LOCK',
+  /**
+   * The level arrives verified from the user's account on another site (an identity transfer,
+   * decision 029): only where nothing is pending or decided for good on this account.
+   */
+  TRANSFER_IN: 'TRANSFER_IN',
 } as const;
 export type StepEvent = (typeof StepEvent)[keyof typeof StepEvent];
 
@@ -41,8 +46,8 @@ const S = StepStatus;
 const E = StepEvent;
 
 export const TRANSITIONS: Readonly<Record<StepStatus, Readonly<Partial<Record<StepEvent, StepStatus>>>>> = {
-  [S.NOT_ALLOW]: { [E.UNLOCK]: S.ALLOW, [E.DISABLE]: S.CERTIFICATION_DISABLED },
-  [S.ALLOW]: { [E.SUBMIT]: S.PENDING, [E.DISABLE]: S.CERTIFICATION_DISABLED, [E.LOCK]: S.NOT_ALLOW },
+  [S.NOT_ALLOW]: { [E.UNLOCK]: S.ALLOW, [E.DISABLE]: S.CERTIFICATION_DISABLED, [E.TRANSFER_IN]: S.SUCCESS },
+  [S.ALLOW]: { [E.SUBMIT]: S.PENDING, [E.DISABLE]: S.CERTIFICATION_DISABLED, [E.LOCK]: S.NOT_ALLOW, [E.TRANSFER_IN]: S.SUCCESS },
   [S.PENDING]: { [E.APPROVE]: S.SUCCESS, [E.REJECT_RETRY]: S.FAILED_AND_CAN_RETRY, [E.REJECT_FINAL]: S.FAILED_AND_CAN_NOT_RETRY },
   // Reached levels stay reached and a final rejection is final — unless a senior reviewer
   // overrides the verification provider that decided it (decision 022).
@@ -53,6 +58,7 @@ export const TRANSITIONS: Readonly<Record<StepStatus, Readonly<Partial<Record<St
     [E.DISABLE]: S.CERTIFICATION_DISABLED,
     [E.OVERRIDE_APPROVE]: S.SUCCESS,
     [E.OVERRIDE_REJECT_FINAL]: S.FAILED_AND_CAN_NOT_RETRY,
+    [E.TRANSFER_IN]: S.SUCCESS,
   },
   [S.FAILED_AND_CAN_NOT_RETRY]: { [E.OVERRIDE_APPROVE]: S.SUCCESS, [E.OVERRIDE_REJECT_RETRY]: S.FAILED_AND_CAN_RETRY },
   [S.CERTIFICATION_DISABLED]: { [E.ENABLE]: S.NOT_ALLOW },
@@ -140,10 +146,10 @@ export const KYC_LEVEL_MACHINE = defineMachine<StepStatus, StepEvent, LevelStep>
   steps: LEVELS.map(stepOf),
   transitions: TRANSITIONS,
   initial: (step) => defaultStatus(Number(step) as VerifiableLevel),
- // Nothing skips a step: unlocking, submitting and an override's approval need the previous level reached.
+ // Nothing skips a step: unlocking, submitting, an override's approval and a transferred level need the previous level reached.
   guard: (step, event, current) => {
     const level = Number(step) as VerifiableLevel;
-    if ((event === E.UNLOCK || event === E.SUBMIT || event === E.OVERRIDE_APPROVE) && !prerequisiteMet(level, asStoredSteps(current))) return `level ${level} needs level ${PREREQUISITE[level]} first`;
+    if ((event === E.UNLOCK || event === E.SUBMIT || event === E.OVERRIDE_APPROVE || event === E.TRANSFER_IN) && !prerequisiteMet(level, asStoredSteps(current))) return `level ${level} needs level ${PREREQUISITE[level]} first`;
     return null;
   },
   // The same audit entity, id and shape as before the steps module existed (the console's history reads them).

@@ -26,6 +26,8 @@ import type { CanQuickKycResult, DoQuickKyc, DoQuickKycResult } from '../../../s
 import type { IncomingWebhook } from '../providers/providers.service.ts';
 import * as repo from './kyc.repo.ts';
 import { createKycRecords } from './kyc-records.ts';
+import { createIdentityTransferKyc } from './identity-transfer.ts';
+export type { IdentityTransferKyc, VerifiedIdentity } from './identity-transfer.ts';
 
 export type { KycDocumentsPort } from './applications.ts';
 export type { KycAccountsPort, KycLevelReachedPort } from './kyc-steps.ts';
@@ -132,6 +134,7 @@ export function createKycService({ db, config, documents, accounts, review, prov
   const kycOpened = config.kycOpened;
   const steps = createKycSteps({ db, kycOpened, accounts, ...(levelReached ? { levelReached } : {}) });
   const personal = createPersonalInfo({ db, kycOpened, steps });
+  const identityTransfer = createIdentityTransferKyc({ db, steps });
   const vendor = createVendorVerification({ db, steps, review, providers, log, ...(vendorUpdates ? { updates: vendorUpdates } : {}) });
   const providerOf = async (q: Db, userId: string, level: VerifiableLevel, at: RequestSite, known?: KycReads) => (await vendor.choose(userId, level, at.site, q, known)).provider;
   const applications = createApplications({ db, steps, documents, review, providerOf });
@@ -140,6 +143,8 @@ export function createKycService({ db, config, documents, accounts, review, prov
   const records = createKycRecords({ db });
 
   return {
+    /** The kyc side of identity transfers (decision 029): the identity held, receiving it. */
+    identityTransfer,
     /** Carries out decisions on KYC_APPLICATION review cases (registered with the review module). */
     reviewHandler: applications.reviewHandler,
 

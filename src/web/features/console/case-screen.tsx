@@ -24,6 +24,7 @@ import { KycApplicationAside, KycApplicationMain } from './subjects/kyc-applicat
 import { ReverificationAside, ReverificationMain } from './subjects/reverification.tsx';
 import { QuestionnaireAside, QuestionnaireMain } from './subjects/questionnaire.tsx';
 import { ScreeningAside, ScreeningMain } from './subjects/screening.tsx';
+import { IdentityTransferAside, IdentityTransferMain } from './subjects/identity-transfer.tsx';
 import { useNow } from './use-now.ts';
 import { useSessionGuard } from './use-session-guard.ts';
 import { SecondLookPanel } from './components/second-look-panel.tsx';
@@ -133,6 +134,16 @@ function useSubjectView(data: ConsoleCase): SubjectView | null {
         aside: <ScreeningAside subject={subject} />,
         descriptions: { approve: t('console.screening.approveText', { email: data.user.email }), reject: t('console.screening.rejectText') },
         facts: [[t('console.screening.matchId'), <span key="match" className="font-mono text-xs break-all">{subject.match.id}</span>]],
+      };
+    case SubjectKind.IDENTITY_TRANSFER:
+      // Decision 029: the level that moves is what is decided; reasons are offered as for it.
+      return {
+        title: t('transfer.console.title'),
+        level: subject.level,
+        main: <IdentityTransferMain subject={subject} />,
+        aside: <IdentityTransferAside subject={subject} />,
+        descriptions: { approve: t('transfer.console.approveText', { email: subject.target.email }), reject: t('transfer.console.rejectText') },
+        facts: [[t('transfer.console.transferId'), <span key="transfer" className="font-mono text-xs break-all">{subject.transferId}</span>]],
       };
     default:
       // A kind this console version does not know (a newer server): say so rather than guess.

@@ -47,6 +47,10 @@ export default function PersonalScreen() {
           <Link href="/my-data" className="mt-1 inline-block text-sm text-info underline-offset-2 hover:underline">
             {t('records.myData.link')}
           </Link>
+          {/* Issue 12 (decision 029): the identity transfer to the account on another site, either side. */}
+          <Link href="/identity-transfer" className="mt-1 block text-sm text-info underline-offset-2 hover:underline">
+            {t('transfer.link')}
+          </Link>
         </div>
         {headerShown ? null : (
           /* Plain classes (not the kit's Button): see KycOverview above. */
