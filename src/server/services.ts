@@ -20,6 +20,7 @@ import { createPartnersService } from './modules/partners/partners.service.ts';
 import { createHandoffService, createLivenessService } from './modules/handoff/handoff.service.ts';
 import { createQuestionnairesService } from './modules/questionnaires/questionnaires.service.ts';
 import { createExtrasService } from './modules/extras/extras.service.ts';
+import { createComplianceService } from './modules/compliance/compliance.service.ts';
 
 /**
  * Builds every domain service once per app; routes reach them through `app.services`. Where two
@@ -57,6 +58,8 @@ export function createServices(db: Db, config: Config, { mailer = logMailer({ in
     db, config, documents, accounts, review, providers, log, otp,
     reverification: { displayFor: (userId, at, known) => reverification.displayFor(userId, at, known) },
     questionnaires: { kycInfoOf: (userId, at, known) => questionnaires.kycInfoOf(userId, at, known) },
+    // kyc-info lists the open compliance tasks and is limited by an overdue one (decision 027).
+    complianceTasks: { forKycInfo: (userId) => compliance.tasks.forKycInfo(userId) },
     // kyc-info carries the extras' fields (decision 025); extras read the level and residence from kyc.
     extras: { forKycInfo: (q, userId, at) => extras.forKycInfo(q, userId, at) },
     // An update's vendor session: its webhook events decide the update, not an application (decision 017).
@@ -77,11 +80,25 @@ export function createServices(db: Db, config: Config, { mailer = logMailer({ in
     documents,
     kyc: { profileOf: async (userId) => ({ level: await kyc.levelOf(userId), country: (await kyc.getPersonalInfo(userId)).info?.residenceCountry ?? '' }) },
   });
+  // Compliance tasks and RFI (decision 027): questionnaire tasks are done once the questionnaire is submitted.
+  const compliance = createComplianceService({
+    db,
+    accounts,
+    documents,
+    review,
+    mailer,
+    templates: createMailTemplates(config.localesDir, 'compliance'),
+    publicUrl,
+    siteOf: (userId) => reverification.siteOf(userId),
+    residenceOf: async (userId) => (await kyc.getPersonalInfo(userId)).info?.residenceCountry ?? '',
+    questionnaireStatuses: async (userId) => Object.fromEntries((await questionnaires.list(userId, { site: '' })).items.map((i) => [i.templateCode, i.status])),
+  });
   review.registerSubject(SubjectKind.KYC_APPLICATION, kyc.reviewHandler);
+  review.registerSubject(SubjectKind.RFI, compliance.rfi.reviewHandler);
   review.registerSubject(SubjectKind.REVERIFICATION, reverification.reviewHandler);
   review.registerSubject(SubjectKind.QUESTIONNAIRE, questionnaires.reviewHandler);
   const countries = createCountriesService();
-  const consoleService = createConsoleService({ db, review, kyc, accounts, reverification, questionnaires });
+  const consoleService = createConsoleService({ db, review, kyc, accounts, reverification, questionnaires, rfi: compliance.rfi });
   // The retention job also runs the capture's sweeps (biometric data, old phone links): built below.
   const sweeps = () => ({ biometric: liveness.sweep, handoffLinks: handoff.sweep, eraseBiometric: liveness.removeAllOf });
   const records = createRecordsService({ db, config, review, kyc, accounts, documents, console: consoleService, sweeps });
@@ -93,7 +110,7 @@ export function createServices(db: Db, config: Config, { mailer = logMailer({ in
   // The phone sends the same pictures the computer would: the same upload gate (re-verification included).
   const handoff = createHandoffService({ db, config, documents, canUpload: uploadGate });
   const liveness = createLivenessService({ db, documents });
-  return { accounts, site, documents, kyc, reverification, questionnaires, review, providers, countries, console: consoleService, monitoring, staff, records, partners, handoff, liveness, extras };
+  return { accounts, site, documents, kyc, reverification, questionnaires, review, providers, countries, console: consoleService, monitoring, staff, records, partners, handoff, liveness, extras, compliance };
 }
 
 export type Services = ReturnType<typeof createServices>;

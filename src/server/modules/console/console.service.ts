@@ -13,6 +13,7 @@ import type { RequestPlace, ReverificationService } from '../reverification/reve
 import type { RequestReverification, RequestReverificationResult } from '../../../shared/api/reverification.ts';
 import type { Db } from '../../db/index.ts';
 import type { QuestionnaireSubject } from '../../../shared/api/questionnaire-review.ts';
+import type { RfiSubject } from '../../../shared/api/compliance-tasks.ts';
 
 export interface ConsoleDeps {
   db: Db;
@@ -22,6 +23,8 @@ export interface ConsoleDeps {
   reverification: Pick<ReverificationService, 'subjectForReview' | 'documentTypesOf' | 'request'>;
   /** QUESTIONNAIRE cases: the answers with the template's questions and scores (decision 020). */
   questionnaires?: { forReview(c: ReviewCase): Promise<QuestionnaireSubject> };
+  /** RFI cases: the round, the user's answer and pictures, earlier rounds (decision 027). */
+  rfi?: { forReview(c: ReviewCase): Promise<RfiSubject> };
 }
 
 export interface QueueInput {
@@ -66,7 +69,7 @@ function parseJson(text: string | null): unknown {
  * The compliance console: composes the review module's cases and decisions with what the subject
  * modules (kyc), documents and accounts expose through their services. It owns no table.
  */
-export function createConsoleService({ db, review, kyc, accounts, reverification, questionnaires }: ConsoleDeps) {
+export function createConsoleService({ db, review, kyc, accounts, reverification, questionnaires, rfi }: ConsoleDeps) {
   async function toItems(cases: ReviewCase[]): Promise<ConsoleQueueItem[]> {
     // Pending cases' first decisions and decided cases' overrides (decision 022) both wait for a second look.
     const proposals = await review.proposalsOf(cases.map((c) => c.id));
@@ -199,6 +202,31 @@ export function createConsoleService({ db, review, kyc, accounts, reverification
     };
   }
 
+  /** An RFI case: the question, the user's answer and pictures, earlier rounds, its history. */
+  async function rfiCase(c: ReviewCase, item: ConsoleQueueItem, actor: Actor): Promise<ConsoleCase> {
+    const subject = await rfi!.forReview(c);
+    const decisions = await toDecisions([...(await review.decisionsOf([c.id])).values()]);
+    const user = (await accounts.usersByIds([c.userId])).get(c.userId);
+    const history = await historyOf(
+      [
+        { entityType: 'review_case', entityId: c.id },
+        { entityType: 'rfi_request', entityId: c.subjectId },
+        { entityType: 'compliance_task', entityId: subject.rfi.taskId },
+      ],
+      { compliance_task: 0, rfi_request: 1, review_case: 2 },
+    );
+    await recordAudit(db, actor, { action: CASE_VIEW_ACTION, entityType: 'review_case', entityId: c.id, after: { userId: c.userId, kind: c.subjectKind, subjectId: c.subjectId, status: c.status } });
+    return {
+      case: item,
+      user: { id: c.userId, email: user?.email ?? '', createdAt: user?.createdAt ?? '' },
+      subject,
+      decision: decisions.get(c.id) ?? null,
+      decisions: await toDecisionList((await review.decisionHistoryOf([c.id])).get(c.id) ?? []),
+      proposals: await toProposals((await review.proposalsOf([c.id])).get(c.id) ?? []),
+      history,
+    };
+  }
+
   /** A QUESTIONNAIRE case: the answers against the template version they answered, scores, evidence, history. */
   async function questionnaireCase(c: ReviewCase, item: ConsoleQueueItem, actor: Actor): Promise<ConsoleCase> {
     const subject = await questionnaires!.forReview(c);
@@ -267,6 +295,7 @@ export function createConsoleService({ db, review, kyc, accounts, reverification
       if (c.subjectKind === SubjectKind.REVERIFICATION) return reverificationCase(c, actor);
       const [item] = await toItems([c]);
       if (c.subjectKind === SubjectKind.QUESTIONNAIRE && questionnaires) return questionnaireCase(c, item!, actor);
+      if (c.subjectKind === SubjectKind.RFI && rfi) return rfiCase(c, item!, actor);
       const app = await kyc.applicationForReview(c.subjectId);
       const otherCases = await review.casesOfSubjects(SubjectKind.KYC_APPLICATION, app.others.map((o) => o.id));
       const decisions = await toDecisions([...(await review.decisionsOf([c.id, ...[...otherCases.values()].map((o) => o.id)])).values()]);
