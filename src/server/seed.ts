@@ -9,6 +9,7 @@ import { buildReverificationScenario, ReverificationScenario } from './demo/reve
 import { buildVendorReverificationScenario, type VendorDemo } from './demo/vendor-reverification-scenario.ts';
 import { forgetSubject } from './modules/steps/steps.service.ts';
 import { buildQuestionnaireScenario, QuestionnaireScenario } from './demo/questionnaire-scenarios.ts';
+import { buildComplianceScenario, ComplianceScenario } from './demo/compliance-scenarios.ts';
 import { buildExtrasDemo, ExtrasDemo, seedExtrasCatalogue } from './demo/extras-demo.ts';
 
 export const DEMO_PASSWORD = 'demo-password-1';
@@ -39,6 +40,8 @@ export interface DemoUser {
   consoleRole?: ConsoleRole;
   /** Where the user's questionnaires stand (decision 020). */
   questionnaire?: QuestionnaireScenario;
+  /** Where the user's compliance tasks and requests for information stand (decision 027). */
+  compliance?: ComplianceScenario;
   /** The account extras' pop-up or flow this user shows (decision 025). */
   extras?: ExtrasDemo;
 }
@@ -82,6 +85,9 @@ export const DEMO_USERS: readonly DemoUser[] = [
   { email: 'questionnaire-due@example.com', password: DEMO_PASSWORD, role: UserRole.USER, note: 'must answer the source of funds and wealth (UNSUBMIT)', kyc: KycScenario.L1_APPROVED, questionnaire: QuestionnaireScenario.DUE },
   { email: 'questionnaire-pending@example.com', password: DEMO_PASSWORD, role: UserRole.USER, note: 'source of funds and wealth under review (PENDING_NO_EDIT)', kyc: KycScenario.L1_APPROVED, questionnaire: QuestionnaireScenario.PENDING_NO_EDIT },
   { email: 'knowledge-failed@example.com', password: DEMO_PASSWORD, role: UserRole.USER, note: 'failed the crypto knowledge test, in cooling-off', kyc: KycScenario.L1_APPROVED, questionnaire: QuestionnaireScenario.KNOWLEDGE_FAILED },
+  // Compliance tasks and requests for information (issue 12, decision 027).
+  { email: 'rfi-open@example.com', password: DEMO_PASSWORD, role: UserRole.USER, note: 'a reviewer asked a question and for a document: the RFI awaits the answer', kyc: KycScenario.L1_APPROVED, compliance: ComplianceScenario.RFI_OPEN },
+  { email: 'tasks-open@example.com', password: DEMO_PASSWORD, role: UserRole.USER, note: 'two compliance tasks, one overdue: the account is limited', kyc: KycScenario.L1_APPROVED, compliance: ComplianceScenario.TASKS_OPEN },
   { email: 'kyc-tag@example.com', password: DEMO_PASSWORD, role: UserRole.USER, note: "member_tag.KYC is '1': no KYC steps", memberTag: { KYC: '1' } },
   // Account extras (decision 025): one pop-up or flow each.
   { email: 'satos-deposit@example.com', password: DEMO_PASSWORD, role: UserRole.USER, note: 'Satos custody: the deposit-verify pop-up', kyc: KycScenario.L1_APPROVED, extras: ExtrasDemo.SATOS_DEPOSIT },
@@ -153,6 +159,7 @@ export async function seedDemoData(services: Services, db: Db, vendorDemo?: Vend
     if (u.kyc) await buildKycScenario(services, id, u.kyc, { reviewerId: reviewerIds[0], confirmerId: reviewerIds[1], ...(u.personalInfo ? { personalInfo: u.personalInfo } : {}) });
     if (u.reverification) await buildReverificationScenario(services, id, u.email, u.reverification, reviewerIds[0]);
     if (u.questionnaire) await buildQuestionnaireScenario(services, id, u.questionnaire, { reviewerId: reviewerIds[0] });
+    if (u.compliance) await buildComplianceScenario(services, db, { id, email: u.email }, u.compliance, reviewerIds[0]);
     if (u.extras) await buildExtrasDemo(services, id, u.extras);
     if (u.vendorReverification) await buildVendorReverificationScenario(services, id, u.email, reviewerIds[0], vendorDemo);
     await recordAudit(db, SYSTEM, { action: SEEDED, entityType: DEMO_ENTITY, entityId: u.email, after: { userId: id } });
