@@ -21,6 +21,9 @@ export const TaskRegion = { MAIN: 'MAIN', ...Site } as const;
 export type TaskRegion = (typeof TaskRegion)[keyof typeof TaskRegion];
 export const TASK_REGIONS = Object.values(TaskRegion);
 
+/** The §2 child route of the RFI page. Its name is also a fixed questionnaire template's (decision 020), which tasks never point to. */
+export const RFI_ROUTE = 'rfiQuestion';
+
 /** The limitation kyc-info reports while a task is overdue (§3 limitation). */
 export const LIMITATION_COMPLIANCE_TASK_OVERDUE = 'LIMITATION_COMPLIANCE_TASK_OVERDUE';
 /** limitationInfo.reasons entries: which kind of task is overdue. */

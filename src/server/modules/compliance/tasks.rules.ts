@@ -1,4 +1,4 @@
-import { ComplianceTaskStatus, ComplianceTaskType, LIMITATION_COMPLIANCE_TASK_OVERDUE, taskOverdueReason } from '../../../shared/api/compliance-tasks.ts';
+import { ComplianceTaskStatus, ComplianceTaskType, LIMITATION_COMPLIANCE_TASK_OVERDUE, RFI_ROUTE, taskOverdueReason } from '../../../shared/api/compliance-tasks.ts';
 import { LIMITATION_DEFAULT } from '../../../shared/kyc.ts';
 
 /** What the overdue rule reads of a task. */
@@ -15,7 +15,7 @@ export interface TaskFacts {
 export const isOverdue = (task: TaskFacts, today: string): boolean => task.status === ComplianceTaskStatus.OPEN && today > task.due_date;
 
 /** The §2 child route that completes a task: the RFI page, or the questionnaire's own route (its template code). */
-export const routeOf = (task: { task_type: string; subject_id: string }): string => (task.task_type === ComplianceTaskType.RFI ? 'rfiQuestion' : task.subject_id);
+export const routeOf = (task: { task_type: string; subject_id: string }): string => (task.task_type === ComplianceTaskType.RFI ? RFI_ROUTE : task.subject_id);
 
 /** The limitation the account gets from its tasks: any overdue one limits it; each overdue type is a reason. */
 export function limitationOf(tasks: readonly TaskFacts[], today: string): { limitation: string; reasons: string[] } {

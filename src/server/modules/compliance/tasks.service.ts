@@ -5,6 +5,7 @@ import {
   ComplianceTaskStatus,
   ComplianceTaskType,
   MAX_TASK_DUE_DAYS,
+  RFI_ROUTE,
   TaskRegion,
   TASK_REGIONS,
   type ComplianceTask,
@@ -188,7 +189,8 @@ export function createTasksService(deps: TasksDeps) {
       if (actor.type !== 'reviewer') throw wrongState('only reviewers create tasks');
       const user = await deps.accounts.userByEmail(input.email);
       if (!user || user.role !== UserRole.USER) throw new ValidationFailed([{ path: 'email', code: ComplianceRule.UNKNOWN_USER }]);
-      if (!latestTemplate(input.templateCode)) throw new ValidationFailed([{ path: 'templateCode', code: ComplianceRule.UNKNOWN_TEMPLATE }]);
+      // rfiQuestion's route is the RFI page: a task for that template would lead there, not to it.
+      if (!latestTemplate(input.templateCode) || input.templateCode === RFI_ROUTE) throw new ValidationFailed([{ path: 'templateCode', code: ComplianceRule.UNKNOWN_TEMPLATE }]);
       checkDueDate(input.dueDate);
       const region = await regionOf(user.id);
       const row = await inTransaction(

@@ -23,6 +23,7 @@ import { queueHref } from './queue-params.ts';
 import { KycApplicationAside, KycApplicationMain } from './subjects/kyc-application.tsx';
 import { ReverificationAside, ReverificationMain } from './subjects/reverification.tsx';
 import { QuestionnaireAside, QuestionnaireMain } from './subjects/questionnaire.tsx';
+import { RfiAside, RfiMain } from './subjects/rfi.tsx';
 import { useNow } from './use-now.ts';
 import { useSessionGuard } from './use-session-guard.ts';
 import { SecondLookPanel } from './components/second-look-panel.tsx';
@@ -122,6 +123,16 @@ function useSubjectView(data: ConsoleCase): SubjectView | null {
         aside: <QuestionnaireAside subject={subject} />,
         descriptions: { approve: t('questionnaires.console.approveText', { email: data.user.email }), reject: t('questionnaires.console.rejectText') },
         facts: [[t('questionnaires.console.requestId'), <span key="questionnaire" className="font-mono text-xs break-all">{subject.questionnaire.id}</span>]],
+      };
+    case SubjectKind.RFI:
+      // Decision 027: approve accepts the answer, reject asks again (the message is the next question).
+      return {
+        title: t('compliance.console.subjectTitle', { round: subject.rfi.round }),
+        level: 1,
+        main: <RfiMain subject={subject} email={data.user.email} />,
+        aside: <RfiAside subject={subject} />,
+        descriptions: { approve: t('compliance.console.approveText', { email: data.user.email }), reject: t('compliance.console.rejectText') },
+        facts: [[t('console.case.summary.id'), <span key="rfi" className="font-mono text-xs break-all">{subject.rfi.rfiId}</span>]],
       };
     default:
       // A kind this console version does not know (a newer server): say so rather than guess.
