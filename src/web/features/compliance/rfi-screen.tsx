@@ -108,6 +108,8 @@ function AnswerForm({ rfi }: { rfi: RfiView }) {
     try {
       const stored = await uploadRfiDocument(rfi.rfiId, file);
       setDocuments((list) => [...list, stored]);
+      // A refusal for a missing picture no longer applies.
+      answer.reset();
     } catch (error) {
       setUploadError(errorMessage(t, error));
     } finally {
