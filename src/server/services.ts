@@ -94,9 +94,9 @@ export function createServices(db: Db, config: Config, { mailer = logMailer({ in
     questionnaireStatuses: async (userId) => Object.fromEntries((await questionnaires.list(userId, { site: '' })).items.map((i) => [i.templateCode, i.status])),
   });
   review.registerSubject(SubjectKind.KYC_APPLICATION, kyc.reviewHandler);
-  review.registerSubject(SubjectKind.RFI, compliance.rfi.reviewHandler);
   review.registerSubject(SubjectKind.REVERIFICATION, reverification.reviewHandler);
   review.registerSubject(SubjectKind.QUESTIONNAIRE, questionnaires.reviewHandler);
+  review.registerSubject(SubjectKind.RFI, compliance.rfi.reviewHandler);
   const countries = createCountriesService();
   const consoleService = createConsoleService({ db, review, kyc, accounts, reverification, questionnaires, rfi: compliance.rfi });
   // The retention job also runs the capture's sweeps (biometric data, old phone links): built below.

@@ -121,23 +121,30 @@ export function createTasksService(deps: TasksDeps) {
   /**
    * Questionnaire tasks are done once the questionnaire is submitted; the questionnaires module does
    * not know about tasks, so this is settled when tasks are read (the system closes them, audited).
+   * `open`: the user's open tasks just read; true when one was closed (read them again).
    */
-  async function reconcile(userId: string): Promise<void> {
-    const open = (await repo.findTasksOfUser(db, userId, { status: ComplianceTaskStatus.OPEN })).filter((t) => t.task_type === ComplianceTaskType.QUESTIONNAIRE);
-    if (open.length === 0) return;
+  async function reconcile(userId: string, open: readonly repo.TaskRow[]): Promise<boolean> {
+    const questionnaireTasks = open.filter((t) => t.task_type === ComplianceTaskType.QUESTIONNAIRE);
+    if (questionnaireTasks.length === 0) return false;
     const statuses = await deps.questionnaireStatuses(userId);
-    for (const task of open.filter((t) => SUBMITTED.has(statuses[t.subject_id] ?? ''))) {
+    let closed = false;
+    for (const task of questionnaireTasks.filter((t) => SUBMITTED.has(statuses[t.subject_id] ?? ''))) {
       try {
         await inTransaction(db, (trx) => completeIn(trx, task.id, SYSTEM, `questionnaire ${task.subject_id} submitted`));
+        closed = true;
       } catch {
         // Closed by another request at the same moment: nothing left to do.
       }
     }
+    return closed;
   }
 
+  /** The user's tasks (filtered), with open questionnaire tasks settled first; one read when none is open (kyc-info's path). */
   async function tasksOf(userId: string, filter: { status?: string | undefined; region?: string | undefined } = {}) {
-    await reconcile(userId);
-    return repo.findTasksOfUser(db, userId, filter);
+    const onlyOpen = filter.status === ComplianceTaskStatus.OPEN && !filter.region;
+    const open = await repo.findTasksOfUser(db, userId, { status: ComplianceTaskStatus.OPEN });
+    const changed = await reconcile(userId, open);
+    return onlyOpen && !changed ? open : repo.findTasksOfUser(db, userId, filter);
   }
 
   return {
