@@ -44,8 +44,10 @@ test('a reviewer asks for information, the user sees the task and answers with a
   expect(mail.subject).toBe('We need some information from you');
   expect(mail.text).toContain(QUESTION);
 
-  // --- The user: the task with its due date, then the question; a text alone is not enough.
-  await user.goto('/user/accounts/auth/complianceTasks');
+  // --- The user: the overview leads to the task with its due date, then the question; a text alone is not enough.
+  await user.goto('/user/accounts/auth/personal');
+  await user.getByRole('link', { name: 'Compliance tasks are waiting for you: open your tasks' }).click();
+  await expect(user).toHaveURL(/\/auth\/complianceTasks$/);
   const tasks = user.getByTestId('open-tasks');
   await expect(tasks.getByRole('heading', { name: 'Answer a request for information' })).toBeVisible();
   await expect(tasks).toContainText('Due ');
@@ -78,6 +80,9 @@ test('a reviewer asks for information, the user sees the task and answers with a
   await user.goto('/user/accounts/auth/complianceTasks');
   await expect(user.getByTestId('no-tasks')).toBeVisible();
   await expect(user.getByTestId('done-tasks')).toContainText('Answer a request for information');
+  await user.goto('/user/accounts/auth/personal');
+  await expect(user.getByRole('heading', { name: 'Identity verification' }).first()).toBeVisible();
+  await expect(user.getByTestId('compliance-tasks-link')).toHaveCount(0);
   const info = await (await user.request.post('/x-api/v3/private/kyc/kyc-info', { data: { obtain_verification_process: true } })).json();
   expect(info.result.verificationProcess).toEqual({ isVerificationProcess: false, tasks: [] });
 });

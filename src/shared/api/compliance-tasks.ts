@@ -27,7 +27,8 @@ export const RFI_ROUTE = 'rfiQuestion';
 /** The limitation kyc-info reports while a task is overdue (§3 limitation). */
 export const LIMITATION_COMPLIANCE_TASK_OVERDUE = 'LIMITATION_COMPLIANCE_TASK_OVERDUE';
 /** limitationInfo.reasons entries: which kind of task is overdue. */
-export const taskOverdueReason = (type: ComplianceTaskType) => `COMPLIANCE_TASK_${type}_OVERDUE`;
+export const COMPLIANCE_TASK_REASON_PREFIX = 'COMPLIANCE_TASK_';
+export const taskOverdueReason = (type: ComplianceTaskType) => `${COMPLIANCE_TASK_REASON_PREFIX}${type}_OVERDUE`;
 
 /** A due date is at least tomorrow and at most this many days ahead. */
 export const MAX_TASK_DUE_DAYS = 180;
