@@ -16,6 +16,7 @@ import AdminScreen from './admin-screen.tsx';
 import PartnersScreen from './partners/partners-screen.tsx';
 import ReverificationRequestScreen from './reverification-request-screen.tsx';
 import RfiRequestScreen from './rfi-request-screen.tsx';
+import TaskRequestScreen from './task-request-screen.tsx';
 import ExtrasScreen from './extras-screen.tsx';
 import { ConsoleRole, hasConsoleRole } from '../../../shared/staff.ts';
 
@@ -136,6 +137,14 @@ export default function ConsoleLayout() {
                 {t('compliance.console.title')}
               </Link>
             </li>
+            <li>
+              <Link
+                href="/tasks"
+                className="rounded-sm text-muted underline-offset-4 hover:text-ink hover:underline focus-visible:outline-2 focus-visible:outline-primary aria-[current=page]:font-semibold aria-[current=page]:text-ink"
+              >
+                {t('compliance.console.taskTitle')}
+              </Link>
+            </li>
             {/* Account extras (decision 025): member tags, custody, VIP; announcements, agreements, partners. */}
             <li>
               <Link href="/extras" className="rounded-sm text-muted underline-offset-4 hover:text-ink hover:underline focus-visible:outline-2 focus-visible:outline-primary">
@@ -170,6 +179,7 @@ export default function ConsoleLayout() {
         <Route path="/businesses" component={PartnersScreen} />
         <Route path="/reverification" component={ReverificationRequestScreen} />
         <Route path="/rfi" component={RfiRequestScreen} />
+        <Route path="/tasks" component={TaskRequestScreen} />
         <Route path="/extras" component={ExtrasScreen} />
         <Route>
           <Redirect to="/" replace />
