@@ -155,6 +155,20 @@ describe('questionnaire tasks', () => {
   });
 });
 
+describe('erasure (decision 018)', () => {
+  it("a user's erasure empties the questions, answers and notes and their audit payloads; the facts stay", async () => {
+    const u = await user();
+    const { rfiId, taskId } = (await ask(u)).json().result;
+    await post(app, `${K}/answer-rfi`, { rfiId, answer: 'My salary.' }, u.cookie);
+    expect((await post(app, '/v1/private/user/erasure-request', { confirm: 'ERASE' }, u.cookie)).json().result.outcome).toBe('ERASED');
+    expect((await rfiRows(u.id))[0]).toMatchObject({ id: rfiId, question: '', answer_text: '', status: 'ANSWERED' });
+    expect((await taskRows(u.id))[0]).toMatchObject({ id: taskId, message: '', task_type: 'RFI' });
+    const payloads = await app.db.selectFrom('audit_log').select(['before', 'after']).where('entity_id', 'in', [rfiId, taskId]).execute();
+    expect(payloads.length).toBeGreaterThan(0);
+    expect(payloads.some((p) => `${p.before ?? ''}${p.after ?? ''}`.includes('My salary.') || `${p.after ?? ''}`.includes('Where do the funds'))).toBe(false);
+  });
+});
+
 describe('authorization', () => {
   it('users cannot use the console; reviewers and anonymous callers cannot use the user calls; a user cannot answer another user\'s round', async () => {
     const u = await user();

@@ -73,3 +73,17 @@ export async function updateRfi(db: Q, id: string, from: string, set: Partial<Om
   const r = await db.updateTable('rfi_requests').set(set).where('id', '=', id).where('status', '=', from).executeTakeFirst();
   return Number(r.numUpdatedRows);
 }
+
+/** Erasure (decision 018): the free text of a user's tasks and rounds; the facts (types, dates, statuses) stay. Returns the rows changed. */
+export async function eraseTextOfUser(db: Q, userId: string): Promise<number> {
+  const tasks = await db.updateTable('compliance_tasks').set({ message: '' }).where('user_id', '=', userId).executeTakeFirst();
+  const rounds = await db.updateTable('rfi_requests').set({ question: '', answer_text: '' }).where('user_id', '=', userId).executeTakeFirst();
+  return Number(tasks.numUpdatedRows) + Number(rounds.numUpdatedRows);
+}
+
+/** The audit entities of a user's tasks and rounds (their payloads hold the texts). */
+export async function entityRefsOfUser(db: Q, userId: string): Promise<{ entityType: string; entityId: string }[]> {
+  const tasks = await db.selectFrom('compliance_tasks').select('id').where('user_id', '=', userId).execute();
+  const rounds = await db.selectFrom('rfi_requests').select('id').where('user_id', '=', userId).execute();
+  return [...tasks.map((t) => ({ entityType: 'compliance_task', entityId: t.id })), ...rounds.map((r) => ({ entityType: 'rfi_request', entityId: r.id }))];
+}

@@ -106,7 +106,7 @@ export function createTasksService(deps: TasksDeps) {
       action: 'compliance_task.open',
       entityType: ENTITY,
       entityId: row.id,
-      after: { userId: row.user_id, taskType: row.task_type, subjectId: row.subject_id, region: row.region, dueDate: row.due_date, message: row.message },
+      after: { userId: row.user_id, taskType: row.task_type, subjectId: row.subject_id, region: row.region, dueDate: row.due_date, userMessage: row.message },
     });
     return row;
   }
