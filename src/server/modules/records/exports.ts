@@ -91,7 +91,9 @@ export function createExports({ db, review, kyc, accounts, documents, console }:
                 { entityType: 'questionnaire_answer', entityId: subject.questionnaire.id },
                 { entityType: 'questionnaire_step', entityId: `${data.user.id}:${subject.questionnaire.templateCode}` },
               ]
-            : subject.kind === SubjectKind.RFI
+            : subject.kind === SubjectKind.SCREENING
+              ? [{ entityType: 'screening_match', entityId: subject.match.id }]
+              : subject.kind === SubjectKind.RFI
               ? [
                   { entityType: 'rfi_request', entityId: subject.rfi.rfiId },
                   { entityType: 'compliance_task', entityId: subject.rfi.taskId },
@@ -102,13 +104,15 @@ export function createExports({ db, review, kyc, accounts, documents, console }:
                 ];
       const audit = await listAuditOf(db, [{ entityType: 'review_case', entityId: caseId }, ...entities]);
       // A questionnaire case (decision 020) carries its answers' evidence pictures as its documents.
-      // An RFI case (decision 027) carries the pictures of its answer.
+      // A questionnaire case (decision 020) carries its evidence pictures, an RFI case (decision 027) its answer's; a screening case has none.
       const pictures =
         subject.kind === SubjectKind.QUESTIONNAIRE
           ? subject.evidence.map((e) => ({ id: e.id, kind: 'evidence' }))
-          : subject.kind === SubjectKind.RFI
-            ? subject.rfi.documents.map((d) => ({ id: d.id, kind: 'rfi' }))
-            : subject.documents;
+          : subject.kind === SubjectKind.SCREENING
+            ? []
+            : subject.kind === SubjectKind.RFI
+              ? subject.rfi.documents.map((d) => ({ id: d.id, kind: 'rfi' }))
+              : subject.documents;
       const files: Record<string, Uint8Array> = {
         'case.json': strToU8(JSON.stringify({ exportedAt: nowIso(), exportedBy: actor.id, ...data }, null, 2)),
         'audit.json': strToU8(JSON.stringify(audit, null, 2)),
