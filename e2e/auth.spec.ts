@@ -96,10 +96,10 @@ test('redirect_url to another site is ignored after login', async ({ page }) => 
   await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/user\/accounts\/auth\/personal$/);
 });
 
-test('a deep link to a screen not built yet shows an honest page', async ({ page }) => {
+test('a deep link to a child route opens its screen after signing in', async ({ page }) => {
   await loginThroughPage(page, DEMO.email, DEMO.password, '/login?redirect_url=%2Fuser%2Faccounts%2Fauth%2FcomplianceTasks');
   await expect(page).toHaveURL(/\/auth\/complianceTasks$/);
-  await expect(page.getByRole('heading', { name: 'This page is not available yet' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Compliance tasks' })).toBeVisible();
 });
 
 test('the login page looks like the product and switches language before signing in; the choice stays', async ({ page }) => {

@@ -168,7 +168,7 @@ test('inside Telegram: back button, expanded view, black background; back return
   await registerViaApi(page, uniqueEmail('tg'));
   const profile = page.waitForRequest((r) => r.url().includes('/x-api/v2/private/user/profile'));
   await page.goto('/user/accounts/auth/complianceTasks#tgWebAppVersion=8.0&tgWebAppPlatform=ios&tgWebAppThemeParams=%7B%7D');
-  await expect(page.getByRole('heading', { name: 'This page is not available yet' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Compliance tasks' })).toBeVisible();
 
   await expect.poll(events).toEqual(
     expect.arrayContaining([
@@ -184,11 +184,11 @@ test('inside Telegram: back button, expanded view, black background; back return
   expect(headers['x-client-agent']).toMatch(/^Exchange\/telegram \(ios; /);
 
   // Go somewhere, then press Telegram's back button (an event from the host).
-  await page.getByRole('link', { name: 'Back to my account' }).click();
+  await page.getByRole('link', { name: 'Back to verification' }).click();
   await expect(page).toHaveURL(/\/user\/accounts\/auth\/personal$/);
   await page.evaluate(() => (window as unknown as { Telegram: { WebView: { receiveEvent: (t: string) => void } } }).Telegram.WebView.receiveEvent('back_button_pressed'));
   await expect(page).toHaveURL(/\/user\/accounts\/auth\/complianceTasks/);
-  await expect(page.getByRole('heading', { name: 'This page is not available yet' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Compliance tasks' })).toBeVisible();
 
   // iOS: the back button is hidden while the page is hidden, and shown again when it returns.
   const setVisibility = (state: string) =>

@@ -20,6 +20,7 @@ import { handoffRoutes } from './modules/handoff/handoff.routes.ts';
 import { staffRoutes } from './modules/staff/staff.routes.ts';
 import { reverificationRoutes } from './modules/reverification/reverification.routes.ts';
 import { screeningRoutes } from './modules/screening/screening.routes.ts';
+import { complianceConsoleRoutes, complianceRoutes } from './modules/compliance/compliance.routes.ts';
 import { developersPlugin, integrationRoutes, partnerDemoRoutes } from './modules/integration/integration.routes.ts';
 import { partnersRoutes } from './modules/partners/partners.routes.ts';
 import { extrasRoutes } from './modules/extras/extras.routes.ts';
@@ -120,6 +121,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       await api.register(reverificationRoutes);
       await api.register(questionnairesRoutes);
       await api.register(screeningRoutes);
+      await api.register(complianceRoutes);
+      await api.register(complianceConsoleRoutes);
       await api.register(countriesRoutes);
       await api.register(consoleRoutes);
       await api.register(siteRoutes);

@@ -39,6 +39,7 @@ const POST_WITHOUT_BODY_SCHEMA: Record<string, string> = {
   [`POST ${ApiPath.integrationUploadDocument}`]: 'the same multipart handler as upload-document (SDK variant)',
   [`POST ${ApiPath.handoffUpload}`]: 'multipart, as upload-document: fields checked by handoffUploadFields',
   [`POST ${ApiPath.uploadQuestionnaireEvidence}`]: 'multipart: read part by part (size limit while streaming), fields checked by uploadEvidenceFields',
+  [`POST ${ApiPath.uploadRfiDocument}`]: 'multipart, as upload-questionnaire-evidence: fields checked by uploadRfiDocumentFields',
 };
 
 /** Registered only for browser tests (fault injection), and leaving ApiPath in another change. */

@@ -9,6 +9,7 @@ import { buildReverificationScenario, ReverificationScenario } from './demo/reve
 import { buildVendorReverificationScenario, type VendorDemo } from './demo/vendor-reverification-scenario.ts';
 import { forgetSubject } from './modules/steps/steps.service.ts';
 import { buildQuestionnaireScenario, QuestionnaireScenario } from './demo/questionnaire-scenarios.ts';
+import { buildComplianceScenario, ComplianceScenario } from './demo/compliance-scenarios.ts';
 import { buildExtrasDemo, ExtrasDemo, seedExtrasCatalogue } from './demo/extras-demo.ts';
 import { seedScreeningList } from './demo/screening-demo.ts';
 import { buildTransferDemo, TransferDemo } from './demo/transfer-demo.ts';
@@ -41,6 +42,8 @@ export interface DemoUser {
   consoleRole?: ConsoleRole;
   /** Where the user's questionnaires stand (decision 020). */
   questionnaire?: QuestionnaireScenario;
+  /** Where the user's compliance tasks and requests for information stand (decision 027). */
+  compliance?: ComplianceScenario;
   /** The account extras' pop-up or flow this user shows (decision 025). */
   extras?: ExtrasDemo;
   /** The identity transfer this user takes part in (decision 029); built after `kyc`. */
@@ -95,6 +98,9 @@ export const DEMO_USERS: readonly DemoUser[] = [
     kyc: KycScenario.L1_APPROVED,
     personalInfo: { ...resident('Viktor', 'Drachenko', 'CY', '12 Makariou Avenue', 'Limassol', '3030'), dateOfBirth: '1968-04-12' },
   },
+  // Compliance tasks and requests for information (issue 12, decision 027).
+  { email: 'rfi-open@example.com', password: DEMO_PASSWORD, role: UserRole.USER, note: 'a reviewer asked a question and for a document: the RFI awaits the answer', kyc: KycScenario.L1_APPROVED, compliance: ComplianceScenario.RFI_OPEN },
+  { email: 'tasks-open@example.com', password: DEMO_PASSWORD, role: UserRole.USER, note: 'two compliance tasks, one overdue: the account is limited', kyc: KycScenario.L1_APPROVED, compliance: ComplianceScenario.TASKS_OPEN },
   { email: 'kyc-tag@example.com', password: DEMO_PASSWORD, role: UserRole.USER, note: "member_tag.KYC is '1': no KYC steps", memberTag: { KYC: '1' } },
   // Account extras (decision 025): one pop-up or flow each.
   { email: 'satos-deposit@example.com', password: DEMO_PASSWORD, role: UserRole.USER, note: 'Satos custody: the deposit-verify pop-up', kyc: KycScenario.L1_APPROVED, extras: ExtrasDemo.SATOS_DEPOSIT },
@@ -179,6 +185,7 @@ export async function seedDemoData(services: Services, db: Db, vendorDemo?: Vend
     if (u.kyc) await buildKycScenario(services, id, u.kyc, { reviewerId: reviewerIds[0], confirmerId: reviewerIds[1], ...(u.personalInfo ? { personalInfo: u.personalInfo } : {}) });
     if (u.reverification) await buildReverificationScenario(services, id, u.email, u.reverification, reviewerIds[0]);
     if (u.questionnaire) await buildQuestionnaireScenario(services, id, u.questionnaire, { reviewerId: reviewerIds[0] });
+    if (u.compliance) await buildComplianceScenario(services, db, { id, email: u.email }, u.compliance, reviewerIds[0]);
     if (u.extras) await buildExtrasDemo(services, id, u.extras);
     if (u.transfer) await buildTransferDemo(services, id, u.transfer);
     if (u.vendorReverification) await buildVendorReverificationScenario(services, id, u.email, reviewerIds[0], vendorDemo);

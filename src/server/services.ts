@@ -23,6 +23,7 @@ import { createExtrasService } from './modules/extras/extras.service.ts';
 import { createScreeningService } from './modules/screening/screening.service.ts';
 import { createTransferService } from './modules/transfer/transfer.service.ts';
 import { createRiskService } from './modules/risk/risk.service.ts';
+import { createComplianceService } from './modules/compliance/compliance.service.ts';
 
 /**
  * Builds every domain service once per app; routes reach them through `app.services`. Where two
@@ -60,6 +61,8 @@ export function createServices(db: Db, config: Config, { mailer = logMailer({ in
     db, config, documents, accounts, review, providers, log, otp,
     reverification: { displayFor: (userId, at, known) => reverification.displayFor(userId, at, known) },
     questionnaires: { kycInfoOf: (userId, at, known) => questionnaires.kycInfoOf(userId, at, known) },
+    // kyc-info lists the open compliance tasks and is limited by an overdue one (decision 027).
+    complianceTasks: { forKycInfo: (userId) => compliance.tasks.forKycInfo(userId) },
     // kyc-info carries the extras' fields (decision 025); extras read the level and residence from kyc.
     // second_identity_state: an identity transfer's status when the user has one (decision 029), else the custody move's.
     extras: {
@@ -89,21 +92,35 @@ export function createServices(db: Db, config: Config, { mailer = logMailer({ in
     documents,
     kyc: { profileOf: async (userId) => ({ level: await kyc.levelOf(userId), country: (await kyc.getPersonalInfo(userId)).info?.residenceCountry ?? '' }) },
   });
+  // Compliance tasks and RFI (decision 027): questionnaire tasks are done once the questionnaire is submitted.
+  const compliance = createComplianceService({
+    db,
+    accounts,
+    documents,
+    review,
+    mailer,
+    templates: createMailTemplates(config.localesDir, 'compliance'),
+    publicUrl,
+    siteOf: (userId) => reverification.siteOf(userId),
+    residenceOf: async (userId) => (await kyc.getPersonalInfo(userId)).info?.residenceCountry ?? '',
+    questionnaireStatuses: async (userId) => Object.fromEntries((await questionnaires.list(userId, { site: '' })).items.map((i) => [i.templateCode, i.status])),
+  });
   review.registerSubject(SubjectKind.KYC_APPLICATION, kyc.reviewHandler);
   review.registerSubject(SubjectKind.REVERIFICATION, reverification.reviewHandler);
   // AML name screening (decision 026): a potential match is a SCREENING case; a hit makes nsquestion due.
   const screening = createScreeningService({ db, review, questionnaires });
   review.registerSubject(SubjectKind.QUESTIONNAIRE, questionnaires.reviewHandler);
   review.registerSubject(SubjectKind.SCREENING, screening.reviewHandler);
+  review.registerSubject(SubjectKind.RFI, compliance.rfi.reviewHandler);
   // Issue 12 (decision 029): identity transfers between sites and risk intercepts.
   const transfers = createTransferService({ db, review, otp, accounts, kyc: kyc.identityTransfer });
   review.registerSubject(SubjectKind.IDENTITY_TRANSFER, transfers.reviewHandler);
   const risk = createRiskService({ db, residenceOf: async (userId) => (await kyc.getPersonalInfo(userId)).info?.residenceCountry ?? '' });
   const countries = createCountriesService();
-  const consoleService = createConsoleService({ db, review, kyc, accounts, reverification, questionnaires, screening, transfers });
+  const consoleService = createConsoleService({ db, review, kyc, accounts, reverification, questionnaires, screening, transfers, rfi: compliance.rfi });
   // The retention job also runs the capture's sweeps (biometric data, old phone links): built below.
   const sweeps = () => ({ biometric: liveness.sweep, handoffLinks: handoff.sweep, eraseBiometric: liveness.removeAllOf });
-  const records = createRecordsService({ db, config, review, kyc, accounts, documents, console: consoleService, sweeps });
+  const records = createRecordsService({ db, config, review, kyc, accounts, documents, console: consoleService, sweeps, compliance });
   const site = createSiteService({ config });
   const monitoring = createMonitoringService();
   // SDK/app partners (decision 021): applicants are accounts; their level comes from kyc.
@@ -112,7 +129,7 @@ export function createServices(db: Db, config: Config, { mailer = logMailer({ in
   // The phone sends the same pictures the computer would: the same upload gate (re-verification included).
   const handoff = createHandoffService({ db, config, documents, canUpload: uploadGate });
   const liveness = createLivenessService({ db, documents });
-  return { accounts, site, documents, kyc, reverification, questionnaires, review, providers, countries, console: consoleService, monitoring, staff, records, partners, handoff, liveness, extras, screening, transfers, risk };
+  return { accounts, site, documents, kyc, reverification, questionnaires, review, providers, countries, console: consoleService, monitoring, staff, records, partners, handoff, liveness, extras, screening, transfers, risk, compliance };
 }
 
 export type Services = ReturnType<typeof createServices>;

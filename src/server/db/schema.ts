@@ -309,6 +309,48 @@ export interface ReviewDecisionsTable {
   reason_codes: string | null;
 }
 
+/** A compliance task (migration 021, decision 027). */
+export interface ComplianceTasksTable {
+  id: string;
+  user_id: string;
+  /** ComplianceTaskType */
+  task_type: string;
+  /** The regulated site the task is for ('' = the main one). */
+  region: string;
+  /** What the task is about: the RFI round's id, or a questionnaire's template code. */
+  subject_id: string;
+  message: string;
+  /** YYYY-MM-DD (UTC): overdue from the next day on while still OPEN. */
+  due_date: string;
+  /** OPEN | DONE | CANCELLED */
+  status: string;
+  /** `user:type:subject` while open, else null. */
+  open_key: string | null;
+  created_by: string | null;
+  created_at: string;
+  completed_at: string | null;
+}
+
+/** One round of a request for information (migration 021, decision 027). */
+export interface RfiRequestsTable {
+  id: string;
+  user_id: string;
+  task_id: string;
+  round: number;
+  question: string;
+  /** 1: the reviewer asks for a document (a picture is required in the answer). */
+  document_requested: number;
+  /** RfiStatus */
+  status: string;
+  answer_text: string;
+  /** JSON list of document ids. */
+  answer_documents: string;
+  asked_by: string | null;
+  asked_at: string;
+  answered_at: string | null;
+  decided_at: string | null;
+}
+
 /** A request to verify a document again (migration 009, decision 017). */
 export interface ReverificationRequestsTable {
   id: string;
@@ -590,6 +632,8 @@ export interface Database {
   vendor_sessions: VendorSessionsTable;
   vendor_webhook_events: VendorWebhookEventsTable;
   reverification_requests: ReverificationRequestsTable;
+  compliance_tasks: ComplianceTasksTable;
+  rfi_requests: RfiRequestsTable;
   reverification_submissions: ReverificationSubmissionsTable;
   account_sites: AccountSitesTable;
   one_time_codes: OneTimeCodesTable;

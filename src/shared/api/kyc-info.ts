@@ -127,7 +127,7 @@ export const kycInfoResult = z.object({
   /** KYC is open for this account (false: both steps show NOT_ALLOW). */
   opened: z.boolean(),
   limitation: z.string(),
-  /** LIMITATION_DEFAULT, or LIMITATION_REVERIFICATION_OVERDUE once a re-verification deadline passed without a submission. */
+  /** LIMITATION_DEFAULT, LIMITATION_REVERIFICATION_OVERDUE once a re-verification deadline passed without a submission, or LIMITATION_COMPLIANCE_TASK_OVERDUE while a compliance task is overdue (decision 027). */
   limitationInfo: kycLimitationInfo,
   /** obtain_state. */
   state: z.array(kycStateItem).optional(),
@@ -144,7 +144,7 @@ export const kycInfoResult = z.object({
   custodyInfo: custodyInfoValue.nullable(),
   newSatosGray: z.boolean(),
   additionalRejectReason: z.array(kycRejectMessage),
-  /** obtain_verification_process: a review in progress; tasks come with compliance tasks (later issue). */
+  /** obtain_verification_process: a review in progress or compliance tasks open; tasks: the open tasks' types (ComplianceTaskType, decision 027). */
   verificationProcess: z.object({ isVerificationProcess: z.boolean(), tasks: z.array(z.string()) }).optional(),
   /** obtain_aml_questionnaire: AML questionnaires come with a later issue. */
   amlQuestionnaire: z.object({ needQuestionnaire: z.boolean(), templateCode: z.string() }).optional(),

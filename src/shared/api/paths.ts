@@ -121,6 +121,20 @@ export const ApiPath = {
   /** POST: a reviewer asks a user to verify a document again (decision 017). */
   consoleReverificationRequests: '/v1/console/reverification-requests',
 
+  // Compliance tasks and requests for information (issue 12, decision 027): §7 task/list, task/region,
+  // compliance-tasks; the RFI page's read, answer and pictures, and the console's forms are beyond §7.
+  taskList: '/segw/task/v1/task/list',
+  taskRegion: '/segw/task/v1/task/region',
+  complianceTasks: `${KYC}/compliance-tasks`,
+  rfi: `${KYC}/rfi`,
+  answerRfi: `${KYC}/answer-rfi`,
+  /** POST multipart: field rfi_id, then one picture in `file`. */
+  uploadRfiDocument: `${KYC}/upload-rfi-document`,
+  /** POST: a reviewer gives a user a questionnaire to submit by a day. */
+  consoleComplianceTasks: '/v1/console/compliance-tasks',
+  /** POST: a reviewer asks a user a question or for a document. */
+  consoleRfiRequests: '/v1/console/rfi-requests',
+
   // Other calls (§7).
   countryList: '/v2/public/country-list',
 

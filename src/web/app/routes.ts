@@ -10,22 +10,17 @@ export interface ChildRoute {
   load: () => Promise<ScreenModule>;
 }
 
-const unavailable = () => import('../features/unavailable/unavailable-screen.tsx');
-
 /** Questionnaire routes (issue 11): one chunk, one generic renderer; the template code is the route's name. */
 export const QUESTIONNAIRE_ROUTES = [
   'question', 'ocquestion', 'newquestion', 'nsquestion', 'crypto-knowledge-test', 'risk-tolerance-test', 'client-agreement', 'professional',
   'agreement', 'questionnaire', 'eddQuestionnaire', 'qualifiedInvestor', 'residenceInfo', 'rcEddQuestionnaire', 'rcQuestionnaire',
-  'rfiQuestion', 'sourceOfFundsWealth', 'advancedQuest', 'standardQuest', 'piquestion', 'personalquestion', 'cnsquestion', 'pivQuestionnaire',
+  'sourceOfFundsWealth', 'advancedQuest', 'standardQuest', 'piquestion', 'personalquestion', 'cnsquestion', 'pivQuestionnaire',
 ];
 const questionnaire = (code: string) => () => import('../features/questionnaires/questionnaire-screen.tsx').then((m) => ({ default: m.screenFor(code) }));
 // The KYC overview shows the account extras' notices and pop-ups (decision 025), their own chunk.
 fillSlot(SlotName.OVERVIEW_EXTRAS, () => import('../features/extras/overview-extras.tsx'));
 
-/**
- * §2: the child routes of /auth. Screens that no issue has built yet load the honest
- * "not available yet" screen until their feature lands.
- */
+/** §2: the child routes of /auth, every one with its screen (complianceTasks and rfiQuestion: issue 12). */
 export const AUTH_CHILD_ROUTES: readonly ChildRoute[] = [
   { path: 'personal', load: () => import('../features/kyc/personal-screen.tsx') },
   { path: 'kyc', load: () => import('../features/kyc/kyc-screen.tsx') },
@@ -49,5 +44,7 @@ export const AUTH_CHILD_ROUTES: readonly ChildRoute[] = [
   // Beyond §2 (issue 12, decision 029): an identity verified on one site moves to the account on another.
   { path: 'identity-transfer', load: () => import('../features/transfer/identity-transfer-screen.tsx') },
   ...QUESTIONNAIRE_ROUTES.map((path) => ({ path, load: questionnaire(path) })),
-  ...['complianceTasks'].map((path) => ({ path, load: unavailable })),
+  // Issue 12 (decision 027): the open compliance tasks, and the answer to a reviewer's request for information.
+  { path: 'complianceTasks', load: () => import('../features/compliance/compliance-tasks-screen.tsx') },
+  { path: 'rfiQuestion', load: () => import('../features/compliance/rfi-screen.tsx') },
 ];

@@ -17,6 +17,7 @@ import * as m016 from './016-liveness.ts';
 import * as m017 from './017-scale-out-2.ts';
 import * as m019 from './019-vendor-updates.ts';
 import * as m020 from './020-screening.ts';
+import * as m021 from './021-compliance-tasks.ts';
 import * as m023 from './023-identity-transfer.ts';
 
 /**
@@ -42,5 +43,6 @@ export const migrations: Record<string, Migration> = {
   '017-scale-out-2': m017,
   '019-vendor-updates': m019,
   '020-screening': m020,
+  '021-compliance-tasks': m021,
   '023-identity-transfer': m023,
 };

@@ -114,6 +114,9 @@ const PERSONAL_KEYS = new Set([
   'userMessage',
   'internalNote',
   'personalInfo',
+  // A request for information's question and the user's answer (decision 027).
+  'question',
+  'answer',
 ]);
 
 function erasePersonal(value: unknown): unknown {

@@ -15,6 +15,7 @@ import type { Db } from '../../db/index.ts';
 import type { ScreeningSubject } from '../../../shared/api/screening.ts';
 import type { QuestionnaireSubject } from '../../../shared/api/questionnaire-review.ts';
 import type { IdentityTransferSubject } from '../../../shared/api/identity-transfer.ts';
+import type { RfiSubject } from '../../../shared/api/compliance-tasks.ts';
 
 export interface ConsoleDeps {
   db: Db;
@@ -28,6 +29,8 @@ export interface ConsoleDeps {
   screening?: { subjectForReview(matchId: string): Promise<ScreeningSubject> };
   /** IDENTITY_TRANSFER cases: the two accounts, the identity that moves, the rules that asked (decision 029). */
   transfers?: { forReview(c: ReviewCase): Promise<IdentityTransferSubject> };
+  /** RFI cases: the round, the user's answer and pictures, earlier rounds (decision 027). */
+  rfi?: { forReview(c: ReviewCase): Promise<RfiSubject> };
 }
 
 export interface QueueInput {
@@ -72,7 +75,7 @@ function parseJson(text: string | null): unknown {
  * The compliance console: composes the review module's cases and decisions with what the subject
  * modules (kyc), documents and accounts expose through their services. It owns no table.
  */
-export function createConsoleService({ db, review, kyc, accounts, reverification, questionnaires, screening, transfers }: ConsoleDeps) {
+export function createConsoleService({ db, review, kyc, accounts, reverification, questionnaires, screening, transfers, rfi }: ConsoleDeps) {
   async function toItems(cases: ReviewCase[]): Promise<ConsoleQueueItem[]> {
     // Pending cases' first decisions and decided cases' overrides (decision 022) both wait for a second look.
     const proposals = await review.proposalsOf(cases.map((c) => c.id));
@@ -229,6 +232,31 @@ export function createConsoleService({ db, review, kyc, accounts, reverification
     };
   }
 
+  /** An RFI case: the question, the user's answer and pictures, earlier rounds, its history. */
+  async function rfiCase(c: ReviewCase, item: ConsoleQueueItem, actor: Actor): Promise<ConsoleCase> {
+    const subject = await rfi!.forReview(c);
+    const decisions = await toDecisions([...(await review.decisionsOf([c.id])).values()]);
+    const user = (await accounts.usersByIds([c.userId])).get(c.userId);
+    const history = await historyOf(
+      [
+        { entityType: 'review_case', entityId: c.id },
+        { entityType: 'rfi_request', entityId: c.subjectId },
+        { entityType: 'compliance_task', entityId: subject.rfi.taskId },
+      ],
+      { compliance_task: 0, rfi_request: 1, review_case: 2 },
+    );
+    await recordAudit(db, actor, { action: CASE_VIEW_ACTION, entityType: 'review_case', entityId: c.id, after: { userId: c.userId, kind: c.subjectKind, subjectId: c.subjectId, status: c.status } });
+    return {
+      case: item,
+      user: { id: c.userId, email: user?.email ?? '', createdAt: user?.createdAt ?? '' },
+      subject,
+      decision: decisions.get(c.id) ?? null,
+      decisions: await toDecisionList((await review.decisionHistoryOf([c.id])).get(c.id) ?? []),
+      proposals: await toProposals((await review.proposalsOf([c.id])).get(c.id) ?? []),
+      history,
+    };
+  }
+
   /** A QUESTIONNAIRE case: the answers against the template version they answered, scores, evidence, history. */
   async function questionnaireCase(c: ReviewCase, item: ConsoleQueueItem, actor: Actor): Promise<ConsoleCase> {
     const subject = await questionnaires!.forReview(c);
@@ -341,6 +369,7 @@ export function createConsoleService({ db, review, kyc, accounts, reverification
       if (c.subjectKind === SubjectKind.QUESTIONNAIRE && questionnaires) return questionnaireCase(c, item!, actor);
       if (c.subjectKind === SubjectKind.SCREENING && screening) return screeningCase(c, item!, actor);
       if (c.subjectKind === SubjectKind.IDENTITY_TRANSFER && transfers) return transferCase(c, item!, actor);
+      if (c.subjectKind === SubjectKind.RFI && rfi) return rfiCase(c, item!, actor);
       const app = await kyc.applicationForReview(c.subjectId);
       const otherCases = await review.casesOfSubjects(SubjectKind.KYC_APPLICATION, app.others.map((o) => o.id));
       const decisions = await toDecisions([...(await review.decisionsOf([c.id, ...[...otherCases.values()].map((o) => o.id)])).values()]);

@@ -1,7 +1,7 @@
 import { ApplicationStatus } from '../../../shared/api/applications.ts';
 import type { KycDisplayControl, KycIdentity, KycInfo, KycInfoFlags, KycRejectMessage, KycRejectNotice } from '../../../shared/api/kyc-info.ts';
 import { KYC_QUOTAS } from '../../../shared/api/quotas.ts';
-import { CustodyType, KycFlow, QuestionnaireStatus, StepStatus, type KycLevel, type Provider, type VerifiableLevel } from '../../../shared/kyc.ts';
+import { CustodyType, KycFlow, LIMITATION_DEFAULT, QuestionnaireStatus, StepStatus, type KycLevel, type Provider, type VerifiableLevel } from '../../../shared/kyc.ts';
 import type { UpdatePoiDisplay } from '../../../shared/api/reverification.ts';
 import { SubjectKind } from '../../../shared/review.ts';
 import type { RejectReasonCode } from '../../../shared/review-reasons.ts';
@@ -61,6 +61,13 @@ const NO_EXTRAS: KycExtrasPort = {
   }),
 };
 
+/** What kyc-info shows of compliance tasks (decision 027): the open tasks' types and the limitation an overdue one brings. */
+export interface KycComplianceTasksPort {
+  forKycInfo(userId: string): Promise<{ tasks: string[]; limitation: string; reasons: string[] }>;
+}
+
+const NO_TASKS: KycComplianceTasksPort = { forKycInfo: async () => ({ tasks: [], limitation: LIMITATION_DEFAULT, reasons: [] }) };
+
 interface KycInfoDeps {
   db: Db;
   extras?: KycExtrasPort;
@@ -70,6 +77,7 @@ interface KycInfoDeps {
   reverification: KycReverificationPort;
   providerOf(q: Db, userId: string, level: VerifiableLevel, routing: Pick<RoutingInput, 'site'>, known?: KycReads): Promise<Provider>;
   questionnaires?: KycQuestionnairesPort;
+  complianceTasks?: KycComplianceTasksPort;
 }
 
 /** The questionnaire fields of kyc-info (§3), from the questionnaires module's rules and statuses (decision 020). */
@@ -90,7 +98,7 @@ const NO_QUESTIONNAIRES = {
   amlQuestionnaire: { needQuestionnaire: false, templateCode: '' },
 };
 
-export function createKycInfo({ db, kycOpened, steps, review, providerOf, reverification, questionnaires, extras = NO_EXTRAS }: KycInfoDeps) {
+export function createKycInfo({ db, kycOpened, steps, review, providerOf, reverification, questionnaires, extras = NO_EXTRAS, complianceTasks = NO_TASKS }: KycInfoDeps) {
   /** `known`: the personal information and steps this request has just read (reconcileAvailability), not read again. */
   return async function getInfo(userId: string, flags: KycInfoFlags, routing: Pick<RoutingInput, 'site'>, known?: KycReads): Promise<KycInfo> {
     const noSteps = await steps.memberHasNoSteps(db, userId);
@@ -133,13 +141,18 @@ export function createKycInfo({ db, kycOpened, steps, review, providerOf, reveri
     const extra = await extras.forKycInfo(db, userId, { level: reachedLevel(stored), residenceCountry: personal?.residence_country ?? '', site: routing.site });
 
     const reverify = await reverification.displayFor(userId, routing, { residenceCountry: personal?.residence_country ?? '' });
+    const tasks = await complianceTasks.forKycInfo(userId);
+    // One limitation names the account's state: an overdue re-verification first (it has its own
+    // page), else an overdue task; the reasons list every cause.
+    const limitation = reverify.limitation !== LIMITATION_DEFAULT ? reverify.limitation : tasks.limitation;
+    const limitationInfo = { limitation, reasons: [...reverify.limitationInfo.reasons, ...tasks.reasons] };
     const info: KycInfo = {
       apiUrl: '',
       provider,
       flowNames: [KycFlow.Level1_web, KycFlow.Level2_web],
       opened: kycOpened,
-      limitation: reverify.limitation,
-      limitationInfo: reverify.limitationInfo,
+      limitation,
+      limitationInfo,
       errorNotify,
       second_identity_state: extra.second_identity_state,
       questionnaireStatus: q.questionnaireStatus,
@@ -172,7 +185,8 @@ export function createKycInfo({ db, kycOpened, steps, review, providerOf, reveri
     if (flags.obtain_state) info.state = state;
     if (flags.obtain_quotas) info.quotas = KYC_QUOTAS.map((q) => ({ ...q, coinLimit: q.coinLimit.map((c) => ({ ...c })) }));
     if (flags.obtain_verification_process) {
-      info.verificationProcess = { isVerificationProcess: state.some((s) => s.status === StepStatus.PENDING), tasks: [] };
+      // In process: a review of a level, or compliance tasks still open (their types).
+      info.verificationProcess = { isVerificationProcess: state.some((s) => s.status === StepStatus.PENDING) || tasks.tasks.length > 0, tasks: tasks.tasks };
     }
     if (flags.obtain_aml_questionnaire) info.amlQuestionnaire = { ...q.amlQuestionnaire };
     return info;

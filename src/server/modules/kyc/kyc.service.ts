@@ -15,7 +15,7 @@ import type { Actor } from '../audit/audit.service.ts';
 import type { ProvidersService, RoutingInput } from '../providers/providers.service.ts';
 import type { ReviewService } from '../review/review.service.ts';
 import { createApplications, parseSnapshot, type KycDocumentsPort } from './applications.ts';
-import { createKycInfo, type KycExtrasPort, type KycQuestionnairesPort, type KycReverificationPort } from './kyc-info.ts';
+import { createKycInfo, type KycComplianceTasksPort, type KycExtrasPort, type KycQuestionnairesPort, type KycReverificationPort } from './kyc-info.ts';
 import { displayedSteps, KYC_LEVEL_MACHINE, LEVELS, reachedLevel, StepEvent } from './kyc.machine.ts';
 import { nextStatus } from '../steps/steps.service.ts';
 import { createKycSteps, SUBMITTABLE, type KycAccountsPort, type KycLevelReachedPort, type KycReads } from './kyc-steps.ts';
@@ -53,6 +53,8 @@ export interface KycDeps {
   otp: KycOtpPort;
   /** kyc-info's questionnaire fields (late-bound: the questionnaires module reads the KYC level). */
   questionnaires?: KycQuestionnairesPort;
+  /** kyc-info's open compliance tasks and their limitation (late-bound, decision 027). */
+  complianceTasks?: KycComplianceTasksPort;
   /** The account extras' kyc-info fields (decision 025); absent: their "none" values. */
   extras?: KycExtrasPort;
   /** Re-verification's handling of update sessions' webhook events (late-bound; decision 017). */
@@ -130,7 +132,7 @@ export function ipCountryFrom(headerValue: string | undefined): IpCountryResult 
  * job each — step rules (kyc-steps.ts over the generic steps module), personal information, the
  * in-house provider's applications and their review handler, and the kyc-info read model.
  */
-export function createKycService({ db, config, documents, accounts, review, providers, log, reverification, otp, questionnaires, extras, vendorUpdates, levelReached }: KycDeps) {
+export function createKycService({ db, config, documents, accounts, review, providers, log, reverification, otp, questionnaires, extras, vendorUpdates, levelReached, complianceTasks }: KycDeps) {
   const kycOpened = config.kycOpened;
   const steps = createKycSteps({ db, kycOpened, accounts, ...(levelReached ? { levelReached } : {}) });
   const personal = createPersonalInfo({ db, kycOpened, steps });
@@ -138,7 +140,7 @@ export function createKycService({ db, config, documents, accounts, review, prov
   const vendor = createVendorVerification({ db, steps, review, providers, log, ...(vendorUpdates ? { updates: vendorUpdates } : {}) });
   const providerOf = async (q: Db, userId: string, level: VerifiableLevel, at: RequestSite, known?: KycReads) => (await vendor.choose(userId, level, at.site, q, known)).provider;
   const applications = createApplications({ db, steps, documents, review, providerOf });
-  const kycInfo = createKycInfo({ db, kycOpened, steps, review, providerOf, reverification, ...(questionnaires ? { questionnaires } : {}), ...(extras ? { extras } : {}) });
+  const kycInfo = createKycInfo({ db, kycOpened, steps, review, providerOf, reverification, ...(questionnaires ? { questionnaires } : {}), ...(extras ? { extras } : {}), ...(complianceTasks ? { complianceTasks } : {}) });
   const quick = createQuickKyc({ db, kycOpened, steps, review, providers, log });
   const records = createKycRecords({ db });
 

@@ -21,6 +21,13 @@ export interface ErasureDeps {
   documents: Pick<DocumentsService, 'removeAllOf'>;
   /** Other modules' erasure of a user's data (the capture's biometric data), late-bound. */
   sweeps?: () => Pick<RetentionSweeps, 'eraseBiometric'>;
+  /** Compliance tasks and requests for information (decision 027): their texts and audit entities. */
+  compliance?: ComplianceErasurePort;
+}
+
+export interface ComplianceErasurePort {
+  auditRefsOf(trx: Db, userId: string): Promise<{ entityType: string; entityId: string }[]>;
+  eraseTextOf(trx: Db, userId: string): Promise<number>;
 }
 
 /** `iso` plus whole months (calendar months, UTC). */
@@ -36,7 +43,7 @@ export function addMonths(iso: string, months: number): string {
  * after the account closes, a rejected applicant's RETENTION_REJECTED_MONTHS after the last
  * decision; a verification under review must be decided first.
  */
-export function createErasure({ db, config, review, kyc, accounts, documents, sweeps }: ErasureDeps) {
+export function createErasure({ db, config, review, kyc, accounts, documents, sweeps, compliance }: ErasureDeps) {
   /**
    * Erases a user's personal data in `trx`: audit payloads first (so the records written next keep
    * theirs: they hold none), then documents (files included), personal information and snapshots,
@@ -45,15 +52,21 @@ export function createErasure({ db, config, review, kyc, accounts, documents, sw
    */
   async function eraseUser(trx: Db, userId: string, actor: Actor, { anonymise }: { anonymise: boolean }): Promise<Record<string, number>> {
     const cases = await review.casesOfUser(userId, trx);
-    const refs = [{ entityType: 'user', entityId: userId }, ...(await kyc.auditRefsOf(trx, userId)), ...cases.map((c) => ({ entityType: 'review_case', entityId: c.id }))];
+    const refs = [
+      { entityType: 'user', entityId: userId },
+      ...(await kyc.auditRefsOf(trx, userId)),
+      ...cases.map((c) => ({ entityType: 'review_case', entityId: c.id })),
+      ...((await compliance?.auditRefsOf(trx, userId)) ?? []),
+    ];
     const auditEntries = await eraseAuditPayloads(trx, refs, userId);
     const documentsRemoved = await documents.removeAllOf(trx, userId, actor);
     // Biometric data (liveness frames) goes with the documents, whatever its own period says.
     const biometric = (await sweeps?.().eraseBiometric(trx, userId)) ?? 0;
     const kycErased = await kyc.erasePersonalData(trx, userId, actor);
     await review.eraseFreeTextOf(trx, userId);
+    const complianceTexts = (await compliance?.eraseTextOf(trx, userId)) ?? 0;
     if (anonymise) await accounts.anonymiseAccount(trx, userId, actor);
-    return { auditEntries, documents: documentsRemoved, biometric, personalInfo: kycErased.personalInfo ? 1 : 0, snapshots: kycErased.snapshots };
+    return { auditEntries, documents: documentsRemoved, biometric, personalInfo: kycErased.personalInfo ? 1 : 0, snapshots: kycErased.snapshots, complianceTexts };
   }
 
   /** Why (and until when) the user's verification data must be kept now; null when nothing must be. */

@@ -99,19 +99,26 @@ export function createExports({ db, review, kyc, accounts, documents, console }:
                     { entityType: 'identity_transfer', entityId: subject.transferId },
                     { entityType: 'identity_transfer_step', entityId: subject.transferId },
                   ]
-                : [
-                    { entityType: 'kyc_application', entityId: subject.application.id },
-                    { entityType: 'kyc_step', entityId: `${data.user.id}:${subject.application.level}` },
-                  ];
+                : subject.kind === SubjectKind.RFI
+                  ? [
+                      { entityType: 'rfi_request', entityId: subject.rfi.rfiId },
+                      { entityType: 'compliance_task', entityId: subject.rfi.taskId },
+                    ]
+                  : [
+                      { entityType: 'kyc_application', entityId: subject.application.id },
+                      { entityType: 'kyc_step', entityId: `${data.user.id}:${subject.application.level}` },
+                    ];
       const audit = await listAuditOf(db, [{ entityType: 'review_case', entityId: caseId }, ...entities]);
-      // A questionnaire case (decision 020) carries its answers' evidence pictures as its documents;
-      // screening and transfer cases have none.
+      // A questionnaire case (decision 020) carries its evidence pictures, an RFI case (decision 027) its
+      // answer's; screening and transfer cases have none.
       const pictures =
         subject.kind === SubjectKind.QUESTIONNAIRE
           ? subject.evidence.map((e) => ({ id: e.id, kind: 'evidence' }))
           : subject.kind === SubjectKind.SCREENING || subject.kind === SubjectKind.IDENTITY_TRANSFER
             ? []
-            : subject.documents;
+            : subject.kind === SubjectKind.RFI
+              ? subject.rfi.documents.map((d) => ({ id: d.id, kind: 'rfi' }))
+              : subject.documents;
       const files: Record<string, Uint8Array> = {
         'case.json': strToU8(JSON.stringify({ exportedAt: nowIso(), exportedBy: actor.id, ...data }, null, 2)),
         'audit.json': strToU8(JSON.stringify(audit, null, 2)),

@@ -7,7 +7,7 @@ import type { ConsoleService } from '../console/console.service.ts';
 import type { DocumentsService } from '../documents/documents.service.ts';
 import type { KycService } from '../kyc/kyc.service.ts';
 import type { ReviewService } from '../review/review.service.ts';
-import { createErasure } from './erasure.ts';
+import { createErasure, type ComplianceErasurePort } from './erasure.ts';
 import { createExports } from './exports.ts';
 import * as repo from './records.repo.ts';
 import { createRetention } from './retention.ts';
@@ -27,6 +27,8 @@ export interface RecordsDeps {
   console: ConsoleService;
   /** Other modules' clean-ups the retention job runs (late-bound in services.ts). */
   sweeps?: () => RetentionSweeps;
+  /** Compliance tasks and RFI's texts to erase (decision 027). */
+  compliance?: ComplianceErasurePort;
   log?: (msg: string, data?: object) => void;
 }
 
@@ -34,8 +36,8 @@ export interface RecordsDeps {
  * Records a regulator trusts (issue 18, docs/decisions/018): the user's data export and erasure
  * request, the regulator's case archive, the retention job, and the audit trail check.
  */
-export function createRecordsService({ db, config, review, kyc, accounts, documents, console, sweeps, log }: RecordsDeps) {
-  const erasure = createErasure({ db, config, review, kyc, accounts, documents, ...(sweeps ? { sweeps } : {}) });
+export function createRecordsService({ db, config, review, kyc, accounts, documents, console, sweeps, compliance, log }: RecordsDeps) {
+  const erasure = createErasure({ db, config, review, kyc, accounts, documents, ...(sweeps ? { sweeps } : {}), ...(compliance ? { compliance } : {}) });
   const exports = createExports({ db, review, kyc, accounts, documents, console });
   const retention = createRetention({ db, config, review, kyc, erasure, sweeps, log });
 

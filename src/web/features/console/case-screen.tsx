@@ -25,6 +25,7 @@ import { ReverificationAside, ReverificationMain } from './subjects/reverificati
 import { QuestionnaireAside, QuestionnaireMain } from './subjects/questionnaire.tsx';
 import { ScreeningAside, ScreeningMain } from './subjects/screening.tsx';
 import { IdentityTransferAside, IdentityTransferMain } from './subjects/identity-transfer.tsx';
+import { RfiAside, RfiMain } from './subjects/rfi.tsx';
 import { useNow } from './use-now.ts';
 import { useSessionGuard } from './use-session-guard.ts';
 import { SecondLookPanel } from './components/second-look-panel.tsx';
@@ -144,6 +145,16 @@ function useSubjectView(data: ConsoleCase): SubjectView | null {
         aside: <IdentityTransferAside subject={subject} />,
         descriptions: { approve: t('transfer.console.approveText', { email: subject.target.email }), reject: t('transfer.console.rejectText') },
         facts: [[t('transfer.console.transferId'), <span key="transfer" className="font-mono text-xs break-all">{subject.transferId}</span>]],
+      };
+    case SubjectKind.RFI:
+      // Decision 027: approve accepts the answer, reject asks again (the message is the next question).
+      return {
+        title: t('compliance.console.subjectTitle', { round: subject.rfi.round }),
+        level: 1,
+        main: <RfiMain subject={subject} email={data.user.email} />,
+        aside: <RfiAside subject={subject} />,
+        descriptions: { approve: t('compliance.console.approveText', { email: data.user.email }), reject: t('compliance.console.rejectText') },
+        facts: [[t('console.case.summary.id'), <span key="rfi" className="font-mono text-xs break-all">{subject.rfi.rfiId}</span>]],
       };
     default:
       // A kind this console version does not know (a newer server): say so rather than guess.

@@ -15,6 +15,8 @@ import QueueScreen from './queue-screen.tsx';
 import AdminScreen from './admin-screen.tsx';
 import PartnersScreen from './partners/partners-screen.tsx';
 import ReverificationRequestScreen from './reverification-request-screen.tsx';
+import RfiRequestScreen from './rfi-request-screen.tsx';
+import TaskRequestScreen from './task-request-screen.tsx';
 import ExtrasScreen from './extras-screen.tsx';
 import { ConsoleRole, hasConsoleRole } from '../../../shared/staff.ts';
 
@@ -126,6 +128,23 @@ export default function ConsoleLayout() {
                 {t('reverification.console.open')}
               </Link>
             </li>
+            {/* Decision 027: ask a user a question or for a document. */}
+            <li>
+              <Link
+                href="/rfi"
+                className="rounded-sm text-muted underline-offset-4 hover:text-ink hover:underline focus-visible:outline-2 focus-visible:outline-primary aria-[current=page]:font-semibold aria-[current=page]:text-ink"
+              >
+                {t('compliance.console.title')}
+              </Link>
+            </li>
+            <li>
+              <Link
+                href="/tasks"
+                className="rounded-sm text-muted underline-offset-4 hover:text-ink hover:underline focus-visible:outline-2 focus-visible:outline-primary aria-[current=page]:font-semibold aria-[current=page]:text-ink"
+              >
+                {t('compliance.console.taskTitle')}
+              </Link>
+            </li>
             {/* Account extras (decision 025): member tags, custody, VIP; announcements, agreements, partners. */}
             <li>
               <Link href="/extras" className="rounded-sm text-muted underline-offset-4 hover:text-ink hover:underline focus-visible:outline-2 focus-visible:outline-primary">
@@ -159,6 +178,8 @@ export default function ConsoleLayout() {
         <Route path="/admin" component={AdminScreen} />
         <Route path="/businesses" component={PartnersScreen} />
         <Route path="/reverification" component={ReverificationRequestScreen} />
+        <Route path="/rfi" component={RfiRequestScreen} />
+        <Route path="/tasks" component={TaskRequestScreen} />
         <Route path="/extras" component={ExtrasScreen} />
         <Route>
           <Redirect to="/" replace />

@@ -102,6 +102,13 @@ export function KycApplicationAside({ subject, email }: { subject: KycApplicatio
           {t('reverification.console.askAgain')}
         </Link>
       ) : null}
+      {/* Decision 027: ask this user a question or for a document (the form, filled in). */}
+      <Link
+        href={`/rfi?${new URLSearchParams({ email }).toString()}`}
+        className="self-start text-sm font-medium text-info underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-primary"
+      >
+        {t('compliance.console.title')}
+      </Link>
       <Card title={t('console.case.steps.title')}>
         <ul className="flex flex-col gap-2 text-sm" data-testid="case-steps">
           {subject.steps.map((step) => (

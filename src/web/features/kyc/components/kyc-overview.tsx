@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { DisplayUpdatePOIStatus, KycLevel, StepStatus, type VerifiableLevel } from '../../../../shared/kyc.ts';
+import { COMPLIANCE_TASK_REASON_PREFIX } from '../../../../shared/api/compliance-tasks.ts';
+import type { KycInfo } from '../../../../shared/api/kyc-info.ts';
 import { isolateValues } from '../../../components/ui/bidi.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useGlobalStore } from '../../../store/global.ts';
@@ -64,6 +66,8 @@ export default function KycOverview() {
     control.displayUpdatePOI.status !== DisplayUpdatePOIStatus.DisplayUpdatePOIStatus_No ||
     control.displayUpdatePOA.status !== DisplayUpdatePOIStatus.DisplayUpdatePOIStatus_No ||
     control.displayEuPoiReset;
+  // The reasons, not the limitation: an overdue re-verification names the limitation when both are.
+  const tasksOverdue = data.verificationProcess !== undefined && (data.limitationInfo as KycInfo['limitationInfo'] | undefined)?.reasons.some((r) => r.startsWith(COMPLIANCE_TASK_REASON_PREFIX)) === true;
 
   return (
     <>
@@ -77,6 +81,16 @@ export default function KycOverview() {
         {reverify ? (
           <Link href="/reverification" data-testid="reverification-link" className="self-start rounded-btn border border-warn/40 bg-warn-soft px-4 py-3 text-sm font-medium text-ink underline underline-offset-2">
             {t('reverification.overviewLink')}
+          </Link>
+        ) : null}
+        {/* Open compliance tasks (decision 027): the way to them, saying so when one limits the account. */}
+        {data.verificationProcess && data.verificationProcess.tasks.length > 0 ? (
+          <Link
+            href="/complianceTasks"
+            data-testid="compliance-tasks-link"
+            className={`self-start rounded-btn border px-4 py-3 text-sm font-medium text-ink underline underline-offset-2 ${tasksOverdue ? 'border-danger/40 bg-danger/10' : 'border-warn/40 bg-warn-soft'}`}
+          >
+            {t(tasksOverdue ? 'compliance.tasks.overviewLinkOverdue' : 'compliance.tasks.overviewLink')}
           </Link>
         ) : null}
         {/* A questionnaire the rules say is due (decision 020): the way to it. */}

@@ -1,0 +1,111 @@
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  answerRfiRequest,
+  answerRfiResult,
+  askRfiRequest,
+  askRfiResult,
+  complianceTasksRequest,
+  complianceTasksResult,
+  createTaskRequest,
+  createTaskResult,
+  rfiInfoResult,
+  taskListRequest,
+  taskListResult,
+  taskRegionRequest,
+  taskRegionResult,
+  uploadRfiDocumentFields,
+  uploadRfiDocumentResult,
+} from '../../../shared/api/compliance-tasks.ts';
+import { DOCUMENT_FILE_FIELD, fileTooLargeResult } from '../../../shared/api/documents.ts';
+import { ApiPath } from '../../../shared/api/paths.ts';
+import { emptyResult, failureEnvelope, okEnvelope } from '../../../shared/envelope-schema.ts';
+import type { FieldIssue } from '../../../shared/envelope.ts';
+import { RetCode } from '../../../shared/ret-codes.ts';
+import { toFieldIssues, ValidationMessage } from '../../../shared/validation.ts';
+import { ValidationFailed } from '../../errors.ts';
+import { ok } from '../../plugins/envelope.ts';
+import { actorOf } from '../../request-context.ts';
+
+/**
+ * Compliance tasks and RFI for the signed-in user (decision 027): §7 task/list, task/region and
+ * compliance-tasks, and the rfiQuestion page's read, pictures and answer. Reviewers are refused by the
+ * auth plugin; a user only ever reaches their own tasks and rounds (the session says whose).
+ */
+/** §7's /segw/task/ paths are not under /private/: signed-in users only, said explicitly. */
+const user = { auth: 'user' } as const;
+
+export const complianceRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { tasks, rfi } = app.services.compliance;
+
+  app.post(ApiPath.taskList, { config: user, schema: { body: taskListRequest, response: { 200: okEnvelope(taskListResult) } } }, async (request) => ok(await tasks.list(request.auth!.id, request.body)));
+  app.post(ApiPath.taskRegion, { config: user, schema: { body: taskRegionRequest, response: { 200: okEnvelope(taskRegionResult) } } }, async (request) => ok(await tasks.regions(request.auth!.id)));
+  app.post(ApiPath.complianceTasks, { schema: { body: complianceTasksRequest, response: { 200: okEnvelope(complianceTasksResult) } } }, async (request) => ok(await tasks.open(request.auth!.id)));
+
+  app.get(ApiPath.rfi, { schema: { response: { 200: okEnvelope(rfiInfoResult) } } }, async (request) => ok(await rfi.info(request.auth!.id)));
+  app.post(ApiPath.answerRfi, { schema: { body: answerRfiRequest, response: { 200: okEnvelope(answerRfiResult) } } }, async (request) =>
+    ok(await rfi.answer(request.auth!.id, request.body, actorOf(request))),
+  );
+
+  // Pictures: multipart in its own context (every other route stays JSON-only), the same streaming
+  // limits as identity documents; the picture itself goes through the documents module.
+  await app.register(async (uploads) => {
+    await uploads.register(multipart, {
+      limits: { fileSize: app.config.maxUploadBytes, files: 1, fields: 2, parts: 4, fieldSize: 200, fieldNameSize: 50, headerPairs: 20 },
+    });
+    uploads.post(
+      ApiPath.uploadRfiDocument,
+      { schema: { response: { 200: okEnvelope(uploadRfiDocumentResult), 400: failureEnvelope(emptyResult), 413: failureEnvelope(fileTooLargeResult.or(emptyResult)) } } },
+      async (request, reply) => {
+        if (!request.isMultipart()) throw Object.assign(new Error('multipart/form-data expected'), { statusCode: 415 });
+        const fields: Record<string, string> = {};
+        const issues: FieldIssue[] = [];
+        let bytes: Buffer | undefined;
+        try {
+          for await (const part of request.parts()) {
+            if (part.type === 'file') {
+              const content = await part.toBuffer();
+              if (part.fieldname === DOCUMENT_FILE_FIELD) bytes = content;
+              else issues.push({ path: part.fieldname, code: ValidationMessage.TYPE });
+            } else if (typeof part.value === 'string' && !part.valueTruncated) {
+              fields[part.fieldname] = part.value;
+            } else {
+              issues.push({ path: part.fieldname, code: ValidationMessage.TYPE });
+            }
+          }
+        } catch (err) {
+          // The rest of the body will never be read: close the connection after this reply (see documents.routes.ts).
+          request.raw.unpipe();
+          request.raw.resume();
+          reply.header('connection', 'close');
+          if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+            const maxBytes = app.config.maxUploadBytes;
+            return reply.status(413).send({ ret_code: RetCode.DOCUMENT_FILE_TOO_LARGE, ret_msg: 'file too large', result: { maxBytes, maxMb: Math.floor((maxBytes / (1024 * 1024)) * 10) / 10 } });
+          }
+          const status = (err as { statusCode?: number }).statusCode === 413 ? 413 : 400;
+          return reply.status(status).send({ ret_code: RetCode.DOCUMENT_UPLOAD_MALFORMED, ret_msg: 'malformed multipart body', result: {} });
+        }
+        const parsed = uploadRfiDocumentFields.safeParse(fields);
+        if (!parsed.success) issues.push(...toFieldIssues(parsed.error));
+        if (!bytes) issues.push({ path: DOCUMENT_FILE_FIELD, code: ValidationMessage.REQUIRED });
+        if (issues.length > 0 || !parsed.success || !bytes) throw new ValidationFailed(issues);
+        return ok(await rfi.uploadDocument(request.auth!.id, parsed.data.rfi_id, bytes, actorOf(request)));
+      },
+    );
+  });
+};
+
+/** Every console route is for reviewers only: users get 10009, anonymous callers 10007. */
+const reviewer = { auth: 'reviewer' } as const;
+
+/** Console (decision 027): a reviewer asks a user for information, or gives them a questionnaire task. */
+export const complianceConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { tasks, rfi } = app.services.compliance;
+
+  app.post(ApiPath.consoleRfiRequests, { config: reviewer, schema: { body: askRfiRequest, response: { 200: okEnvelope(askRfiResult) } } }, async (request) =>
+    ok(await rfi.ask(request.body, actorOf(request), `${request.protocol}://${request.host}`)),
+  );
+  app.post(ApiPath.consoleComplianceTasks, { config: reviewer, schema: { body: createTaskRequest, response: { 200: okEnvelope(createTaskResult) } } }, async (request) =>
+    ok(await tasks.create(request.body, actorOf(request))),
+  );
+};

@@ -1,0 +1,12 @@
+import type { ComponentProps } from 'react';
+import { cn } from '../../../components/ui/cn.ts';
+import { controlClasses, useFieldControlProps } from '../../../components/ui/field.tsx';
+
+/**
+ * A multi-line text control with the kit's look, for a Field (label, hint and error wiring come
+ * from the Field). The console has its own copy: features do not import each other.
+ */
+export function Textarea({ className, rows = 4, ...props }: ComponentProps<'textarea'>) {
+  const wired = useFieldControlProps(props);
+  return <textarea rows={rows} {...wired} className={cn(controlClasses, 'h-auto min-h-24 resize-y py-2 leading-normal', className)} />;
+}

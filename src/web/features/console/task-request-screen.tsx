@@ -1,0 +1,113 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useSearch } from 'wouter';
+import { todayIso } from '../../../shared/api/calendar.ts';
+import { ComplianceTaskType, createTaskRequest, MAX_TASK_DUE_DAYS, RFI_ROUTE, type CreateTaskResult } from '../../../shared/api/compliance-tasks.ts';
+import { TEMPLATE_CODES } from '../../../shared/questionnaires/index.ts';
+import { textKeys } from '../../../shared/questionnaires/model.ts';
+import type { z } from '../../../shared/zod.ts';
+import { Alert } from '../../components/ui/alert.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Card } from '../../components/ui/card.tsx';
+import { DateInput } from '../../components/ui/date-input.tsx';
+import { Field } from '../../components/ui/field.tsx';
+import { Select } from '../../components/ui/select.tsx';
+import { TextInput } from '../../components/ui/text-input.tsx';
+import { validationMessage } from '../../lib/i18n/error-message.ts';
+import { showSubmitError } from '../../lib/forms/submit-error.ts';
+import { useDocumentTitle } from '../../lib/page/document-title.ts';
+import { useCreateTask } from './api/create-task.ts';
+import { Textarea } from './components/textarea.tsx';
+import { formatCalendarDate } from './format.ts';
+
+function daysAfter(today: string, days: number): string {
+  const d = new Date(`${today}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/** A month, like a re-verification request: time to gather what a questionnaire asks. */
+const DEFAULT_DUE_DAYS = 30;
+/** rfiQuestion's route is the RFI page (decision 027): never a questionnaire task. */
+const TEMPLATES = TEMPLATE_CODES.filter((code) => code !== RFI_ROUTE);
+type FormInput = z.input<typeof createTaskRequest>;
+type FormOutput = z.output<typeof createTaskRequest>;
+const FIELDS = ['email', 'templateCode', 'message', 'dueDate'] as const;
+
+/**
+ * Console: a reviewer gives a user a questionnaire to submit by a day (decision 027). The task shows
+ * on the user's complianceTasks page, limits the account once overdue, and is done once submitted.
+ */
+export default function TaskRequestScreen() {
+  const { t, i18n } = useTranslation();
+  const search = new URLSearchParams(useSearch());
+  const today = todayIso();
+  const mutation = useCreateTask();
+  const [formError, setFormError] = useState<string | null>(null);
+  const [sent, setSent] = useState<CreateTaskResult & { email: string } | null>(null);
+  const form = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(createTaskRequest),
+    defaultValues: { email: search.get('email') ?? '', taskType: ComplianceTaskType.QUESTIONNAIRE, templateCode: '', message: '', dueDate: daysAfter(today, DEFAULT_DUE_DAYS) },
+  });
+  const { errors, isSubmitting } = form.formState;
+  useDocumentTitle(t('compliance.console.taskTitle'), t('console.title'));
+
+  const labels: Record<(typeof FIELDS)[number], string> = {
+    email: t('compliance.console.email'),
+    templateCode: t('compliance.console.template'),
+    message: t('compliance.console.note'),
+    dueDate: t('compliance.console.dueDate'),
+  };
+  const errorText = (name: (typeof FIELDS)[number]) => {
+    const code = errors[name]?.message;
+    return code ? validationMessage(t, code, labels[name], { max: 500 }) : undefined;
+  };
+
+  const submit = form.handleSubmit(async (values) => {
+    setFormError(null);
+    setSent(null);
+    try {
+      const result = await mutation.mutateAsync(values);
+      setSent({ ...result, email: values.email.trim().toLowerCase() });
+      form.reset({ ...values, email: '', message: '', templateCode: '' });
+    } catch (error) {
+      showSubmitError(error, { fields: FIELDS, setError: form.setError, setFormError, t });
+    }
+  });
+
+  return (
+    <section aria-labelledby="task-request-title" className="mx-auto flex w-full max-w-2xl flex-col gap-4">
+      <h1 id="task-request-title" className="text-2xl font-semibold">
+        {t('compliance.console.taskTitle')}
+      </h1>
+      <p className="text-muted">{t('compliance.console.taskIntro')}</p>
+      {sent ? (
+        <Alert variant="success" title={t('compliance.console.taskTitle')}>
+          <span data-testid="task-created">{t('compliance.console.taskSent', { email: sent.email, date: formatCalendarDate(sent.dueDate, i18n.language) })}</span>
+        </Alert>
+      ) : null}
+      <Card>
+        <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-5">
+          <Field label={labels.email} error={errorText('email')} required>
+            <TextInput type="email" autoComplete="off" spellCheck={false} {...form.register('email')} />
+          </Field>
+          <Field label={labels.templateCode} error={errorText('templateCode')} required>
+            <Select placeholder={t('console.rejectForm.reasonPlaceholder')} options={TEMPLATES.map((code) => ({ value: code, label: t(textKeys.title(code)) }))} {...form.register('templateCode')} />
+          </Field>
+          <Field label={labels.message} error={errorText('message')} optional>
+            <Textarea maxLength={500} {...form.register('message')} />
+          </Field>
+          <Field label={labels.dueDate} error={errorText('dueDate')} required>
+            <DateInput min={daysAfter(today, 1)} max={daysAfter(today, MAX_TASK_DUE_DAYS)} {...form.register('dueDate')} />
+          </Field>
+          {formError ? <Alert variant="error">{formError}</Alert> : null}
+          <Button type="submit" variant="primary" loading={isSubmitting} className="self-start">
+            {t('compliance.console.taskSubmit')}
+          </Button>
+        </form>
+      </Card>
+    </section>
+  );
+}
