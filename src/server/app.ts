@@ -10,6 +10,7 @@ import { countriesRoutes } from './modules/countries/countries.routes.ts';
 import { documentsRoutes } from './modules/documents/documents.routes.ts';
 import { kycRoutes } from './modules/kyc/kyc.routes.ts';
 import { questionnairesRoutes } from './modules/questionnaires/questionnaires.routes.ts';
+import { eddRoutes } from './modules/edd/edd.routes.ts';
 import { monitoringRoutes } from './modules/monitoring/monitoring.routes.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
 import { recordsRoutes } from './modules/records/records.routes.ts';
@@ -116,6 +117,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       await api.register(kycRoutes);
       await api.register(reverificationRoutes);
       await api.register(questionnairesRoutes);
+      await api.register(eddRoutes);
       await api.register(countriesRoutes);
       await api.register(consoleRoutes);
       await api.register(siteRoutes);

@@ -1,6 +1,6 @@
 import type { Config } from './config.ts';
 import type { Db } from './db/index.ts';
-import { SubjectKind } from '../shared/review.ts';
+import { DecisionOutcome, SubjectKind } from '../shared/review.ts';
 import { logMailer, type Mailer } from './mail/mailer.ts';
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
 import { createConsoleService } from './modules/console/console.service.ts';
@@ -19,6 +19,7 @@ import { createMailTemplates } from './mail/templates.ts';
 import { createPartnersService } from './modules/partners/partners.service.ts';
 import { createHandoffService, createLivenessService } from './modules/handoff/handoff.service.ts';
 import { createQuestionnairesService } from './modules/questionnaires/questionnaires.service.ts';
+import { createEddService } from './modules/edd/edd.service.ts';
 import { createExtrasService } from './modules/extras/extras.service.ts';
 
 /**
@@ -76,12 +77,37 @@ export function createServices(db: Db, config: Config, { mailer = logMailer({ in
     review,
     documents,
     kyc: { profileOf: async (userId) => ({ level: await kyc.levelOf(userId), country: (await kyc.getPersonalInfo(userId)).info?.residenceCountry ?? '' }) },
+    // EDD questionnaires are reviewed within the EDD case (decision 028).
+    handoff: { submitted: (trx, input, actor) => edd.submitted(trx, input, actor) },
   });
-  review.registerSubject(SubjectKind.KYC_APPLICATION, kyc.reviewHandler);
+  // Enhanced due diligence (issue 12, decision 028): the questionnaire engine keeps the answers; the
+  // country rules read the residence and nationality given to kyc.
+  const edd = createEddService({
+    db,
+    review,
+    questionnaires,
+    accounts,
+    kyc: {
+      countriesOf: async (userId) => {
+        const info = (await kyc.getPersonalInfo(userId)).info;
+        return { residenceCountry: info?.residenceCountry ?? '', nationality: info?.nationality ?? '' };
+      },
+    },
+  });
+  // A verified level is the moment the country rules apply (decision 028): after the decision
+  // committed, so a failed assessment never undoes it (the review module logs it).
+  review.registerSubject(SubjectKind.KYC_APPLICATION, {
+    ...kyc.reviewHandler,
+    async decided(result) {
+      await kyc.reviewHandler.decided?.(result);
+      if (result.decision.outcome === DecisionOutcome.APPROVE) await edd.assess(result.case.userId, {}, { type: 'system', id: null });
+    },
+  });
   review.registerSubject(SubjectKind.REVERIFICATION, reverification.reviewHandler);
   review.registerSubject(SubjectKind.QUESTIONNAIRE, questionnaires.reviewHandler);
+  review.registerSubject(SubjectKind.EDD, edd.reviewHandler);
   const countries = createCountriesService();
-  const consoleService = createConsoleService({ db, review, kyc, accounts, reverification, questionnaires });
+  const consoleService = createConsoleService({ db, review, kyc, accounts, reverification, questionnaires, edd });
   // The retention job also runs the capture's sweeps (biometric data, old phone links): built below.
   const sweeps = () => ({ biometric: liveness.sweep, handoffLinks: handoff.sweep, eraseBiometric: liveness.removeAllOf });
   const records = createRecordsService({ db, config, review, kyc, accounts, documents, console: consoleService, sweeps });
@@ -93,7 +119,7 @@ export function createServices(db: Db, config: Config, { mailer = logMailer({ in
   // The phone sends the same pictures the computer would: the same upload gate (re-verification included).
   const handoff = createHandoffService({ db, config, documents, canUpload: uploadGate });
   const liveness = createLivenessService({ db, documents });
-  return { accounts, site, documents, kyc, reverification, questionnaires, review, providers, countries, console: consoleService, monitoring, staff, records, partners, handoff, liveness, extras };
+  return { accounts, site, documents, kyc, reverification, questionnaires, edd, review, providers, countries, console: consoleService, monitoring, staff, records, partners, handoff, liveness, extras };
 }
 
 export type Services = ReturnType<typeof createServices>;

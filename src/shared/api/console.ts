@@ -11,6 +11,7 @@ import { savedPersonalInfo } from './personal-info.ts';
 import { consoleDocument } from './console-document.ts';
 import { reverificationSubject } from './reverification.ts';
 import { questionnaireSubject } from './questionnaire-review.ts';
+import { eddSubject } from './edd.ts';
 import { decodeQueueCursor, type QueueCursor } from './queue-cursor.ts';
 
 /**
@@ -261,7 +262,7 @@ export const consoleCase = z.object({
   case: consoleQueueItem,
   user: z.object({ id: z.string(), email: z.string(), createdAt: z.string() }),
   /** What is decided; one shape per subject kind (KYC applications, re-verification updates, questionnaires). */
-  subject: z.discriminatedUnion('kind', [kycApplicationSubject, reverificationSubject, questionnaireSubject]),
+  subject: z.discriminatedUnion('kind', [kycApplicationSubject, reverificationSubject, questionnaireSubject, eddSubject]),
   /** The case's current decision. */
   decision: consoleDecision.nullable(),
   /** Every decision of the case, oldest first: a provider's and the override that replaced it (decision 022). */

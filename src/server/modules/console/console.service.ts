@@ -13,6 +13,7 @@ import type { RequestPlace, ReverificationService } from '../reverification/reve
 import type { RequestReverification, RequestReverificationResult } from '../../../shared/api/reverification.ts';
 import type { Db } from '../../db/index.ts';
 import type { QuestionnaireSubject } from '../../../shared/api/questionnaire-review.ts';
+import type { EddSubject } from '../../../shared/api/edd.ts';
 
 export interface ConsoleDeps {
   db: Db;
@@ -22,6 +23,8 @@ export interface ConsoleDeps {
   reverification: Pick<ReverificationService, 'subjectForReview' | 'documentTypesOf' | 'request'>;
   /** QUESTIONNAIRE cases: the answers with the template's questions and scores (decision 020). */
   questionnaires?: { forReview(c: ReviewCase): Promise<QuestionnaireSubject> };
+  /** EDD cases: the round, why it opened, each questionnaire's answers and evidence (decision 028). */
+  edd?: { forReview(c: ReviewCase): Promise<EddSubject> };
 }
 
 export interface QueueInput {
@@ -66,7 +69,7 @@ function parseJson(text: string | null): unknown {
  * The compliance console: composes the review module's cases and decisions with what the subject
  * modules (kyc), documents and accounts expose through their services. It owns no table.
  */
-export function createConsoleService({ db, review, kyc, accounts, reverification, questionnaires }: ConsoleDeps) {
+export function createConsoleService({ db, review, kyc, accounts, reverification, questionnaires, edd }: ConsoleDeps) {
   async function toItems(cases: ReviewCase[]): Promise<ConsoleQueueItem[]> {
     // Pending cases' first decisions and decided cases' overrides (decision 022) both wait for a second look.
     const proposals = await review.proposalsOf(cases.map((c) => c.id));
@@ -225,6 +228,36 @@ export function createConsoleService({ db, review, kyc, accounts, reverification
     };
   }
 
+  /** An EDD case: the round and its questionnaires; the history of the case, the round, the EDD status and each questionnaire. */
+  async function eddCase(c: ReviewCase, item: ConsoleQueueItem, actor: Actor): Promise<ConsoleCase> {
+    const subject = await edd!.forReview(c);
+    const decisions = await toDecisions([...(await review.decisionsOf([c.id])).values()]);
+    const user = (await accounts.usersByIds([c.userId])).get(c.userId);
+    const history = await historyOf(
+      [
+        { entityType: 'review_case', entityId: c.id },
+        { entityType: 'edd_round', entityId: c.subjectId },
+        { entityType: 'edd_step', entityId: c.userId },
+        ...subject.questionnaires.flatMap((q) => [
+          { entityType: 'questionnaire_answer', entityId: q.questionnaire.id },
+          { entityType: 'questionnaire_step', entityId: `${c.userId}:${q.questionnaire.templateCode}` },
+        ]),
+      ],
+      { edd_step: 0, edd_round: 1, questionnaire_step: 2, questionnaire_answer: 3, review_case: 4 },
+      ['questionnaire.draft.save'],
+    );
+    await recordAudit(db, actor, { action: CASE_VIEW_ACTION, entityType: 'review_case', entityId: c.id, after: { userId: c.userId, kind: c.subjectKind, subjectId: c.subjectId, status: c.status } });
+    return {
+      case: item,
+      user: { id: c.userId, email: user?.email ?? '', createdAt: user?.createdAt ?? '' },
+      subject,
+      decision: decisions.get(c.id) ?? null,
+      decisions: await toDecisionList((await review.decisionHistoryOf([c.id])).get(c.id) ?? []),
+      proposals: await toProposals((await review.proposalsOf([c.id])).get(c.id) ?? []),
+      history,
+    };
+  }
+
   return {
     subjectKinds: () => review.subjectKinds(),
 
@@ -267,6 +300,7 @@ export function createConsoleService({ db, review, kyc, accounts, reverification
       if (c.subjectKind === SubjectKind.REVERIFICATION) return reverificationCase(c, actor);
       const [item] = await toItems([c]);
       if (c.subjectKind === SubjectKind.QUESTIONNAIRE && questionnaires) return questionnaireCase(c, item!, actor);
+      if (c.subjectKind === SubjectKind.EDD && edd) return eddCase(c, item!, actor);
       const app = await kyc.applicationForReview(c.subjectId);
       const otherCases = await review.casesOfSubjects(SubjectKind.KYC_APPLICATION, app.others.map((o) => o.id));
       const decisions = await toDecisions([...(await review.decisionsOf([c.id, ...[...otherCases.values()].map((o) => o.id)])).values()]);

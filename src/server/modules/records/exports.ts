@@ -91,13 +91,28 @@ export function createExports({ db, review, kyc, accounts, documents, console }:
                 { entityType: 'questionnaire_answer', entityId: subject.questionnaire.id },
                 { entityType: 'questionnaire_step', entityId: `${data.user.id}:${subject.questionnaire.templateCode}` },
               ]
-            : [
+            : subject.kind === SubjectKind.EDD
+              ? [
+                  // An EDD round (decision 028): the round, the EDD status and each questionnaire sent for it.
+                  { entityType: 'edd_round', entityId: subject.round.id },
+                  { entityType: 'edd_step', entityId: data.user.id },
+                  ...subject.questionnaires.flatMap((q) => [
+                    { entityType: 'questionnaire_answer', entityId: q.questionnaire.id },
+                    { entityType: 'questionnaire_step', entityId: `${data.user.id}:${q.questionnaire.templateCode}` },
+                  ]),
+                ]
+              : [
                 { entityType: 'kyc_application', entityId: subject.application.id },
                 { entityType: 'kyc_step', entityId: `${data.user.id}:${subject.application.level}` },
               ];
       const audit = await listAuditOf(db, [{ entityType: 'review_case', entityId: caseId }, ...entities]);
       // A questionnaire case (decision 020) carries its answers' evidence pictures as its documents.
-      const pictures = subject.kind === SubjectKind.QUESTIONNAIRE ? subject.evidence.map((e) => ({ id: e.id, kind: 'evidence' })) : subject.documents;
+      const pictures =
+        subject.kind === SubjectKind.QUESTIONNAIRE
+          ? subject.evidence.map((e) => ({ id: e.id, kind: 'evidence' }))
+          : subject.kind === SubjectKind.EDD
+            ? subject.questionnaires.flatMap((q) => q.evidence.map((e) => ({ id: e.id, kind: 'evidence' })))
+            : subject.documents;
       const files: Record<string, Uint8Array> = {
         'case.json': strToU8(JSON.stringify({ exportedAt: nowIso(), exportedBy: actor.id, ...data }, null, 2)),
         'audit.json': strToU8(JSON.stringify(audit, null, 2)),
