@@ -1,4 +1,4 @@
-import { EddTrigger, ScreeningOutcome, VolumeBand } from '../../../shared/api/edd.ts';
+import { EDD_TEMPLATE_CODES, EddTrigger, ScreeningOutcome, VolumeBand } from '../../../shared/api/edd.ts';
 
 /**
  * Who must go through enhanced due diligence (decision 028), as data: each rule reads one fact about
@@ -64,5 +64,5 @@ export function triggeredRules(facts: RiskFacts, rules: readonly EddRule[] = EDD
   return out;
 }
 
-/** The questionnaires a round of enhanced due diligence asks for, in the order the user answers them. */
-export const EDD_TEMPLATES: readonly string[] = ['eddQuestionnaire', 'sourceOfFundsWealth'];
+/** The questionnaires a round asks for (shared: the browser shows the EDD panel on their screens). */
+export const EDD_TEMPLATES = EDD_TEMPLATE_CODES;

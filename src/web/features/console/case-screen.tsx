@@ -23,6 +23,7 @@ import { queueHref } from './queue-params.ts';
 import { KycApplicationAside, KycApplicationMain } from './subjects/kyc-application.tsx';
 import { ReverificationAside, ReverificationMain } from './subjects/reverification.tsx';
 import { QuestionnaireAside, QuestionnaireMain } from './subjects/questionnaire.tsx';
+import { EddAside, EddMain } from './subjects/edd.tsx';
 import { useNow } from './use-now.ts';
 import { useSessionGuard } from './use-session-guard.ts';
 import { SecondLookPanel } from './components/second-look-panel.tsx';
@@ -122,6 +123,16 @@ function useSubjectView(data: ConsoleCase): SubjectView | null {
         aside: <QuestionnaireAside subject={subject} />,
         descriptions: { approve: t('questionnaires.console.approveText', { email: data.user.email }), reject: t('questionnaires.console.rejectText') },
         facts: [[t('questionnaires.console.requestId'), <span key="questionnaire" className="font-mono text-xs break-all">{subject.questionnaire.id}</span>]],
+      };
+    case SubjectKind.EDD:
+      // Decision 028: a round of enhanced due diligence; reasons are offered as for level 1 (the general ones fit).
+      return {
+        title: t('edd.console.subjectTitle'),
+        level: 1,
+        main: <EddMain subject={subject} email={data.user.email} />,
+        aside: <EddAside subject={subject} />,
+        descriptions: { approve: t('edd.console.approveText', { email: data.user.email }), reject: t('edd.console.rejectText') },
+        facts: [[t('edd.console.roundId'), <span key="round" className="font-mono text-xs break-all">{subject.round.id}</span>]],
       };
     default:
       // A kind this console version does not know (a newer server): say so rather than guess.
