@@ -10,6 +10,7 @@ import { buildVendorReverificationScenario, type VendorDemo } from './demo/vendo
 import { forgetSubject } from './modules/steps/steps.service.ts';
 import { buildQuestionnaireScenario, QuestionnaireScenario } from './demo/questionnaire-scenarios.ts';
 import { buildExtrasDemo, ExtrasDemo, seedExtrasCatalogue } from './demo/extras-demo.ts';
+import { buildEddScenario, EddScenario } from './demo/edd-scenarios.ts';
 
 export const DEMO_PASSWORD = 'demo-password-1';
 
@@ -39,6 +40,8 @@ export interface DemoUser {
   consoleRole?: ConsoleRole;
   /** Where the user's questionnaires stand (decision 020). */
   questionnaire?: QuestionnaireScenario;
+  /** Where the user's enhanced due diligence stands (decision 028). */
+  edd?: EddScenario;
   /** The account extras' pop-up or flow this user shows (decision 025). */
   extras?: ExtrasDemo;
 }
@@ -82,6 +85,8 @@ export const DEMO_USERS: readonly DemoUser[] = [
   { email: 'questionnaire-due@example.com', password: DEMO_PASSWORD, role: UserRole.USER, note: 'must answer the source of funds and wealth (UNSUBMIT)', kyc: KycScenario.L1_APPROVED, questionnaire: QuestionnaireScenario.DUE },
   { email: 'questionnaire-pending@example.com', password: DEMO_PASSWORD, role: UserRole.USER, note: 'source of funds and wealth under review (PENDING_NO_EDIT)', kyc: KycScenario.L1_APPROVED, questionnaire: QuestionnaireScenario.PENDING_NO_EDIT },
   { email: 'knowledge-failed@example.com', password: DEMO_PASSWORD, role: UserRole.USER, note: 'failed the crypto knowledge test, in cooling-off', kyc: KycScenario.L1_APPROVED, questionnaire: QuestionnaireScenario.KNOWLEDGE_FAILED },
+  // Enhanced due diligence (issue 12, decision 028): level 1 approved, put into EDD, both questionnaires sent.
+  { email: 'edd-reviewing@example.com', password: DEMO_PASSWORD, role: UserRole.USER, note: 'EDD answers and evidence sent, under review (EDDStatus_Reviewing)', kyc: KycScenario.L1_APPROVED, edd: EddScenario.REVIEWING },
   { email: 'kyc-tag@example.com', password: DEMO_PASSWORD, role: UserRole.USER, note: "member_tag.KYC is '1': no KYC steps", memberTag: { KYC: '1' } },
   // Account extras (decision 025): one pop-up or flow each.
   { email: 'satos-deposit@example.com', password: DEMO_PASSWORD, role: UserRole.USER, note: 'Satos custody: the deposit-verify pop-up', kyc: KycScenario.L1_APPROVED, extras: ExtrasDemo.SATOS_DEPOSIT },
@@ -153,6 +158,7 @@ export async function seedDemoData(services: Services, db: Db, vendorDemo?: Vend
     if (u.kyc) await buildKycScenario(services, id, u.kyc, { reviewerId: reviewerIds[0], confirmerId: reviewerIds[1], ...(u.personalInfo ? { personalInfo: u.personalInfo } : {}) });
     if (u.reverification) await buildReverificationScenario(services, id, u.email, u.reverification, reviewerIds[0]);
     if (u.questionnaire) await buildQuestionnaireScenario(services, id, u.questionnaire, { reviewerId: reviewerIds[0] });
+    if (u.edd) await buildEddScenario(services, id, u.edd, { reviewerId: reviewerIds[0] });
     if (u.extras) await buildExtrasDemo(services, id, u.extras);
     if (u.vendorReverification) await buildVendorReverificationScenario(services, id, u.email, reviewerIds[0], vendorDemo);
     await recordAudit(db, SYSTEM, { action: SEEDED, entityType: DEMO_ENTITY, entityId: u.email, after: { userId: id } });

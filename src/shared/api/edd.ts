@@ -28,9 +28,6 @@ export type VolumeBand = (typeof VolumeBand)[keyof typeof VolumeBand];
 export const ScreeningOutcome = { CLEAR: 'CLEAR', POTENTIAL_MATCH: 'POTENTIAL_MATCH', CONFIRMED_MATCH: 'CONFIRMED_MATCH' } as const;
 export type ScreeningOutcome = (typeof ScreeningOutcome)[keyof typeof ScreeningOutcome];
 
-/** The questionnaires a round of enhanced due diligence asks for, in the order the user answers them (§2 routes). */
-export const EDD_TEMPLATE_CODES: readonly string[] = ['eddQuestionnaire', 'sourceOfFundsWealth'];
-
 /** One questionnaire of the user's EDD round and where it stands. */
 export const eddTemplateValue = z.object({
   templateCode: z.string(),

@@ -1,4 +1,5 @@
-import { EDD_TEMPLATE_CODES, EddTrigger, ScreeningOutcome, VolumeBand } from '../../../shared/api/edd.ts';
+import { EddTrigger, ScreeningOutcome, VolumeBand } from '../../../shared/api/edd.ts';
+import { EDD_TEMPLATE_CODES } from '../../../shared/edd.ts';
 
 /**
  * Who must go through enhanced due diligence (decision 028), as data: each rule reads one fact about

@@ -16,7 +16,7 @@ import { useTemplateDetail } from './api/template-detail.ts';
 import { AnswerSummary } from './components/answer-summary.tsx';
 import { QuestionnaireForm } from './components/questionnaire-form.tsx';
 import { EddPanel } from './components/edd-panel.tsx';
-import { EDD_TEMPLATE_CODES } from '../../../shared/api/edd.ts';
+import { EDD_TEMPLATE_CODES } from '../../../shared/edd.ts';
 
 const S = QuestionnaireStatus;
 const link = 'text-sm font-medium text-primary-ink underline underline-offset-2';
