@@ -87,20 +87,27 @@ export function createServices(db: Db, config: Config, { mailer = logMailer({ in
     review,
     questionnaires,
     accounts,
-    kyc: {
-      countriesOf: async (userId) => {
-        const info = (await kyc.getPersonalInfo(userId)).info;
-        return { residenceCountry: info?.residenceCountry ?? '', nationality: info?.nationality ?? '' };
-      },
-    },
+    kyc: { countriesOf: (q, userId) => kyc.countriesOf(q, userId) },
   });
-  // A verified level is the moment the country rules apply (decision 028): after the decision
-  // committed, so a failed assessment never undoes it (the review module logs it).
+  // A verified level is the moment the country rules apply (decision 028), in the decision's
+  // transaction, whoever decided (a reviewer, a provider's webhook, quick KYC, an override).
+  const assessApproved = async (trx: Db, c: { userId: string }, decision: { outcome: string }) => {
+    if (decision.outcome === DecisionOutcome.APPROVE) await edd.assessIn(trx, c.userId, {}, { type: 'system', id: null });
+  };
+  const kycOverride = kyc.reviewHandler.applyOverride;
+  if (!kycOverride) throw new Error('KYC cases can be overridden (decision 022)');
   review.registerSubject(SubjectKind.KYC_APPLICATION, {
     ...kyc.reviewHandler,
-    async decided(result) {
-      await kyc.reviewHandler.decided?.(result);
-      if (result.decision.outcome === DecisionOutcome.APPROVE) await edd.assess(result.case.userId, {}, { type: 'system', id: null });
+    async apply(trx, c, decision, actor) {
+      const done = await kyc.reviewHandler.apply(trx, c, decision, actor);
+      await assessApproved(trx, c, decision);
+      return done;
+    },
+    // Decision 022: an override to an approval verifies the level as well.
+    async applyOverride(trx, c, previous, decision, actor) {
+      const done = await kycOverride(trx, c, previous, decision, actor);
+      await assessApproved(trx, c, decision);
+      return done;
     },
   });
   review.registerSubject(SubjectKind.REVERIFICATION, reverification.reviewHandler);

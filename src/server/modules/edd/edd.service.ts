@@ -27,9 +27,9 @@ export interface EddQuestionnairesPort {
   answerView(requestId: string): Promise<QuestionnaireSubject>;
 }
 
-/** The facts of the kyc module the country rules read. */
+/** The facts of the kyc module the country rules read, in `q` (the caller's transaction, or the pool). */
 export interface EddKycPort {
-  countriesOf(userId: string): Promise<{ residenceCountry: string; nationality: string }>;
+  countriesOf(q: Db, userId: string): Promise<{ residenceCountry: string; nationality: string }>;
 }
 
 export interface EddAccountsPort {
@@ -112,18 +112,18 @@ export function createEddService({ db, review, questionnaires, kyc, accounts }: 
    * it (REQUIRE, a new round). A user already in or through EDD is left as they are: the open round
    * already asks, a decided one was a reviewer's call.
    */
-  async function assess(userId: string, extra: ExtraFacts, actor: Actor, detail = ''): Promise<RequireEddResult> {
-    const countries = await kyc.countriesOf(userId);
+  async function assessIn(trx: Db, userId: string, extra: ExtraFacts, actor: Actor, detail = ''): Promise<RequireEddResult> {
+    const countries = await kyc.countriesOf(trx, userId);
     const triggers = triggeredRules({ ...countries, volumeBand: extra.volumeBand ?? null, screeningOutcome: extra.screeningOutcome ?? null, reviewerDecision: extra.reviewerDecision ?? false });
-    return tx(async (trx) => {
-      const status = await statusOf(trx, userId);
-      if (triggers.length === 0 || status !== S.EDDStatus_Unknown) return { userId, eddStatus: status, changed: false };
-      const next = await apply(trx, userId, E.REQUIRE, actor, { triggers });
-      const round = await openRound(trx, userId, triggers.map((trigger) => ({ trigger, detail })), actor);
-      await submitIfComplete(trx, round, countries.residenceCountry, round.created_at, actor);
-      return { userId, eddStatus: await statusOf(trx, userId), changed: next !== status };
-    });
+    const status = await statusOf(trx, userId);
+    if (triggers.length === 0 || status !== S.EDDStatus_Unknown) return { userId, eddStatus: status, changed: false };
+    const next = await apply(trx, userId, E.REQUIRE, actor, { triggers });
+    const round = await openRound(trx, userId, triggers.map((trigger) => ({ trigger, detail })), actor);
+    await submitIfComplete(trx, round, countries.residenceCountry, round.created_at, actor);
+    return { userId, eddStatus: await statusOf(trx, userId), changed: next !== status };
   }
+
+  const assess = (userId: string, extra: ExtraFacts, actor: Actor, detail = ''): Promise<RequireEddResult> => tx((trx) => assessIn(trx, userId, extra, actor, detail));
 
   /** Carries out a decision on an EDD case: the status, the round and every questionnaire sent for it. */
   async function decideRound(trx: Db, c: ReviewCase, decision: ReviewDecision, actor: Actor): Promise<{ subjectStatus: string }> {
@@ -145,6 +145,8 @@ export function createEddService({ db, review, questionnaires, kyc, accounts }: 
   return {
     reviewHandler,
     assess,
+    /** `assess` in the caller's transaction (a level's approval: the user enters EDD exactly when the level is verified). */
+    assessIn,
 
     /** Console: a reviewer puts a user into EDD (the REVIEWER_DECISION rule), saying why. */
     async requireByReviewer(input: { email: string; note: string }, actor: Actor): Promise<RequireEddResult> {

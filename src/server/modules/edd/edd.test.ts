@@ -223,6 +223,15 @@ describe('the rules put users into EDD', () => {
     expect(await eddStep(ordinary.id)).toBeUndefined();
   });
 
+  it('a level decided without a reviewer (the system, a provider) applies them too, in the same transaction', async () => {
+    const u = await fresh();
+    const appId = await submitLevel1(app, u, { ...VALID_INFO, nationality: 'VN', residenceCountry: 'GB' });
+    const decided = await app.services.review.decideSubject('KYC_APPLICATION', appId, SYSTEM, { outcome: 'APPROVE', mode: null, reasonCode: null, userMessage: '', internalNote: 'registry match' });
+    expect(decided.subjectStatus).toBe('SUCCESS');
+    expect(await eddStep(u.id)).toBe(EDDStatus.EDDStatus_UnSubmit);
+    expect((await rounds(u.id)).map((r) => JSON.parse(r.triggers))).toEqual([[{ trigger: 'HIGH_RISK_NATIONALITY', detail: '' }]]);
+  });
+
   it('a source of funds approved before EDD counts as answered: only the EDD questionnaire is asked', async () => {
     const u = await fresh();
     await app.services.questionnaires.require(u.id, 'sourceOfFundsWealth', 'REVIEWER_REQUEST', 'large deposit', SYSTEM);
