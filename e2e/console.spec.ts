@@ -115,6 +115,27 @@ test('the reviewer signs in, lands on the console, filters the queue and opens a
   await expect(page).toHaveURL(/\/login$/);
 });
 
+test('the reviewer sees what waits per kind, and a kind’s card opens its pending cases; on a phone too', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await signInAsReviewer(page);
+  const panel = page.getByRole('region', { name: 'Workload' });
+  const kyc = panel.getByTestId('workload-KYC_APPLICATION');
+  // The demo has level-1 applications waiting (l1-pending among them): the figure is a count of them.
+  const waiting = kyc.getByRole('term').filter({ hasText: 'Waiting' }).locator('xpath=following-sibling::dd[1]');
+  await expect(waiting).toHaveText(/^[1-9][\d,]*\+?$/);
+  await expect(kyc.getByRole('term').filter({ hasText: 'Oldest' }).locator('xpath=following-sibling::dd[1]').locator('time')).toHaveAttribute('datetime', /^P/);
+  // Every kind this server reviews has a card, in the reviewer's language.
+  await expect(panel.getByTestId('workload-REVERIFICATION')).toContainText('Re-verification');
+
+  await kyc.getByRole('button', { name: 'Show pending KYC application cases' }).click();
+  await expect(page).toHaveURL(/\?kind=KYC_APPLICATION$/);
+  await expect(page.getByRole('search', { name: 'Filter cases' }).getByLabel('Kind')).toHaveValue('KYC_APPLICATION');
+  await expect(queueEntry(page, PENDING_USER)).toBeVisible();
+  await expect(kyc.getByRole('button', { name: 'Show pending KYC application cases' })).toHaveAttribute('aria-pressed', 'true');
+  // Nothing wider than the phone.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+});
+
 test('a reviewer on the account pages is told this is a reviewer account and sent to the console', async ({ page }) => {
   await loginThroughPage(page, REVIEWER.email, REVIEWER.password, '/login?redirect_url=%2Fuser%2Faccounts%2Fauth%2Fpersonal');
   await expect(page).toHaveURL(/\/user\/accounts\/auth\/personal$/);

@@ -18,6 +18,7 @@ import faceModelsPlugin from './plugins/face-models.ts';
 import { handoffRoutes } from './modules/handoff/handoff.routes.ts';
 import { staffRoutes } from './modules/staff/staff.routes.ts';
 import { reverificationRoutes } from './modules/reverification/reverification.routes.ts';
+import { screeningRoutes } from './modules/screening/screening.routes.ts';
 import { developersPlugin, integrationRoutes, partnerDemoRoutes } from './modules/integration/integration.routes.ts';
 import { partnersRoutes } from './modules/partners/partners.routes.ts';
 import { extrasRoutes } from './modules/extras/extras.routes.ts';
@@ -117,6 +118,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       await api.register(kycRoutes);
       await api.register(reverificationRoutes);
       await api.register(questionnairesRoutes);
+      await api.register(screeningRoutes);
       await api.register(eddRoutes);
       await api.register(countriesRoutes);
       await api.register(consoleRoutes);

@@ -10,6 +10,7 @@ import { buildVendorReverificationScenario, type VendorDemo } from './demo/vendo
 import { forgetSubject } from './modules/steps/steps.service.ts';
 import { buildQuestionnaireScenario, QuestionnaireScenario } from './demo/questionnaire-scenarios.ts';
 import { buildExtrasDemo, ExtrasDemo, seedExtrasCatalogue } from './demo/extras-demo.ts';
+import { seedScreeningList } from './demo/screening-demo.ts';
 import { buildEddScenario, EddScenario } from './demo/edd-scenarios.ts';
 
 export const DEMO_PASSWORD = 'demo-password-1';
@@ -85,6 +86,15 @@ export const DEMO_USERS: readonly DemoUser[] = [
   { email: 'questionnaire-due@example.com', password: DEMO_PASSWORD, role: UserRole.USER, note: 'must answer the source of funds and wealth (UNSUBMIT)', kyc: KycScenario.L1_APPROVED, questionnaire: QuestionnaireScenario.DUE },
   { email: 'questionnaire-pending@example.com', password: DEMO_PASSWORD, role: UserRole.USER, note: 'source of funds and wealth under review (PENDING_NO_EDIT)', kyc: KycScenario.L1_APPROVED, questionnaire: QuestionnaireScenario.PENDING_NO_EDIT },
   { email: 'knowledge-failed@example.com', password: DEMO_PASSWORD, role: UserRole.USER, note: 'failed the crypto knowledge test, in cooling-off', kyc: KycScenario.L1_APPROVED, questionnaire: QuestionnaireScenario.KNOWLEDGE_FAILED },
+  // AML name screening (decision 026): the name and date of birth of a person on the sample list.
+  {
+    email: 'screening-hit@example.com',
+    password: DEMO_PASSWORD,
+    role: UserRole.USER,
+    note: 'name on the sample sanctions list: a screening case is open, the name-screening questionnaire is due',
+    kyc: KycScenario.L1_APPROVED,
+    personalInfo: { ...resident('Viktor', 'Drachenko', 'CY', '12 Makariou Avenue', 'Limassol', '3030'), dateOfBirth: '1968-04-12' },
+  },
   // Enhanced due diligence (issue 12, decision 028): level 1 approved, put into EDD, both questionnaires sent.
   { email: 'edd-reviewing@example.com', password: DEMO_PASSWORD, role: UserRole.USER, note: 'EDD answers and evidence sent, under review (EDDStatus_Reviewing)', kyc: KycScenario.L1_APPROVED, edd: EddScenario.REVIEWING },
   { email: 'kyc-tag@example.com', password: DEMO_PASSWORD, role: UserRole.USER, note: "member_tag.KYC is '1': no KYC steps", memberTag: { KYC: '1' } },
@@ -143,6 +153,8 @@ export async function seedDemoData(services: Services, db: Db, vendorDemo?: Vend
   const reviewerIds: string[] = [];
   // Agreement texts, the demo referral partner and an announcement (idempotent).
   await seedExtrasCatalogue(services);
+  // The sample sanctions/PEP list (decision 026), before anyone is verified: every demo user is screened.
+  await seedScreeningList(services.screening);
   for (const u of DEMO_USERS) {
     const existing = await db.selectFrom('users').select('id').where('email', '=', u.email).executeTakeFirst();
     const progress = await progressOf(db, u.email);

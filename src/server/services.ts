@@ -21,6 +21,7 @@ import { createHandoffService, createLivenessService } from './modules/handoff/h
 import { createQuestionnairesService } from './modules/questionnaires/questionnaires.service.ts';
 import { createEddService } from './modules/edd/edd.service.ts';
 import { createExtrasService } from './modules/extras/extras.service.ts';
+import { createScreeningService } from './modules/screening/screening.service.ts';
 
 /**
  * Builds every domain service once per app; routes reach them through `app.services`. Where two
@@ -62,6 +63,8 @@ export function createServices(db: Db, config: Config, { mailer = logMailer({ in
     extras: { forKycInfo: (q, userId, at) => extras.forKycInfo(q, userId, at) },
     // An update's vendor session: its webhook events decide the update, not an application (decision 017).
     vendorUpdates: { apply: (trx, session, outcome, residence, actor) => reverification.vendorUpdateEvents.apply(trx, session, outcome, residence, actor) },
+    // A verified identity is screened against the sanctions/PEP list in the approval's transaction (decision 026).
+    levelReached: { level1: (trx, userId, actor) => screening.screenIn(trx, userId, 'LEVEL_APPROVED', actor).then(() => undefined) },
   });
   const extras = createExtrasService({
     db,
@@ -111,10 +114,13 @@ export function createServices(db: Db, config: Config, { mailer = logMailer({ in
     },
   });
   review.registerSubject(SubjectKind.REVERIFICATION, reverification.reviewHandler);
+  // AML name screening (decision 026): a potential match is a SCREENING case; a hit makes nsquestion due.
+  const screening = createScreeningService({ db, review, questionnaires });
   review.registerSubject(SubjectKind.QUESTIONNAIRE, questionnaires.reviewHandler);
+  review.registerSubject(SubjectKind.SCREENING, screening.reviewHandler);
   review.registerSubject(SubjectKind.EDD, edd.reviewHandler);
   const countries = createCountriesService();
-  const consoleService = createConsoleService({ db, review, kyc, accounts, reverification, questionnaires, edd });
+  const consoleService = createConsoleService({ db, review, kyc, accounts, reverification, questionnaires, screening, edd });
   // The retention job also runs the capture's sweeps (biometric data, old phone links): built below.
   const sweeps = () => ({ biometric: liveness.sweep, handoffLinks: handoff.sweep, eraseBiometric: liveness.removeAllOf });
   const records = createRecordsService({ db, config, review, kyc, accounts, documents, console: consoleService, sweeps });
@@ -126,7 +132,7 @@ export function createServices(db: Db, config: Config, { mailer = logMailer({ in
   // The phone sends the same pictures the computer would: the same upload gate (re-verification included).
   const handoff = createHandoffService({ db, config, documents, canUpload: uploadGate });
   const liveness = createLivenessService({ db, documents });
-  return { accounts, site, documents, kyc, reverification, questionnaires, edd, review, providers, countries, console: consoleService, monitoring, staff, records, partners, handoff, liveness, extras };
+  return { accounts, site, documents, kyc, reverification, questionnaires, review, providers, countries, console: consoleService, monitoring, staff, records, partners, handoff, liveness, extras, screening, edd };
 }
 
 export type Services = ReturnType<typeof createServices>;

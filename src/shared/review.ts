@@ -12,6 +12,8 @@ export const SubjectKind = {
   RFI: 'RFI',
   IDENTITY_TRANSFER: 'IDENTITY_TRANSFER',
   COMPLIANCE_TASK: 'COMPLIANCE_TASK',
+  /** A potential sanctions/PEP list match of a verified user's name (decision 026). */
+  SCREENING: 'SCREENING',
 } as const;
 export type SubjectKind = (typeof SubjectKind)[keyof typeof SubjectKind];
 export const SUBJECT_KINDS = Object.values(SubjectKind);

@@ -579,6 +579,10 @@ export interface Database {
   kyc_announcements: KycAnnouncementsTable;
   kyc_announcement_acks: KycAnnouncementAcksTable;
   capture_liveness_frames: CaptureLivenessFramesTable;
+  screening_lists: ScreeningListsTable;
+  screening_entries: ScreeningEntriesTable;
+  screening_states: ScreeningStatesTable;
+  screening_matches: ScreeningMatchesTable;
   edd_rounds: EddRoundsTable;
 }
 
@@ -628,6 +632,57 @@ export interface CaptureLivenessFramesTable {
   wrapped_key: string;
   key_id: string;
   created_at: string;
+}
+
+/** A loaded sanctions/PEP list version (migration 020, decision 026); the highest is in use. */
+export interface ScreeningListsTable {
+  version: number;
+  /** The file's name as loaded. */
+  source: string;
+  sha256: string;
+  entry_count: number;
+  /** The administrator's user id; null from the command line or seeding. */
+  loaded_by: string | null;
+  loaded_at: string;
+}
+
+/** A person of the list in use; list values are JSON arrays. */
+export interface ScreeningEntriesTable {
+  list_version: number;
+  id: string;
+  name: string;
+  aliases: string;
+  birth_dates: string;
+  countries: string;
+  sanctions: string;
+  dataset: string;
+  last_change: string;
+}
+
+/** A user's latest screening outcome. */
+export interface ScreeningStatesTable {
+  user_id: string;
+  /** CLEAR | POTENTIAL_MATCH | FALSE_POSITIVE | TRUE_MATCH */
+  status: string;
+  list_version: number;
+  screened_at: string;
+}
+
+/** A potential match, the subject of a SCREENING review case; `hits` is JSON (entry copies with scores). */
+export interface ScreeningMatchesTable {
+  id: string;
+  user_id: string;
+  list_version: number;
+  /** LEVEL_APPROVED | LIST_CHANGE: what screened the user. */
+  trigger: string;
+  our_name: string;
+  our_birth_date: string;
+  hits: string;
+  /** PENDING | CLEARED | CONFIRMED */
+  status: string;
+  pending_key: string | null;
+  created_at: string;
+  decided_at: string | null;
 }
 
 /** A round of enhanced due diligence (migration 022, decision 028); its status is in step_states (machine `edd`). */

@@ -57,9 +57,9 @@ describe('demo data on a new database (README table)', () => {
       .execute();
     // l1-approved, l1-retry, l1-final, l2-approved (x2), level 1 of the six re-verification users (without
     // the Sumsub fake, reverify-vendor's is in-house too), of the three questionnaire demo users and of
-    // the EDD demo user, and the account extras' satos-deposit, satos-eu and new-satos (re-verification
-    // rejections are REVERIFICATION cases).
-    expect(decisions.length).toBe(18);
+    // the EDD demo user, and the account extras' satos-deposit, satos-eu and new-satos, and screening-hit
+    // (re-verification rejections are REVERIFICATION cases; screening-hit's open match is a SCREENING case).
+    expect(decisions.length).toBe(19);
     expect(decisions.every((d) => d.actor_type === 'reviewer' && d.actor_id === reviewer.id)).toBe(true);
     // Every application has its review case, decided as the application was.
     const cases = await app.db.selectFrom('review_cases').selectAll().where('subject_kind', '=', 'KYC_APPLICATION').execute();

@@ -11,6 +11,7 @@ import { savedPersonalInfo } from './personal-info.ts';
 import { consoleDocument } from './console-document.ts';
 import { reverificationSubject } from './reverification.ts';
 import { questionnaireSubject } from './questionnaire-review.ts';
+import { screeningSubject } from './screening.ts';
 import { eddSubject } from './edd.ts';
 import { decodeQueueCursor, type QueueCursor } from './queue-cursor.ts';
 
@@ -160,6 +161,28 @@ export const consoleQueuePage = z.object({
 });
 export type ConsoleQueuePage = z.infer<typeof consoleQueuePage>;
 
+/** A count that stops at the server's cap (decision 030): `atLeast` when there are more. */
+export const boundedCount = z.object({ count: z.number().int().nonnegative(), atLeast: z.boolean() });
+export type BoundedCount = z.infer<typeof boundedCount>;
+
+/** One kind's pending work: how much, how old, how much waits for a second look. */
+export const consoleWorkloadKind = z.object({
+  kind: z.enum(SubjectKind),
+  pending: boundedCount,
+  /** Pending cases opened more than one day ago, and more than three days ago. */
+  waitingOverOneDay: boundedCount,
+  waitingOverThreeDays: boundedCount,
+  /** When the oldest pending case was opened (null: none pending). */
+  oldestOpenedAt: z.string().nullable(),
+  /** Cases of this kind with a four-eyes proposal waiting for a second reviewer. */
+  awaitingSecondLook: z.number().int().nonnegative(),
+});
+export type ConsoleWorkloadKind = z.infer<typeof consoleWorkloadKind>;
+
+/** GET workload: the reviewers' dashboard, one row per kind this server reviews. */
+export const consoleWorkload = z.object({ kinds: z.array(consoleWorkloadKind), asOf: z.string() });
+export type ConsoleWorkload = z.infer<typeof consoleWorkload>;
+
 export { consoleDocument, type ConsoleDocument } from './console-document.ts';
 
 export const consoleDecision = z.object({
@@ -262,7 +285,7 @@ export const consoleCase = z.object({
   case: consoleQueueItem,
   user: z.object({ id: z.string(), email: z.string(), createdAt: z.string() }),
   /** What is decided; one shape per subject kind (KYC applications, re-verification updates, questionnaires). */
-  subject: z.discriminatedUnion('kind', [kycApplicationSubject, reverificationSubject, questionnaireSubject, eddSubject]),
+  subject: z.discriminatedUnion('kind', [kycApplicationSubject, reverificationSubject, questionnaireSubject, screeningSubject, eddSubject]),
   /** The case's current decision. */
   decision: consoleDecision.nullable(),
   /** Every decision of the case, oldest first: a provider's and the override that replaced it (decision 022). */

@@ -57,6 +57,8 @@ export const ApiPath = {
   submitQuestionnaire: `${KYC}/submit-questionnaire`,
   /** GET ?template_code: the request_id the caller answers under (started if needed). */
   questionnaireToken: `${KYC}/questionnaire-token`,
+  /** GET ?sceneCode (§7): the caller's AML name-screening result for a scene (decision 026). */
+  getAmlResult: `${KYC}/get-aml-result`,
   /** POST (beyond §7): saves unfinished answers as the user goes. */
   saveQuestionnaireDraft: `${KYC}/save-questionnaire-draft`,
   /** GET (beyond §7): every template with the caller's status and what is due. */
@@ -94,6 +96,8 @@ export const ApiPath = {
   // Compliance console (beyond the spec; role reviewer only). `:id` is a review case id.
   consoleMe: '/v1/console/me',
   consoleCases: '/v1/console/cases',
+  /** The reviewers' dashboard: pending counts and ages per kind (decision 030). */
+  consoleWorkload: '/v1/console/workload',
   consoleCase: '/v1/console/cases/:id',
   consoleAssign: '/v1/console/cases/:id/assign',
   consoleRelease: '/v1/console/cases/:id/release',

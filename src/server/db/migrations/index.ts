@@ -16,6 +16,7 @@ import * as m015 from './015-account-extras.ts';
 import * as m016 from './016-liveness.ts';
 import * as m017 from './017-scale-out-2.ts';
 import * as m019 from './019-vendor-updates.ts';
+import * as m020 from './020-screening.ts';
 import * as m022 from './022-edd.ts';
 
 /**
@@ -40,5 +41,6 @@ export const migrations: Record<string, Migration> = {
   '016-liveness': m016,
   '017-scale-out-2': m017,
   '019-vendor-updates': m019,
+  '020-screening': m020,
   '022-edd': m022,
 };

@@ -8,6 +8,7 @@ import {
   consoleQueuePage,
   consoleQueueQuery,
   consoleReviewer,
+  consoleWorkload,
   confirmRequest,
   emptyRequest,
   overrideRequest,
@@ -41,6 +42,9 @@ export const consoleRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get(ApiPath.consoleCases, { config: reviewer, schema: { querystring: consoleQueueQuery, response: { 200: okEnvelope(consoleQueuePage) } } }, async (request) => ok(await consoleService.queue(request.query, actorOf(request))));
+
+  // Decision 030: what waits, per kind, and for how long.
+  app.get(ApiPath.consoleWorkload, { config: reviewer, schema: { response: { 200: okEnvelope(consoleWorkload) } } }, async () => ok(await consoleService.workload()));
 
   app.get(ApiPath.consoleCase, { config: reviewer, schema: { params: caseIdParams, response: { 200: okEnvelope(consoleCase) } } }, async (request) => ok(await consoleService.getCase(request.params.id, actorOf(request))));
 

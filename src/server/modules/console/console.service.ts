@@ -1,4 +1,4 @@
-import type { ConsoleAssignResult, ConsoleCase, ConsoleDecision, ConsoleDecisionResult, ConsoleHistoryEntry, ConsoleProposal, ConsoleQueueItem, ConsoleQueuePage, OverrideRequest } from '../../../shared/api/console.ts';
+import type { ConsoleAssignResult, ConsoleCase, ConsoleDecision, ConsoleDecisionResult, ConsoleHistoryEntry, ConsoleProposal, ConsoleQueueItem, ConsoleQueuePage, ConsoleWorkload, OverrideRequest } from '../../../shared/api/console.ts';
 import type { RejectMode, RejectReasonCode } from '../../../shared/review-reasons.ts';
 import { API_PREFIX, ApiPath } from '../../../shared/api/paths.ts';
 import { encodeQueueCursor, type QueueCursor } from '../../../shared/api/queue-cursor.ts';
@@ -12,6 +12,7 @@ import { secondsToDecision, type Decided, type Proposed, type ReviewCase, type R
 import type { RequestPlace, ReverificationService } from '../reverification/reverification.service.ts';
 import type { RequestReverification, RequestReverificationResult } from '../../../shared/api/reverification.ts';
 import type { Db } from '../../db/index.ts';
+import type { ScreeningSubject } from '../../../shared/api/screening.ts';
 import type { QuestionnaireSubject } from '../../../shared/api/questionnaire-review.ts';
 import type { EddSubject } from '../../../shared/api/edd.ts';
 
@@ -23,6 +24,8 @@ export interface ConsoleDeps {
   reverification: Pick<ReverificationService, 'subjectForReview' | 'documentTypesOf' | 'request'>;
   /** QUESTIONNAIRE cases: the answers with the template's questions and scores (decision 020). */
   questionnaires?: { forReview(c: ReviewCase): Promise<QuestionnaireSubject> };
+  /** SCREENING cases' subject (decision 026); absent: such cases are not shown. */
+  screening?: { subjectForReview(matchId: string): Promise<ScreeningSubject> };
   /** EDD cases: the round, why it opened, each questionnaire's answers and evidence (decision 028). */
   edd?: { forReview(c: ReviewCase): Promise<EddSubject> };
 }
@@ -69,7 +72,7 @@ function parseJson(text: string | null): unknown {
  * The compliance console: composes the review module's cases and decisions with what the subject
  * modules (kyc), documents and accounts expose through their services. It owns no table.
  */
-export function createConsoleService({ db, review, kyc, accounts, reverification, questionnaires, edd }: ConsoleDeps) {
+export function createConsoleService({ db, review, kyc, accounts, reverification, questionnaires, screening, edd }: ConsoleDeps) {
   async function toItems(cases: ReviewCase[]): Promise<ConsoleQueueItem[]> {
     // Pending cases' first decisions and decided cases' overrides (decision 022) both wait for a second look.
     const proposals = await review.proposalsOf(cases.map((c) => c.id));
@@ -202,6 +205,30 @@ export function createConsoleService({ db, review, kyc, accounts, reverification
     };
   }
 
+  /** A SCREENING case: our data next to the list entries it matched, scores, list version, history. */
+  async function screeningCase(c: ReviewCase, item: ConsoleQueueItem, actor: Actor): Promise<ConsoleCase> {
+    const subject = await screening!.subjectForReview(c.subjectId);
+    const decisions = await toDecisions([...(await review.decisionsOf([c.id])).values()]);
+    const user = (await accounts.usersByIds([c.userId])).get(c.userId);
+    const history = await historyOf(
+      [
+        { entityType: 'screening_match', entityId: c.subjectId },
+        { entityType: 'review_case', entityId: c.id },
+      ],
+      { screening_match: 0, review_case: 1 },
+    );
+    await recordAudit(db, actor, { action: CASE_VIEW_ACTION, entityType: 'review_case', entityId: c.id, after: { userId: c.userId, kind: c.subjectKind, subjectId: c.subjectId, status: c.status } });
+    return {
+      case: item,
+      user: { id: c.userId, email: user?.email ?? '', createdAt: user?.createdAt ?? '' },
+      subject,
+      decision: decisions.get(c.id) ?? null,
+      decisions: await toDecisionList((await review.decisionHistoryOf([c.id])).get(c.id) ?? []),
+      proposals: await toProposals((await review.proposalsOf([c.id])).get(c.id) ?? []),
+      history,
+    };
+  }
+
   /** A QUESTIONNAIRE case: the answers against the template version they answered, scores, evidence, history. */
   async function questionnaireCase(c: ReviewCase, item: ConsoleQueueItem, actor: Actor): Promise<ConsoleCase> {
     const subject = await questionnaires!.forReview(c);
@@ -261,6 +288,23 @@ export function createConsoleService({ db, review, kyc, accounts, reverification
   return {
     subjectKinds: () => review.subjectKinds(),
 
+    /** The reviewers' dashboard (decision 030): pending counts and ages per kind. */
+    async workload(): Promise<ConsoleWorkload> {
+      const now = new Date();
+      const kinds = await review.workload(now);
+      return {
+        asOf: now.toISOString(),
+        kinds: kinds.map((k) => ({
+          kind: k.kind,
+          pending: k.pending,
+          waitingOverOneDay: k.overOneDay,
+          waitingOverThreeDays: k.overThreeDays,
+          oldestOpenedAt: k.oldestOpenedAt,
+          awaitingSecondLook: k.awaitingSecondLook,
+        })),
+      };
+    },
+
     /** A reviewer asks a user to verify a document again (decision 017). */
     requestReverification: (input: RequestReverification, actor: Actor, place: RequestPlace): Promise<RequestReverificationResult> => reverification.request(input, actor, place),
 
@@ -300,6 +344,7 @@ export function createConsoleService({ db, review, kyc, accounts, reverification
       if (c.subjectKind === SubjectKind.REVERIFICATION) return reverificationCase(c, actor);
       const [item] = await toItems([c]);
       if (c.subjectKind === SubjectKind.QUESTIONNAIRE && questionnaires) return questionnaireCase(c, item!, actor);
+      if (c.subjectKind === SubjectKind.SCREENING && screening) return screeningCase(c, item!, actor);
       if (c.subjectKind === SubjectKind.EDD && edd) return eddCase(c, item!, actor);
       const app = await kyc.applicationForReview(c.subjectId);
       const otherCases = await review.casesOfSubjects(SubjectKind.KYC_APPLICATION, app.others.map((o) => o.id));

@@ -15,6 +15,11 @@ export interface KycAccountsPort {
   memberTags(userId: string, q?: Db): Promise<Record<string, string>>;
 }
 
+/** Who is told when a user's level 1 is reached, in the same transaction (AML screening, decision 026). */
+export interface KycLevelReachedPort {
+  level1(trx: Db, userId: string, actor: Actor): Promise<void>;
+}
+
 const SYSTEM: Actor = { type: 'system', id: null };
 
 /** A user's personal information and KYC steps as one request read them, handed on so they are read once. */
@@ -31,12 +36,17 @@ export const SUBMITTABLE: ReadonlySet<string> = new Set([StepStatus.ALLOW, StepS
  * through the steps module's applyEvent with KYC_LEVEL_MACHINE), who may have steps at all (§4/§6),
  * "this level accepts a submission now", and keeping steps in line with the residence country.
  */
-export function createKycSteps({ db, kycOpened, accounts }: { db: Db; kycOpened: boolean; accounts: KycAccountsPort }) {
+export function createKycSteps({ db, kycOpened, accounts, levelReached }: { db: Db; kycOpened: boolean; accounts: KycAccountsPort; levelReached?: KycLevelReachedPort }) {
   const load = async (q: Db, userId: string): Promise<StoredSteps> => asStoredSteps(await readSteps(q, KYC_LEVEL_MACHINE, userId));
 
   /** Applies one event to one level in `trx` (audited there); WRONG_STATE when the table or a rule refuses it. */
-  const apply = (trx: Db, userId: string, level: VerifiableLevel, event: StepEvent, actor: Actor, context: Record<string, unknown> = {}) =>
-    applyEvent(trx, { machine: KYC_LEVEL_MACHINE, subjectId: userId, step: stepOf(level), event, actor, context });
+  // Every way a level is reached (a reviewer's, a vendor's or quick KYC's approval, an override) goes
+  // through here, so level 1's SUCCESS is where a verified identity is screened.
+  const apply = async (trx: Db, userId: string, level: VerifiableLevel, event: StepEvent, actor: Actor, context: Record<string, unknown> = {}) => {
+    const to = await applyEvent(trx, { machine: KYC_LEVEL_MACHINE, subjectId: userId, step: stepOf(level), event, actor, context });
+    if (levelReached && level === 1 && to === StepStatus.SUCCESS) await levelReached.level1(trx, userId, actor);
+    return to;
+  };
 
   async function memberHasNoSteps(q: Db, userId: string): Promise<boolean> {
     return (await accounts.memberTags(userId, q)).KYC === MEMBER_TAG_KYC_NO_STEPS;

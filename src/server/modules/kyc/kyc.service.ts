@@ -18,7 +18,7 @@ import { createApplications, parseSnapshot, type KycDocumentsPort } from './appl
 import { createKycInfo, type KycExtrasPort, type KycQuestionnairesPort, type KycReverificationPort } from './kyc-info.ts';
 import { displayedSteps, KYC_LEVEL_MACHINE, LEVELS, reachedLevel, StepEvent } from './kyc.machine.ts';
 import { nextStatus } from '../steps/steps.service.ts';
-import { createKycSteps, SUBMITTABLE, type KycAccountsPort, type KycReads } from './kyc-steps.ts';
+import { createKycSteps, SUBMITTABLE, type KycAccountsPort, type KycLevelReachedPort, type KycReads } from './kyc-steps.ts';
 import { createPersonalInfo } from './personal-info.ts';
 import { createVendorVerification, type PublicAddress, type UpdateSessionLink, type VendorUpdateEvents } from './vendor-verification.ts';
 import { createQuickKyc } from './quick-kyc.ts';
@@ -28,7 +28,7 @@ import * as repo from './kyc.repo.ts';
 import { createKycRecords } from './kyc-records.ts';
 
 export type { KycDocumentsPort } from './applications.ts';
-export type { KycAccountsPort } from './kyc-steps.ts';
+export type { KycAccountsPort, KycLevelReachedPort } from './kyc-steps.ts';
 export type { KycReverificationPort } from './kyc-info.ts';
 export { chooseDocuments } from './applications.ts';
 export { SessionPurpose, type PublicAddress, type UpdateSessionLink, type VendorUpdateEvents, type WebhookResult } from './vendor-verification.ts';
@@ -55,6 +55,8 @@ export interface KycDeps {
   extras?: KycExtrasPort;
   /** Re-verification's handling of update sessions' webhook events (late-bound; decision 017). */
   vendorUpdates?: VendorUpdateEvents;
+  /** Told, in the approving transaction, when a user reaches a level (AML screening: decision 026; late-bound). */
+  levelReached?: KycLevelReachedPort;
 }
 
 /** What self-reset needs from the one-time codes module (its service satisfies this). */
@@ -126,9 +128,9 @@ export function ipCountryFrom(headerValue: string | undefined): IpCountryResult 
  * job each — step rules (kyc-steps.ts over the generic steps module), personal information, the
  * in-house provider's applications and their review handler, and the kyc-info read model.
  */
-export function createKycService({ db, config, documents, accounts, review, providers, log, reverification, otp, questionnaires, extras, vendorUpdates }: KycDeps) {
+export function createKycService({ db, config, documents, accounts, review, providers, log, reverification, otp, questionnaires, extras, vendorUpdates, levelReached }: KycDeps) {
   const kycOpened = config.kycOpened;
-  const steps = createKycSteps({ db, kycOpened, accounts });
+  const steps = createKycSteps({ db, kycOpened, accounts, ...(levelReached ? { levelReached } : {}) });
   const personal = createPersonalInfo({ db, kycOpened, steps });
   const vendor = createVendorVerification({ db, steps, review, providers, log, ...(vendorUpdates ? { updates: vendorUpdates } : {}) });
   const providerOf = async (q: Db, userId: string, level: VerifiableLevel, at: RequestSite, known?: KycReads) => (await vendor.choose(userId, level, at.site, q, known)).provider;

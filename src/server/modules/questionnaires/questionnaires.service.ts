@@ -101,6 +101,14 @@ export function createQuestionnairesService({ db, coolingOffSeconds, review, doc
   const tx = <T>(fn: (trx: Db) => Promise<T>) => inTransaction(db, fn, 'questionnaire changed concurrently');
   const statuses = (q: Db, userId: string) => readSteps(q, QUESTIONNAIRE_MACHINE, userId);
 
+  async function requireIn(trx: Db, userId: string, templateCode: string, cause: RequirementEvent, detail: string, actor: Actor): Promise<QuestionnaireStatus> {
+    const status = (await statuses(trx, userId))[templateCode]!;
+    if (!(await repo.insertRequirement(trx, { user_id: userId, template_code: templateCode, cause, detail, created_at: nowIso() }))) return status;
+    await recordAudit(trx, actor, { action: 'questionnaire.require', entityType: 'questionnaire_step', entityId: `${userId}:${templateCode}`, after: { cause, detail } });
+    if (status === S.QUESTIONNAIRE_STATUS_UNDEFINED) return apply(trx, userId, templateCode, E.CREATE, actor, { cause });
+    return status;
+  }
+
   /** Where the Satos onboarding's questionnaire stands (decision 025 addendum). */
   async function querySatos(userId: string): Promise<SatosQuestionnaireResult> {
     const [st, latest] = await Promise.all([statuses(db, userId), repo.findLatest(db, userId, SATOS_TEMPLATE_CODE)]);
@@ -261,15 +269,6 @@ export function createQuestionnairesService({ db, coolingOffSeconds, review, doc
     },
   };
 
-  /** Records that an event makes a template due, in `trx` (see `require`). */
-  async function requireIn(trx: Db, userId: string, templateCode: string, cause: RequirementEvent, detail: string, actor: Actor): Promise<QuestionnaireStatus> {
-    const status = (await statuses(trx, userId))[templateCode]!;
-    if (!(await repo.insertRequirement(trx, { user_id: userId, template_code: templateCode, cause, detail, created_at: nowIso() }))) return status;
-    await recordAudit(trx, actor, { action: 'questionnaire.require', entityType: 'questionnaire_step', entityId: `${userId}:${templateCode}`, after: { cause, detail } });
-    if (status === S.QUESTIONNAIRE_STATUS_UNDEFINED) return apply(trx, userId, templateCode, E.CREATE, actor, { cause });
-    return status;
-  }
-
   /** A submitted attempt with its template's questions, score and evidence, as a reviewer sees it. */
   async function answerView(requestId: string): Promise<QuestionnaireSubject> {
     const row = await repo.findAnswer(db, requestId);
@@ -300,7 +299,6 @@ export function createQuestionnairesService({ db, coolingOffSeconds, review, doc
   return {
     reviewHandler,
     decideAnswerIn,
-    requireIn,
     answerView,
 
     /** The caller's status of every template, in `q` (another module's transaction, or the pool). */
@@ -494,6 +492,14 @@ export function createQuestionnairesService({ db, coolingOffSeconds, review, doc
      */
     require(userId: string, templateCode: string, cause: RequirementEvent, detail: string, actor: Actor): Promise<QuestionnaireStatus> {
       return tx((trx) => requireIn(trx, userId, templateCode, cause, detail, actor));
+    },
+
+    /** The same inside the caller's transaction (a screening hit opens its case and makes nsquestion due at once). */
+    requireIn,
+
+    /** The user's status of one template now (get-aml-result: does the questionnaire still wait for them). */
+    async statusOf(userId: string, templateCode: string): Promise<QuestionnaireStatus> {
+      return (await statuses(db, userId))[templateCode] ?? S.QUESTIONNAIRE_STATUS_UNDEFINED;
     },
 
     /** The subject of a QUESTIONNAIRE case for the console: answers with the full template and scores. */

@@ -101,18 +101,22 @@ export function createExports({ db, review, kyc, accounts, documents, console }:
                     { entityType: 'questionnaire_step', entityId: `${data.user.id}:${q.questionnaire.templateCode}` },
                   ]),
                 ]
-              : [
-                { entityType: 'kyc_application', entityId: subject.application.id },
-                { entityType: 'kyc_step', entityId: `${data.user.id}:${subject.application.level}` },
-              ];
+              : subject.kind === SubjectKind.SCREENING
+                ? [{ entityType: 'screening_match', entityId: subject.match.id }]
+                : [
+                    { entityType: 'kyc_application', entityId: subject.application.id },
+                    { entityType: 'kyc_step', entityId: `${data.user.id}:${subject.application.level}` },
+                  ];
       const audit = await listAuditOf(db, [{ entityType: 'review_case', entityId: caseId }, ...entities]);
-      // A questionnaire case (decision 020) carries its answers' evidence pictures as its documents.
+      // A questionnaire case (decision 020) carries its answers' evidence pictures as its documents; an EDD round, its questionnaires'.
       const pictures =
         subject.kind === SubjectKind.QUESTIONNAIRE
           ? subject.evidence.map((e) => ({ id: e.id, kind: 'evidence' }))
           : subject.kind === SubjectKind.EDD
             ? subject.questionnaires.flatMap((q) => q.evidence.map((e) => ({ id: e.id, kind: 'evidence' })))
-            : subject.documents;
+            : subject.kind === SubjectKind.SCREENING
+              ? []
+              : subject.documents;
       const files: Record<string, Uint8Array> = {
         'case.json': strToU8(JSON.stringify({ exportedAt: nowIso(), exportedBy: actor.id, ...data }, null, 2)),
         'audit.json': strToU8(JSON.stringify(audit, null, 2)),

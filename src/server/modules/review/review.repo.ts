@@ -194,6 +194,54 @@ export async function findQueue(db: Q, f: QueueFilter) {
   return { items, total, totalIsLowerBound: counted > cap, next, prev };
 }
 
+/**
+ * How far the dashboard counts (decision 030): each figure reads at most this many index entries,
+ * so the dashboard costs the same over a million pending cases as over ten; above it the figure is
+ * shown as "10,000+".
+ */
+export const WORKLOAD_COUNT_CAP = 10_000;
+
+/** Pending cases of one kind (opened before `openedBefore`, if given), counted up to the cap. */
+async function countPending(db: Q, cap: number, kind: string, openedBefore?: string): Promise<{ count: number; atLeast: boolean }> {
+  let rows = db.selectFrom('review_cases').select(sql<number>`1`.as('one')).where('status', '=', 'PENDING').where('subject_kind', '=', kind);
+  if (openedBefore !== undefined) rows = rows.where('opened_at', '<', openedBefore);
+  const { n } = await db
+    .selectFrom(rows.limit(cap + 1).as('window'))
+    .select((eb) => eb.fn.countAll<number | string | bigint>().as('n'))
+    .executeTakeFirstOrThrow();
+  const counted = Number(n);
+  return { count: Math.min(counted, cap), atLeast: counted > cap };
+}
+
+/**
+ * One kind's pending work for the reviewers' dashboard: how many, how many waited over one and over
+ * three days, the oldest, and how many wait for a second look. Every read follows the
+ * (status, subject_kind, opened_at) index; open proposals are few.
+ */
+export async function findWorkload(db: Q, kind: string, oneDayAgo: string, threeDaysAgo: string, cap = WORKLOAD_COUNT_CAP) {
+  const [pending, overOneDay, overThreeDays, oldest, secondLook] = await Promise.all([
+    countPending(db, cap, kind),
+    countPending(db, cap, kind, oneDayAgo),
+    countPending(db, cap, kind, threeDaysAgo),
+    db
+      .selectFrom('review_cases')
+      .select('opened_at')
+      .where('status', '=', 'PENDING')
+      .where('subject_kind', '=', kind)
+      .orderBy('opened_at', 'asc')
+      .limit(1)
+      .executeTakeFirst(),
+    db
+      .selectFrom('review_proposals')
+      .innerJoin('review_cases', 'review_cases.id', 'review_proposals.case_id')
+      .select((eb) => eb.fn.countAll<number | string | bigint>().as('n'))
+      .where('review_proposals.status', '=', 'OPEN')
+      .where('review_cases.subject_kind', '=', kind)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { pending, overOneDay, overThreeDays, oldestOpenedAt: oldest?.opened_at ?? null, awaitingSecondLook: Number(secondLook.n) };
+}
+
 export async function insertProposal(db: Q, row: ProposalRow): Promise<void> {
   await db.insertInto('review_proposals').values(row).execute();
 }

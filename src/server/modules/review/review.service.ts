@@ -339,6 +339,16 @@ export function createReviewService({ db, fourEyes = [], log = consoleLog }: { d
     /** The kinds that can be reviewed on this server (their handlers are registered). */
     subjectKinds: (): SubjectKind[] => [...handlers.keys()],
 
+    /** The reviewers' dashboard (decision 030): each reviewed kind's pending work, as of `now`. */
+    async workload(now: Date) {
+      const day = 24 * 60 * 60 * 1000;
+      const oneDayAgo = new Date(now.getTime() - day).toISOString();
+      const threeDaysAgo = new Date(now.getTime() - 3 * day).toISOString();
+      const kinds = [...handlers.keys()];
+      const rows = await Promise.all(kinds.map((kind) => repo.findWorkload(db, kind, oneDayAgo, threeDaysAgo)));
+      return kinds.map((kind, i) => ({ kind, ...rows[i]! }));
+    },
+
     /**
      * Opens the case of a subject inside the subject module's transaction `trx` (so the case exists
      * exactly when the submission does). A subject has at most one case (unique index).

@@ -23,6 +23,7 @@ import { queueHref } from './queue-params.ts';
 import { KycApplicationAside, KycApplicationMain } from './subjects/kyc-application.tsx';
 import { ReverificationAside, ReverificationMain } from './subjects/reverification.tsx';
 import { QuestionnaireAside, QuestionnaireMain } from './subjects/questionnaire.tsx';
+import { ScreeningAside, ScreeningMain } from './subjects/screening.tsx';
 import { EddAside, EddMain } from './subjects/edd.tsx';
 import { useNow } from './use-now.ts';
 import { useSessionGuard } from './use-session-guard.ts';
@@ -123,6 +124,16 @@ function useSubjectView(data: ConsoleCase): SubjectView | null {
         aside: <QuestionnaireAside subject={subject} />,
         descriptions: { approve: t('questionnaires.console.approveText', { email: data.user.email }), reject: t('questionnaires.console.rejectText') },
         facts: [[t('questionnaires.console.requestId'), <span key="questionnaire" className="font-mono text-xs break-all">{subject.questionnaire.id}</span>]],
+      };
+    case SubjectKind.SCREENING:
+      // Decision 026: approve = a false positive (cleared), reject = a true match (restricted).
+      return {
+        title: t('console.screening.title'),
+        level: 1,
+        main: <ScreeningMain subject={subject} />,
+        aside: <ScreeningAside subject={subject} />,
+        descriptions: { approve: t('console.screening.approveText', { email: data.user.email }), reject: t('console.screening.rejectText') },
+        facts: [[t('console.screening.matchId'), <span key="match" className="font-mono text-xs break-all">{subject.match.id}</span>]],
       };
     case SubjectKind.EDD:
       // Decision 028: a round of enhanced due diligence; reasons are offered as for level 1 (the general ones fit).

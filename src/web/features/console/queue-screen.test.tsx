@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Route, Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import type { ConsoleQueueItem } from '../../../shared/api/console.ts';
+import type { ConsoleQueueItem, ConsoleWorkload } from '../../../shared/api/console.ts';
 import { clearResponseCache } from '../../lib/http/index.ts';
 import { envelope, installFetch, type FakeCall } from '../../lib/http/testing.ts';
 import QueueScreen from './queue-screen.tsx';
@@ -22,13 +22,27 @@ interface FakeQueue {
   nextCursor?: string | null;
   prevCursor?: string | null;
   onAssign?: (call: FakeCall) => Response;
+  /** The dashboard's reply; `null`: the server fails it (HTTP 500). */
+  workload?: ConsoleWorkload | null;
 }
+
+const count = (n: number, atLeast = false) => ({ count: n, atLeast });
+/** As the server answers at 2025-03-01 11:05 (the tests' clock): KYC cases late, EDD past its count cap, nothing else waiting. */
+const WORKLOAD: ConsoleWorkload = {
+  asOf: '2025-03-01T11:05:00.000Z',
+  kinds: [
+    { kind: 'KYC_APPLICATION', pending: count(12), waitingOverOneDay: count(5), waitingOverThreeDays: count(2), oldestOpenedAt: '2025-02-25T09:05:00.000Z', awaitingSecondLook: 1 },
+    { kind: 'EDD', pending: count(10000, true), waitingOverOneDay: count(0), waitingOverThreeDays: count(0), oldestOpenedAt: '2025-03-01T10:35:00.000Z', awaitingSecondLook: 0 },
+    { kind: 'RFI', pending: count(0), waitingOverOneDay: count(0), waitingOverThreeDays: count(0), oldestOpenedAt: null, awaitingSecondLook: 0 },
+  ],
+};
 
 /** The console API of a fake server: me, the queue (filters are recorded, not applied), assign. */
 function serve(server: FakeQueue) {
   return installFetch((call) => {
     const url = new URL(call.url, 'http://localhost');
     if (url.pathname === '/x-api/v1/console/me') return envelope(ME);
+    if (url.pathname === '/x-api/v1/console/workload') return server.workload === null ? new Response('', { status: 500 }) : envelope(server.workload ?? WORKLOAD);
     if (url.pathname === '/x-api/v1/console/cases') return envelope({ items: server.items, total: server.total ?? server.items.length, totalIsLowerBound: server.totalIsLowerBound ?? false, page: Number(url.searchParams.get('page') ?? 1), pageSize: 20, nextCursor: server.nextCursor ?? null, prevCursor: server.prevCursor ?? null });
     if (call.method === 'POST' && url.pathname.endsWith('/assign')) return server.onAssign?.(call) ?? envelope({});
     return envelope({}, 10011, 'not found');
@@ -203,5 +217,48 @@ describe('the review queue', () => {
     renderQueue();
     expect(await screen.findByRole('status')).toHaveTextContent(/Cases found: 1$/);
     expect(screen.queryByRole('navigation', { name: 'Queue pages' })).toBeNull();
+  });
+});
+
+describe('the workload panel (decision 030)', () => {
+  const card = (kind: string) => screen.findByTestId(`workload-${kind}`);
+  const figures = (el: HTMLElement) => Object.fromEntries(within(el).getAllByRole('term').map((dt) => [dt.textContent, dt.nextElementSibling!.textContent]));
+
+  it('shows per kind what waits, what is late, the oldest case’s age and the second looks', async () => {
+    serve({ items: [FREE] });
+    renderQueue();
+    expect(figures(await card('KYC_APPLICATION'))).toEqual({ Waiting: '12', 'Over 1 day': '5', 'Over 3 days': '2', Oldest: '4 d 2 h', 'Second look': '1' });
+    // Past the server's count cap the figure is a lower bound.
+    expect(figures(await card('EDD'))).toMatchObject({ Waiting: '10,000+', Oldest: '30 min' });
+    expect(figures(await card('RFI'))).toMatchObject({ Waiting: '0', Oldest: 'None waiting' });
+    // Late figures stand out; three days late is marked as danger.
+    expect(within(await card('KYC_APPLICATION')).getByText('2')).toHaveClass('text-danger');
+    expect(within(await card('RFI')).getAllByText('0')[0]).not.toHaveClass('text-danger');
+  });
+
+  it('a kind’s card shows its pending cases in the queue, and is marked as the one shown', async () => {
+    const user = userEvent.setup();
+    const calls = serve({ items: [FREE] });
+    const location = renderQueue('?status=APPROVED');
+    const button = within(await card('EDD')).getByRole('button', { name: 'Show pending Enhanced due diligence cases' });
+    expect(button).toHaveAttribute('aria-pressed', 'false');
+    await user.click(button);
+    await waitFor(() => expect(location.history.at(-1)).toBe('/?kind=EDD'));
+    await waitFor(() => expect(queueRequests(calls).at(-1)!.searchParams.get('kind')).toBe('EDD'));
+    expect(queueRequests(calls).at(-1)!.searchParams.get('status')).toBe('PENDING');
+    expect(within(await card('EDD')).getByRole('button', { name: /Enhanced due diligence/ })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('says when the workload cannot be read, offers to try again, and the queue still works', async () => {
+    const user = userEvent.setup();
+    const server: FakeQueue = { items: [FREE], workload: null };
+    serve(server);
+    renderQueue();
+    const panel = await screen.findByRole('region', { name: 'Workload' });
+    expect(await within(panel).findByText('The workload could not be loaded')).toBeVisible();
+    await row('sofia@example.com');
+    server.workload = WORKLOAD;
+    await user.click(within(panel).getByRole('button', { name: /try again/i }));
+    expect(figures(await card('KYC_APPLICATION'))).toMatchObject({ Waiting: '12' });
   });
 });

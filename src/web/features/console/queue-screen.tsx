@@ -12,6 +12,7 @@ import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useConsoleMe } from './api/get-console-me.ts';
 import { useQueue } from './api/get-queue.ts';
 import { QueueCards, QueueTable } from './components/queue-list.tsx';
+import { WorkloadPanel } from './components/workload-panel.tsx';
 import { countryLabel, countryName } from './format.ts';
 import { isFiltered, parseQueueFilters, QUEUE_PAGE_SIZE, queueSearch, rememberQueueSearch, toQueueQuery, type QueueAssignee, type QueueFilters } from './queue-params.ts';
 import { useNow } from './use-now.ts';
@@ -69,6 +70,8 @@ export default function QueueScreen() {
       <h1 id="queue-title" className="text-2xl font-semibold">
         {t('console.queue.title')}
       </h1>
+
+      <WorkloadPanel selected={filters.kind} onSelect={(kind) => update({ kind, status: CaseStatus.PENDING })} now={now} />
 
       <form role="search" aria-label={t('console.queue.filters')} onSubmit={(e) => e.preventDefault()} className="grid grid-cols-2 gap-x-3 gap-y-3 sm:grid-cols-3 sm:gap-4 xl:grid-cols-6">
         <Field label={t('console.queue.status')}>

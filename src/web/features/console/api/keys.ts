@@ -7,6 +7,8 @@ export const consoleKeys = {
   me: () => ['console', 'me'] as const,
   queues: () => ['console', 'queue'] as const,
   queue: (query: ConsoleQueueQuery) => ['console', 'queue', query] as const,
+  /** Under the queue's key: whatever refreshes the queue refreshes the dashboard too. */
+  workload: () => ['console', 'queue', 'workload'] as const,
   cases: () => ['console', 'case'] as const,
   case: (id: string) => ['console', 'case', id] as const,
 };

@@ -1,0 +1,46 @@
+/**
+ * Loads a sanctions/PEP list into the configured database and re-screens every verified user
+ * against it (decision 026):
+ *   npm run screening-load -- path/to/targets.simple.csv [--by <administrator e-mail>]
+ * The file is OpenSanctions' simple CSV targets export. A file that is not that format is refused
+ * whole (the line and the problem are printed, exit status 1) and the list in use stays. The load is
+ * audited (the administrator named with --by, else the system) and becomes the next list version.
+ */
+import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
+import { loadConfig } from '../src/server/config.ts';
+import { createDb, migrate } from '../src/server/db/index.ts';
+import { BusinessError } from '../src/server/errors.ts';
+import { createServices } from '../src/server/services.ts';
+import type { Actor } from '../src/server/modules/audit/audit.service.ts';
+
+const args = process.argv.slice(2);
+const file = args.find((a) => !a.startsWith('--'));
+const byIndex = args.indexOf('--by');
+if (!file) {
+  console.error('usage: npm run screening-load -- <targets.simple.csv> [--by <administrator e-mail>]');
+  process.exit(2);
+}
+const config = loadConfig();
+const db = createDb(config.database);
+try {
+  await migrate(db);
+  const services = createServices(db, config);
+  let actor: Actor = { type: 'system', id: null };
+  if (byIndex >= 0) {
+    const admin = await services.accounts.userByEmail(args[byIndex + 1] ?? '');
+    if (!admin) throw new Error(`no account ${args[byIndex + 1] ?? ''}`);
+    actor = { type: 'reviewer', id: admin.id };
+  }
+  const loaded = await services.screening.loadList(readFileSync(file, 'utf8'), basename(file), actor);
+  console.log(`List version ${loaded.version} loaded: ${loaded.entryCount} people (sha256 ${loaded.sha256}).`);
+  const run = await services.screening.rescreenAll({ actor });
+  console.log(`Re-screened ${run.screened} verified users; ${run.matches} potential matches opened as review cases.`);
+} catch (err) {
+  const fields = err instanceof BusinessError ? (err.result.fields as { params?: { line: number; problem: string } }[] | undefined) : undefined;
+  const p = fields?.[0]?.params;
+  console.error(p ? `Refused: line ${p.line}: ${p.problem}. The list in use is unchanged.` : `Failed: ${(err as Error).message}`);
+  process.exitCode = 1;
+} finally {
+  await db.destroy();
+}

@@ -1,0 +1,93 @@
+import type { Kysely } from 'kysely';
+import { isPostgres } from '../../db/dialect.ts';
+import type { Database, ScreeningEntriesTable, ScreeningListsTable, ScreeningMatchesTable, ScreeningStatesTable } from '../../db/schema.ts';
+
+type Q = Kysely<Database>;
+export type ListRow = ScreeningListsTable;
+export type EntryRow = ScreeningEntriesTable;
+export type StateRow = ScreeningStatesTable;
+export type MatchRow = ScreeningMatchesTable;
+
+/** The list in use: the highest version. */
+export function findCurrentList(db: Q) {
+  return db.selectFrom('screening_lists').selectAll().orderBy('version', 'desc').limit(1).executeTakeFirst();
+}
+
+export async function insertList(db: Q, row: ListRow): Promise<void> {
+  await db.insertInto('screening_lists').values(row).execute();
+}
+
+/** Rows per INSERT: well under PostgreSQL's 65535 parameters and SQLite's 32766 (9 columns each). */
+const ENTRY_CHUNK = 500;
+
+export async function insertEntries(db: Q, rows: readonly EntryRow[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += ENTRY_CHUNK) await db.insertInto('screening_entries').values(rows.slice(i, i + ENTRY_CHUNK)).execute();
+}
+
+/** Entries of versions before `version` (a newer list replaced them). */
+export async function deleteEntriesBefore(db: Q, version: number): Promise<void> {
+  await db.deleteFrom('screening_entries').where('list_version', '<', version).execute();
+}
+
+export function findEntries(db: Q, version: number) {
+  return db.selectFrom('screening_entries').selectAll().where('list_version', '=', version).execute();
+}
+
+/** What screening compares: the verified personal information (the kyc module's table, read only). */
+export function findPerson(db: Q, userId: string) {
+  return db.selectFrom('kyc_personal_info').select(['first_name', 'middle_name', 'last_name', 'date_of_birth']).where('user_id', '=', userId).executeTakeFirst();
+}
+
+export function findState(db: Q, userId: string, opts: { lock?: boolean } = {}) {
+  return db
+    .selectFrom('screening_states')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .$if(opts.lock === true && isPostgres(db as unknown as Kysely<unknown>), (qb) => qb.forUpdate())
+    .executeTakeFirst();
+}
+
+export async function upsertState(db: Q, row: StateRow): Promise<void> {
+  await db
+    .insertInto('screening_states')
+    .values(row)
+    .onConflict((oc) => oc.column('user_id').doUpdateSet({ status: row.status, list_version: row.list_version, screened_at: row.screened_at }))
+    .execute();
+}
+
+/**
+ * Verified users (level 1 reached) not yet screened against `version`, in user-id order after
+ * `after`: one batch of the re-screening after a list change.
+ */
+export function findUnscreened(db: Q, version: number, after: string, limit: number) {
+  return db
+    .selectFrom('step_states as s')
+    .leftJoin('screening_states as st', 'st.user_id', 's.subject_id')
+    .select('s.subject_id as userId')
+    .where('s.machine', '=', 'kyc_level')
+    .where('s.step', '=', '1')
+    .where('s.status', '=', 'SUCCESS')
+    .where('s.subject_id', '>', after)
+    .where((eb) => eb.or([eb('st.list_version', 'is', null), eb('st.list_version', '<', version)]))
+    .orderBy('s.subject_id')
+    .limit(limit)
+    .execute();
+}
+
+export async function insertMatch(db: Q, row: MatchRow): Promise<void> {
+  await db.insertInto('screening_matches').values(row).execute();
+}
+
+export function findMatch(db: Q, id: string) {
+  return db.selectFrom('screening_matches').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function findMatchesOfUser(db: Q, userId: string) {
+  return db.selectFrom('screening_matches').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').execute();
+}
+
+/** Decides a pending match (compare-and-set on PENDING): 1 when decided now. */
+export async function closeMatch(db: Q, id: string, status: string, at: string): Promise<number> {
+  const r = await db.updateTable('screening_matches').set({ status, pending_key: null, decided_at: at }).where('id', '=', id).where('status', '=', 'PENDING').executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}

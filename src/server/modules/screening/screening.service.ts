@@ -1,0 +1,235 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { AmlResult, AmlScene, ScreeningMatchStatus, ScreeningStatus, type AmlResultReply, type LoadListResult, type ScreeningHit, type ScreeningSubject } from '../../../shared/api/screening.ts';
+import { QuestionnaireStatus } from '../../../shared/kyc.ts';
+import { DecisionOutcome, SubjectKind } from '../../../shared/review.ts';
+import { nowIso, type Db } from '../../db/index.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import { notFound, ValidationFailed } from '../../errors.ts';
+import { recordAudit, type Actor } from '../audit/audit.service.ts';
+import type { ReviewService, ReviewSubjectHandler } from '../review/review.service.ts';
+import { RequirementEvent } from '../questionnaires/questionnaires.service.ts';
+import { ListFileError, parseListFile, type ListEntry } from './list-file.ts';
+import { matchPrepared, prepareCandidate, prepareName, type PreparedCandidate } from './name-match.ts';
+import * as repo from './screening.repo.ts';
+
+/** What screening needs from the questionnaires module: make a template due in the caller's transaction, read its status. */
+export interface ScreeningQuestionnairesPort {
+  requireIn(trx: Db, userId: string, templateCode: string, cause: RequirementEvent, detail: string, actor: Actor): Promise<QuestionnaireStatus>;
+  statusOf(userId: string, templateCode: string): Promise<QuestionnaireStatus>;
+}
+
+/** Why a user is screened: their level 1 was approved (onboarding) or the list changed (ongoing). */
+export const ScreeningTrigger = { LEVEL_APPROVED: 'LEVEL_APPROVED', LIST_CHANGE: 'LIST_CHANGE' } as const;
+export type ScreeningTrigger = (typeof ScreeningTrigger)[keyof typeof ScreeningTrigger];
+
+/** The questionnaire a hit makes due: name screening at onboarding, continuous screening afterwards (decision 020's rules). */
+const QUESTIONNAIRE_OF: Record<ScreeningTrigger, { template: string; event: RequirementEvent }> = {
+  LEVEL_APPROVED: { template: 'nsquestion', event: RequirementEvent.NAME_SCREENING_HIT },
+  LIST_CHANGE: { template: 'cnsquestion', event: RequirementEvent.ONGOING_SCREENING_HIT },
+};
+
+const AWAITS_USER: ReadonlySet<string> = new Set([QuestionnaireStatus.QUESTIONNAIRE_STATUS_UNDEFINED, QuestionnaireStatus.QUESTIONNAIRE_STATUS_UNSUBMIT, QuestionnaireStatus.QUESTIONNAIRE_STATUS_REJECTED]);
+/** The refusal of a list file (10001 on `file`; params line and problem say what to fix). */
+export const SCREENING_LIST_INVALID = 'SCREENING_LIST_INVALID';
+const SYSTEM: Actor = { type: 'system', id: null };
+const MATCH_ENTITY = 'screening_match';
+/** Users screened per transaction when a list changes: a batch's locks stay short. */
+export const RESCREEN_BATCH = 100;
+
+const parseList = (v: string) => JSON.parse(v) as string[];
+const toEntry = (r: repo.EntryRow): ListEntry => ({
+  id: r.id,
+  schema: 'Person',
+  name: r.name,
+  aliases: parseList(r.aliases),
+  birthDates: parseList(r.birth_dates),
+  countries: parseList(r.countries),
+  sanctions: r.sanctions,
+  dataset: r.dataset,
+  lastChange: r.last_change,
+});
+
+/**
+ * AML name screening (issue 12, decision 026): loads a list version, screens a verified user's name
+ * and date of birth against it, opens a SCREENING review case on a potential match (with the
+ * questionnaire the user answers about it), carries out the reviewer's decision, and answers
+ * get-aml-result per scene.
+ */
+export function createScreeningService({ db, review, questionnaires }: { db: Db; review: ReviewService; questionnaires: ScreeningQuestionnairesPort }) {
+  // The list in use, read once per version (matching reads every entry for every screening).
+  // Names are normalized once per version here, not once per comparison.
+  let cache: { version: number; entries: { entry: ListEntry; prepared: PreparedCandidate }[] } | null = null;
+  async function entriesOf(q: Db, version: number) {
+    if (cache?.version !== version) cache = { version, entries: (await repo.findEntries(q, version)).map(toEntry).map((entry) => ({ entry, prepared: prepareCandidate(entry) })) };
+    return cache.entries;
+  }
+
+  /**
+   * Screens one user in `trx` against the list in use. Nothing to do without a list, without personal
+   * information, or when already screened against this version; while a case is open or after a
+   * confirmed match the outcome stands until a reviewer changes it. Entries a reviewer already cleared
+   * for this user (same entry, unchanged since) are not raised again.
+   */
+  async function screenIn(trx: Db, userId: string, trigger: ScreeningTrigger, actor: Actor): Promise<ScreeningStatus | null> {
+    const list = await repo.findCurrentList(trx);
+    if (!list) return null;
+    const person = await repo.findPerson(trx, userId);
+    if (!person) return null;
+    const before = await repo.findState(trx, userId, { lock: true });
+    if (before && before.list_version >= list.version) return before.status as ScreeningStatus;
+    if (before && (before.status === ScreeningStatus.POTENTIAL_MATCH || before.status === ScreeningStatus.TRUE_MATCH)) return before.status as ScreeningStatus;
+    const name = [person.first_name, person.middle_name, person.last_name].filter(Boolean).join(' ');
+    const cleared = new Set(
+      (await repo.findMatchesOfUser(trx, userId))
+        .filter((m) => m.status === ScreeningMatchStatus.CLEARED)
+        .flatMap((m) => (JSON.parse(m.hits) as ScreeningHit[]).map((h) => `${h.entryId}@${h.lastChange}`)),
+    );
+    const hits: ScreeningHit[] = [];
+    const ours = { name: prepareName(name), dateOfBirth: person.date_of_birth };
+    for (const { entry: e, prepared } of await entriesOf(trx, list.version)) {
+      const m = matchPrepared(ours, prepared);
+      if (!m.hit || cleared.has(`${e.id}@${e.lastChange}`)) continue;
+      hits.push({ entryId: e.id, name: e.name, aliases: e.aliases, birthDates: e.birthDates, countries: e.countries, sanctions: e.sanctions, dataset: e.dataset, lastChange: e.lastChange, score: m.score, matchedName: m.matchedName, dob: m.dob });
+    }
+    hits.sort((a, b) => b.score - a.score || a.entryId.localeCompare(b.entryId));
+    const at = nowIso();
+    const status = hits.length > 0 ? ScreeningStatus.POTENTIAL_MATCH : before?.status === ScreeningStatus.FALSE_POSITIVE ? ScreeningStatus.FALSE_POSITIVE : ScreeningStatus.CLEAR;
+    await repo.upsertState(trx, { user_id: userId, status, list_version: list.version, screened_at: at });
+    if (hits.length === 0) {
+      await recordAudit(trx, actor, { action: 'screening.screen', entityType: 'screening_state', entityId: userId, before: before ? { status: before.status, listVersion: before.list_version } : null, after: { status, listVersion: list.version, trigger } });
+      return status;
+    }
+    const matchId = randomUUID();
+    await repo.insertMatch(trx, { id: matchId, user_id: userId, list_version: list.version, trigger, our_name: name, our_birth_date: person.date_of_birth, hits: JSON.stringify(hits), status: ScreeningMatchStatus.PENDING, pending_key: userId, created_at: at, decided_at: null });
+    const kase = await review.openCase(trx, { kind: SubjectKind.SCREENING, subjectId: matchId, userId, level: null, openedAt: at }, actor);
+    const q = QUESTIONNAIRE_OF[trigger];
+    await questionnaires.requireIn(trx, userId, q.template, q.event, `list version ${list.version}: ${hits[0]!.entryId}`, actor);
+    await recordAudit(trx, actor, {
+      action: 'screening.match.open',
+      entityType: MATCH_ENTITY,
+      entityId: matchId,
+      before: before ? { status: before.status, listVersion: before.list_version } : null,
+      after: { userId, status, listVersion: list.version, trigger, caseId: kase.id, hits: hits.map((h) => ({ entryId: h.entryId, score: h.score, dob: h.dob })), questionnaire: q.template },
+    });
+    return status;
+  }
+
+  /** A reviewer's decision: approve = a false positive (cleared), reject = a true match (restricted). */
+  const reviewHandler: ReviewSubjectHandler = {
+    async apply(trx, c, decision, actor) {
+      const match = await repo.findMatch(trx, c.subjectId);
+      if (!match) throw notFound();
+      const trueMatch = decision.outcome === DecisionOutcome.REJECT;
+      const matchStatus = trueMatch ? ScreeningMatchStatus.CONFIRMED : ScreeningMatchStatus.CLEARED;
+      if ((await repo.closeMatch(trx, match.id, matchStatus, decision.decidedAt)) !== 1) throw notFound();
+      const before = await repo.findState(trx, match.user_id);
+      const status = trueMatch ? ScreeningStatus.TRUE_MATCH : ScreeningStatus.FALSE_POSITIVE;
+      await repo.upsertState(trx, { user_id: match.user_id, status, list_version: before?.list_version ?? match.list_version, screened_at: before?.screened_at ?? match.created_at });
+      await recordAudit(trx, actor, {
+        action: trueMatch ? 'screening.match.confirm' : 'screening.match.clear',
+        entityType: MATCH_ENTITY,
+        entityId: match.id,
+        before: { status: ScreeningMatchStatus.PENDING, screening: before?.status ?? null },
+        after: { status: matchStatus, screening: status, caseId: c.id, decisionId: decision.id, reasonCode: decision.reasonCode, internalNote: decision.internalNote },
+      });
+      return { subjectStatus: status };
+    },
+  };
+
+  return {
+    reviewHandler,
+    screenIn,
+
+    /** The version of the list in use; null before the first load. */
+    async currentListVersion(): Promise<number | null> {
+      return (await repo.findCurrentList(db))?.version ?? null;
+    },
+
+    /**
+     * Loads a list file as the next version, in one transaction (the version row, its entries, the
+     * older entries removed, the audit). A file that is not OpenSanctions simple CSV is refused whole
+     * (10001 on path `file`, with the line and the problem). Re-screening is `rescreenAll`'s job.
+     */
+    async loadList(text: string, source: string, actor: Actor): Promise<LoadListResult> {
+      let entries: ListEntry[];
+      try {
+        entries = parseListFile(text);
+      } catch (err) {
+        if (err instanceof ListFileError) throw new ValidationFailed([{ path: 'file', code: SCREENING_LIST_INVALID, params: { line: err.line, problem: err.problem } }]);
+        throw err;
+      }
+      const sha256 = createHash('sha256').update(text).digest('hex');
+      return inTransaction(
+        db,
+        async (trx) => {
+          const version = ((await repo.findCurrentList(trx))?.version ?? 0) + 1;
+          await repo.insertList(trx, { version, source, sha256, entry_count: entries.length, loaded_by: actor.type === 'system' ? null : actor.id, loaded_at: nowIso() });
+          await repo.insertEntries(
+            trx,
+            entries.map((e) => ({ list_version: version, id: e.id, name: e.name, aliases: JSON.stringify(e.aliases), birth_dates: JSON.stringify(e.birthDates), countries: JSON.stringify(e.countries), sanctions: e.sanctions, dataset: e.dataset, last_change: e.lastChange })),
+          );
+          await repo.deleteEntriesBefore(trx, version);
+          await recordAudit(trx, actor, { action: 'screening.list.load', entityType: 'screening_list', entityId: String(version), after: { version, source, sha256, entryCount: entries.length } });
+          return { version, entryCount: entries.length, sha256 };
+        },
+        'a list was loaded at the same moment',
+      );
+    },
+
+    /**
+     * After a list change: every verified user not yet screened against the list in use, in batches
+     * of `batchSize` users, each user in their own transaction (a failure stops the run; the next run
+     * resumes where it stopped, since screened users carry the version). Returns how many were screened.
+     */
+    async rescreenAll({ batchSize = RESCREEN_BATCH, actor = SYSTEM }: { batchSize?: number; actor?: Actor } = {}): Promise<{ screened: number; matches: number }> {
+      const list = await repo.findCurrentList(db);
+      if (!list) return { screened: 0, matches: 0 };
+      let after = '';
+      let screened = 0;
+      let matches = 0;
+      for (;;) {
+        const batch = await repo.findUnscreened(db, list.version, after, batchSize);
+        if (batch.length === 0) break;
+        for (const { userId } of batch) {
+          const status = await inTransaction(db, (trx) => screenIn(trx, userId, ScreeningTrigger.LIST_CHANGE, actor));
+          screened++;
+          if (status === ScreeningStatus.POTENTIAL_MATCH) matches++;
+        }
+        after = batch[batch.length - 1]!.userId;
+      }
+      return { screened, matches };
+    },
+
+    /** §7 get-aml-result: the caller's stored screening state, answered for one scene. */
+    async amlResult(userId: string, sceneCode: AmlScene): Promise<AmlResultReply> {
+      const state = await repo.findState(db, userId);
+      const status = (state?.status ?? ScreeningStatus.NOT_SCREENED) as ScreeningStatus;
+      const result =
+        status === ScreeningStatus.NOT_SCREENED ? AmlResult.NONE : status === ScreeningStatus.POTENTIAL_MATCH ? AmlResult.REVIEW : status === ScreeningStatus.TRUE_MATCH ? AmlResult.REJECT : AmlResult.PASS;
+      const blocked = result === AmlResult.REJECT || (result === AmlResult.REVIEW && sceneCode === AmlScene.WITHDRAW);
+      let templateCode = '';
+      let needQuestionnaire = false;
+      if (status === ScreeningStatus.POTENTIAL_MATCH) {
+        const open = (await repo.findMatchesOfUser(db, userId)).find((m) => m.status === ScreeningMatchStatus.PENDING);
+        templateCode = QUESTIONNAIRE_OF[(open?.trigger as ScreeningTrigger | undefined) ?? ScreeningTrigger.LEVEL_APPROVED].template;
+        needQuestionnaire = AWAITS_USER.has(await questionnaires.statusOf(userId, templateCode));
+      }
+      return { sceneCode, result, blocked, status, listVersion: state?.list_version ?? null, screenedAt: state?.screened_at ?? null, needQuestionnaire, templateCode };
+    },
+
+    /** The subject of a SCREENING case for the console. */
+    async subjectForReview(matchId: string): Promise<ScreeningSubject> {
+      const m = await repo.findMatch(db, matchId);
+      if (!m) throw notFound();
+      return {
+        kind: SubjectKind.SCREENING,
+        match: { id: m.id, status: m.status as ScreeningMatchStatus, listVersion: m.list_version, createdAt: m.created_at, decidedAt: m.decided_at },
+        ours: { name: m.our_name, dateOfBirth: m.our_birth_date },
+        hits: JSON.parse(m.hits) as ScreeningHit[],
+        currentListVersion: (await repo.findCurrentList(db))?.version ?? null,
+      };
+    },
+  };
+}
+
+export type ScreeningService = ReturnType<typeof createScreeningService>;

@@ -1,0 +1,14 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ConsoleWorkload } from '../../../../shared/api/console.ts';
+import { ApiPath } from '../../../../shared/api/paths.ts';
+import { http } from '../../../lib/http/index.ts';
+import { consoleKeys } from './keys.ts';
+
+/** GET /v1/console/workload: pending counts and ages per kind (decision 030). silent: the panel shows its own error. */
+export const getWorkload = (signal?: AbortSignal) => http.get<ConsoleWorkload>(ApiPath.consoleWorkload, undefined, { signal, silent: true });
+
+/**
+ * Read again every minute (cases arrive while a reviewer works) and, being under the queue's key,
+ * after every decision, take or give-back that refreshes the queue.
+ */
+export const useWorkload = () => useQuery(queryOptions({ queryKey: consoleKeys.workload(), queryFn: ({ signal }) => getWorkload(signal), refetchInterval: 60_000 }));

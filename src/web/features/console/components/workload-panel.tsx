@@ -1,0 +1,91 @@
+import { useTranslation } from 'react-i18next';
+import type { BoundedCount, ConsoleWorkloadKind } from '../../../../shared/api/console.ts';
+import type { SubjectKind } from '../../../../shared/review.ts';
+import { LoadError } from '../../../components/ui/load-states.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { useWorkload } from '../api/get-workload.ts';
+import { formatDuration, formatDateTime, isoDuration, secondsSince } from '../format.ts';
+
+export interface WorkloadPanelProps {
+  /** The kind the queue is filtered by, if any: its card is marked as the one shown. */
+  selected: SubjectKind | '';
+  /** Shows that kind's pending cases in the queue below. */
+  onSelect: (kind: SubjectKind) => void;
+  now: number;
+}
+
+/**
+ * The reviewers' dashboard (decision 030): one card per kind this server reviews, with how many
+ * cases wait, how many have waited over one and over three days (marked: they are late), the oldest
+ * one's age and how many wait for a second look. A card's title shows that kind's pending cases.
+ */
+export function WorkloadPanel({ selected, onSelect, now }: WorkloadPanelProps) {
+  const { t } = useTranslation();
+  const workload = useWorkload();
+
+  return (
+    <section aria-labelledby="workload-title" className="flex flex-col gap-3">
+      <h2 id="workload-title" className="text-lg font-semibold">
+        {t('console.workload.title')}
+      </h2>
+      {workload.isPending ? (
+        <div aria-busy="true" className="grid grid-cols-2 gap-3 md:grid-cols-4">
+          {Array.from({ length: 4 }, (_, i) => (
+            <Skeleton key={i} className="h-28 w-full" />
+          ))}
+        </div>
+      ) : workload.isError ? (
+        <LoadError title={t('console.workload.error')} error={workload.error} onRetry={() => void workload.refetch()} />
+      ) : (
+        <ul className="m-0 grid list-none grid-cols-1 gap-3 p-0 sm:grid-cols-2 lg:grid-cols-4" data-testid="workload">
+          {workload.data.kinds.map((k) => (
+            <WorkloadCard key={k.kind} row={k} current={selected === k.kind} onSelect={onSelect} now={now} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function WorkloadCard({ row, current, onSelect, now }: { row: ConsoleWorkloadKind; current: boolean; onSelect: (kind: SubjectKind) => void; now: number }) {
+  const { t, i18n } = useTranslation();
+  const kind = t(`console.kinds.${row.kind}`, { defaultValue: row.kind });
+  // A lower bound (the server stops counting, decision 030) reads "10000+".
+  const figure = (c: BoundedCount) => (c.atLeast ? `${c.count.toLocaleString(i18n.language)}+` : c.count.toLocaleString(i18n.language));
+  const age = row.oldestOpenedAt ? secondsSince(row.oldestOpenedAt, now) : null;
+  const late = row.waitingOverOneDay.count > 0;
+
+  return (
+    <li data-testid={`workload-${row.kind}`} className={`flex flex-col gap-2 rounded-lg border p-3 ${current ? 'border-primary ring-1 ring-primary' : 'border-line'}`}>
+      <button
+        type="button"
+        onClick={() => onSelect(row.kind)}
+        aria-pressed={current}
+        aria-label={t('console.workload.show', { kind })}
+        className="text-left font-semibold underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2"
+      >
+        {kind}
+      </button>
+      <dl className="m-0 grid grid-cols-[1fr_auto] gap-x-3 gap-y-1 text-sm">
+        <dt className="text-muted">{t('console.workload.waiting')}</dt>
+        <dd className="m-0 text-right font-semibold tabular-nums">{figure(row.pending)}</dd>
+        <dt className="text-muted">{t('console.workload.overOneDay')}</dt>
+        <dd className={`m-0 text-right tabular-nums ${late ? 'font-semibold' : ''}`}>{figure(row.waitingOverOneDay)}</dd>
+        <dt className="text-muted">{t('console.workload.overThreeDays')}</dt>
+        <dd className={`m-0 text-right tabular-nums ${row.waitingOverThreeDays.count > 0 ? 'font-semibold text-danger' : ''}`}>{figure(row.waitingOverThreeDays)}</dd>
+        <dt className="text-muted">{t('console.workload.oldest')}</dt>
+        <dd className="m-0 text-right tabular-nums">
+          {age === null || !row.oldestOpenedAt ? (
+            t('console.workload.none')
+          ) : (
+            <time dateTime={isoDuration(age)} title={formatDateTime(row.oldestOpenedAt, i18n.language)}>
+              {formatDuration(age, t)}
+            </time>
+          )}
+        </dd>
+        <dt className="text-muted">{t('console.workload.secondLook')}</dt>
+        <dd className="m-0 text-right tabular-nums">{row.awaitingSecondLook.toLocaleString(i18n.language)}</dd>
+      </dl>
+    </li>
+  );
+}
