@@ -1,6 +1,8 @@
 import type { Config } from './config.ts';
 import type { Db } from './db/index.ts';
 import { DecisionOutcome, SubjectKind } from '../shared/review.ts';
+import { ScreeningStatus } from '../shared/api/screening.ts';
+import { ScreeningOutcome } from '../shared/api/edd.ts';
 import { logMailer, type Mailer } from './mail/mailer.ts';
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
 import { createConsoleService } from './modules/console/console.service.ts';
@@ -64,7 +66,13 @@ export function createServices(db: Db, config: Config, { mailer = logMailer({ in
     // An update's vendor session: its webhook events decide the update, not an application (decision 017).
     vendorUpdates: { apply: (trx, session, outcome, residence, actor) => reverification.vendorUpdateEvents.apply(trx, session, outcome, residence, actor) },
     // A verified identity is screened against the sanctions/PEP list in the approval's transaction (decision 026).
-    levelReached: { level1: (trx, userId, actor) => screening.screenIn(trx, userId, 'LEVEL_APPROVED', actor).then(() => undefined) },
+    // A potential match is also an EDD trigger (decision 028), in the same transaction.
+    levelReached: {
+      level1: async (trx, userId, actor) => {
+        const status = await screening.screenIn(trx, userId, 'LEVEL_APPROVED', actor);
+        if (status === ScreeningStatus.POTENTIAL_MATCH) await edd.assessIn(trx, userId, { screeningOutcome: ScreeningOutcome.POTENTIAL_MATCH }, actor);
+      },
+    },
   });
   const extras = createExtrasService({
     db,
