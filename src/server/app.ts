@@ -12,6 +12,7 @@ import { countriesRoutes } from './modules/countries/countries.routes.ts';
 import { documentsRoutes } from './modules/documents/documents.routes.ts';
 import { kycRoutes } from './modules/kyc/kyc.routes.ts';
 import { questionnairesRoutes } from './modules/questionnaires/questionnaires.routes.ts';
+import { eddRoutes } from './modules/edd/edd.routes.ts';
 import { monitoringRoutes } from './modules/monitoring/monitoring.routes.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
 import { recordsRoutes } from './modules/records/records.routes.ts';
@@ -123,6 +124,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       await api.register(screeningRoutes);
       await api.register(complianceRoutes);
       await api.register(complianceConsoleRoutes);
+      await api.register(eddRoutes);
       await api.register(countriesRoutes);
       await api.register(consoleRoutes);
       await api.register(siteRoutes);

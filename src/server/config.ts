@@ -206,9 +206,11 @@ const envSchema = z.object({
   QUESTIONNAIRE_COOLING_OFF_SECONDS: z.coerce.number().int().nonnegative().default(86_400),
   ...vendorEnvSchema,
   ...captureEnvSchema,
-  /** Four-eyes decisions (decision 018): level-2 approvals and every FINAL rejection unless set; `[]`: none. */
+  /** Four-eyes decisions (decision 018): level-2 approvals, EDD approvals (decision 028) and every FINAL rejection unless set; `[]`: none. */
   FOUR_EYES_RULES: jsonOf(z.array(fourEyesRule)).default([
     { outcome: 'APPROVE', levels: [2] },
+    // Decision 028: accepting a higher-risk client after enhanced due diligence takes a second (senior) reviewer.
+    { outcome: 'APPROVE', kinds: ['EDD'] },
     { outcome: 'REJECT', modes: ['FINAL'] },
   ]),
   /** Retention (decision 018): a customer's verification data, this many years after the account closes. */

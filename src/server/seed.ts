@@ -13,6 +13,7 @@ import { buildComplianceScenario, ComplianceScenario } from './demo/compliance-s
 import { buildExtrasDemo, ExtrasDemo, seedExtrasCatalogue } from './demo/extras-demo.ts';
 import { seedScreeningList } from './demo/screening-demo.ts';
 import { buildTransferDemo, TransferDemo } from './demo/transfer-demo.ts';
+import { buildEddScenario, EddScenario } from './demo/edd-scenarios.ts';
 
 export const DEMO_PASSWORD = 'demo-password-1';
 
@@ -44,6 +45,8 @@ export interface DemoUser {
   questionnaire?: QuestionnaireScenario;
   /** Where the user's compliance tasks and requests for information stand (decision 027). */
   compliance?: ComplianceScenario;
+  /** Where the user's enhanced due diligence stands (decision 028). */
+  edd?: EddScenario;
   /** The account extras' pop-up or flow this user shows (decision 025). */
   extras?: ExtrasDemo;
   /** The identity transfer this user takes part in (decision 029); built after `kyc`. */
@@ -101,6 +104,8 @@ export const DEMO_USERS: readonly DemoUser[] = [
   // Compliance tasks and requests for information (issue 12, decision 027).
   { email: 'rfi-open@example.com', password: DEMO_PASSWORD, role: UserRole.USER, note: 'a reviewer asked a question and for a document: the RFI awaits the answer', kyc: KycScenario.L1_APPROVED, compliance: ComplianceScenario.RFI_OPEN },
   { email: 'tasks-open@example.com', password: DEMO_PASSWORD, role: UserRole.USER, note: 'two compliance tasks, one overdue: the account is limited', kyc: KycScenario.L1_APPROVED, compliance: ComplianceScenario.TASKS_OPEN },
+  // Enhanced due diligence (issue 12, decision 028): level 1 approved, put into EDD, both questionnaires sent.
+  { email: 'edd-reviewing@example.com', password: DEMO_PASSWORD, role: UserRole.USER, note: 'EDD answers and evidence sent, under review (EDDStatus_Reviewing)', kyc: KycScenario.L1_APPROVED, edd: EddScenario.REVIEWING },
   { email: 'kyc-tag@example.com', password: DEMO_PASSWORD, role: UserRole.USER, note: "member_tag.KYC is '1': no KYC steps", memberTag: { KYC: '1' } },
   // Account extras (decision 025): one pop-up or flow each.
   { email: 'satos-deposit@example.com', password: DEMO_PASSWORD, role: UserRole.USER, note: 'Satos custody: the deposit-verify pop-up', kyc: KycScenario.L1_APPROVED, extras: ExtrasDemo.SATOS_DEPOSIT },
@@ -186,6 +191,7 @@ export async function seedDemoData(services: Services, db: Db, vendorDemo?: Vend
     if (u.reverification) await buildReverificationScenario(services, id, u.email, u.reverification, reviewerIds[0]);
     if (u.questionnaire) await buildQuestionnaireScenario(services, id, u.questionnaire, { reviewerId: reviewerIds[0] });
     if (u.compliance) await buildComplianceScenario(services, db, { id, email: u.email }, u.compliance, reviewerIds[0]);
+    if (u.edd) await buildEddScenario(services, id, u.edd, { reviewerId: reviewerIds[0] });
     if (u.extras) await buildExtrasDemo(services, id, u.extras);
     if (u.transfer) await buildTransferDemo(services, id, u.transfer);
     if (u.vendorReverification) await buildVendorReverificationScenario(services, id, u.email, reviewerIds[0], vendorDemo);

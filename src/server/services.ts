@@ -1,6 +1,8 @@
 import type { Config } from './config.ts';
 import type { Db } from './db/index.ts';
-import { SubjectKind } from '../shared/review.ts';
+import { DecisionOutcome, SubjectKind } from '../shared/review.ts';
+import { ScreeningStatus } from '../shared/api/screening.ts';
+import { ScreeningOutcome } from '../shared/api/edd.ts';
 import { logMailer, type Mailer } from './mail/mailer.ts';
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
 import { createConsoleService } from './modules/console/console.service.ts';
@@ -19,6 +21,7 @@ import { createMailTemplates } from './mail/templates.ts';
 import { createPartnersService } from './modules/partners/partners.service.ts';
 import { createHandoffService, createLivenessService } from './modules/handoff/handoff.service.ts';
 import { createQuestionnairesService } from './modules/questionnaires/questionnaires.service.ts';
+import { createEddService } from './modules/edd/edd.service.ts';
 import { createExtrasService } from './modules/extras/extras.service.ts';
 import { createScreeningService } from './modules/screening/screening.service.ts';
 import { createTransferService } from './modules/transfer/transfer.service.ts';
@@ -75,7 +78,13 @@ export function createServices(db: Db, config: Config, { mailer = logMailer({ in
     // An update's vendor session: its webhook events decide the update, not an application (decision 017).
     vendorUpdates: { apply: (trx, session, outcome, residence, actor) => reverification.vendorUpdateEvents.apply(trx, session, outcome, residence, actor) },
     // A verified identity is screened against the sanctions/PEP list in the approval's transaction (decision 026).
-    levelReached: { level1: (trx, userId, actor) => screening.screenIn(trx, userId, 'LEVEL_APPROVED', actor).then(() => undefined) },
+    // A potential match is also an EDD trigger (decision 028), in the same transaction.
+    levelReached: {
+      level1: async (trx, userId, actor) => {
+        const status = await screening.screenIn(trx, userId, 'LEVEL_APPROVED', actor);
+        if (status === ScreeningStatus.POTENTIAL_MATCH) await edd.assessIn(trx, userId, { screeningOutcome: ScreeningOutcome.POTENTIAL_MATCH }, actor);
+      },
+    },
   });
   const extras = createExtrasService({
     db,
@@ -91,6 +100,38 @@ export function createServices(db: Db, config: Config, { mailer = logMailer({ in
     review,
     documents,
     kyc: { profileOf: async (userId) => ({ level: await kyc.levelOf(userId), country: (await kyc.getPersonalInfo(userId)).info?.residenceCountry ?? '' }) },
+    // EDD questionnaires are reviewed within the EDD case (decision 028).
+    handoff: { submitted: (trx, input, actor) => edd.submitted(trx, input, actor) },
+  });
+  // Enhanced due diligence (issue 12, decision 028): the questionnaire engine keeps the answers; the
+  // country rules read the residence and nationality given to kyc.
+  const edd = createEddService({
+    db,
+    review,
+    questionnaires,
+    accounts,
+    kyc: { countriesOf: (q, userId) => kyc.countriesOf(q, userId) },
+  });
+  // A verified level is the moment the country rules apply (decision 028), in the decision's
+  // transaction, whoever decided (a reviewer, a provider's webhook, quick KYC, an override).
+  const assessApproved = async (trx: Db, c: { userId: string }, decision: { outcome: string }) => {
+    if (decision.outcome === DecisionOutcome.APPROVE) await edd.assessIn(trx, c.userId, {}, { type: 'system', id: null });
+  };
+  const kycOverride = kyc.reviewHandler.applyOverride;
+  if (!kycOverride) throw new Error('KYC cases can be overridden (decision 022)');
+  review.registerSubject(SubjectKind.KYC_APPLICATION, {
+    ...kyc.reviewHandler,
+    async apply(trx, c, decision, actor) {
+      const done = await kyc.reviewHandler.apply(trx, c, decision, actor);
+      await assessApproved(trx, c, decision);
+      return done;
+    },
+    // Decision 022: an override to an approval verifies the level as well.
+    async applyOverride(trx, c, previous, decision, actor) {
+      const done = await kycOverride(trx, c, previous, decision, actor);
+      await assessApproved(trx, c, decision);
+      return done;
+    },
   });
   // Compliance tasks and RFI (decision 027): questionnaire tasks are done once the questionnaire is submitted.
   const compliance = createComplianceService({
@@ -105,7 +146,6 @@ export function createServices(db: Db, config: Config, { mailer = logMailer({ in
     residenceOf: async (userId) => (await kyc.getPersonalInfo(userId)).info?.residenceCountry ?? '',
     questionnaireStatuses: async (userId) => Object.fromEntries((await questionnaires.list(userId, { site: '' })).items.map((i) => [i.templateCode, i.status])),
   });
-  review.registerSubject(SubjectKind.KYC_APPLICATION, kyc.reviewHandler);
   review.registerSubject(SubjectKind.REVERIFICATION, reverification.reviewHandler);
   // AML name screening (decision 026): a potential match is a SCREENING case; a hit makes nsquestion due.
   const screening = createScreeningService({ db, review, questionnaires });
@@ -116,8 +156,9 @@ export function createServices(db: Db, config: Config, { mailer = logMailer({ in
   const transfers = createTransferService({ db, review, otp, accounts, kyc: kyc.identityTransfer });
   review.registerSubject(SubjectKind.IDENTITY_TRANSFER, transfers.reviewHandler);
   const risk = createRiskService({ db, residenceOf: async (userId) => (await kyc.getPersonalInfo(userId)).info?.residenceCountry ?? '' });
+  review.registerSubject(SubjectKind.EDD, edd.reviewHandler);
   const countries = createCountriesService();
-  const consoleService = createConsoleService({ db, review, kyc, accounts, reverification, questionnaires, screening, transfers, rfi: compliance.rfi });
+  const consoleService = createConsoleService({ db, review, kyc, accounts, reverification, questionnaires, screening, transfers, rfi: compliance.rfi, edd });
   // The retention job also runs the capture's sweeps (biometric data, old phone links): built below.
   const sweeps = () => ({ biometric: liveness.sweep, handoffLinks: handoff.sweep, eraseBiometric: liveness.removeAllOf });
   const records = createRecordsService({ db, config, review, kyc, accounts, documents, console: consoleService, sweeps, compliance });
@@ -129,7 +170,7 @@ export function createServices(db: Db, config: Config, { mailer = logMailer({ in
   // The phone sends the same pictures the computer would: the same upload gate (re-verification included).
   const handoff = createHandoffService({ db, config, documents, canUpload: uploadGate });
   const liveness = createLivenessService({ db, documents });
-  return { accounts, site, documents, kyc, reverification, questionnaires, review, providers, countries, console: consoleService, monitoring, staff, records, partners, handoff, liveness, extras, screening, transfers, risk, compliance };
+  return { accounts, site, documents, kyc, reverification, questionnaires, review, providers, countries, console: consoleService, monitoring, staff, records, partners, handoff, liveness, extras, screening, transfers, risk, compliance, edd };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -661,6 +661,7 @@ export interface Database {
   screening_entries: ScreeningEntriesTable;
   screening_states: ScreeningStatesTable;
   screening_matches: ScreeningMatchesTable;
+  edd_rounds: EddRoundsTable;
 }
 
 /** "Continue on your phone" links (migration 013, decision 023); secrets only as SHA-256. */
@@ -760,4 +761,22 @@ export interface ScreeningMatchesTable {
   pending_key: string | null;
   created_at: string;
   decided_at: string | null;
+}
+
+/** A round of enhanced due diligence (migration 022, decision 028); its status is in step_states (machine `edd`). */
+export interface EddRoundsTable {
+  id: string;
+  user_id: string;
+  /** JSON: the rules that put the user into this round, with the facts they read. */
+  triggers: string;
+  /** JSON: template code -> the questionnaire attempt (request id) answered for this round. */
+  answers: string;
+  /** The user id while the round is not decided (one open round per user), else null. */
+  open_key: string | null;
+  created_at: string;
+  updated_at: string;
+  submitted_at: string | null;
+  decided_at: string | null;
+  /** EDDStatus_Pass or EDDStatus_Reject once decided. */
+  outcome: string | null;
 }

@@ -56,12 +56,12 @@ describe('demo data on a new database (README table)', () => {
       .where('review_cases.subject_kind', '=', 'KYC_APPLICATION')
       .execute();
     // l1-approved, l1-retry, l1-final, l2-approved (x2), level 1 of the six re-verification users (without
-    // the Sumsub fake, reverify-vendor's is in-house too) and of the three questionnaire demo users, and
-    // the account extras' satos-deposit, satos-eu and new-satos, screening-hit, the compliance demo users
-    // rfi-open and tasks-open, and transfer-pending (re-verification rejections are REVERIFICATION cases;
-    // screening-hit's open match is a SCREENING case; the open requests for information are RFI cases;
-    // transfer-eu's level comes with the transfer, not a decision).
-    expect(decisions.length).toBe(21);
+    // the Sumsub fake, reverify-vendor's is in-house too), of the three questionnaire demo users and of
+    // the EDD demo user, and the account extras' satos-deposit, satos-eu and new-satos, screening-hit, the
+    // compliance demo users rfi-open and tasks-open, and transfer-pending (re-verification rejections are
+    // REVERIFICATION cases; screening-hit's open match is a SCREENING case; the open requests for
+    // information are RFI cases; transfer-eu's level comes with the transfer, not a decision).
+    expect(decisions.length).toBe(22);
     expect(decisions.every((d) => d.actor_type === 'reviewer' && d.actor_id === reviewer.id)).toBe(true);
     // Every application has its review case, decided as the application was.
     const cases = await app.db.selectFrom('review_cases').selectAll().where('subject_kind', '=', 'KYC_APPLICATION').execute();

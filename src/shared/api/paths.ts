@@ -120,6 +120,8 @@ export const ApiPath = {
   erasureRequest: '/v1/private/user/erasure-request',
   /** POST: a reviewer asks a user to verify a document again (decision 017). */
   consoleReverificationRequests: '/v1/console/reverification-requests',
+  /** POST: a reviewer puts a user into enhanced due diligence (decision 028). */
+  consoleEddRequests: '/v1/console/edd-requests',
 
   // Compliance tasks and requests for information (issue 12, decision 027): §7 task/list, task/region,
   // compliance-tasks; the RFI page's read, answer and pictures, and the console's forms are beyond §7.
@@ -136,6 +138,8 @@ export const ApiPath = {
   consoleRfiRequests: '/v1/console/rfi-requests',
 
   // Other calls (§7).
+  /** GET: the caller's enhanced due diligence status and what it asks of them (issue 12, decision 028). */
+  getEddInfo: '/v3/private/aml/get-edd-info',
   countryList: '/v2/public/country-list',
 
   // §6, §7 the SDK/app embedded flow (issue 14, decision 021): a web user's own access token, and the

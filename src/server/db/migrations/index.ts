@@ -18,6 +18,7 @@ import * as m017 from './017-scale-out-2.ts';
 import * as m019 from './019-vendor-updates.ts';
 import * as m020 from './020-screening.ts';
 import * as m021 from './021-compliance-tasks.ts';
+import * as m022 from './022-edd.ts';
 import * as m023 from './023-identity-transfer.ts';
 
 /**
@@ -44,5 +45,6 @@ export const migrations: Record<string, Migration> = {
   '019-vendor-updates': m019,
   '020-screening': m020,
   '021-compliance-tasks': m021,
+  '022-edd': m022,
   '023-identity-transfer': m023,
 };

@@ -16,6 +16,7 @@ import type { ScreeningSubject } from '../../../shared/api/screening.ts';
 import type { QuestionnaireSubject } from '../../../shared/api/questionnaire-review.ts';
 import type { IdentityTransferSubject } from '../../../shared/api/identity-transfer.ts';
 import type { RfiSubject } from '../../../shared/api/compliance-tasks.ts';
+import type { EddSubject } from '../../../shared/api/edd.ts';
 
 export interface ConsoleDeps {
   db: Db;
@@ -31,6 +32,8 @@ export interface ConsoleDeps {
   transfers?: { forReview(c: ReviewCase): Promise<IdentityTransferSubject> };
   /** RFI cases: the round, the user's answer and pictures, earlier rounds (decision 027). */
   rfi?: { forReview(c: ReviewCase): Promise<RfiSubject> };
+  /** EDD cases: the round, why it opened, each questionnaire's answers and evidence (decision 028). */
+  edd?: { forReview(c: ReviewCase): Promise<EddSubject> };
 }
 
 export interface QueueInput {
@@ -75,7 +78,7 @@ function parseJson(text: string | null): unknown {
  * The compliance console: composes the review module's cases and decisions with what the subject
  * modules (kyc), documents and accounts expose through their services. It owns no table.
  */
-export function createConsoleService({ db, review, kyc, accounts, reverification, questionnaires, screening, transfers, rfi }: ConsoleDeps) {
+export function createConsoleService({ db, review, kyc, accounts, reverification, questionnaires, screening, transfers, rfi, edd }: ConsoleDeps) {
   async function toItems(cases: ReviewCase[]): Promise<ConsoleQueueItem[]> {
     // Pending cases' first decisions and decided cases' overrides (decision 022) both wait for a second look.
     const proposals = await review.proposalsOf(cases.map((c) => c.id));
@@ -308,6 +311,36 @@ export function createConsoleService({ db, review, kyc, accounts, reverification
     };
   }
 
+  /** An EDD case: the round and its questionnaires; the history of the case, the round, the EDD status and each questionnaire. */
+  async function eddCase(c: ReviewCase, item: ConsoleQueueItem, actor: Actor): Promise<ConsoleCase> {
+    const subject = await edd!.forReview(c);
+    const decisions = await toDecisions([...(await review.decisionsOf([c.id])).values()]);
+    const user = (await accounts.usersByIds([c.userId])).get(c.userId);
+    const history = await historyOf(
+      [
+        { entityType: 'review_case', entityId: c.id },
+        { entityType: 'edd_round', entityId: c.subjectId },
+        { entityType: 'edd_step', entityId: c.userId },
+        ...subject.questionnaires.flatMap((q) => [
+          { entityType: 'questionnaire_answer', entityId: q.questionnaire.id },
+          { entityType: 'questionnaire_step', entityId: `${c.userId}:${q.questionnaire.templateCode}` },
+        ]),
+      ],
+      { edd_step: 0, edd_round: 1, questionnaire_step: 2, questionnaire_answer: 3, review_case: 4 },
+      ['questionnaire.draft.save'],
+    );
+    await recordAudit(db, actor, { action: CASE_VIEW_ACTION, entityType: 'review_case', entityId: c.id, after: { userId: c.userId, kind: c.subjectKind, subjectId: c.subjectId, status: c.status } });
+    return {
+      case: item,
+      user: { id: c.userId, email: user?.email ?? '', createdAt: user?.createdAt ?? '' },
+      subject,
+      decision: decisions.get(c.id) ?? null,
+      decisions: await toDecisionList((await review.decisionHistoryOf([c.id])).get(c.id) ?? []),
+      proposals: await toProposals((await review.proposalsOf([c.id])).get(c.id) ?? []),
+      history,
+    };
+  }
+
   return {
     subjectKinds: () => review.subjectKinds(),
 
@@ -370,6 +403,7 @@ export function createConsoleService({ db, review, kyc, accounts, reverification
       if (c.subjectKind === SubjectKind.SCREENING && screening) return screeningCase(c, item!, actor);
       if (c.subjectKind === SubjectKind.IDENTITY_TRANSFER && transfers) return transferCase(c, item!, actor);
       if (c.subjectKind === SubjectKind.RFI && rfi) return rfiCase(c, item!, actor);
+      if (c.subjectKind === SubjectKind.EDD && edd) return eddCase(c, item!, actor);
       const app = await kyc.applicationForReview(c.subjectId);
       const otherCases = await review.casesOfSubjects(SubjectKind.KYC_APPLICATION, app.others.map((o) => o.id));
       const decisions = await toDecisions([...(await review.decisionsOf([c.id, ...[...otherCases.values()].map((o) => o.id)])).values()]);

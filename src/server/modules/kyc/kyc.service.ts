@@ -185,6 +185,11 @@ export function createKycService({ db, config, documents, accounts, review, prov
     },
 
     getPersonalInfo: (userId: string): Promise<PersonalInfoResult> => personal.get(userId),
+    /** Residence and nationality as given, read in `q` (another module's transaction: EDD's country rules, decision 028). */
+    async countriesOf(q: Db, userId: string): Promise<{ residenceCountry: string; nationality: string }> {
+      const row = await repo.findPersonalInfo(q, userId);
+      return { residenceCountry: row?.residence_country ?? '', nationality: row?.nationality ?? '' };
+    },
     savePersonalInfo: (userId: string, info: PersonalInfo, actor: Actor): Promise<PersonalInfoResult> => personal.save(userId, info, actor),
     updateAddress: (userId: string, address: ResidentialAddress, actor: Actor): Promise<PersonalInfoResult> => personal.updateAddress(userId, address, actor),
 

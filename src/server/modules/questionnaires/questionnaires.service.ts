@@ -54,12 +54,22 @@ export interface QuestionnaireKycPort {
   profileOf(userId: string): Promise<{ level: number; country: string }>;
 }
 
+/**
+ * A module that reviews some submissions as part of its own case (EDD, decision 028): asked, in the
+ * submission's transaction, whether it takes this one; when it does, no QUESTIONNAIRE case opens and
+ * its own case's decision decides the attempt (`decideAnswerIn`).
+ */
+export interface QuestionnaireHandoffPort {
+  submitted(trx: Db, input: { userId: string; requestId: string; templateCode: string; country: string; at: string }, actor: Actor): Promise<boolean>;
+}
+
 export interface QuestionnairesDeps {
   db: Db;
   coolingOffSeconds: number;
   review: ReviewService;
   documents: QuestionnaireDocumentsPort;
   kyc: QuestionnaireKycPort;
+  handoff?: QuestionnaireHandoffPort;
 }
 
 const S = QuestionnaireStatus;
@@ -87,7 +97,7 @@ const fileQuestions = (t: QuestionnaireTemplate) => new Set(allQuestions(t).filt
  * the generic step machine, submissions as review cases (the system decides tests, risk profiles and
  * agreements at once; a reviewer decides forms). Every change is one transaction with its audit.
  */
-export function createQuestionnairesService({ db, coolingOffSeconds, review, documents, kyc }: QuestionnairesDeps) {
+export function createQuestionnairesService({ db, coolingOffSeconds, review, documents, kyc, handoff }: QuestionnairesDeps) {
   const tx = <T>(fn: (trx: Db) => Promise<T>) => inTransaction(db, fn, 'questionnaire changed concurrently');
   const statuses = (q: Db, userId: string) => readSteps(q, QUESTIONNAIRE_MACHINE, userId);
 
@@ -235,15 +245,20 @@ export function createQuestionnairesService({ db, coolingOffSeconds, review, doc
     return c !== undefined && c.status === 'PENDING' && c.assigneeId === null;
   }
 
+  /** Decides one submitted attempt, in `trx`: its status and its row (a FINAL rejection closes the template for good). */
+  async function decideAnswerIn(trx: Db, requestId: string, decision: { outcome: DecisionOutcome; mode: RejectMode | null; decidedAt: string }, caseId: string, actor: Actor): Promise<QuestionnaireStatus> {
+    const row = await repo.findAnswer(trx, requestId, { lock: true });
+    if (!row) throw notFound();
+    const approve = decision.outcome === DecisionOutcome.APPROVE;
+    const status = await apply(trx, row.user_id, row.template_code, approve ? E.APPROVE : E.REJECT, actor, { requestId: row.id, caseId });
+    await update(trx, row, { decided_at: decision.decidedAt, outcome: approve ? S.QUESTIONNAIRE_STATUS_APPROVED : S.QUESTIONNAIRE_STATUS_REJECTED, closed: !approve && decision.mode === RejectMode.FINAL ? 1 : 0 });
+    return status;
+  }
+
   /** Carries out a decision on a QUESTIONNAIRE case (a reviewer's, or the system's for scored kinds). */
   const reviewHandler: ReviewSubjectHandler = {
     async apply(trx, c, decision, actor) {
-      const row = await repo.findAnswer(trx, c.subjectId, { lock: true });
-      if (!row) throw notFound();
-      const approve = decision.outcome === DecisionOutcome.APPROVE;
-      const status = await apply(trx, row.user_id, row.template_code, approve ? E.APPROVE : E.REJECT, actor, { requestId: row.id, caseId: c.id });
-      await update(trx, row, { decided_at: decision.decidedAt, outcome: approve ? S.QUESTIONNAIRE_STATUS_APPROVED : S.QUESTIONNAIRE_STATUS_REJECTED, closed: !approve && decision.mode === RejectMode.FINAL ? 1 : 0 });
-      return { subjectStatus: status };
+      return { subjectStatus: await decideAnswerIn(trx, c.subjectId, decision, c.id, actor) };
     },
     async assigned(trx, c, actor) {
       const row = await repo.findAnswer(trx, c.subjectId, { lock: true });
@@ -254,8 +269,42 @@ export function createQuestionnairesService({ db, coolingOffSeconds, review, doc
     },
   };
 
+  /** A submitted attempt with its template's questions, score and evidence, as a reviewer sees it. */
+  async function answerView(requestId: string): Promise<QuestionnaireSubject> {
+    const row = await repo.findAnswer(db, requestId);
+    if (!row) throw notFound();
+    const t = templateOf(row);
+    const all = await repo.findAllOfUser(db, row.user_id);
+    const status = (await statuses(db, row.user_id))[row.template_code]!;
+    return {
+      kind: SubjectKind.QUESTIONNAIRE,
+      questionnaire: { id: row.id, templateCode: row.template_code, attempt: row.attempt, sceneCode: row.scene_code, bizFrom: row.biz_from, submittedAt: row.submitted_at, submittedIp: row.submitted_ip, decidedAt: row.decided_at, status },
+      template: {
+        ...publicTemplate(t),
+        sections: t.sections.map((s) => ({
+          id: s.id,
+          questions: s.questions.map((q) => ({ ...publicQuestion(q), ...(q.correct ? { correct: [...q.correct] } : {}), ...(q.points ? { points: { ...q.points } } : {}) })),
+        })),
+      },
+      answers: parseAnswers(row),
+      outcome: parseOutcome(row),
+      evidence: (await evidenceOf(db, row)).map((e) => ({ ...e, downloadPath: `${API_PREFIX}${ApiPath.consoleDocument}/${e.id}` })),
+      previous: all
+        .filter((a) => a.template_code === row.template_code && a.id !== row.id && a.attempt < row.attempt)
+        .reverse()
+        .map((a) => ({ id: a.id, attempt: a.attempt, submittedAt: a.submitted_at, outcome: a.outcome })),
+    };
+  }
+
   return {
     reviewHandler,
+    decideAnswerIn,
+    answerView,
+
+    /** The caller's status of every template, in `q` (another module's transaction, or the pool). */
+    statusesOf: (q: Db, userId: string) => statuses(q, userId),
+    /** The id of the user's newest attempt at a template, if any. */
+    latestAttemptOf: async (q: Db, userId: string, code: string): Promise<string | undefined> => (await repo.findLatest(q, userId, code))?.id,
 
     /** GET questionnaire-template-detail: the template version and the caller's current (or named) attempt. */
     async detail(userId: string, query: { template_code: string; request_id?: string | undefined }, at: QuestionnaireSite): Promise<TemplateDetailResult> {
@@ -361,7 +410,9 @@ export function createQuestionnairesService({ db, coolingOffSeconds, review, doc
         const retryAfter = failed ? new Date(Date.parse(at) + coolingOffSeconds * 1000).toISOString() : null;
         row = await update(trx, row, { answers: JSON.stringify(answers), submitted_at: at, submitted_ip: actor.ip ?? null, result: decided?.outcome ? JSON.stringify(decided.outcome) : null, retry_after: retryAfter });
         await recordAudit(trx, actor, { action: 'questionnaire.submit', entityType: ENTITY, entityId: row.id, after: { templateCode: code, version: t.version, attempt: row.attempt, ip: actor.ip ?? null, outcome: decided?.outcome ?? null } });
-        await review.openCase(trx, { kind: SubjectKind.QUESTIONNAIRE, subjectId: row.id, userId, country: profile.country, provider: '', openedAt: at }, actor);
+        // A form another module reviews within its own case (EDD) opens no case of its own.
+        const handedOff = !decided && handoff !== undefined && (await handoff.submitted(trx, { userId, requestId: row.id, templateCode: code, country: profile.country, at }, actor));
+        if (!handedOff) await review.openCase(trx, { kind: SubjectKind.QUESTIONNAIRE, subjectId: row.id, userId, country: profile.country, provider: '', openedAt: at }, actor);
         if (decided) {
           const result = await review.decideSubjectIn(trx, SubjectKind.QUESTIONNAIRE, row.id, SYSTEM, {
             outcome: decided.approve ? DecisionOutcome.APPROVE : DecisionOutcome.REJECT,
@@ -452,31 +503,7 @@ export function createQuestionnairesService({ db, coolingOffSeconds, review, doc
     },
 
     /** The subject of a QUESTIONNAIRE case for the console: answers with the full template and scores. */
-    async forReview(c: ReviewCase): Promise<Omit<QuestionnaireSubject, 'evidence'> & { evidence: { id: string; questionId: string; byteSize: number; createdAt: string; downloadPath: string }[] }> {
-      const row = await repo.findAnswer(db, c.subjectId);
-      if (!row) throw notFound();
-      const t = templateOf(row);
-      const all = await repo.findAllOfUser(db, row.user_id);
-      const status = (await statuses(db, row.user_id))[row.template_code]!;
-      return {
-        kind: SubjectKind.QUESTIONNAIRE,
-        questionnaire: { id: row.id, templateCode: row.template_code, attempt: row.attempt, sceneCode: row.scene_code, bizFrom: row.biz_from, submittedAt: row.submitted_at, submittedIp: row.submitted_ip, decidedAt: row.decided_at, status },
-        template: {
-          ...publicTemplate(t),
-          sections: t.sections.map((s) => ({
-            id: s.id,
-            questions: s.questions.map((q) => ({ ...publicQuestion(q), ...(q.correct ? { correct: [...q.correct] } : {}), ...(q.points ? { points: { ...q.points } } : {}) })),
-          })),
-        },
-        answers: parseAnswers(row),
-        outcome: parseOutcome(row),
-        evidence: (await evidenceOf(db, row)).map((e) => ({ ...e, downloadPath: `${API_PREFIX}${ApiPath.consoleDocument}/${e.id}` })),
-        previous: all
-          .filter((a) => a.template_code === row.template_code && a.id !== row.id && a.attempt < row.attempt)
-          .reverse()
-          .map((a) => ({ id: a.id, attempt: a.attempt, submittedAt: a.submitted_at, outcome: a.outcome })),
-      };
-    },
+    forReview: (c: ReviewCase): Promise<QuestionnaireSubject> => answerView(c.subjectId),
   };
 }
 

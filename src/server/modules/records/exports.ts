@@ -91,33 +91,45 @@ export function createExports({ db, review, kyc, accounts, documents, console }:
                 { entityType: 'questionnaire_answer', entityId: subject.questionnaire.id },
                 { entityType: 'questionnaire_step', entityId: `${data.user.id}:${subject.questionnaire.templateCode}` },
               ]
-            : subject.kind === SubjectKind.SCREENING
-              ? [{ entityType: 'screening_match', entityId: subject.match.id }]
-              : subject.kind === SubjectKind.IDENTITY_TRANSFER
-                ? [
-                    // An identity transfer (decision 029): the transfer and its phases.
-                    { entityType: 'identity_transfer', entityId: subject.transferId },
-                    { entityType: 'identity_transfer_step', entityId: subject.transferId },
-                  ]
-                : subject.kind === SubjectKind.RFI
+            : subject.kind === SubjectKind.EDD
+              ? [
+                  // An EDD round (decision 028): the round, the EDD status and each questionnaire sent for it.
+                  { entityType: 'edd_round', entityId: subject.round.id },
+                  { entityType: 'edd_step', entityId: data.user.id },
+                  ...subject.questionnaires.flatMap((q) => [
+                    { entityType: 'questionnaire_answer', entityId: q.questionnaire.id },
+                    { entityType: 'questionnaire_step', entityId: `${data.user.id}:${q.questionnaire.templateCode}` },
+                  ]),
+                ]
+              : subject.kind === SubjectKind.SCREENING
+                ? [{ entityType: 'screening_match', entityId: subject.match.id }]
+                : subject.kind === SubjectKind.IDENTITY_TRANSFER
                   ? [
-                      { entityType: 'rfi_request', entityId: subject.rfi.rfiId },
-                      { entityType: 'compliance_task', entityId: subject.rfi.taskId },
+                      // An identity transfer (decision 029): the transfer and its phases.
+                      { entityType: 'identity_transfer', entityId: subject.transferId },
+                      { entityType: 'identity_transfer_step', entityId: subject.transferId },
                     ]
-                  : [
-                      { entityType: 'kyc_application', entityId: subject.application.id },
-                      { entityType: 'kyc_step', entityId: `${data.user.id}:${subject.application.level}` },
-                    ];
+                  : subject.kind === SubjectKind.RFI
+                    ? [
+                        { entityType: 'rfi_request', entityId: subject.rfi.rfiId },
+                        { entityType: 'compliance_task', entityId: subject.rfi.taskId },
+                      ]
+                    : [
+                        { entityType: 'kyc_application', entityId: subject.application.id },
+                        { entityType: 'kyc_step', entityId: `${data.user.id}:${subject.application.level}` },
+                      ];
       const audit = await listAuditOf(db, [{ entityType: 'review_case', entityId: caseId }, ...entities]);
-      // A questionnaire case (decision 020) carries its evidence pictures, an RFI case (decision 027) its
-      // answer's; screening and transfer cases have none.
+      // A questionnaire case (decision 020) carries its evidence pictures, an EDD round its questionnaires',
+      // an RFI case (decision 027) its answer's; screening and transfer cases have none.
       const pictures =
         subject.kind === SubjectKind.QUESTIONNAIRE
           ? subject.evidence.map((e) => ({ id: e.id, kind: 'evidence' }))
-          : subject.kind === SubjectKind.SCREENING || subject.kind === SubjectKind.IDENTITY_TRANSFER
-            ? []
-            : subject.kind === SubjectKind.RFI
-              ? subject.rfi.documents.map((d) => ({ id: d.id, kind: 'rfi' }))
+          : subject.kind === SubjectKind.EDD
+            ? subject.questionnaires.flatMap((q) => q.evidence.map((e) => ({ id: e.id, kind: 'evidence' })))
+            : subject.kind === SubjectKind.SCREENING || subject.kind === SubjectKind.IDENTITY_TRANSFER
+              ? []
+              : subject.kind === SubjectKind.RFI
+                ? subject.rfi.documents.map((d) => ({ id: d.id, kind: 'rfi' }))
               : subject.documents;
       const files: Record<string, Uint8Array> = {
         'case.json': strToU8(JSON.stringify({ exportedAt: nowIso(), exportedBy: actor.id, ...data }, null, 2)),

@@ -26,6 +26,7 @@ import { QuestionnaireAside, QuestionnaireMain } from './subjects/questionnaire.
 import { ScreeningAside, ScreeningMain } from './subjects/screening.tsx';
 import { IdentityTransferAside, IdentityTransferMain } from './subjects/identity-transfer.tsx';
 import { RfiAside, RfiMain } from './subjects/rfi.tsx';
+import { EddAside, EddMain } from './subjects/edd.tsx';
 import { useNow } from './use-now.ts';
 import { useSessionGuard } from './use-session-guard.ts';
 import { SecondLookPanel } from './components/second-look-panel.tsx';
@@ -155,6 +156,16 @@ function useSubjectView(data: ConsoleCase): SubjectView | null {
         aside: <RfiAside subject={subject} />,
         descriptions: { approve: t('compliance.console.approveText', { email: data.user.email }), reject: t('compliance.console.rejectText') },
         facts: [[t('console.case.summary.id'), <span key="rfi" className="font-mono text-xs break-all">{subject.rfi.rfiId}</span>]],
+      };
+    case SubjectKind.EDD:
+      // Decision 028: a round of enhanced due diligence; reasons are offered as for level 1 (the general ones fit).
+      return {
+        title: t('edd.console.subjectTitle'),
+        level: 1,
+        main: <EddMain subject={subject} email={data.user.email} />,
+        aside: <EddAside subject={subject} />,
+        descriptions: { approve: t('edd.console.approveText', { email: data.user.email }), reject: t('edd.console.rejectText') },
+        facts: [[t('edd.console.roundId'), <span key="round" className="font-mono text-xs break-all">{subject.round.id}</span>]],
       };
     default:
       // A kind this console version does not know (a newer server): say so rather than guess.

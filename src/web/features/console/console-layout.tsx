@@ -17,6 +17,7 @@ import PartnersScreen from './partners/partners-screen.tsx';
 import ReverificationRequestScreen from './reverification-request-screen.tsx';
 import RfiRequestScreen from './rfi-request-screen.tsx';
 import TaskRequestScreen from './task-request-screen.tsx';
+import EddRequestScreen from './edd-request-screen.tsx';
 import ExtrasScreen from './extras-screen.tsx';
 import { ConsoleRole, hasConsoleRole } from '../../../shared/staff.ts';
 
@@ -145,6 +146,15 @@ export default function ConsoleLayout() {
                 {t('compliance.console.taskTitle')}
               </Link>
             </li>
+            {/* Decision 028: put a user into enhanced due diligence. */}
+            <li>
+              <Link
+                href="/edd"
+                className="rounded-sm text-muted underline-offset-4 hover:text-ink hover:underline focus-visible:outline-2 focus-visible:outline-primary aria-[current=page]:font-semibold aria-[current=page]:text-ink"
+              >
+                {t('edd.console.open')}
+              </Link>
+            </li>
             {/* Account extras (decision 025): member tags, custody, VIP; announcements, agreements, partners. */}
             <li>
               <Link href="/extras" className="rounded-sm text-muted underline-offset-4 hover:text-ink hover:underline focus-visible:outline-2 focus-visible:outline-primary">
@@ -180,6 +190,7 @@ export default function ConsoleLayout() {
         <Route path="/reverification" component={ReverificationRequestScreen} />
         <Route path="/rfi" component={RfiRequestScreen} />
         <Route path="/tasks" component={TaskRequestScreen} />
+        <Route path="/edd" component={EddRequestScreen} />
         <Route path="/extras" component={ExtrasScreen} />
         <Route>
           <Redirect to="/" replace />

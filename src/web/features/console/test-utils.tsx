@@ -23,6 +23,7 @@ import overrideTexts from '../../../../locales/user-accounts/en/override.json';
 import overrideCodes from '../../../../locales/inverse-error-code/en/override.json';
 import captureTexts from '../../../../locales/user-accounts/en/capture.json';
 import compliance from '../../../../locales/user-accounts/en/compliance.json';
+import edd from '../../../../locales/user-accounts/en/edd.json';
 
 /**
  * The global i18next (the request layer's §8 lookups, e.g. errorMessage(), read it), initialised
@@ -38,7 +39,7 @@ export function createConsoleTestI18n(): I18n {
     defaultNS: 'user-accounts',
     resources: {
       en: {
-        'user-accounts': { console: consoleTexts, 'kyc-reasons': kycReasons, 'kyc-rules': kycRules, questionnaires, ui, common, validation, reverification, override: overrideTexts, capture: captureTexts, compliance },
+        'user-accounts': { console: consoleTexts, 'kyc-reasons': kycReasons, 'kyc-rules': kycRules, questionnaires, ui, common, validation, reverification, override: overrideTexts, capture: captureTexts, compliance, edd },
         'inverse-error-code': { ...codes, ...reverificationCodes, ...overrideCodes },
       },
     },

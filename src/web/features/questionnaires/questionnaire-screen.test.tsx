@@ -41,6 +41,8 @@ function serve(current: TemplateDetailResult, handlers: Record<string, (call: Fa
     const path = pathOf(call);
     for (const [end, handler] of Object.entries(handlers)) if (path.endsWith(end)) return handler(call);
     if (path.endsWith('/questionnaire-template-detail')) return envelope(current);
+    // Outside enhanced due diligence (decision 028): the EDD questionnaires' screens show no panel.
+    if (path.endsWith('/get-edd-info')) return envelope({ eddStatus: 'EDDStatus_Unknown', templates: [], nextTemplateCode: '', submittedAt: null, decidedAt: null, rejection: null });
     if (path.endsWith('/save-questionnaire-draft')) return envelope({ requestId: REQUEST_ID, savedAt: '2026-01-01T00:00:00.000Z' });
     return envelope({}, 10011, 'not found');
   };

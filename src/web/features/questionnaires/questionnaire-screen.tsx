@@ -15,6 +15,8 @@ import { useCreateQuestionnaire } from './api/create-questionnaire.ts';
 import { useTemplateDetail } from './api/template-detail.ts';
 import { AnswerSummary } from './components/answer-summary.tsx';
 import { QuestionnaireForm } from './components/questionnaire-form.tsx';
+import { EddPanel } from './components/edd-panel.tsx';
+import { EDD_TEMPLATE_CODES } from '../../../shared/edd.ts';
 
 const S = QuestionnaireStatus;
 const link = 'text-sm font-medium text-primary-ink underline underline-offset-2';
@@ -49,6 +51,8 @@ export function QuestionnaireScreen({ code }: { code: string }) {
         </div>
         <p className="text-sm text-muted">{t(textKeys.intro(code))}</p>
         {detail.data?.due && detail.data.status !== S.QUESTIONNAIRE_STATUS_APPROVED ? <Alert variant="warn">{t('questionnaires.ui.due')}</Alert> : null}
+        {/* Decision 028: the EDD questionnaires are one round; the panel says where it stands and what comes next. */}
+        {EDD_TEMPLATE_CODES.includes(code) ? <EddPanel code={code} /> : null}
       </div>
       {content}
     </section>

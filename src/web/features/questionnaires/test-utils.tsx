@@ -12,8 +12,8 @@ import { Router } from 'wouter';
 import codesCore from '../../../../locales/inverse-error-code/en/core.json';
 import codesQuestionnaires from '../../../../locales/inverse-error-code/en/questionnaires.json';
 
-/** Every shipped language's questionnaire, ui, common and validation parts (read at build time by Vite). */
-const parts = import.meta.glob<Record<string, unknown>>('../../../../locales/user-accounts/*/{questionnaires,ui,common,validation}.json', { eager: true, import: 'default' });
+/** Every shipped language's questionnaire, ui, common, validation and edd parts (read at build time by Vite). */
+const parts = import.meta.glob<Record<string, unknown>>('../../../../locales/user-accounts/*/{questionnaires,ui,common,validation,edd}.json', { eager: true, import: 'default' });
 
 export function resourcesOf(lng: string): Record<string, unknown> {
   const out: Record<string, unknown> = {};

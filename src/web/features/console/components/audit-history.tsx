@@ -57,6 +57,9 @@ const OVERRIDE_ACTIONS = new Set([
   'kyc.step.lock',
 ]);
 
+/** Decision 028's actions (enhanced due diligence), named in the edd namespace. */
+const EDD_ACTIONS = new Set(['edd.require', 'edd.submit', 'edd.pass', 'edd.reject', 'edd.renew', 'edd.round.open', 'edd.round.answer', 'edd.round.submit']);
+
 type Fields = Record<string, unknown>;
 
 const asFields = (value: unknown): Fields => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Fields) : {});
@@ -75,6 +78,7 @@ export function changedFields(entry: Pick<ConsoleHistoryEntry, 'before' | 'after
 /** The translated name of an audit action; an action this console does not know is shown as recorded. */
 export function actionLabel(t: TFunction, action: string): string {
   if (OVERRIDE_ACTIONS.has(action)) return t(`override.actions.${action.replace(/\./g, '_')}`);
+  if (EDD_ACTIONS.has(action)) return t(`edd.actions.${action.replace(/\./g, '_')}`);
   return KNOWN_ACTIONS.has(action) ? t(`console.history.actions.${action.replace(/\./g, '_')}`) : action;
 }
 

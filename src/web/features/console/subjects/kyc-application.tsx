@@ -109,6 +109,15 @@ export function KycApplicationAside({ subject, email }: { subject: KycApplicatio
       >
         {t('compliance.console.title')}
       </Link>
+      {approved ? (
+        // Decision 028: a verified client can be put into enhanced due diligence (the form, filled in).
+        <Link
+          href={`/edd?${new URLSearchParams({ email }).toString()}`}
+          className="self-start text-sm font-medium text-info underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-primary"
+        >
+          {t('edd.console.requireFromCase')}
+        </Link>
+      ) : null}
       <Card title={t('console.case.steps.title')}>
         <ul className="flex flex-col gap-2 text-sm" data-testid="case-steps">
           {subject.steps.map((step) => (

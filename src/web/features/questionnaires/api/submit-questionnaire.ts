@@ -7,13 +7,14 @@ import { questionnaireKeys } from './keys.ts';
 /** §7 POST submit-questionnaire. `silent`: the form maps field errors onto the questions and shows the rest. */
 export const submitQuestionnaire = (body: SubmitQuestionnaireRequest) => http.post<SubmitQuestionnaireResult>(ApiPath.submitQuestionnaire, { ...body }, { silent: true });
 
-/** Sends the answers; afterwards the detail (status, outcome) and kyc-info's questionnaire fields have changed. */
+/** Sends the answers; afterwards the detail (status, outcome), the EDD round and kyc-info's questionnaire fields have changed. */
 export function useSubmitQuestionnaire(code: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: submitQuestionnaire,
     onSettled: () => {
       void client.invalidateQueries({ queryKey: questionnaireKeys.detail(code) });
+      void client.invalidateQueries({ queryKey: questionnaireKeys.edd() });
       void client.invalidateQueries({ queryKey: ['kyc', 'info'] });
     },
   });
