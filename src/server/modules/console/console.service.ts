@@ -184,141 +184,117 @@ export function createConsoleService({ db, review, kyc, accounts, reverification
     }));
   }
 
-  /** A REVERIFICATION case: the update, the request behind it, what is verified now, its history. */
-  async function reverificationCase(c: ReviewCase, actor: Actor): Promise<ConsoleCase> {
-    const [item] = await toItems([c]);
-    const subject = await reverification.subjectForReview(c.subjectId);
+  /**
+   * A case whose subject its own module describes: the subject, the case's decisions and four-eyes
+   * proposals, and the history of the case and the subject's records (`entities`; same-time entries in
+   * `rank` order, `exclude`d actions left out). The read is audited after the history is taken, so a
+   * view never lists itself.
+   */
+  async function subjectCase(
+    c: ReviewCase,
+    item: ConsoleQueueItem,
+    actor: Actor,
+    subject: ConsoleCase['subject'],
+    entities: { entityType: string; entityId: string }[],
+    rank: Record<string, number> = {},
+    exclude: readonly string[] = [],
+  ): Promise<ConsoleCase> {
     const decisions = await toDecisions([...(await review.decisionsOf([c.id])).values()]);
     const user = (await accounts.usersByIds([c.userId])).get(c.userId);
-    const history = await historyOf(
+    const history = await historyOf([{ entityType: 'review_case', entityId: c.id }, ...entities], rank, exclude);
+    await recordAudit(db, actor, { action: CASE_VIEW_ACTION, entityType: 'review_case', entityId: c.id, after: { userId: c.userId, kind: c.subjectKind, subjectId: c.subjectId, status: c.status } });
+    return {
+      case: item,
+      user: { id: c.userId, email: user?.email ?? '', createdAt: user?.createdAt ?? '' },
+      subject,
+      decision: decisions.get(c.id) ?? null,
+      decisions: await toDecisionList((await review.decisionHistoryOf([c.id])).get(c.id) ?? []),
+      proposals: await toProposals((await review.proposalsOf([c.id])).get(c.id) ?? []),
+      history,
+    };
+  }
+
+  /** A REVERIFICATION case: the update, the request behind it, what is verified now, its history. */
+  async function reverificationCase(c: ReviewCase, item: ConsoleQueueItem, actor: Actor): Promise<ConsoleCase> {
+    const subject = await reverification.subjectForReview(c.subjectId);
+    return subjectCase(
+      c,
+      item,
+      actor,
+      subject,
       [
-        { entityType: 'review_case', entityId: c.id },
         { entityType: 'reverification_request', entityId: subject.request.id },
         { entityType: 'reverification_submission', entityId: subject.submission.id },
         { entityType: 'reverification_step', entityId: `${c.userId}:${subject.submission.target}` },
       ],
       { reverification_request: 0, reverification_step: 1, reverification_submission: 2, review_case: 3 },
     );
-    await recordAudit(db, actor, { action: CASE_VIEW_ACTION, entityType: 'review_case', entityId: c.id, after: { userId: c.userId, kind: c.subjectKind, subjectId: c.subjectId, status: c.status } });
-    return {
-      case: item!,
-      user: { id: c.userId, email: user?.email ?? '', createdAt: user?.createdAt ?? '' },
-      subject,
-      decision: decisions.get(c.id) ?? null,
-      decisions: await toDecisionList((await review.decisionHistoryOf([c.id])).get(c.id) ?? []),
-      proposals: await toProposals((await review.proposalsOf([c.id])).get(c.id) ?? []),
-      history,
-    };
   }
 
   /** A SCREENING case: our data next to the list entries it matched, scores, list version, history. */
   async function screeningCase(c: ReviewCase, item: ConsoleQueueItem, actor: Actor): Promise<ConsoleCase> {
     const subject = await screening!.subjectForReview(c.subjectId);
-    const decisions = await toDecisions([...(await review.decisionsOf([c.id])).values()]);
-    const user = (await accounts.usersByIds([c.userId])).get(c.userId);
-    const history = await historyOf(
-      [
-        { entityType: 'screening_match', entityId: c.subjectId },
-        { entityType: 'review_case', entityId: c.id },
-      ],
-      { screening_match: 0, review_case: 1 },
-    );
-    await recordAudit(db, actor, { action: CASE_VIEW_ACTION, entityType: 'review_case', entityId: c.id, after: { userId: c.userId, kind: c.subjectKind, subjectId: c.subjectId, status: c.status } });
-    return {
-      case: item,
-      user: { id: c.userId, email: user?.email ?? '', createdAt: user?.createdAt ?? '' },
-      subject,
-      decision: decisions.get(c.id) ?? null,
-      decisions: await toDecisionList((await review.decisionHistoryOf([c.id])).get(c.id) ?? []),
-      proposals: await toProposals((await review.proposalsOf([c.id])).get(c.id) ?? []),
-      history,
-    };
+    return subjectCase(c, item, actor, subject, [{ entityType: 'screening_match', entityId: c.subjectId }], { screening_match: 0, review_case: 1 });
   }
 
   /** An RFI case: the question, the user's answer and pictures, earlier rounds, its history. */
   async function rfiCase(c: ReviewCase, item: ConsoleQueueItem, actor: Actor): Promise<ConsoleCase> {
     const subject = await rfi!.forReview(c);
-    const decisions = await toDecisions([...(await review.decisionsOf([c.id])).values()]);
-    const user = (await accounts.usersByIds([c.userId])).get(c.userId);
-    const history = await historyOf(
+    return subjectCase(
+      c,
+      item,
+      actor,
+      subject,
       [
-        { entityType: 'review_case', entityId: c.id },
         { entityType: 'rfi_request', entityId: c.subjectId },
         { entityType: 'compliance_task', entityId: subject.rfi.taskId },
       ],
       { compliance_task: 0, rfi_request: 1, review_case: 2 },
     );
-    await recordAudit(db, actor, { action: CASE_VIEW_ACTION, entityType: 'review_case', entityId: c.id, after: { userId: c.userId, kind: c.subjectKind, subjectId: c.subjectId, status: c.status } });
-    return {
-      case: item,
-      user: { id: c.userId, email: user?.email ?? '', createdAt: user?.createdAt ?? '' },
-      subject,
-      decision: decisions.get(c.id) ?? null,
-      decisions: await toDecisionList((await review.decisionHistoryOf([c.id])).get(c.id) ?? []),
-      proposals: await toProposals((await review.proposalsOf([c.id])).get(c.id) ?? []),
-      history,
-    };
   }
 
   /** A QUESTIONNAIRE case: the answers against the template version they answered, scores, evidence, history. */
   async function questionnaireCase(c: ReviewCase, item: ConsoleQueueItem, actor: Actor): Promise<ConsoleCase> {
     const subject = await questionnaires!.forReview(c);
-    const decisions = await toDecisions([...(await review.decisionsOf([c.id])).values()]);
-    const user = (await accounts.usersByIds([c.userId])).get(c.userId);
-    const history = await historyOf(
+    return subjectCase(
+      c,
+      item,
+      actor,
+      subject,
       [
-        { entityType: 'review_case', entityId: c.id },
         { entityType: 'questionnaire_answer', entityId: c.subjectId },
         { entityType: 'questionnaire_step', entityId: `${c.userId}:${subject.questionnaire.templateCode}` },
       ],
       {},
       ['questionnaire.draft.save'],
     );
-    await recordAudit(db, actor, { action: CASE_VIEW_ACTION, entityType: 'review_case', entityId: c.id, after: { userId: c.userId, kind: c.subjectKind, subjectId: c.subjectId, status: c.status } });
-    return {
-      case: item,
-      user: { id: c.userId, email: user?.email ?? '', createdAt: user?.createdAt ?? '' },
-      subject,
-      decision: decisions.get(c.id) ?? null,
-      decisions: await toDecisionList((await review.decisionHistoryOf([c.id])).get(c.id) ?? []),
-      proposals: await toProposals((await review.proposalsOf([c.id])).get(c.id) ?? []),
-      history,
-    };
   }
 
   /** An IDENTITY_TRANSFER case: both accounts, the identity that moves, the rules, its history. */
   async function transferCase(c: ReviewCase, item: ConsoleQueueItem, actor: Actor): Promise<ConsoleCase> {
     const subject = await transfers!.forReview(c);
-    const decisions = await toDecisions([...(await review.decisionsOf([c.id])).values()]);
-    const user = (await accounts.usersByIds([c.userId])).get(c.userId);
-    const history = await historyOf(
+    return subjectCase(
+      c,
+      item,
+      actor,
+      subject,
       [
-        { entityType: 'review_case', entityId: c.id },
         { entityType: 'identity_transfer', entityId: c.subjectId },
         { entityType: 'identity_transfer_step', entityId: c.subjectId },
       ],
       { identity_transfer: 0, identity_transfer_step: 1, review_case: 2 },
     );
-    await recordAudit(db, actor, { action: CASE_VIEW_ACTION, entityType: 'review_case', entityId: c.id, after: { userId: c.userId, kind: c.subjectKind, subjectId: c.subjectId, status: c.status } });
-    return {
-      case: item,
-      user: { id: c.userId, email: user?.email ?? '', createdAt: user?.createdAt ?? '' },
-      subject,
-      decision: decisions.get(c.id) ?? null,
-      decisions: await toDecisionList((await review.decisionHistoryOf([c.id])).get(c.id) ?? []),
-      proposals: await toProposals((await review.proposalsOf([c.id])).get(c.id) ?? []),
-      history,
-    };
   }
 
   /** An EDD case: the round and its questionnaires; the history of the case, the round, the EDD status and each questionnaire. */
   async function eddCase(c: ReviewCase, item: ConsoleQueueItem, actor: Actor): Promise<ConsoleCase> {
     const subject = await edd!.forReview(c);
-    const decisions = await toDecisions([...(await review.decisionsOf([c.id])).values()]);
-    const user = (await accounts.usersByIds([c.userId])).get(c.userId);
-    const history = await historyOf(
+    return subjectCase(
+      c,
+      item,
+      actor,
+      subject,
       [
-        { entityType: 'review_case', entityId: c.id },
         { entityType: 'edd_round', entityId: c.subjectId },
         { entityType: 'edd_step', entityId: c.userId },
         ...subject.questionnaires.flatMap((q) => [
@@ -329,16 +305,6 @@ export function createConsoleService({ db, review, kyc, accounts, reverification
       { edd_step: 0, edd_round: 1, questionnaire_step: 2, questionnaire_answer: 3, review_case: 4 },
       ['questionnaire.draft.save'],
     );
-    await recordAudit(db, actor, { action: CASE_VIEW_ACTION, entityType: 'review_case', entityId: c.id, after: { userId: c.userId, kind: c.subjectKind, subjectId: c.subjectId, status: c.status } });
-    return {
-      case: item,
-      user: { id: c.userId, email: user?.email ?? '', createdAt: user?.createdAt ?? '' },
-      subject,
-      decision: decisions.get(c.id) ?? null,
-      decisions: await toDecisionList((await review.decisionHistoryOf([c.id])).get(c.id) ?? []),
-      proposals: await toProposals((await review.proposalsOf([c.id])).get(c.id) ?? []),
-      history,
-    };
   }
 
   return {
@@ -397,8 +363,8 @@ export function createConsoleService({ db, review, kyc, accounts, reverification
     async getCase(id: string, actor: Actor): Promise<ConsoleCase> {
       const c = await review.getCase(id);
       if (!c) throw notFound();
-      if (c.subjectKind === SubjectKind.REVERIFICATION) return reverificationCase(c, actor);
       const [item] = await toItems([c]);
+      if (c.subjectKind === SubjectKind.REVERIFICATION) return reverificationCase(c, item!, actor);
       if (c.subjectKind === SubjectKind.QUESTIONNAIRE && questionnaires) return questionnaireCase(c, item!, actor);
       if (c.subjectKind === SubjectKind.SCREENING && screening) return screeningCase(c, item!, actor);
       if (c.subjectKind === SubjectKind.IDENTITY_TRANSFER && transfers) return transferCase(c, item!, actor);
