@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ageInYears, isCalendarDate, monthsBefore } from './calendar.ts';
+import { ageInYears, daysAfter, isCalendarDate, monthsBefore } from './calendar.ts';
 
 describe('dates', () => {
   it('knows real calendar dates', () => {
@@ -15,6 +15,13 @@ describe('dates', () => {
     expect(ageInYears('2000-06-15', '2018-06-15')).toBe(18);
     expect(ageInYears('2004-02-29', '2022-02-28')).toBe(17);
     expect(ageInYears('2004-02-29', '2022-03-01')).toBe(18);
+  });
+
+  it('goes forward days across month and year ends and leap days', () => {
+    expect(daysAfter('2024-02-28', 1)).toBe('2024-02-29');
+    expect(daysAfter('2023-02-28', 1)).toBe('2023-03-01');
+    expect(daysAfter('2025-12-20', 14)).toBe('2026-01-03');
+    expect(daysAfter('2025-03-01', 0)).toBe('2025-03-01');
   });
 
   it('goes back calendar months, clamping to the end of shorter months', () => {

@@ -31,6 +31,13 @@ export function ageInYears(birthDate: string, today: string): number {
   return years;
 }
 
+/** The calendar day `days` days after `today` (YYYY-MM-DD, UTC): a deadline offered in a form. */
+export function daysAfter(today: string, days: number): string {
+  const d = new Date(`${today}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
 /** YYYY-MM-DD of `months` calendar months before `today` (clamped to the month's last day). */
 export function monthsBefore(today: string, months: number): string {
   const [y, m, d] = today.split('-').map(Number) as [number, number, number];

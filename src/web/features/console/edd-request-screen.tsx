@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
@@ -14,6 +14,7 @@ import { validationMessage } from '../../lib/i18n/error-message.ts';
 import { showSubmitError } from '../../lib/forms/submit-error.ts';
 import { useRequireEdd } from './api/require-edd.ts';
 import { Textarea } from './components/textarea.tsx';
+import { useConsoleTitle } from './use-console-title.ts';
 
 const NOTE_MAX_LENGTH = 1000;
 type FormInput = z.input<typeof requireEddRequest>;
@@ -34,13 +35,7 @@ export default function EddRequestScreen() {
   const form = useForm<FormInput, unknown, FormOutput>({ resolver: zodResolver(requireEddRequest), defaultValues: { email: search.get('email') ?? '', note: '' } });
   const { errors, isSubmitting } = form.formState;
 
-  useEffect(() => {
-    const previous = document.title;
-    document.title = `${t('edd.console.requestTitle')} · ${t('console.title')}`;
-    return () => {
-      document.title = previous;
-    };
-  }, [t]);
+  useConsoleTitle(t('edd.console.requestTitle'));
 
   const labels: Record<(typeof FIELDS)[number], string> = { email: t('edd.console.email'), note: t('edd.console.note') };
   const errorText = (name: (typeof FIELDS)[number]) => {

@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
-import { todayIso } from '../../../shared/api/calendar.ts';
+import { daysAfter, todayIso } from '../../../shared/api/calendar.ts';
 import { ValidationMessage } from '../../../shared/validation.ts';
 import { z } from '../../../shared/zod.ts';
 import {
@@ -27,13 +27,8 @@ import { showSubmitError } from '../../lib/forms/submit-error.ts';
 import { useRequestReverification } from './api/request-reverification.ts';
 import { Textarea } from './components/textarea.tsx';
 import { formatCalendarDate } from './format.ts';
+import { useConsoleTitle } from './use-console-title.ts';
 
-/** A calendar day this many days after `today` (YYYY-MM-DD, UTC). */
-function daysAfter(today: string, days: number): string {
-  const d = new Date(`${today}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
 
 /** The deadline offered first: a month, long enough to find a document, short enough to matter. */
 const DEFAULT_DEADLINE_DAYS = 30;
@@ -72,13 +67,7 @@ export default function ReverificationRequestScreen() {
   });
   const { errors, isSubmitting } = form.formState;
 
-  useEffect(() => {
-    const previous = document.title;
-    document.title = `${t('reverification.console.title')} · ${t('console.title')}`;
-    return () => {
-      document.title = previous;
-    };
-  }, [t]);
+  useConsoleTitle(t('reverification.console.title'));
 
   const labels: Record<(typeof FIELDS)[number], string> = {
     email: t('reverification.console.email'),

@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearch } from 'wouter';
-import { todayIso } from '../../../shared/api/calendar.ts';
+import { daysAfter, todayIso } from '../../../shared/api/calendar.ts';
 import { askRfiRequest, MAX_TASK_DUE_DAYS, QUESTION_MAX_LENGTH, type AskRfiResult } from '../../../shared/api/compliance-tasks.ts';
 import type { z } from '../../../shared/zod.ts';
 import { Alert } from '../../components/ui/alert.tsx';
@@ -18,13 +18,8 @@ import { showSubmitError } from '../../lib/forms/submit-error.ts';
 import { useAskRfi } from './api/ask-rfi.ts';
 import { Textarea } from './components/textarea.tsx';
 import { formatCalendarDate } from './format.ts';
+import { useConsoleTitle } from './use-console-title.ts';
 
-/** A calendar day this many days after `today` (YYYY-MM-DD, UTC). */
-function daysAfter(today: string, days: number): string {
-  const d = new Date(`${today}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
 
 /** Two weeks: enough to find a statement or a contract, short enough to matter. */
 const DEFAULT_DUE_DAYS = 14;
@@ -50,13 +45,7 @@ export default function RfiRequestScreen() {
   });
   const { errors, isSubmitting } = form.formState;
 
-  useEffect(() => {
-    const previous = document.title;
-    document.title = `${t('compliance.console.title')} · ${t('console.title')}`;
-    return () => {
-      document.title = previous;
-    };
-  }, [t]);
+  useConsoleTitle(t('compliance.console.title'));
 
   const labels: Record<(typeof FIELDS)[number], string> = {
     email: t('compliance.console.email'),

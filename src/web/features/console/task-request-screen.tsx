@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
-import { todayIso } from '../../../shared/api/calendar.ts';
+import { daysAfter, todayIso } from '../../../shared/api/calendar.ts';
 import { ComplianceTaskType, createTaskRequest, MAX_TASK_DUE_DAYS, RFI_ROUTE, type CreateTaskResult } from '../../../shared/api/compliance-tasks.ts';
 import { TEMPLATE_CODES } from '../../../shared/questionnaires/index.ts';
 import { textKeys } from '../../../shared/questionnaires/model.ts';
@@ -17,16 +17,11 @@ import { Select } from '../../components/ui/select.tsx';
 import { TextInput } from '../../components/ui/text-input.tsx';
 import { validationMessage } from '../../lib/i18n/error-message.ts';
 import { showSubmitError } from '../../lib/forms/submit-error.ts';
-import { useDocumentTitle } from '../../lib/page/document-title.ts';
 import { useCreateTask } from './api/create-task.ts';
 import { Textarea } from './components/textarea.tsx';
 import { formatCalendarDate } from './format.ts';
+import { useConsoleTitle } from './use-console-title.ts';
 
-function daysAfter(today: string, days: number): string {
-  const d = new Date(`${today}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
 
 /** A month, like a re-verification request: time to gather what a questionnaire asks. */
 const DEFAULT_DUE_DAYS = 30;
@@ -52,7 +47,7 @@ export default function TaskRequestScreen() {
     defaultValues: { email: search.get('email') ?? '', taskType: ComplianceTaskType.QUESTIONNAIRE, templateCode: '', message: '', dueDate: daysAfter(today, DEFAULT_DUE_DAYS) },
   });
   const { errors, isSubmitting } = form.formState;
-  useDocumentTitle(t('compliance.console.taskTitle'), t('console.title'));
+  useConsoleTitle(t('compliance.console.taskTitle'));
 
   const labels: Record<(typeof FIELDS)[number], string> = {
     email: t('compliance.console.email'),

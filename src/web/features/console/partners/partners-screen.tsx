@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BusinessStatus, type BusinessView } from '../../../../shared/api/integration-admin.ts';
 import { ConsoleRole, hasConsoleRole } from '../../../../shared/staff.ts';
@@ -14,6 +14,7 @@ import { useConsoleMe } from '../api/get-console-me.ts';
 import { BusinessForm, type BusinessFormOutput } from './business-form.tsx';
 import { RotateSecret } from './rotate-secret.tsx';
 import { SecretOnce } from './secret-once.tsx';
+import { useConsoleTitle } from '../use-console-title.ts';
 
 /** The businesses as a table: the one being edited is marked; Edit opens its settings. */
 function BusinessList({ businesses, editing, onEdit }: { businesses: BusinessView[]; editing: string | null; onEdit: (id: string) => void }) {
@@ -72,13 +73,7 @@ export default function PartnersScreen() {
   const [shown, setShown] = useState<{ businessId: string; secret: string } | null>(null);
   const p = 'partners-console';
 
-  useEffect(() => {
-    const previous = document.title;
-    document.title = `${t(`${p}.title`)} · ${t('console.title')}`;
-    return () => {
-      document.title = previous;
-    };
-  }, [t]);
+  useConsoleTitle(t(`${p}.title`));
 
   if (me.data && !isAdmin) {
     return <Alert variant="warn" title={t(`${p}.onlyAdmins`)}>{t(`${p}.onlyAdminsBody`)}</Alert>;
