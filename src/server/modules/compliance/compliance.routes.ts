@@ -17,15 +17,12 @@ import {
   uploadRfiDocumentFields,
   uploadRfiDocumentResult,
 } from '../../../shared/api/compliance-tasks.ts';
-import { DOCUMENT_FILE_FIELD, fileTooLargeResult } from '../../../shared/api/documents.ts';
+import { fileTooLargeResult } from '../../../shared/api/documents.ts';
 import { ApiPath } from '../../../shared/api/paths.ts';
 import { emptyResult, failureEnvelope, okEnvelope } from '../../../shared/envelope-schema.ts';
-import type { FieldIssue } from '../../../shared/envelope.ts';
-import { RetCode } from '../../../shared/ret-codes.ts';
-import { toFieldIssues, ValidationMessage } from '../../../shared/validation.ts';
-import { ValidationFailed } from '../../errors.ts';
 import { ok } from '../../plugins/envelope.ts';
 import { actorOf } from '../../request-context.ts';
+import { readPictureUpload } from '../../plugins/picture-upload.ts';
 
 /**
  * Compliance tasks and RFI for the signed-in user (decision 027): §7 task/list, task/region and
@@ -57,39 +54,10 @@ export const complianceRoutes: FastifyPluginAsyncZod = async (app) => {
       ApiPath.uploadRfiDocument,
       { schema: { response: { 200: okEnvelope(uploadRfiDocumentResult), 400: failureEnvelope(emptyResult), 413: failureEnvelope(fileTooLargeResult.or(emptyResult)) } } },
       async (request, reply) => {
-        if (!request.isMultipart()) throw Object.assign(new Error('multipart/form-data expected'), { statusCode: 415 });
-        const fields: Record<string, string> = {};
-        const issues: FieldIssue[] = [];
-        let bytes: Buffer | undefined;
-        try {
-          for await (const part of request.parts()) {
-            if (part.type === 'file') {
-              const content = await part.toBuffer();
-              if (part.fieldname === DOCUMENT_FILE_FIELD) bytes = content;
-              else issues.push({ path: part.fieldname, code: ValidationMessage.TYPE });
-            } else if (typeof part.value === 'string' && !part.valueTruncated) {
-              fields[part.fieldname] = part.value;
-            } else {
-              issues.push({ path: part.fieldname, code: ValidationMessage.TYPE });
-            }
-          }
-        } catch (err) {
-          // The rest of the body will never be read: close the connection after this reply (see documents.routes.ts).
-          request.raw.unpipe();
-          request.raw.resume();
-          reply.header('connection', 'close');
-          if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-            const maxBytes = app.config.maxUploadBytes;
-            return reply.status(413).send({ ret_code: RetCode.DOCUMENT_FILE_TOO_LARGE, ret_msg: 'file too large', result: { maxBytes, maxMb: Math.floor((maxBytes / (1024 * 1024)) * 10) / 10 } });
-          }
-          const status = (err as { statusCode?: number }).statusCode === 413 ? 413 : 400;
-          return reply.status(status).send({ ret_code: RetCode.DOCUMENT_UPLOAD_MALFORMED, ret_msg: 'malformed multipart body', result: {} });
-        }
-        const parsed = uploadRfiDocumentFields.safeParse(fields);
-        if (!parsed.success) issues.push(...toFieldIssues(parsed.error));
-        if (!bytes) issues.push({ path: DOCUMENT_FILE_FIELD, code: ValidationMessage.REQUIRED });
-        if (issues.length > 0 || !parsed.success || !bytes) throw new ValidationFailed(issues);
-        return ok(await rfi.uploadDocument(request.auth!.id, parsed.data.rfi_id, bytes, actorOf(request)));
+        const upload = await readPictureUpload(request, reply, uploadRfiDocumentFields, app.config.maxUploadBytes);
+        if (!upload) return reply;
+        const { data, bytes } = upload;
+        return ok(await rfi.uploadDocument(request.auth!.id, data.rfi_id, bytes, actorOf(request)));
       },
     );
   });

@@ -1,28 +1,14 @@
 import multipart from '@fastify/multipart';
-import type { IncomingMessage } from 'node:http';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  deleteDocumentRequest,
-  DOCUMENT_FILE_FIELD,
-  documentDraftsQuery,
-  documentDraftsResult,
-  documentIdParams,
-  fileTooLargeResult,
-  uploadDocumentFields,
-  uploadDocumentResult,
-  type DocumentDraftsResult,
-} from '../../../shared/api/documents.ts';
+import { deleteDocumentRequest, documentDraftsQuery, documentDraftsResult, documentIdParams, fileTooLargeResult, uploadDocumentFields, uploadDocumentResult, type DocumentDraftsResult } from '../../../shared/api/documents.ts';
 import { ApiPath } from '../../../shared/api/paths.ts';
 import { parseWarnings } from '../../../shared/api/capture.ts';
 import { emptyResult, failureEnvelope, okEnvelope } from '../../../shared/envelope-schema.ts';
-import type { FieldIssue } from '../../../shared/envelope.ts';
-import { RetCode } from '../../../shared/ret-codes.ts';
-import { toFieldIssues, ValidationMessage } from '../../../shared/validation.ts';
-import { ValidationFailed } from '../../errors.ts';
 import { ok } from '../../plugins/envelope.ts';
 import { actorOf } from '../../request-context.ts';
 import type { DocumentContent } from './documents.service.ts';
+import { readPictureUpload } from '../../plugins/picture-upload.ts';
 
 /**
  * A document image as a download that nothing can render in our origin: fixed type, never cached,
@@ -39,21 +25,7 @@ function sendDocument(reply: FastifyReply, id: string, doc: DocumentContent) {
     .send(doc.bytes);
 }
 
-/**
- * Stops reading an upload whose body will not be parsed further. Node keeps a keep-alive connection
- * open for the next request, but the unread rest of this body sits in front of it, so the
- * connection would hang until the keep-alive timeout (72 s). `Connection: close` ends it once the
- * reply is out (as Fastify does when its own body parsers fail); the body is drained meanwhile, so
- * bytes already received do not turn the close into a reset that could swallow the reply.
- */
-function abandonBody(raw: IncomingMessage, reply: FastifyReply): void {
-  raw.unpipe();
-  raw.resume();
-  reply.header('connection', 'close');
-}
 
-/** For the "at most {{maxMb}} MB" message: one decimal, never rounded up past the limit. */
-const toMegabytes = (bytes: number) => Math.floor((bytes / (1024 * 1024)) * 10) / 10;
 
 /** Identity documents: upload, drafts, delete, and reads for the owner and the console. */
 export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -71,41 +43,11 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
     // the SDK variant (access token instead of cookie, decision 021).
     for (const [url, auth] of [[ApiPath.uploadDocument, undefined], [ApiPath.integrationUploadDocument, 'sdk']] as const) {
       uploads.post(url, { ...(auth ? { config: { auth } } : {}), schema: { response: { 200: okEnvelope(uploadDocumentResult), 400: failureEnvelope(emptyResult), 413: failureEnvelope(fileTooLargeResult.or(emptyResult)) } } }, async (request, reply) => {
-        if (!request.isMultipart()) throw Object.assign(new Error('multipart/form-data expected'), { statusCode: 415 });
-        const fields: Record<string, string> = {};
-        const issues: FieldIssue[] = [];
-        let bytes: Buffer | undefined;
-        try {
-          for await (const part of request.parts()) {
-            if (part.type === 'file') {
-              const content = await part.toBuffer();
-              if (part.fieldname === DOCUMENT_FILE_FIELD) bytes = content;
-              else issues.push({ path: part.fieldname, code: ValidationMessage.TYPE });
-            } else if (typeof part.value === 'string' && !part.valueTruncated) {
-              fields[part.fieldname] = part.value;
-            } else {
-              issues.push({ path: part.fieldname, code: ValidationMessage.TYPE });
-            }
-          }
-        } catch (err) {
-          // The body could not be read to its end (limit reached, no or wrong boundary, truncated or
-          // garbled parts): whatever the client still sends is never going to be read, so the
-          // connection closes after this reply instead of waiting, stuck, for the keep-alive timeout.
-          abandonBody(request.raw, reply);
-          if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-            // A transport-level refusal (413) that still tells the screen which message and limit to show.
-            return reply.status(413).send({ ret_code: RetCode.DOCUMENT_FILE_TOO_LARGE, ret_msg: 'file too large', result: { maxBytes: app.config.maxUploadBytes, maxMb: toMegabytes(app.config.maxUploadBytes) } });
-          }
-          const status = (err as { statusCode?: number }).statusCode === 413 ? 413 : 400;
-          request.log.info({ code: (err as { code?: string }).code, reason: (err as Error).message }, 'rejected malformed multipart upload');
-          return reply.status(status).send({ ret_code: RetCode.DOCUMENT_UPLOAD_MALFORMED, ret_msg: status === 413 ? 'too many parts' : 'malformed multipart body', result: {} });
-        }
-        const parsed = uploadDocumentFields.safeParse(fields);
-        if (!parsed.success) issues.push(...toFieldIssues(parsed.error));
-        if (!bytes) issues.push({ path: DOCUMENT_FILE_FIELD, code: ValidationMessage.REQUIRED });
-        if (issues.length > 0 || !parsed.success || !bytes) throw new ValidationFailed(issues);
-        const warnings = parseWarnings(parsed.data.warnings);
-        return ok(await documents.upload(request.auth!.id, { kind: parsed.data.kind, level: parsed.data.level, bytes, warnings }, actorOf(request)));
+        const upload = await readPictureUpload(request, reply, uploadDocumentFields, app.config.maxUploadBytes);
+        if (!upload) return reply;
+        const { data, bytes } = upload;
+        const warnings = parseWarnings(data.warnings);
+        return ok(await documents.upload(request.auth!.id, { kind: data.kind, level: data.level, bytes, warnings }, actorOf(request)));
       });
     }
   });

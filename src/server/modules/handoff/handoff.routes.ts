@@ -20,17 +20,16 @@ import {
   livenessStartRequest,
   parseWarnings,
 } from '../../../shared/api/capture.ts';
-import { DOCUMENT_FILE_FIELD, fileTooLargeResult, uploadDocumentResult } from '../../../shared/api/documents.ts';
+import { fileTooLargeResult, uploadDocumentResult } from '../../../shared/api/documents.ts';
 import { LivenessPath } from '../../../shared/api/liveness-paths.ts';
 import { API_PREFIX, ApiPath } from '../../../shared/api/paths.ts';
 import { emptyResult, failureEnvelope, okEnvelope } from '../../../shared/envelope-schema.ts';
-import type { FieldIssue } from '../../../shared/envelope.ts';
 import type { VerifiableLevel } from '../../../shared/kyc.ts';
 import { RetCode } from '../../../shared/ret-codes.ts';
-import { toFieldIssues, ValidationMessage } from '../../../shared/validation.ts';
-import { BusinessError, ValidationFailed } from '../../errors.ts';
+import { BusinessError } from '../../errors.ts';
 import { ok } from '../../plugins/envelope.ts';
 import { actorOf } from '../../request-context.ts';
+import { readPictureUpload } from '../../plugins/picture-upload.ts';
 
 /** The phone's handoff session (decision 023): HttpOnly, only sent to the handoff calls. */
 export const HANDOFF_COOKIE = 'ua_hoff';
@@ -138,36 +137,11 @@ export const handoffRoutes: FastifyPluginAsyncZod = async (app) => {
       limits: { fileSize: app.config.maxUploadBytes, files: 1, fields: 3, parts: 4, fieldSize: 200, fieldNameSize: 50, headerPairs: 20 },
     });
     uploads.post(ApiPath.handoffUpload, { schema: { response: { 200: okEnvelope(uploadDocumentResult), 400: failureEnvelope(emptyResult), 413: failureEnvelope(fileTooLargeResult.or(emptyResult)) } } }, async (request, reply) => {
-      if (!request.isMultipart()) throw Object.assign(new Error('multipart/form-data expected'), { statusCode: 415 });
-      const fields: Record<string, string> = {};
-      const issues: FieldIssue[] = [];
-      let bytes: Buffer | undefined;
+      const upload = await readPictureUpload(request, reply, handoffUploadFields, app.config.maxUploadBytes);
+      if (!upload) return reply;
+      const { data, bytes } = upload;
       try {
-        for await (const part of request.parts()) {
-          if (part.type === 'file') {
-            const content = await part.toBuffer();
-            if (part.fieldname === DOCUMENT_FILE_FIELD) bytes = content;
-            else issues.push({ path: part.fieldname, code: ValidationMessage.TYPE });
-          } else if (typeof part.value === 'string' && !part.valueTruncated) {
-            fields[part.fieldname] = part.value;
-          }
-        }
-      } catch (err) {
-        // As upload-document (decision 013): the rest of the body will never be read; close after replying.
-        request.raw.unpipe();
-        request.raw.resume();
-        reply.header('connection', 'close');
-        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-          return reply.status(413).send({ ret_code: RetCode.DOCUMENT_FILE_TOO_LARGE, ret_msg: 'file too large', result: { maxBytes: app.config.maxUploadBytes, maxMb: Math.floor((app.config.maxUploadBytes / 1048576) * 10) / 10 } });
-        }
-        return reply.status(400).send({ ret_code: RetCode.DOCUMENT_UPLOAD_MALFORMED, ret_msg: 'malformed multipart body', result: {} });
-      }
-      const parsed = handoffUploadFields.safeParse(fields);
-      if (!parsed.success) issues.push(...toFieldIssues(parsed.error));
-      if (!bytes) issues.push({ path: DOCUMENT_FILE_FIELD, code: ValidationMessage.REQUIRED });
-      if (issues.length > 0 || !parsed.success || !bytes) throw new ValidationFailed(issues);
-      try {
-        return ok(await handoff.upload(deviceTokenOf(request), { kind: parsed.data.kind, bytes, warnings: parseWarnings(parsed.data.warnings) }, actorOf(request)));
+        return ok(await handoff.upload(deviceTokenOf(request), { kind: data.kind, bytes, warnings: parseWarnings(data.warnings) }, actorOf(request)));
       } catch (err) {
         return forgetOnRefusal(reply, request, err);
       }

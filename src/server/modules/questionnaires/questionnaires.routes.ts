@@ -1,6 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { DOCUMENT_FILE_FIELD, fileTooLargeResult } from '../../../shared/api/documents.ts';
+import { fileTooLargeResult } from '../../../shared/api/documents.ts';
 import { ApiPath } from '../../../shared/api/paths.ts';
 import {
   createQuestionnaireRequest,
@@ -22,12 +22,9 @@ import {
   uploadEvidenceResult,
 } from '../../../shared/api/questionnaires.ts';
 import { emptyResult, failureEnvelope, okEnvelope } from '../../../shared/envelope-schema.ts';
-import type { FieldIssue } from '../../../shared/envelope.ts';
-import { RetCode } from '../../../shared/ret-codes.ts';
-import { toFieldIssues, ValidationMessage } from '../../../shared/validation.ts';
-import { ValidationFailed } from '../../errors.ts';
 import { ok } from '../../plugins/envelope.ts';
 import { actorOf, siteOf } from '../../request-context.ts';
+import { readPictureUpload } from '../../plugins/picture-upload.ts';
 
 /**
  * §7 questionnaire calls (signed-in users; decision 020). Each body or query is validated by its
@@ -73,39 +70,10 @@ export const questionnairesRoutes: FastifyPluginAsyncZod = async (app) => {
       ApiPath.uploadQuestionnaireEvidence,
       { schema: { response: { 200: okEnvelope(uploadEvidenceResult), 400: failureEnvelope(emptyResult), 413: failureEnvelope(fileTooLargeResult.or(emptyResult)) } } },
       async (request, reply) => {
-        if (!request.isMultipart()) throw Object.assign(new Error('multipart/form-data expected'), { statusCode: 415 });
-        const fields: Record<string, string> = {};
-        const issues: FieldIssue[] = [];
-        let bytes: Buffer | undefined;
-        try {
-          for await (const part of request.parts()) {
-            if (part.type === 'file') {
-              const content = await part.toBuffer();
-              if (part.fieldname === DOCUMENT_FILE_FIELD) bytes = content;
-              else issues.push({ path: part.fieldname, code: ValidationMessage.TYPE });
-            } else if (typeof part.value === 'string' && !part.valueTruncated) {
-              fields[part.fieldname] = part.value;
-            } else {
-              issues.push({ path: part.fieldname, code: ValidationMessage.TYPE });
-            }
-          }
-        } catch (err) {
-          // The rest of the body will never be read: close the connection after this reply (see documents.routes.ts).
-          request.raw.unpipe();
-          request.raw.resume();
-          reply.header('connection', 'close');
-          if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-            const maxBytes = app.config.maxUploadBytes;
-            return reply.status(413).send({ ret_code: RetCode.DOCUMENT_FILE_TOO_LARGE, ret_msg: 'file too large', result: { maxBytes, maxMb: Math.floor((maxBytes / (1024 * 1024)) * 10) / 10 } });
-          }
-          const status = (err as { statusCode?: number }).statusCode === 413 ? 413 : 400;
-          return reply.status(status).send({ ret_code: RetCode.DOCUMENT_UPLOAD_MALFORMED, ret_msg: 'malformed multipart body', result: {} });
-        }
-        const parsed = uploadEvidenceFields.safeParse(fields);
-        if (!parsed.success) issues.push(...toFieldIssues(parsed.error));
-        if (!bytes) issues.push({ path: DOCUMENT_FILE_FIELD, code: ValidationMessage.REQUIRED });
-        if (issues.length > 0 || !parsed.success || !bytes) throw new ValidationFailed(issues);
-        return ok(await questionnaires.uploadEvidence(request.auth!.id, parsed.data, bytes, actorOf(request)));
+        const upload = await readPictureUpload(request, reply, uploadEvidenceFields, app.config.maxUploadBytes);
+        if (!upload) return reply;
+        const { data, bytes } = upload;
+        return ok(await questionnaires.uploadEvidence(request.auth!.id, data, bytes, actorOf(request)));
       },
     );
   });
