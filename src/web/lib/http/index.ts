@@ -6,6 +6,7 @@ export { ApiError, isApiError, type ApiErrorKind } from './api-error.ts';
 export { http, request, buildUrl, onRequestSuccess, REQUEST_TIMEOUT_MS, type Method, type RequestConfig, type RequestSuccess } from './request.ts';
 export { plainHttp, plainRequest, type PlainRequestConfig } from './plain-client.ts';
 export { getBlob, useApiImageSrc } from './binary.ts';
+export { postMultipart } from './multipart.ts';
 export { TransportMessage, timeoutDetail, isAcceptedStatus } from './transport.ts';
 export {
   configureRequestContext,
