@@ -36,3 +36,5 @@ export function latestTemplate(code: string): QuestionnaireTemplate | undefined 
 export function templateVersion(code: string, version: number): QuestionnaireTemplate | undefined {
   return TEMPLATE_VERSIONS.find((t) => t.code === code && t.version === version);
 }
+
+export { byDuePriority } from './priority.ts';

@@ -1,4 +1,5 @@
 import { QuestionnaireStatus } from '../../../shared/kyc.ts';
+import { byDuePriority } from '../../../shared/questionnaires/priority.ts';
 
 /**
  * Who must answer what (decision 020), as data: a rule makes a template due for users matching all
@@ -92,7 +93,7 @@ export function dueTemplates(input: RuleInput, rules: readonly QuestionnaireRule
   }
   // An event for a template no rule names (a reviewer asks for any questionnaire) still makes it due.
   for (const e of input.events) if (!due.includes(e.templateCode)) due.push(e.templateCode);
-  return due;
+  return byDuePriority(due, (code) => code);
 }
 
 /** Statuses in which a due questionnaire still waits for the user. */

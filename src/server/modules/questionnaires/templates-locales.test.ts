@@ -79,4 +79,11 @@ describe('who must answer: the rules', () => {
     expect(dueTemplates({ site: 'HKG', country: 'HK', level: 1, events: [] })).toEqual(['risk-tolerance-test', 'client-agreement', 'question', 'rcQuestionnaire']);
     expect(dueTemplates({ site: 'MAIN', country: 'DE', level: 1, events: [{ templateCode: 'nsquestion', cause: RequirementEvent.NAME_SCREENING_HIT }] })).toEqual(['nsquestion']);
   });
+
+  it('the name-screening questions come first: whether the match is the user is asked before anything else due', async () => {
+    const { dueTemplates, RequirementEvent } = await import('./rules.ts');
+    const hit = { templateCode: 'nsquestion', cause: RequirementEvent.NAME_SCREENING_HIT };
+    const edd = [{ templateCode: 'sourceOfFundsWealth', cause: RequirementEvent.HIGH_RISK }, { templateCode: 'eddQuestionnaire', cause: RequirementEvent.HIGH_RISK }];
+    expect(dueTemplates({ site: 'HKG', country: 'HK', level: 1, events: [...edd, hit] })).toEqual(['nsquestion', 'risk-tolerance-test', 'client-agreement', 'question', 'rcQuestionnaire', 'eddQuestionnaire', 'sourceOfFundsWealth']);
+  });
 });

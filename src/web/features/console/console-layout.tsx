@@ -20,6 +20,7 @@ import TaskRequestScreen from './task-request-screen.tsx';
 import EddRequestScreen from './edd-request-screen.tsx';
 import ExtrasScreen from './extras-screen.tsx';
 import { ConsoleRole, hasConsoleRole } from '../../../shared/staff.ts';
+import { useScrollToTopOnNewPage } from '../../lib/page/scroll-to-top.ts';
 
 /** Where a customer who opened the console goes instead: their own account area (§2 personal). */
 const ACCOUNT_HOME = `${APP_BASE}/auth/personal`;
@@ -76,6 +77,8 @@ export default function ConsoleLayout() {
   const setUser = useGlobalStore((s) => s.setUser);
   const code = isApiError(me.error) ? me.error.retCode : undefined;
   const notLoggedIn = code === RetCode.NOT_LOGGED_IN;
+  const [path] = useLocation();
+  useScrollToTopOnNewPage(path);
 
   useEffect(() => {
     if (me.data) setUser({ id: me.data.id, email: me.data.email, role: UserRole.REVIEWER });

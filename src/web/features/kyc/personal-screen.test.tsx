@@ -6,10 +6,11 @@ import { useGlobalStore } from '../../store/global.ts';
 import PersonalScreen from './personal-screen.tsx';
 import { renderKyc } from './test-utils.tsx';
 
-function serve(call: FakeCall): Response {
+function serve(call: FakeCall, extra: Record<string, unknown> = {}): Response {
   const path = new URL(call.url, 'http://x').pathname;
   if (path.endsWith('/kyc-info')) {
     return envelope({
+      ...extra,
       opened: true,
       provider: 'PROVIDER_DEFAULT',
       state: [
@@ -51,5 +52,30 @@ describe('personal route, first load', () => {
     const paths = calls.map((c) => `${c.method} ${new URL(c.url, 'http://x').pathname}`);
     expect(paths.filter((p) => p.endsWith('/kyc-info'))).toHaveLength(1);
     expect(paths.filter((p) => p.endsWith('/kyc-personal-info'))).toHaveLength(1);
+  });
+
+  it('offers the identity transfer to a verified user and to an account a transfer is under way for, not to a new user', async () => {
+    // (The kyc test set loads no transfer texts: the link is found by where it goes.)
+    const link = () => screen.queryAllByRole('link').find((a) => a.getAttribute('href') === '/identity-transfer') ?? null;
+    const overview = () => screen.findByRole('heading', { name: 'Identity verification' }, { timeout: 5000 });
+
+    installFetch((call) => serve(call));
+    const first = renderKyc(<PersonalScreen />);
+    await overview();
+    expect(link()).toBeNull();
+    first.unmount();
+
+    resetRequestLayer();
+    installFetch((call) => serve(call, { applicant: { country: 'DE', firstname: 'A', lastname: 'B', level: 1, identifies: [] } }));
+    const verified = renderKyc(<PersonalScreen />);
+    await overview();
+    expect(link()).not.toBeNull();
+    verified.unmount();
+
+    resetRequestLayer();
+    installFetch((call) => serve(call, { second_identity_state: 'KYC_TRANSFER_VERIFY_STATUS_PENDING' }));
+    renderKyc(<PersonalScreen />);
+    await overview();
+    expect(link()).not.toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { usePrefetchQuery } from '@tanstack/react-query';
+import { usePrefetchQuery, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isolateValues } from '../../components/ui/bidi.tsx';
@@ -31,6 +31,10 @@ export default function PersonalScreen() {
   useDocumentTitle(t('page.titles.personal'));
   usePrefetchQuery(kycInfoQuery);
   usePrefetchQuery(personalInfoQuery);
+  // The identity transfer (decision 029) is offered to whom it can serve: a verified user (the source
+  // side) or an account a transfer is already under way for (the target side).
+  const info = useQuery(kycInfoQuery).data;
+  const transferShown = info ? (info.applicant?.level ?? 0) >= 1 || Boolean(info.second_identity_state) : false;
   return (
     <section aria-labelledby="personal-title" className="flex flex-col gap-6">
       <h1 id="personal-title" className="text-2xl font-semibold">
@@ -48,9 +52,11 @@ export default function PersonalScreen() {
             {t('records.myData.link')}
           </Link>
           {/* Issue 12 (decision 029): the identity transfer to the account on another site, either side. */}
-          <Link href="/identity-transfer" className="mt-1 block text-sm text-info underline-offset-2 hover:underline">
-            {t('transfer.link')}
-          </Link>
+          {transferShown ? (
+            <Link href="/identity-transfer" className="mt-1 block text-sm text-info underline-offset-2 hover:underline">
+              {t('transfer.link')}
+            </Link>
+          ) : null}
         </div>
         {headerShown ? null : (
           /* Plain classes (not the kit's Button): see KycOverview above. */

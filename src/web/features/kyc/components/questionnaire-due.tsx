@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { QuestionnaireStatus } from '../../../../shared/kyc.ts';
+import { byDuePriority } from '../../../../shared/questionnaires/priority.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { buttonVariants } from '../../../components/ui/button.tsx';
 import { useQuestionnaireList } from '../api/questionnaire-list.ts';
@@ -9,12 +10,12 @@ const WAITING: ReadonlySet<string> = new Set([QuestionnaireStatus.QUESTIONNAIRE_
 
 /**
  * kyc-info's mustQuestionnaire (§3, decision 020): the overview names the first questionnaire that
- * waits for the user and links to its route (the template code is the route's name).
+ * waits for the user (name screening first) and links to its route (the template code is the route's name).
  */
 export function QuestionnaireDue({ must }: { must: boolean }) {
   const { t } = useTranslation();
   const list = useQuestionnaireList(must);
-  const due = must ? list.data?.items.find((i) => i.due && WAITING.has(i.status)) : undefined;
+  const due = must ? byDuePriority(list.data?.items ?? [], (i) => i.templateCode).find((i) => i.due && WAITING.has(i.status)) : undefined;
   if (!due) return null;
   return (
     <Alert
