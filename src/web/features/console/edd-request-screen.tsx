@@ -5,9 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
 import { requireEddRequest } from '../../../shared/api/edd.ts';
 import type { z } from '../../../shared/zod.ts';
-import { Alert } from '../../components/ui/alert.tsx';
-import { Button } from '../../components/ui/button.tsx';
-import { Card } from '../../components/ui/card.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { TextInput } from '../../components/ui/text-input.tsx';
 import { validationMessage } from '../../lib/i18n/error-message.ts';
@@ -15,6 +12,7 @@ import { showSubmitError } from '../../lib/forms/submit-error.ts';
 import { useRequireEdd } from './api/require-edd.ts';
 import { Textarea } from './components/textarea.tsx';
 import { useConsoleTitle } from './use-console-title.ts';
+import { RequestFormPage } from './components/request-form-page.tsx';
 
 const NOTE_MAX_LENGTH = 1000;
 type FormInput = z.input<typeof requireEddRequest>;
@@ -56,30 +54,28 @@ export default function EddRequestScreen() {
   });
 
   return (
-    <section aria-labelledby="edd-request-title" className="mx-auto flex w-full max-w-2xl flex-col gap-4">
-      <h1 id="edd-request-title" className="text-2xl font-semibold">
-        {t('edd.console.requestTitle')}
-      </h1>
-      <p className="text-muted">{t('edd.console.requestIntro')}</p>
-      {sent ? (
-        <Alert variant="success" title={t('edd.console.requestTitle')}>
-          <span data-testid="edd-required">{t('edd.console.requested', { email: sent })}</span>
-        </Alert>
-      ) : null}
-      <Card>
-        <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-5">
-          <Field label={labels.email} error={errorText('email')} required>
-            <TextInput type="email" autoComplete="off" spellCheck={false} {...form.register('email')} />
-          </Field>
-          <Field label={labels.note} error={errorText('note')} required>
-            <Textarea maxLength={NOTE_MAX_LENGTH} {...form.register('note')} />
-          </Field>
-          {formError ? <Alert variant="error">{formError}</Alert> : null}
-          <Button type="submit" variant="primary" loading={isSubmitting} className="self-start">
-            {t('edd.console.require')}
-          </Button>
-        </form>
-      </Card>
-    </section>
+    <RequestFormPage
+      id="edd-request-title"
+      title={t('edd.console.requestTitle')}
+      intro={t('edd.console.requestIntro')}
+      sent={
+        sent ? (
+          <>
+            <span data-testid="edd-required">{t('edd.console.requested', { email: sent })}</span>
+          </>
+        ) : null
+      }
+      onSubmit={(event) => void submit(event)}
+      formError={formError}
+      submitting={isSubmitting}
+      submitLabel={t('edd.console.require')}
+    >
+      <Field label={labels.email} error={errorText('email')} required>
+        <TextInput type="email" autoComplete="off" spellCheck={false} {...form.register('email')} />
+      </Field>
+      <Field label={labels.note} error={errorText('note')} required>
+        <Textarea maxLength={NOTE_MAX_LENGTH} {...form.register('note')} />
+      </Field>
+    </RequestFormPage>
   );
 }

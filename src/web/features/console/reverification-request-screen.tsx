@@ -14,9 +14,6 @@ import {
   ReverificationTarget,
   type RequestReverificationResult,
 } from '../../../shared/api/reverification.ts';
-import { Alert } from '../../components/ui/alert.tsx';
-import { Button } from '../../components/ui/button.tsx';
-import { Card } from '../../components/ui/card.tsx';
 import { DateInput } from '../../components/ui/date-input.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { RadioGroup } from '../../components/ui/radio-group.tsx';
@@ -28,6 +25,7 @@ import { useRequestReverification } from './api/request-reverification.ts';
 import { Textarea } from './components/textarea.tsx';
 import { formatCalendarDate } from './format.ts';
 import { useConsoleTitle } from './use-console-title.ts';
+import { RequestFormPage } from './components/request-form-page.tsx';
 
 
 /** The deadline offered first: a month, long enough to find a document, short enough to matter. */
@@ -94,54 +92,52 @@ export default function ReverificationRequestScreen() {
   });
 
   return (
-    <section aria-labelledby="reverify-request-title" className="mx-auto flex w-full max-w-2xl flex-col gap-4">
-      <h1 id="reverify-request-title" className="text-2xl font-semibold">
-        {t('reverification.console.title')}
-      </h1>
-      <p className="text-muted">{t('reverification.console.intro')}</p>
-      {sent ? (
-        <Alert variant="success" title={t('reverification.console.title')}>
-          <span data-testid="reverification-requested">
-            {t('reverification.console.sent', {
-              email: sent.email,
-              document: t(`reverification.target.${sent.result.target}`),
-              deadline: formatCalendarDate(sent.result.deadline, i18n.language),
-            })}
-          </span>
-        </Alert>
-      ) : null}
-      <Card>
-        <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-5">
-          <Field label={labels.email} error={errorText('email')} required>
-            <TextInput type="email" autoComplete="off" spellCheck={false} {...form.register('email')} />
-          </Field>
-          <RadioGroup
-            legend={labels.target}
-            columns={2}
-            required
-            error={errorText('target')}
-            options={REVERIFICATION_TARGETS.map((target) => ({ value: target, label: t(`reverification.panel.${target}`) }))}
-            {...form.register('target')}
-          />
-          <Field label={labels.reason} error={errorText('reason')} required>
-            <Select
-              placeholder={t('console.rejectForm.reasonPlaceholder')}
-              options={REVIEWER_REVERIFICATION_REASONS.map((reason) => ({ value: reason, label: t(`reverification.requestReason.${reason}`) }))}
-              {...form.register('reason')}
-            />
-          </Field>
-          <Field label={labels.message} error={errorText('message')} optional>
-            <Textarea maxLength={MESSAGE_MAX_LENGTH} {...form.register('message')} />
-          </Field>
-          <Field label={labels.deadline} error={errorText('deadline')} required>
-            <DateInput min={daysAfter(today, 1)} max={daysAfter(today, MAX_DEADLINE_DAYS)} {...form.register('deadline')} />
-          </Field>
-          {formError ? <Alert variant="error">{formError}</Alert> : null}
-          <Button type="submit" variant="primary" loading={isSubmitting} className="self-start">
-            {t('reverification.console.send')}
-          </Button>
-        </form>
-      </Card>
-    </section>
+    <RequestFormPage
+      id="reverify-request-title"
+      title={t('reverification.console.title')}
+      intro={t('reverification.console.intro')}
+      sent={
+        sent ? (
+          <>
+            <span data-testid="reverification-requested">
+              {t('reverification.console.sent', {
+                email: sent.email,
+                document: t(`reverification.target.${sent.result.target}`),
+                deadline: formatCalendarDate(sent.result.deadline, i18n.language),
+              })}
+            </span>
+          </>
+        ) : null
+      }
+      onSubmit={(event) => void submit(event)}
+      formError={formError}
+      submitting={isSubmitting}
+      submitLabel={t('reverification.console.send')}
+    >
+      <Field label={labels.email} error={errorText('email')} required>
+        <TextInput type="email" autoComplete="off" spellCheck={false} {...form.register('email')} />
+      </Field>
+      <RadioGroup
+        legend={labels.target}
+        columns={2}
+        required
+        error={errorText('target')}
+        options={REVERIFICATION_TARGETS.map((target) => ({ value: target, label: t(`reverification.panel.${target}`) }))}
+        {...form.register('target')}
+      />
+      <Field label={labels.reason} error={errorText('reason')} required>
+        <Select
+          placeholder={t('console.rejectForm.reasonPlaceholder')}
+          options={REVIEWER_REVERIFICATION_REASONS.map((reason) => ({ value: reason, label: t(`reverification.requestReason.${reason}`) }))}
+          {...form.register('reason')}
+        />
+      </Field>
+      <Field label={labels.message} error={errorText('message')} optional>
+        <Textarea maxLength={MESSAGE_MAX_LENGTH} {...form.register('message')} />
+      </Field>
+      <Field label={labels.deadline} error={errorText('deadline')} required>
+        <DateInput min={daysAfter(today, 1)} max={daysAfter(today, MAX_DEADLINE_DAYS)} {...form.register('deadline')} />
+      </Field>
+    </RequestFormPage>
   );
 }

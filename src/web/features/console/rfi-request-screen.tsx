@@ -6,9 +6,6 @@ import { Link, useSearch } from 'wouter';
 import { daysAfter, todayIso } from '../../../shared/api/calendar.ts';
 import { askRfiRequest, MAX_TASK_DUE_DAYS, QUESTION_MAX_LENGTH, type AskRfiResult } from '../../../shared/api/compliance-tasks.ts';
 import type { z } from '../../../shared/zod.ts';
-import { Alert } from '../../components/ui/alert.tsx';
-import { Button } from '../../components/ui/button.tsx';
-import { Card } from '../../components/ui/card.tsx';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { DateInput } from '../../components/ui/date-input.tsx';
 import { Field } from '../../components/ui/field.tsx';
@@ -19,6 +16,7 @@ import { useAskRfi } from './api/ask-rfi.ts';
 import { Textarea } from './components/textarea.tsx';
 import { formatCalendarDate } from './format.ts';
 import { useConsoleTitle } from './use-console-title.ts';
+import { RequestFormPage } from './components/request-form-page.tsx';
 
 
 /** Two weeks: enough to find a statement or a contract, short enough to matter. */
@@ -71,37 +69,35 @@ export default function RfiRequestScreen() {
   });
 
   return (
-    <section aria-labelledby="rfi-request-title" className="mx-auto flex w-full max-w-2xl flex-col gap-4">
-      <h1 id="rfi-request-title" className="text-2xl font-semibold">
-        {t('compliance.console.title')}
-      </h1>
-      <p className="text-muted">{t('compliance.console.intro')}</p>
-      {sent ? (
-        <Alert variant="success" title={t('compliance.console.title')}>
-          <span data-testid="rfi-requested">{t('compliance.console.sent', { email: sent.email, date: formatCalendarDate(sent.result.dueDate, i18n.language) })}</span>{' '}
-          <Link href={`/cases/${encodeURIComponent(sent.result.caseId)}`} className="font-medium underline">
-            {t('console.kinds.RFI')}
-          </Link>
-        </Alert>
-      ) : null}
-      <Card>
-        <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-5">
-          <Field label={labels.email} error={errorText('email')} required>
-            <TextInput type="email" autoComplete="off" spellCheck={false} {...form.register('email')} />
-          </Field>
-          <Field label={labels.question} error={errorText('question')} required>
-            <Textarea maxLength={QUESTION_MAX_LENGTH} {...form.register('question')} />
-          </Field>
-          <Checkbox label={labels.documentRequested} error={errorText('documentRequested')} {...form.register('documentRequested')} />
-          <Field label={labels.dueDate} error={errorText('dueDate')} required>
-            <DateInput min={daysAfter(today, 1)} max={daysAfter(today, MAX_TASK_DUE_DAYS)} {...form.register('dueDate')} />
-          </Field>
-          {formError ? <Alert variant="error">{formError}</Alert> : null}
-          <Button type="submit" variant="primary" loading={isSubmitting} className="self-start">
-            {t('compliance.console.submit')}
-          </Button>
-        </form>
-      </Card>
-    </section>
+    <RequestFormPage
+      id="rfi-request-title"
+      title={t('compliance.console.title')}
+      intro={t('compliance.console.intro')}
+      sent={
+        sent ? (
+          <>
+            <span data-testid="rfi-requested">{t('compliance.console.sent', { email: sent.email, date: formatCalendarDate(sent.result.dueDate, i18n.language) })}</span>{' '}
+            <Link href={`/cases/${encodeURIComponent(sent.result.caseId)}`} className="font-medium underline">
+              {t('console.kinds.RFI')}
+            </Link>
+          </>
+        ) : null
+      }
+      onSubmit={(event) => void submit(event)}
+      formError={formError}
+      submitting={isSubmitting}
+      submitLabel={t('compliance.console.submit')}
+    >
+      <Field label={labels.email} error={errorText('email')} required>
+        <TextInput type="email" autoComplete="off" spellCheck={false} {...form.register('email')} />
+      </Field>
+      <Field label={labels.question} error={errorText('question')} required>
+        <Textarea maxLength={QUESTION_MAX_LENGTH} {...form.register('question')} />
+      </Field>
+      <Checkbox label={labels.documentRequested} error={errorText('documentRequested')} {...form.register('documentRequested')} />
+      <Field label={labels.dueDate} error={errorText('dueDate')} required>
+        <DateInput min={daysAfter(today, 1)} max={daysAfter(today, MAX_TASK_DUE_DAYS)} {...form.register('dueDate')} />
+      </Field>
+    </RequestFormPage>
   );
 }

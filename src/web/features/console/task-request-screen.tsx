@@ -8,9 +8,6 @@ import { ComplianceTaskType, createTaskRequest, MAX_TASK_DUE_DAYS, RFI_ROUTE, ty
 import { TEMPLATE_CODES } from '../../../shared/questionnaires/index.ts';
 import { textKeys } from '../../../shared/questionnaires/model.ts';
 import type { z } from '../../../shared/zod.ts';
-import { Alert } from '../../components/ui/alert.tsx';
-import { Button } from '../../components/ui/button.tsx';
-import { Card } from '../../components/ui/card.tsx';
 import { DateInput } from '../../components/ui/date-input.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Select } from '../../components/ui/select.tsx';
@@ -21,6 +18,7 @@ import { useCreateTask } from './api/create-task.ts';
 import { Textarea } from './components/textarea.tsx';
 import { formatCalendarDate } from './format.ts';
 import { useConsoleTitle } from './use-console-title.ts';
+import { RequestFormPage } from './components/request-form-page.tsx';
 
 
 /** A month, like a re-verification request: time to gather what a questionnaire asks. */
@@ -73,36 +71,34 @@ export default function TaskRequestScreen() {
   });
 
   return (
-    <section aria-labelledby="task-request-title" className="mx-auto flex w-full max-w-2xl flex-col gap-4">
-      <h1 id="task-request-title" className="text-2xl font-semibold">
-        {t('compliance.console.taskTitle')}
-      </h1>
-      <p className="text-muted">{t('compliance.console.taskIntro')}</p>
-      {sent ? (
-        <Alert variant="success" title={t('compliance.console.taskTitle')}>
-          <span data-testid="task-created">{t('compliance.console.taskSent', { email: sent.email, date: formatCalendarDate(sent.dueDate, i18n.language) })}</span>
-        </Alert>
-      ) : null}
-      <Card>
-        <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-5">
-          <Field label={labels.email} error={errorText('email')} required>
-            <TextInput type="email" autoComplete="off" spellCheck={false} {...form.register('email')} />
-          </Field>
-          <Field label={labels.templateCode} error={errorText('templateCode')} required>
-            <Select placeholder={t('console.rejectForm.reasonPlaceholder')} options={TEMPLATES.map((code) => ({ value: code, label: t(textKeys.title(code)) }))} {...form.register('templateCode')} />
-          </Field>
-          <Field label={labels.message} error={errorText('message')} optional>
-            <Textarea maxLength={500} {...form.register('message')} />
-          </Field>
-          <Field label={labels.dueDate} error={errorText('dueDate')} required>
-            <DateInput min={daysAfter(today, 1)} max={daysAfter(today, MAX_TASK_DUE_DAYS)} {...form.register('dueDate')} />
-          </Field>
-          {formError ? <Alert variant="error">{formError}</Alert> : null}
-          <Button type="submit" variant="primary" loading={isSubmitting} className="self-start">
-            {t('compliance.console.taskSubmit')}
-          </Button>
-        </form>
-      </Card>
-    </section>
+    <RequestFormPage
+      id="task-request-title"
+      title={t('compliance.console.taskTitle')}
+      intro={t('compliance.console.taskIntro')}
+      sent={
+        sent ? (
+          <>
+            <span data-testid="task-created">{t('compliance.console.taskSent', { email: sent.email, date: formatCalendarDate(sent.dueDate, i18n.language) })}</span>
+          </>
+        ) : null
+      }
+      onSubmit={(event) => void submit(event)}
+      formError={formError}
+      submitting={isSubmitting}
+      submitLabel={t('compliance.console.taskSubmit')}
+    >
+      <Field label={labels.email} error={errorText('email')} required>
+        <TextInput type="email" autoComplete="off" spellCheck={false} {...form.register('email')} />
+      </Field>
+      <Field label={labels.templateCode} error={errorText('templateCode')} required>
+        <Select placeholder={t('console.rejectForm.reasonPlaceholder')} options={TEMPLATES.map((code) => ({ value: code, label: t(textKeys.title(code)) }))} {...form.register('templateCode')} />
+      </Field>
+      <Field label={labels.message} error={errorText('message')} optional>
+        <Textarea maxLength={500} {...form.register('message')} />
+      </Field>
+      <Field label={labels.dueDate} error={errorText('dueDate')} required>
+        <DateInput min={daysAfter(today, 1)} max={daysAfter(today, MAX_TASK_DUE_DAYS)} {...form.register('dueDate')} />
+      </Field>
+    </RequestFormPage>
   );
 }
