@@ -1,7 +1,6 @@
-import { createHmac } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { SUMSUB_DEMO_CREDENTIALS } from '../src/server/modules/providers/providers.service.ts';
 import { reviewerPage } from './support/console-setup.ts';
+import { completeSumsubSdk, PNG, sandboxReview } from './support/sumsub-stand-in.ts';
 import { expect, registerViaApi, test, uniqueEmail } from './support/fixtures.ts';
 import { REVIEWER } from './support/reviewers.ts';
 
@@ -13,22 +12,6 @@ import { REVIEWER } from './support/reviewers.ts';
  * page shows every reason, translated), they send it again, Sumsub approves, and the page says the
  * new document is verified — with nothing pending and the level kept.
  */
-
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4f40000000049454e44ae426082', 'hex');
-
-/** Sumsub's sandbox review call, signed with the fake's published demo credentials. */
-async function sandboxReview(apiUrl: string, applicantId: string, result: object) {
-  const path = `/resources/applicants/${applicantId}/status/testCompleted`;
-  const body = JSON.stringify(result);
-  const ts = Math.floor(Date.now() / 1000).toString();
-  const sig = createHmac('sha256', SUMSUB_DEMO_CREDENTIALS.secretKey).update(ts + 'POST' + path + body).digest('hex');
-  const res = await fetch(`${apiUrl}${path}`, {
-    method: 'POST',
-    body,
-    headers: { 'content-type': 'application/json', 'x-app-token': SUMSUB_DEMO_CREDENTIALS.appToken, 'x-app-access-ts': ts, 'x-app-access-sig': sig },
-  });
-  expect(res.status).toBe(200);
-}
 
 async function kycInfo(page: Page) {
   const reply = await page.request.post('/x-api/v3/private/kyc/kyc-info', { data: { obtain_state: true, obtain_display_control: true } });
@@ -54,21 +37,6 @@ async function verifiedBySumsub(page: Page): Promise<string> {
   return email;
 }
 
-/** On updatekyc: starts Sumsub's flow and completes the stand-in SDK; returns the session the page got. */
-async function updateInSdk(page: Page): Promise<{ apiUrl: string; externalId: string }> {
-  await expect(page.getByRole('heading', { name: 'Verify with Sumsub' })).toBeVisible();
-  const token = page.waitForResponse((r) => r.url().endsWith('/update-vendor-token'));
-  await page.getByRole('button', { name: 'Start verification with Sumsub' }).click();
-  const session = (await (await token).json()).result as { apiUrl: string; externalId: string };
-  const sdk = page.frameLocator('iframe[title="Sumsub verification"]');
-  await sdk.getByLabel('Photo of your identity document (front)').setInputFiles({ name: 'front.png', mimeType: 'image/png', buffer: PNG });
-  await sdk.getByRole('button', { name: 'Continue' }).click();
-  await sdk.getByLabel('A selfie').setInputFiles({ name: 'selfie.png', mimeType: 'image/png', buffer: PNG });
-  await sdk.getByRole('button', { name: 'Continue' }).click();
-  await sdk.getByRole('button', { name: 'Submit' }).click();
-  return session;
-}
-
 test('a Sumsub user asked for a new ID updates it in Sumsub\'s flow: pending, rejected with translated reasons, sent again, verified', async ({ page, browser }) => {
   test.setTimeout(180_000);
   const email = await verifiedBySumsub(page);
@@ -85,7 +53,7 @@ test('a Sumsub user asked for a new ID updates it in Sumsub\'s flow: pending, re
   await expect(panel).toHaveAttribute('data-status', 'DisplayUpdatePOIStatus_Needed');
   await panel.getByRole('link', { name: 'Verify now' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Update your identity document' })).toBeVisible();
-  const first = await updateInSdk(page);
+  const first = await completeSumsubSdk(page, 'update-vendor-token');
   await expect(page.getByTestId('processing')).toContainText('Your new identity document is being processed.');
   expect((await kycInfo(page)).displayControl.displayUpdatePOI.status).toBe('DisplayUpdatePOIStatus_Pending');
 
@@ -103,7 +71,7 @@ test('a Sumsub user asked for a new ID updates it in Sumsub\'s flow: pending, re
   await expect(page.getByText('INTERNAL: do not show')).toHaveCount(0);
 
   // Sent again in Sumsub's flow; Sumsub approves: nothing is pending any more, the level stays.
-  const second = await updateInSdk(page);
+  const second = await completeSumsubSdk(page, 'update-vendor-token');
   await expect(page.getByTestId('processing')).toBeVisible();
   await sandboxReview(second.apiUrl, second.externalId, { reviewAnswer: 'GREEN' });
   await expect(page.getByTestId('update-verified')).toContainText('Your new identity document is verified.');
