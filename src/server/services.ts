@@ -161,7 +161,7 @@ export function createServices(db: Db, config: Config, { mailer = logMailer({ in
   const consoleService = createConsoleService({ db, review, kyc, accounts, reverification, questionnaires, screening, transfers, rfi: compliance.rfi, edd });
   // The retention job also runs the capture's sweeps (biometric data, old phone links): built below.
   const sweeps = () => ({ biometric: liveness.sweep, handoffLinks: handoff.sweep, eraseBiometric: liveness.removeAllOf });
-  const records = createRecordsService({ db, config, review, kyc, accounts, documents, console: consoleService, sweeps, compliance });
+  const records = createRecordsService({ db, config, review, kyc, accounts, documents, console: consoleService, sweeps, personalData: [questionnaires.personalData, reverification.personalData, compliance.personalData, edd.personalData, transfers.personalData, extras.personalData] });
   const site = createSiteService({ config });
   const monitoring = createMonitoringService();
   // SDK/app partners (decision 021): applicants are accounts; their level comes from kyc.

@@ -50,8 +50,62 @@ export const userDataExport = z.object({
     }),
   ),
   erasureRequests: z.array(z.object({ requestedAt: z.string(), outcome: z.string(), reason: z.string().nullable(), keepUntil: z.string().nullable(), erasedAt: z.string().nullable() })),
+  /** Questionnaires the caller answered (decision 020): every attempt, with the answers and the score. */
+  questionnaires: z.array(
+    z.object({
+      templateCode: z.string(),
+      templateVersion: z.number().int(),
+      sceneCode: z.string(),
+      attempt: z.number().int(),
+      answers: z.record(z.string(), z.unknown()),
+      submittedAt: z.string().nullable(),
+      decidedAt: z.string().nullable(),
+      outcome: z.string().nullable(),
+      result: z.record(z.string(), z.unknown()).nullable(),
+    }),
+  ),
+  /** Documents asked for again and what the caller sent (decision 017). */
+  reverification: z.object({
+    requests: z.array(z.object({ target: z.string(), reason: z.string(), message: z.string(), deadline: z.string(), status: z.string(), requestedAt: z.string(), closedAt: z.string().nullable() })),
+    submissions: z.array(
+      z.object({
+        target: z.string(),
+        provider: z.string(),
+        country: z.string(),
+        documentType: z.string(),
+        documentNumber: z.string(),
+        expiryDate: z.string(),
+        issuedOn: z.string(),
+        holder: z.record(z.string(), z.string()).nullable(),
+        status: z.string(),
+        submittedAt: z.string(),
+        decidedAt: z.string().nullable(),
+      }),
+    ),
+  }),
+  /** Compliance tasks and the requests for information in them, with the caller's answers (decision 027). */
+  compliance: z.object({
+    tasks: z.array(z.object({ type: z.string(), region: z.string(), message: z.string(), dueDate: z.string(), status: z.string(), createdAt: z.string(), completedAt: z.string().nullable() })),
+    requestsForInformation: z.array(
+      z.object({ round: z.number().int(), question: z.string(), documentRequested: z.boolean(), status: z.string(), answerText: z.string(), answerDocumentIds: z.array(z.string()), askedAt: z.string(), answeredAt: z.string().nullable(), decidedAt: z.string().nullable() }),
+    ),
+  }),
+  /** Enhanced due diligence rounds (decision 028): when and how each ended; the risk assessment behind them is not disclosed (decision 031). */
+  eddRounds: z.array(z.object({ createdAt: z.string(), submittedAt: z.string().nullable(), decidedAt: z.string().nullable(), outcome: z.string().nullable() })),
+  /** Identity transfers between the exchange's sites the caller took part in (decision 029). */
+  identityTransfers: z.array(z.object({ role: z.enum(['SOURCE', 'TARGET']), sourceSite: z.string(), targetSite: z.string(), level: z.number().int(), createdAt: z.string(), completedAt: z.string().nullable() })),
+  /** Agreements accepted, custody, affiliate binding, VIP invitations, notices acknowledged (decision 025). */
+  accountExtras: z.object({
+    agreements: z.array(z.object({ product: z.string(), version: z.number().int(), acceptedAt: z.string(), ip: z.string().nullable() })),
+    custody: z.object({ custody: z.string(), entity: z.string(), since: z.string(), euMigration: z.string(), euMigratedAt: z.string().nullable() }).nullable(),
+    affiliate: z.object({ affCode: z.string(), boundAt: z.string(), ip: z.string().nullable() }).nullable(),
+    vipInvitations: z.array(z.object({ busType: z.string(), tier: z.string(), invitedAt: z.string() })),
+    announcementsAcknowledged: z.array(z.object({ announcementId: z.string(), acknowledgedAt: z.string(), ip: z.string().nullable() })),
+  }),
 });
 export type UserDataExport = z.infer<typeof userDataExport>;
+/** The parts of the export other modules than KYC and review hold (decision 031). */
+export type UserDataSections = Pick<UserDataExport, 'questionnaires' | 'reverification' | 'compliance' | 'eddRounds' | 'identityTransfers' | 'accountExtras'>;
 
 /** What became of an erasure request. */
 export const ErasureOutcome = {

@@ -87,3 +87,4 @@ export async function entityRefsOfUser(db: Q, userId: string): Promise<{ entityT
   const rounds = await db.selectFrom('rfi_requests').select('id').where('user_id', '=', userId).execute();
   return [...tasks.map((t) => ({ entityType: 'compliance_task', entityId: t.id })), ...rounds.map((r) => ({ entityType: 'rfi_request', entityId: r.id }))];
 }
+

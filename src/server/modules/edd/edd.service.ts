@@ -14,6 +14,7 @@ import { applyEvent, readSteps } from '../steps/steps.service.ts';
 import { EDD_MACHINE, EDD_STEP, EddEvent } from './edd.machine.ts';
 import * as repo from './edd.repo.ts';
 import { EDD_TEMPLATES, triggeredRules, type RiskFacts } from './rules.ts';
+import { eddPersonalData } from './personal-data.ts';
 
 export { EDD_RULES, triggeredRules, type RiskFacts } from './rules.ts';
 
@@ -143,6 +144,8 @@ export function createEddService({ db, review, questionnaires, kyc, accounts }: 
   const reviewHandler: ReviewSubjectHandler = { apply: decideRound };
 
   return {
+    /** What the module holds about a user, for the data export and erasure (decision 031). */
+    personalData: eddPersonalData,
     reviewHandler,
     assess,
     /** `assess` in the caller's transaction (a level's approval: the user enters EDD exactly when the level is verified). */

@@ -44,3 +44,8 @@ export function findAllVersions(db: Q) {
     .orderBy('v.version', 'desc')
     .execute();
 }
+
+/** Every acceptance of a user, oldest first (for the user's data export). */
+export function findAcceptancesOfUser(db: Q, userId: string) {
+  return db.selectFrom('agreement_acceptances').selectAll().where('user_id', '=', userId).orderBy('accepted_at', 'asc').orderBy('product').execute();
+}

@@ -49,3 +49,8 @@ export function findAll(db: Q) {
     .limit(200)
     .execute();
 }
+
+/** Every notice a user acknowledged, oldest first (for the user's data export). */
+export function findAcksOfUser(db: Q, userId: string) {
+  return db.selectFrom('kyc_announcement_acks').selectAll().where('user_id', '=', userId).orderBy('acknowledged_at', 'asc').execute();
+}

@@ -10,6 +10,7 @@ import { createAgreements } from './agreements.ts';
 import { createAnnouncements } from './announcements.ts';
 import { createCustody, type MemberFacts } from './custody.ts';
 import { createMember, type ExtrasAccountsPort } from './member.ts';
+import { extrasPersonalData } from './personal-data.ts';
 
 export { tagAllowed } from './member.ts';
 export type { ExtrasAccountsPort } from './member.ts';
@@ -68,6 +69,8 @@ export function createExtrasService({ db, accounts, kyc }: { db: Db; accounts: E
   }
 
   return {
+    /** What the module holds about a user, for the data export and erasure (decision 031). */
+    personalData: extrasPersonalData,
     agreements,
     custody,
     member,

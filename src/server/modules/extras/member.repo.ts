@@ -60,3 +60,13 @@ export async function deleteInvitation(db: Q, userId: string, busType: string): 
 export async function anyActiveAffiliate(db: Q): Promise<boolean> {
   return (await db.selectFrom('affiliates').select('code').where('active', '=', 1).limit(1).executeTakeFirst()) !== undefined;
 }
+
+/** Erasure: the addresses a user's acceptances, affiliate binding and acknowledgements were recorded from. */
+export async function eraseAddressesOfUser(db: Q, userId: string): Promise<number> {
+  let changed = 0;
+  for (const table of ['agreement_acceptances', 'affiliate_bindings', 'kyc_announcement_acks'] as const) {
+    const r = await db.updateTable(table).set({ ip: null }).where('user_id', '=', userId).executeTakeFirst();
+    changed += Number(r.numUpdatedRows);
+  }
+  return changed;
+}

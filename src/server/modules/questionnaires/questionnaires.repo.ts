@@ -44,3 +44,9 @@ export async function insertRequirement(db: Q, row: RequirementRow): Promise<boo
   const r = await db.insertInto('questionnaire_requirements').values(row).onConflict((oc) => oc.columns(['user_id', 'template_code', 'cause']).doNothing()).executeTakeFirst();
   return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
 }
+
+/** Erasure: a user's answers and the address they came from, blanked; the attempts' facts stay. */
+export async function eraseAnswersOfUser(db: Q, userId: string): Promise<number> {
+  const r = await db.updateTable('questionnaire_answers').set({ answers: '{}', submitted_ip: null }).where('user_id', '=', userId).executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}

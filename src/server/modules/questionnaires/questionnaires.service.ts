@@ -39,6 +39,7 @@ import { applyEvent, readSteps } from '../steps/steps.service.ts';
 import { QUESTIONNAIRE_MACHINE, QuestionnaireEvent } from './questionnaire.machine.ts';
 import * as repo from './questionnaires.repo.ts';
 import { AWAITS_USER, dueTemplates, type RequirementEvent } from './rules.ts';
+import { questionnairePersonalData } from './personal-data.ts';
 
 export { RequirementEvent } from './rules.ts';
 
@@ -297,6 +298,8 @@ export function createQuestionnairesService({ db, coolingOffSeconds, review, doc
   }
 
   return {
+    /** What the module holds about a user, for the data export and erasure (decision 031). */
+    personalData: questionnairePersonalData,
     reviewHandler,
     decideAnswerIn,
     answerView,

@@ -10,6 +10,7 @@ import type { DocumentsService } from '../documents/documents.service.ts';
 import type { RetentionSweeps } from './sweeps.ts';
 import type { KycService } from '../kyc/kyc.service.ts';
 import type { ReviewService } from '../review/review.service.ts';
+import type { PersonalDataPort } from './port.ts';
 import * as repo from './records.repo.ts';
 
 export interface ErasureDeps {
@@ -21,13 +22,8 @@ export interface ErasureDeps {
   documents: Pick<DocumentsService, 'removeAllOf'>;
   /** Other modules' erasure of a user's data (the capture's biometric data), late-bound. */
   sweeps?: () => Pick<RetentionSweeps, 'eraseBiometric'>;
-  /** Compliance tasks and requests for information (decision 027): their texts and audit entities. */
-  compliance?: ComplianceErasurePort;
-}
-
-export interface ComplianceErasurePort {
-  auditRefsOf(trx: Db, userId: string): Promise<{ entityType: string; entityId: string }[]>;
-  eraseTextOf(trx: Db, userId: string): Promise<number>;
+  /** Other modules' records about the user (decision 031): their audit entities and personal data. */
+  personalData?: readonly PersonalDataPort[];
 }
 
 /** `iso` plus whole months (calendar months, UTC). */
@@ -43,7 +39,7 @@ export function addMonths(iso: string, months: number): string {
  * after the account closes, a rejected applicant's RETENTION_REJECTED_MONTHS after the last
  * decision; a verification under review must be decided first.
  */
-export function createErasure({ db, config, review, kyc, accounts, documents, sweeps, compliance }: ErasureDeps) {
+export function createErasure({ db, config, review, kyc, accounts, documents, sweeps, personalData = [] }: ErasureDeps) {
   /**
    * Erases a user's personal data in `trx`: audit payloads first (so the records written next keep
    * theirs: they hold none), then documents (files included), personal information and snapshots,
@@ -56,17 +52,19 @@ export function createErasure({ db, config, review, kyc, accounts, documents, sw
       { entityType: 'user', entityId: userId },
       ...(await kyc.auditRefsOf(trx, userId)),
       ...cases.map((c) => ({ entityType: 'review_case', entityId: c.id })),
-      ...((await compliance?.auditRefsOf(trx, userId)) ?? []),
     ];
+    for (const port of personalData) refs.push(...((await port.auditRefsOf?.(trx, userId)) ?? []));
     const auditEntries = await eraseAuditPayloads(trx, refs, userId);
     const documentsRemoved = await documents.removeAllOf(trx, userId, actor);
     // Biometric data (liveness frames) goes with the documents, whatever its own period says.
     const biometric = (await sweeps?.().eraseBiometric(trx, userId)) ?? 0;
     const kycErased = await kyc.erasePersonalData(trx, userId, actor);
     await review.eraseFreeTextOf(trx, userId);
-    const complianceTexts = (await compliance?.eraseTextOf(trx, userId)) ?? 0;
+    // Questionnaire answers, re-verification updates, compliance texts, addresses of acceptances.
+    let otherRecords = 0;
+    for (const port of personalData) otherRecords += (await port.eraseOf?.(trx, userId)) ?? 0;
     if (anonymise) await accounts.anonymiseAccount(trx, userId, actor);
-    return { auditEntries, documents: documentsRemoved, biometric, personalInfo: kycErased.personalInfo ? 1 : 0, snapshots: kycErased.snapshots, complianceTexts };
+    return { auditEntries, documents: documentsRemoved, biometric, personalInfo: kycErased.personalInfo ? 1 : 0, snapshots: kycErased.snapshots, otherRecords };
   }
 
   /** Why (and until when) the user's verification data must be kept now; null when nothing must be. */

@@ -10,6 +10,7 @@ import type { DocumentsService } from '../documents/documents.service.ts';
 import type { KycService } from '../kyc/kyc.service.ts';
 import type { ReviewService } from '../review/review.service.ts';
 import { SubjectKind } from '../../../shared/review.ts';
+import { EMPTY_SECTIONS, type PersonalDataPort } from './port.ts';
 import * as repo from './records.repo.ts';
 
 export interface ExportDeps {
@@ -19,12 +20,14 @@ export interface ExportDeps {
   accounts: Pick<AccountsService, 'usersByIds'>;
   documents: Pick<DocumentsService, 'listForApplication' | 'readForReviewer'>;
   console: Pick<ConsoleService, 'getCase'>;
+  /** Other modules' records about the user (decision 031). */
+  personalData?: readonly PersonalDataPort[];
 }
 
 const EXTENSION: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' };
 
 /** Exports (decision 018): the user's own data, and a case archive for a regulator. */
-export function createExports({ db, review, kyc, accounts, documents, console }: ExportDeps) {
+export function createExports({ db, review, kyc, accounts, documents, console, personalData = [] }: ExportDeps) {
   return {
     /**
      * Everything the account area holds about the user, as one JSON document: account, personal
@@ -63,7 +66,9 @@ export function createExports({ db, review, kyc, accounts, documents, console }:
             : [];
         }),
         erasureRequests: (await repo.findErasureRequestsOfUser(db, userId)).map((r) => ({ requestedAt: r.requested_at, outcome: r.outcome, reason: r.reason, keepUntil: r.keep_until, erasedAt: r.erased_at })),
+        ...EMPTY_SECTIONS,
       };
+      for (const port of personalData) Object.assign(result, await port.exportOf(db, userId));
       await recordAudit(db, actor, { action: 'records.user_export', entityType: 'user', entityId: userId, after: { applications: applications.length, decisions: result.decisions.length } });
       return result;
     },

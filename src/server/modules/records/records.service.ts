@@ -7,8 +7,9 @@ import type { ConsoleService } from '../console/console.service.ts';
 import type { DocumentsService } from '../documents/documents.service.ts';
 import type { KycService } from '../kyc/kyc.service.ts';
 import type { ReviewService } from '../review/review.service.ts';
-import { createErasure, type ComplianceErasurePort } from './erasure.ts';
+import { createErasure } from './erasure.ts';
 import { createExports } from './exports.ts';
+import type { PersonalDataPort } from './port.ts';
 import * as repo from './records.repo.ts';
 import { createRetention } from './retention.ts';
 import type { RetentionSweeps } from './sweeps.ts';
@@ -27,8 +28,8 @@ export interface RecordsDeps {
   console: ConsoleService;
   /** Other modules' clean-ups the retention job runs (late-bound in services.ts). */
   sweeps?: () => RetentionSweeps;
-  /** Compliance tasks and RFI's texts to erase (decision 027). */
-  compliance?: ComplianceErasurePort;
+  /** Other modules' records about a user: exported and erased with the rest (decision 031). */
+  personalData?: readonly PersonalDataPort[];
   log?: (msg: string, data?: object) => void;
 }
 
@@ -36,9 +37,9 @@ export interface RecordsDeps {
  * Records a regulator trusts (issue 18, docs/decisions/018): the user's data export and erasure
  * request, the regulator's case archive, the retention job, and the audit trail check.
  */
-export function createRecordsService({ db, config, review, kyc, accounts, documents, console, sweeps, compliance, log }: RecordsDeps) {
-  const erasure = createErasure({ db, config, review, kyc, accounts, documents, ...(sweeps ? { sweeps } : {}), ...(compliance ? { compliance } : {}) });
-  const exports = createExports({ db, review, kyc, accounts, documents, console });
+export function createRecordsService({ db, config, review, kyc, accounts, documents, console, sweeps, personalData = [], log }: RecordsDeps) {
+  const erasure = createErasure({ db, config, review, kyc, accounts, documents, ...(sweeps ? { sweeps } : {}), personalData });
+  const exports = createExports({ db, review, kyc, accounts, documents, console, personalData });
   const retention = createRetention({ db, config, review, kyc, erasure, sweeps, log });
 
   return {

@@ -106,3 +106,15 @@ export async function markEuReset(db: Q, userId: string, at: string): Promise<nu
   const r = await db.updateTable('account_sites').set({ eu_poi_reset_at: at }).where('user_id', '=', userId).where('eu_poi_reset_at', 'is', null).executeTakeFirst();
   return Number(r.numUpdatedRows);
 }
+
+/** A user's requests, oldest first (for the user's data export and erasure). */
+export function findRequestsOfUser(db: Q, userId: string) {
+  return db.selectFrom('reverification_requests').selectAll().where('user_id', '=', userId).orderBy('requested_at', 'asc').orderBy('id', 'asc').execute();
+}
+
+/** Erasure: the document numbers, holders and messages of a user's requests and updates, blanked. */
+export async function erasePersonalDataOfUser(db: Q, userId: string): Promise<number> {
+  const s = await db.updateTable('reverification_submissions').set({ document_number: '', holder: null }).where('user_id', '=', userId).executeTakeFirst();
+  const r = await db.updateTable('reverification_requests').set({ message: '' }).where('user_id', '=', userId).executeTakeFirst();
+  return Number(s.numUpdatedRows) + Number(r.numUpdatedRows);
+}

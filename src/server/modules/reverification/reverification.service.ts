@@ -33,6 +33,7 @@ import type { ReverificationDeps } from './ports.ts';
 import { createSubmissions } from './submissions.ts';
 import { createVendorUpdates } from './vendor-updates.ts';
 import * as repo from './reverification.repo.ts';
+import { reverificationPersonalData } from './personal-data.ts';
 
 type Status = DisplayUpdatePOIStatus;
 const S = DisplayUpdatePOIStatus;
@@ -157,6 +158,8 @@ export function createReverificationService(deps: ReverificationDeps) {
   }
 
   return {
+    /** What the module holds about a user, for the data export and erasure (decision 031). */
+    personalData: reverificationPersonalData,
     /** Carries out decisions on REVERIFICATION review cases (registered with the review module). */
     reviewHandler: submissions.reviewHandler,
     submitPoi: submissions.submitPoi,

@@ -28,6 +28,7 @@ import { applyEvent, readSteps } from '../steps/steps.service.ts';
 import { evaluateTransferRules, type TransferFacts } from './transfer-rules.ts';
 import { TRANSFER_MACHINE, TRANSFER_STEP, TransferEvent } from './transfer.machine.ts';
 import * as repo from './transfer.repo.ts';
+import { transferPersonalData } from './personal-data.ts';
 
 export interface TransferAccountsPort {
   userIdByEmail(email: string): Promise<string | undefined>;
@@ -104,6 +105,8 @@ export function createTransferService({ db, review, otp, accounts, kyc }: { db: 
   };
 
   return {
+    /** What the module holds about a user, for the data export and erasure (decision 031). */
+    personalData: transferPersonalData,
     reviewHandler,
 
     /** POST /v1/kyc/identity: the source's consent; the transfer then waits for the source's code. */
