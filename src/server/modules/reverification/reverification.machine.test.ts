@@ -4,12 +4,12 @@ import { allCells, nextStatus } from '../steps/steps.service.ts';
 import { ACCEPTS_SUBMISSION, REVERIFICATION_MACHINE, ReverificationEvent as E } from './reverification.machine.ts';
 
 /**
- * Every cell of the §4 re-verification table: 5 statuses x 7 events. Written out as the expected
+ * Every cell of the §4 re-verification table: 5 statuses x 9 events (two are overrides, decision 022). Written out as the expected
  * next status (or null: refused), so a changed cell fails here by name.
  */
 const EXPECTED: Record<S, Record<E, S | null>> = {
-  DisplayUpdatePOIStatus_No: { REQUEST: S.DisplayUpdatePOIStatus_Needed, SUBMIT: null, APPROVE: null, REJECT: null, REJECT_DAILY: null, NEW_DAY: null, CANCEL: null },
-  DisplayUpdatePOIStatus_Needed: { REQUEST: null, SUBMIT: S.DisplayUpdatePOIStatus_Pending, APPROVE: null, REJECT: null, REJECT_DAILY: null, NEW_DAY: null, CANCEL: S.DisplayUpdatePOIStatus_No },
+  DisplayUpdatePOIStatus_No: { REQUEST: S.DisplayUpdatePOIStatus_Needed, SUBMIT: null, APPROVE: null, REJECT: null, REJECT_DAILY: null, NEW_DAY: null, CANCEL: null, OVERRIDE_APPROVE: null, OVERRIDE_REJECT: S.DisplayUpdatePOIStatus_Rejected },
+  DisplayUpdatePOIStatus_Needed: { REQUEST: null, SUBMIT: S.DisplayUpdatePOIStatus_Pending, APPROVE: null, REJECT: null, REJECT_DAILY: null, NEW_DAY: null, CANCEL: S.DisplayUpdatePOIStatus_No, OVERRIDE_APPROVE: null, OVERRIDE_REJECT: null },
   DisplayUpdatePOIStatus_Pending: {
     REQUEST: null,
     SUBMIT: null,
@@ -18,15 +18,17 @@ const EXPECTED: Record<S, Record<E, S | null>> = {
     REJECT_DAILY: S.DisplayUpdatePOIStatus_Rejected_Daily,
     NEW_DAY: null,
     CANCEL: null,
+    OVERRIDE_APPROVE: null,
+    OVERRIDE_REJECT: null,
   },
-  DisplayUpdatePOIStatus_Rejected: { REQUEST: null, SUBMIT: S.DisplayUpdatePOIStatus_Pending, APPROVE: null, REJECT: null, REJECT_DAILY: null, NEW_DAY: null, CANCEL: S.DisplayUpdatePOIStatus_No },
-  DisplayUpdatePOIStatus_Rejected_Daily: { REQUEST: null, SUBMIT: null, APPROVE: null, REJECT: null, REJECT_DAILY: null, NEW_DAY: S.DisplayUpdatePOIStatus_Rejected, CANCEL: S.DisplayUpdatePOIStatus_No },
+  DisplayUpdatePOIStatus_Rejected: { REQUEST: null, SUBMIT: S.DisplayUpdatePOIStatus_Pending, APPROVE: null, REJECT: null, REJECT_DAILY: null, NEW_DAY: null, CANCEL: S.DisplayUpdatePOIStatus_No, OVERRIDE_APPROVE: S.DisplayUpdatePOIStatus_No, OVERRIDE_REJECT: null },
+  DisplayUpdatePOIStatus_Rejected_Daily: { REQUEST: null, SUBMIT: null, APPROVE: null, REJECT: null, REJECT_DAILY: null, NEW_DAY: S.DisplayUpdatePOIStatus_Rejected, CANCEL: S.DisplayUpdatePOIStatus_No, OVERRIDE_APPROVE: S.DisplayUpdatePOIStatus_No, OVERRIDE_REJECT: null },
 };
 
 describe('re-verification status table (§4 DisplayUpdatePOIStatus_*)', () => {
   it('has a cell for every status and event, and the table is exactly the expected one', () => {
     const cells = allCells(REVERIFICATION_MACHINE);
-    expect(cells).toHaveLength(5 * 7);
+    expect(cells).toHaveLength(5 * 9);
     for (const [status, event] of cells) expect(nextStatus(REVERIFICATION_MACHINE, status, event), `${status} + ${event}`).toBe(EXPECTED[status][event]);
   });
 

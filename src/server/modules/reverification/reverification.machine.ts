@@ -22,6 +22,10 @@ export const ReverificationEvent = {
   NEW_DAY: 'NEW_DAY',
   /** A reviewer withdraws the request before anything is under review. */
   CANCEL: 'CANCEL',
+  /** A senior reviewer overrides a vendor's rejection (decision 022): the update becomes the verified document. */
+  OVERRIDE_APPROVE: 'OVERRIDE_APPROVE',
+  /** A senior reviewer overrides a vendor's approval: the update is rejected and the request open again. */
+  OVERRIDE_REJECT: 'OVERRIDE_REJECT',
 } as const;
 export type ReverificationEvent = (typeof ReverificationEvent)[keyof typeof ReverificationEvent];
 
@@ -31,7 +35,7 @@ type Status = DisplayUpdatePOIStatus;
 
 export const REVERIFICATION_TRANSITIONS: Readonly<Record<Status, Readonly<Partial<Record<ReverificationEvent, Status>>>>> = {
   // §4 _No: the panel is hidden; only a request changes that.
-  [S.DisplayUpdatePOIStatus_No]: { [E.REQUEST]: S.DisplayUpdatePOIStatus_Needed },
+  [S.DisplayUpdatePOIStatus_No]: { [E.REQUEST]: S.DisplayUpdatePOIStatus_Needed, [E.OVERRIDE_REJECT]: S.DisplayUpdatePOIStatus_Rejected },
   // §4 _Needed: the verify button (app tip in Turkey).
   [S.DisplayUpdatePOIStatus_Needed]: { [E.SUBMIT]: S.DisplayUpdatePOIStatus_Pending, [E.CANCEL]: S.DisplayUpdatePOIStatus_No },
   // §4 _Pending: under review; the verified document and the level stay as they are until decided.
@@ -41,9 +45,9 @@ export const REVERIFICATION_TRANSITIONS: Readonly<Record<Status, Readonly<Partia
     [E.REJECT_DAILY]: S.DisplayUpdatePOIStatus_Rejected_Daily,
   },
   // §4 _Rejected: the reason and an active resubmit button.
-  [S.DisplayUpdatePOIStatus_Rejected]: { [E.SUBMIT]: S.DisplayUpdatePOIStatus_Pending, [E.CANCEL]: S.DisplayUpdatePOIStatus_No },
+  [S.DisplayUpdatePOIStatus_Rejected]: { [E.SUBMIT]: S.DisplayUpdatePOIStatus_Pending, [E.CANCEL]: S.DisplayUpdatePOIStatus_No, [E.OVERRIDE_APPROVE]: S.DisplayUpdatePOIStatus_No },
   // §4 _Rejected_Daily: the same notice, resubmit disabled until the next day.
-  [S.DisplayUpdatePOIStatus_Rejected_Daily]: { [E.NEW_DAY]: S.DisplayUpdatePOIStatus_Rejected, [E.CANCEL]: S.DisplayUpdatePOIStatus_No },
+  [S.DisplayUpdatePOIStatus_Rejected_Daily]: { [E.NEW_DAY]: S.DisplayUpdatePOIStatus_Rejected, [E.CANCEL]: S.DisplayUpdatePOIStatus_No, [E.OVERRIDE_APPROVE]: S.DisplayUpdatePOIStatus_No },
 };
 
 /** Statuses in which the user may send a new document now. */

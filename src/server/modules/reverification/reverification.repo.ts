@@ -65,6 +65,23 @@ export function findSameDocumentElsewhere(db: Q, userId: string, doc: { document
     .execute();
 }
 
+/** An override (decision 022): the update's decision changes from `from` to `to` (compare-and-set): 1 when changed now. */
+export async function redecideSubmission(db: Q, id: string, from: string, to: string, at: string): Promise<number> {
+  const r = await db.updateTable('reverification_submissions').set({ status: to, decided_at: at }).where('id', '=', id).where('status', '=', from).executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}
+
+/** An override rejected the update that closed the request: it is open again (compare-and-set on CLOSED). */
+export async function reopenRequest(db: Q, id: string, userId: string, target: string): Promise<number> {
+  const r = await db
+    .updateTable('reverification_requests')
+    .set({ status: RequestStatus.OPEN, open_key: `${userId}:${target}`, closed_at: null })
+    .where('id', '=', id)
+    .where('status', '=', RequestStatus.CLOSED)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}
+
 /** Decides a pending update (compare-and-set on PENDING): 1 when decided now. */
 export async function closeSubmission(db: Q, id: string, status: string, at: string): Promise<number> {
   const r = await db

@@ -26,6 +26,7 @@ import { chooseDocuments } from '../kyc/kyc.service.ts';
 import type { RoutingInput } from '../providers/providers.service.ts';
 import type { ReviewSubjectHandler } from '../review/review.service.ts';
 import { checkNewIdentityDocument, normalizeNumber } from './checks.ts';
+import { createReverificationOverride } from './override.ts';
 import { ReverificationEvent } from './reverification.machine.ts';
 import type { ReverificationDeps } from './ports.ts';
 import * as repo from './reverification.repo.ts';
@@ -147,6 +148,8 @@ export function createSubmissions(deps: SubmissionsDeps) {
   }
 
   const reviewHandler: ReviewSubjectHandler = {
+    // A senior reviewer may override a vendor's decision (decision 022).
+    ...createReverificationOverride({ apply }),
     check(c, decision) {
       if (decision.outcome === DecisionOutcome.REJECT && decision.reasonCode && !reasonAppliesTo(decision.reasonCode, c.level ?? 0)) {
         throw new ValidationFailed([{ path: 'reasonCode', code: KycRule.REASON_NOT_APPLICABLE }]);

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Provider } from '../../../shared/kyc.ts';
+import { ConsoleRole } from '../../../shared/staff.ts';
 import { RetCode } from '../../../shared/ret-codes.ts';
 import type { App } from '../../app.ts';
 import { configWith } from '../../config.ts';
@@ -252,6 +253,70 @@ describe('an update at Sumsub', () => {
     expect(await statusOf(user.id)).toBe('DisplayUpdatePOIStatus_Needed');
     const page = (await get(app, `${K}/reverification`, user.cookie)).json().result;
     expect(page.items[0]).toMatchObject({ provider: 'PROVIDER_SUMSUB', request: { reason: 'DOCUMENT_EXPIRED' } });
+  });
+});
+
+describe("a senior reviewer overrides Sumsub's decision on an update (decision 022)", () => {
+  let senior: TestUser;
+  beforeAll(async () => {
+    senior = await newReviewer(app, 'rvv-senior@example.com');
+    await app.services.staff.setRole(senior.id, ConsoleRole.SENIOR_REVIEWER, { type: 'system', id: null });
+  });
+  const override = (caseId: string, body: object) => post(app, `/v1/console/cases/${caseId}/override`, body, senior.cookie);
+  const requestOf = (userId: string) => app.db.selectFrom('reverification_requests').select(['status', 'open_key', 'closed_at']).where('user_id', '=', userId).executeTakeFirstOrThrow();
+  const overrideAudit = (submissionId: string) => app.db.selectFrom('audit_log').select(['action', 'after']).where('entity_type', '=', 'reverification_submission').where('entity_id', '=', submissionId).where('action', '=', 'reverification.submission.override').execute();
+
+  async function decidedAtSumsub(answer: object) {
+    const { user, applicantId, firstApplicationId } = await askedForNewId();
+    const token = (await post(app, `${K}/update-vendor-token`, { target: 'POI' }, user.cookie)).json().result.token;
+    await submitInSdk(token);
+    await review(applicantId, answer);
+    const rvCase = (await casesOf(user.id)).find((c) => c.subject_kind === 'REVERIFICATION')!;
+    return { user, applicantId, firstApplicationId, rvCase, submission: (await submissionsOf(user.id))[0]! };
+  }
+
+  it('an approval overridden: the update is rejected, the request open again, _Rejected with the reviewer\'s reason; the first verification untouched', async () => {
+    const { user, firstApplicationId, rvCase, submission } = await decidedAtSumsub({ reviewAnswer: 'GREEN' });
+    const before = await firstVerification(user.id, firstApplicationId);
+    expect(await requestOf(user.id)).toMatchObject({ status: 'CLOSED', open_key: null });
+
+    const res = (await override(rvCase.id, { outcome: 'REJECT', mode: 'RETRY', reasonCode: 'DOCUMENT_UNREADABLE', userMessage: 'The photo of the page is cut off.', internalNote: 'Sumsub missed the cropped MRZ.' })).json();
+    expect(res).toMatchObject({ ret_code: 0, result: { status: 'REJECTED', subjectStatus: 'DisplayUpdatePOIStatus_Rejected' } });
+    expect(await statusOf(user.id)).toBe('DisplayUpdatePOIStatus_Rejected');
+    expect((await submissionsOf(user.id)).map((s) => s.status)).toEqual(['REJECTED']);
+    expect(await requestOf(user.id)).toEqual({ status: 'OPEN', open_key: `${user.id}:POI`, closed_at: null });
+    expect(await decisionOfCase(rvCase.id)).toEqual([
+      expect.objectContaining({ actor_type: 'provider', outcome: 'APPROVE' }),
+      expect.objectContaining({ actor_type: 'reviewer', actor_id: senior.id, outcome: 'REJECT', reason_code: 'DOCUMENT_UNREADABLE', user_message: 'The photo of the page is cut off.' }),
+    ]);
+    expect(await overrideAudit(submission.id)).toEqual([{ action: 'reverification.submission.override', after: expect.stringContaining('"displayStatus":"DisplayUpdatePOIStatus_Rejected"') }]);
+    expect(await firstVerification(user.id, firstApplicationId)).toEqual(before);
+    // The user sees why and may send another update.
+    const item = (await get(app, `${K}/reverification`, user.cookie)).json().result.items[0];
+    expect(item).toMatchObject({ display: { status: 'DisplayUpdatePOIStatus_Rejected', rejectReason: 'DOCUMENT_UNREADABLE' }, rejection: { message: 'The photo of the page is cut off.' } });
+    expect((await post(app, `${K}/update-vendor-token`, { target: 'POI' }, user.cookie)).json().ret_code).toBe(0);
+  });
+
+  it('a rejection overridden: the update is approved, the request closed, _No', async () => {
+    const { user, rvCase, submission } = await decidedAtSumsub({ reviewAnswer: 'RED', reviewRejectType: 'RETRY', rejectLabels: ['UNSATISFACTORY_PHOTOS'], moderationComment: 'Blurred.' });
+    expect(await statusOf(user.id)).toBe('DisplayUpdatePOIStatus_Rejected');
+    const res = (await override(rvCase.id, { outcome: 'APPROVE', internalNote: 'Readable at full size; Sumsub judged the thumbnail.' })).json();
+    expect(res).toMatchObject({ ret_code: 0, result: { status: 'APPROVED', subjectStatus: 'DisplayUpdatePOIStatus_No' } });
+    expect(await statusOf(user.id)).toBe('DisplayUpdatePOIStatus_No');
+    expect((await submissionsOf(user.id)).map((s) => s.status)).toEqual(['APPROVED']);
+    expect(await requestOf(user.id)).toMatchObject({ status: 'CLOSED', open_key: null });
+    expect(await overrideAudit(submission.id)).toHaveLength(1);
+  });
+
+  it('refused once the user moved on (a newer update was sent): 36012, nothing changes', async () => {
+    const { user, rvCase } = await decidedAtSumsub({ reviewAnswer: 'RED', reviewRejectType: 'RETRY', rejectLabels: ['UNSATISFACTORY_PHOTOS'] });
+    await submitInSdk((await post(app, `${K}/update-vendor-token`, { target: 'POI' }, user.cookie)).json().result.token);
+    expect(await statusOf(user.id)).toBe('DisplayUpdatePOIStatus_Pending');
+    const res = (await override(rvCase.id, { outcome: 'APPROVE', internalNote: 'Readable after all.' })).json();
+    expect(res.ret_code).toBe(RetCode.REVIEW_OVERRIDE_SUBJECT_MOVED_ON);
+    expect(await statusOf(user.id)).toBe('DisplayUpdatePOIStatus_Pending');
+    expect((await submissionsOf(user.id)).map((s) => s.status)).toEqual(['REJECTED', 'PENDING']);
+    expect(await decisionOfCase(rvCase.id)).toHaveLength(1);
   });
 });
 
