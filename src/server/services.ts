@@ -1,7 +1,6 @@
 import type { Config } from './config.ts';
 import type { Db } from './db/index.ts';
 import { DecisionOutcome, SubjectKind } from '../shared/review.ts';
-import { ScreeningStatus } from '../shared/api/screening.ts';
 import { ScreeningOutcome } from '../shared/api/edd.ts';
 import { logMailer, type Mailer } from './mail/mailer.ts';
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
@@ -78,11 +77,9 @@ export function createServices(db: Db, config: Config, { mailer = logMailer({ in
     // An update's vendor session: its webhook events decide the update, not an application (decision 017).
     vendorUpdates: { apply: (trx, session, outcome, residence, actor) => reverification.vendorUpdateEvents.apply(trx, session, outcome, residence, actor) },
     // A verified identity is screened against the sanctions/PEP list in the approval's transaction (decision 026).
-    // A potential match is also an EDD trigger (decision 028), in the same transaction.
     levelReached: {
       level1: async (trx, userId, actor) => {
-        const status = await screening.screenIn(trx, userId, 'LEVEL_APPROVED', actor);
-        if (status === ScreeningStatus.POTENTIAL_MATCH) await edd.assessIn(trx, userId, { screeningOutcome: ScreeningOutcome.POTENTIAL_MATCH }, actor);
+        await screening.screenIn(trx, userId, 'LEVEL_APPROVED', actor);
       },
     },
   });
@@ -148,7 +145,8 @@ export function createServices(db: Db, config: Config, { mailer = logMailer({ in
   });
   review.registerSubject(SubjectKind.REVERIFICATION, reverification.reviewHandler);
   // AML name screening (decision 026): a potential match is a SCREENING case; a hit makes nsquestion due.
-  const screening = createScreeningService({ db, review, questionnaires });
+  // A potential match, found at approval or after a list change, is an EDD trigger (decision 028), in the same transaction.
+  const screening = createScreeningService({ db, review, questionnaires, matched: (trx, userId, actor) => edd.assessIn(trx, userId, { screeningOutcome: ScreeningOutcome.POTENTIAL_MATCH }, actor) });
   review.registerSubject(SubjectKind.QUESTIONNAIRE, questionnaires.reviewHandler);
   review.registerSubject(SubjectKind.SCREENING, screening.reviewHandler);
   review.registerSubject(SubjectKind.RFI, compliance.rfi.reviewHandler);

@@ -55,7 +55,18 @@ const toEntry = (r: repo.EntryRow): ListEntry => ({
  * questionnaire the user answers about it), carries out the reviewer's decision, and answers
  * get-aml-result per scene.
  */
-export function createScreeningService({ db, review, questionnaires }: { db: Db; review: ReviewService; questionnaires: ScreeningQuestionnairesPort }) {
+export function createScreeningService({
+  db,
+  review,
+  questionnaires,
+  matched,
+}: {
+  db: Db;
+  review: ReviewService;
+  questionnaires: ScreeningQuestionnairesPort;
+  /** A new potential match was opened, in its transaction (enhanced due diligence follows, decision 028). */
+  matched?: (trx: Db, userId: string, actor: Actor) => Promise<unknown>;
+}) {
   // The list in use, read once per version (matching reads every entry for every screening).
   // Names are normalized once per version here, not once per comparison.
   let cache: { version: number; entries: { entry: ListEntry; prepared: PreparedCandidate }[] } | null = null;
@@ -111,6 +122,9 @@ export function createScreeningService({ db, review, questionnaires }: { db: Db;
       before: before ? { status: before.status, listVersion: before.list_version } : null,
       after: { userId, status, listVersion: list.version, trigger, caseId: kase.id, hits: hits.map((h) => ({ entryId: h.entryId, score: h.score, dob: h.dob })), questionnaire: q.template },
     });
+    // After the name-screening questionnaire, so the user is asked that one first: whether found at
+    // approval or when the list changed, a possible match brings enhanced due diligence.
+    await matched?.(trx, userId, actor);
     return status;
   }
 

@@ -141,6 +141,13 @@ describe('a list change', () => {
     expect((await matchesOf(ada.id))[0]).toMatchObject({ trigger: 'LIST_CHANGE', list_version: 2 });
     expect(await questionnaireStatus(ada.id, 'cnsquestion')).toBe('QUESTIONNAIRE_STATUS_UNSUBMIT');
     expect((await aml(ada)).json().result).toMatchObject({ needQuestionnaire: true, templateCode: 'cnsquestion' });
+    // A possible match found after a list change brings enhanced due diligence, as one found at approval does.
+    const rounds = await app.db.selectFrom('edd_rounds').select(['triggers', 'open_key']).where('user_id', '=', ada.id).execute();
+    expect(rounds).toHaveLength(1);
+    expect(JSON.parse(rounds[0]!.triggers)).toEqual([{ trigger: 'SCREENING_MATCH', detail: '' }]);
+    expect(await app.db.selectFrom('step_states').select('status').where('machine', '=', 'edd').where('subject_id', '=', ada.id).executeTakeFirst()).toEqual({ status: 'EDDStatus_UnSubmit' });
+    // The cleared namesake keeps the one round its match at approval opened: nothing new.
+    expect(await app.db.selectFrom('edd_rounds').select('id').where('user_id', '=', cleared.id).execute()).toHaveLength(1);
   });
 });
 
