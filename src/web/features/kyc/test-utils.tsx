@@ -2,12 +2,9 @@
  * Test support for the KYC screens (only *.test.tsx import this): an i18next instance with the real
  * English translation parts these screens use, and a render() inside it and a fresh QueryClient.
  */
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, type RenderOptions } from '@testing-library/react';
-import i18next, { type i18n as I18n } from 'i18next';
-import type { ReactElement, ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
-import { Router } from 'wouter';
+import type { RenderOptions } from '@testing-library/react';
+import type { i18n as I18n } from 'i18next';
+import type { ReactElement } from 'react';
 import codesCore from '../../../../locales/inverse-error-code/en/core.json';
 import codesDocuments from '../../../../locales/inverse-error-code/en/documents.json';
 import codesKyc from '../../../../locales/inverse-error-code/en/kyc.json';
@@ -24,44 +21,17 @@ import ui from '../../../../locales/user-accounts/en/ui.json';
 import ux from '../../../../locales/user-accounts/en/ux.json';
 import validation from '../../../../locales/user-accounts/en/validation.json';
 import vendor from '../../../../locales/user-accounts/en/vendor.json';
+import { globalTestI18n, renderInApp } from '../../test/render.tsx';
 
 const userAccounts = { kyc, ui, ux, page, common, validation, personal, 'kyc-rules': kycRules, 'kyc-reasons': kycReasons, 'quick-kyc': quickKyc, vendor };
 const inverseErrorCode = { ...codesCore, ...codesDocuments, ...codesKyc, ...codesVendor, ...codesQuickKyc };
 
-/**
- * The global i18next instance (the request layer's §8 lookups read it, so the screens' error texts
- * come from the same place as in the app), in English with the real translation files.
- */
+/** The global i18next in English with the real translation files (the request layer's §8 lookups read it). */
 export function createKycTestI18n(): I18n {
-  if (!i18next.isInitialized) {
-    void i18next.init({
-      lng: 'en',
-      fallbackLng: 'en',
-      ns: ['user-accounts', 'inverse-error-code'],
-      defaultNS: 'user-accounts',
-      resources: { en: { 'user-accounts': userAccounts, 'inverse-error-code': inverseErrorCode } },
-      initAsync: false,
-      interpolation: { escapeValue: false },
-      react: { useSuspense: false },
-    });
-  } else {
-    i18next.addResourceBundle('en', 'user-accounts', userAccounts, true, true);
-    i18next.addResourceBundle('en', 'inverse-error-code', inverseErrorCode, true, true);
-    void i18next.changeLanguage('en');
-  }
-  return i18next;
+  return globalTestI18n({ 'user-accounts': userAccounts, 'inverse-error-code': inverseErrorCode });
 }
 
 /** Renders inside i18n (English), a fresh QueryClient (no retries) and a wouter Router. */
 export function renderKyc(element: ReactElement, options?: Omit<RenderOptions, 'wrapper'>) {
-  const i18n = createKycTestI18n();
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  const wrapper = ({ children }: { children: ReactNode }) => (
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={client}>
-        <Router>{children}</Router>
-      </QueryClientProvider>
-    </I18nextProvider>
-  );
-  return { i18n, client, ...render(element, { wrapper, ...options }) };
+  return renderInApp(element, createKycTestI18n(), options);
 }
