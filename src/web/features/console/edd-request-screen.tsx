@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
@@ -7,17 +6,15 @@ import { requireEddRequest } from '../../../shared/api/edd.ts';
 import type { z } from '../../../shared/zod.ts';
 import { Field } from '../../components/ui/field.tsx';
 import { TextInput } from '../../components/ui/text-input.tsx';
-import { validationMessage } from '../../lib/i18n/error-message.ts';
-import { showSubmitError } from '../../lib/forms/submit-error.ts';
 import { useRequireEdd } from './api/require-edd.ts';
 import { Textarea } from './components/textarea.tsx';
 import { useConsoleTitle } from './use-console-title.ts';
 import { RequestFormPage } from './components/request-form-page.tsx';
+import { useRequestForm } from './use-request-form.ts';
 
 const NOTE_MAX_LENGTH = 1000;
 type FormInput = z.input<typeof requireEddRequest>;
 type FormOutput = z.output<typeof requireEddRequest>;
-const FIELDS = ['email', 'note'] as const;
 
 /**
  * Console: a reviewer puts a user into enhanced due diligence (issue 12, decision 028), the
@@ -28,31 +25,17 @@ export default function EddRequestScreen() {
   const { t } = useTranslation();
   const search = new URLSearchParams(useSearch());
   const mutation = useRequireEdd();
-  const [formError, setFormError] = useState<string | null>(null);
-  const [sent, setSent] = useState<string | null>(null);
   const form = useForm<FormInput, unknown, FormOutput>({ resolver: zodResolver(requireEddRequest), defaultValues: { email: search.get('email') ?? '', note: '' } });
-  const { errors, isSubmitting } = form.formState;
 
   useConsoleTitle(t('edd.console.requestTitle'));
 
-  const labels: Record<(typeof FIELDS)[number], string> = { email: t('edd.console.email'), note: t('edd.console.note') };
-  const errorText = (name: (typeof FIELDS)[number]) => {
-    const code = errors[name]?.message;
-    return code ? validationMessage(t, code, labels[name], { max: NOTE_MAX_LENGTH }) : undefined;
-  };
-
-  const submit = form.handleSubmit(async (values) => {
-    setFormError(null);
-    setSent(null);
-    try {
-      await mutation.mutateAsync(values);
-      setSent(values.email);
-      form.reset({ email: '', note: '' });
-    } catch (error) {
-      showSubmitError(error, { fields: FIELDS, setError: form.setError, setFormError, t });
-    }
+  const labels = { email: t('edd.console.email'), note: t('edd.console.note') };
+  const { errorText, submit, formError, sent, submitting } = useRequestForm(form, {
+    labels,
+    max: NOTE_MAX_LENGTH,
+    send: (values) => mutation.mutateAsync(values),
+    clearedOf: () => ({ email: '', note: '' }),
   });
-
   return (
     <RequestFormPage
       id="edd-request-title"
@@ -61,13 +44,13 @@ export default function EddRequestScreen() {
       sent={
         sent ? (
           <>
-            <span data-testid="edd-required">{t('edd.console.requested', { email: sent })}</span>
+            <span data-testid="edd-required">{t('edd.console.requested', { email: sent.values.email })}</span>
           </>
         ) : null
       }
       onSubmit={(event) => void submit(event)}
       formError={formError}
-      submitting={isSubmitting}
+      submitting={submitting}
       submitLabel={t('edd.console.require')}
     >
       <Field label={labels.email} error={errorText('email')} required>

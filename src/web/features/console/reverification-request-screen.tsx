@@ -1,32 +1,22 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
 import { daysAfter, todayIso } from '../../../shared/api/calendar.ts';
 import { ValidationMessage } from '../../../shared/validation.ts';
 import { z } from '../../../shared/zod.ts';
-import {
-  MAX_DEADLINE_DAYS,
-  REVERIFICATION_TARGETS,
-  REVIEWER_REVERIFICATION_REASONS,
-  requestReverificationRequest,
-  ReverificationTarget,
-  type RequestReverificationResult,
-} from '../../../shared/api/reverification.ts';
+import { MAX_DEADLINE_DAYS, REVERIFICATION_TARGETS, REVIEWER_REVERIFICATION_REASONS, requestReverificationRequest, ReverificationTarget } from '../../../shared/api/reverification.ts';
 import { DateInput } from '../../components/ui/date-input.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { RadioGroup } from '../../components/ui/radio-group.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import { TextInput } from '../../components/ui/text-input.tsx';
-import { validationMessage } from '../../lib/i18n/error-message.ts';
-import { showSubmitError } from '../../lib/forms/submit-error.ts';
 import { useRequestReverification } from './api/request-reverification.ts';
 import { Textarea } from './components/textarea.tsx';
 import { formatCalendarDate } from './format.ts';
 import { useConsoleTitle } from './use-console-title.ts';
 import { RequestFormPage } from './components/request-form-page.tsx';
-
+import { useRequestForm } from './use-request-form.ts';
 
 /** The deadline offered first: a month, long enough to find a document, short enough to matter. */
 const DEFAULT_DEADLINE_DAYS = 30;
@@ -38,7 +28,6 @@ const formSchema = requestReverificationRequest.extend({
 });
 type FormInput = z.input<typeof formSchema>;
 type FormOutput = z.output<typeof formSchema>;
-const FIELDS = ['email', 'target', 'reason', 'message', 'deadline'] as const;
 
 /**
  * Console: a reviewer asks a verified user to verify a document again (issue 10, decision 017). The
@@ -51,8 +40,6 @@ export default function ReverificationRequestScreen() {
   const search = new URLSearchParams(useSearch());
   const today = todayIso();
   const mutation = useRequestReverification();
-  const [formError, setFormError] = useState<string | null>(null);
-  const [sent, setSent] = useState<{ email: string; result: RequestReverificationResult } | null>(null);
   const form = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(formSchema),
     defaultValues: {
@@ -63,34 +50,22 @@ export default function ReverificationRequestScreen() {
       deadline: daysAfter(today, DEFAULT_DEADLINE_DAYS),
     },
   });
-  const { errors, isSubmitting } = form.formState;
 
   useConsoleTitle(t('reverification.console.title'));
 
-  const labels: Record<(typeof FIELDS)[number], string> = {
+  const labels = {
     email: t('reverification.console.email'),
     target: t('reverification.console.target'),
     reason: t('reverification.console.reason'),
     message: t('reverification.console.message'),
     deadline: t('reverification.console.deadline'),
   };
-  const errorText = (name: (typeof FIELDS)[number]) => {
-    const code = errors[name]?.message;
-    return code ? validationMessage(t, code, labels[name], { max: MESSAGE_MAX_LENGTH }) : undefined;
-  };
-
-  const submit = form.handleSubmit(async (values) => {
-    setFormError(null);
-    setSent(null);
-    try {
-      const result = await mutation.mutateAsync(values);
-      setSent({ email: values.email.trim().toLowerCase(), result });
-      form.reset({ ...values, email: '', message: '', reason: '' });
-    } catch (error) {
-      showSubmitError(error, { fields: FIELDS, setError: form.setError, setFormError, t });
-    }
+  const { errorText, submit, formError, sent, submitting } = useRequestForm(form, {
+    labels,
+    max: MESSAGE_MAX_LENGTH,
+    send: (values) => mutation.mutateAsync(values),
+    clearedOf: (values) => ({ ...values, email: '', message: '', reason: '' }),
   });
-
   return (
     <RequestFormPage
       id="reverify-request-title"
@@ -101,7 +76,7 @@ export default function ReverificationRequestScreen() {
           <>
             <span data-testid="reverification-requested">
               {t('reverification.console.sent', {
-                email: sent.email,
+                email: sent.values.email,
                 document: t(`reverification.target.${sent.result.target}`),
                 deadline: formatCalendarDate(sent.result.deadline, i18n.language),
               })}
@@ -111,7 +86,7 @@ export default function ReverificationRequestScreen() {
       }
       onSubmit={(event) => void submit(event)}
       formError={formError}
-      submitting={isSubmitting}
+      submitting={submitting}
       submitLabel={t('reverification.console.send')}
     >
       <Field label={labels.email} error={errorText('email')} required>
