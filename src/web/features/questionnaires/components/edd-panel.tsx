@@ -55,7 +55,7 @@ function PanelBody({ info, code }: { info: EddInfoResult; code: string }) {
                   </Link>
                 )}
                 {' · '}
-                {x.submitted ? t('edd.panel.sent') : t('edd.panel.toDo')}
+                {x.submitted ? t('edd.panel.sent') : t('edd.panel.notSent')}
               </li>
             ))}
           </ul>
