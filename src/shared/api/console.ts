@@ -296,8 +296,12 @@ export const consoleCase = z.object({
   proposals: z.array(consoleProposal),
   /** The audit trail of the case, its subject and the user's step for its level. */
   history: z.array(consoleHistoryEntry),
+  /** The user's other cases, newest first (at most USER_CASES_SHOWN): what was asked and decided before. */
+  userCases: z.array(consoleQueueItem.pick({ id: true, kind: true, level: true, status: true, openedAt: true, decidedAt: true })),
 });
 export type ConsoleCase = z.infer<typeof consoleCase>;
+/** How many of the user's other cases a case page lists. */
+export const USER_CASES_SHOWN = 20;
 
 export const consoleDecisionResult = z.object({
   caseId: z.string(),

@@ -1,4 +1,7 @@
-import type { ConsoleAssignResult, ConsoleCase, ConsoleDecision, ConsoleDecisionResult, ConsoleHistoryEntry, ConsoleProposal, ConsoleQueueItem, ConsoleQueuePage, ConsoleWorkload, OverrideRequest } from '../../../shared/api/console.ts';
+import { USER_CASES_SHOWN, type ConsoleAssignResult, type ConsoleCase, type ConsoleDecision, type ConsoleDecisionResult, type ConsoleHistoryEntry, type ConsoleProposal, type ConsoleQueueItem, type ConsoleQueuePage, type ConsoleWorkload, type OverrideRequest } from '../../../shared/api/console.ts';
+
+/** A case page before the user's other cases are added. */
+type CaseView = Omit<ConsoleCase, 'userCases'>;
 import type { RejectMode, RejectReasonCode } from '../../../shared/review-reasons.ts';
 import { API_PREFIX, ApiPath } from '../../../shared/api/paths.ts';
 import { encodeQueueCursor, type QueueCursor } from '../../../shared/api/queue-cursor.ts';
@@ -198,7 +201,7 @@ export function createConsoleService({ db, review, kyc, accounts, reverification
     entities: { entityType: string; entityId: string }[],
     rank: Record<string, number> = {},
     exclude: readonly string[] = [],
-  ): Promise<ConsoleCase> {
+  ): Promise<CaseView> {
     const decisions = await toDecisions([...(await review.decisionsOf([c.id])).values()]);
     const user = (await accounts.usersByIds([c.userId])).get(c.userId);
     const history = await historyOf([{ entityType: 'review_case', entityId: c.id }, ...entities], rank, exclude);
@@ -215,7 +218,7 @@ export function createConsoleService({ db, review, kyc, accounts, reverification
   }
 
   /** A REVERIFICATION case: the update, the request behind it, what is verified now, its history. */
-  async function reverificationCase(c: ReviewCase, item: ConsoleQueueItem, actor: Actor): Promise<ConsoleCase> {
+  async function reverificationCase(c: ReviewCase, item: ConsoleQueueItem, actor: Actor): Promise<CaseView> {
     const subject = await reverification.subjectForReview(c.subjectId);
     return subjectCase(
       c,
@@ -232,13 +235,13 @@ export function createConsoleService({ db, review, kyc, accounts, reverification
   }
 
   /** A SCREENING case: our data next to the list entries it matched, scores, list version, history. */
-  async function screeningCase(c: ReviewCase, item: ConsoleQueueItem, actor: Actor): Promise<ConsoleCase> {
+  async function screeningCase(c: ReviewCase, item: ConsoleQueueItem, actor: Actor): Promise<CaseView> {
     const subject = await screening!.subjectForReview(c.subjectId);
     return subjectCase(c, item, actor, subject, [{ entityType: 'screening_match', entityId: c.subjectId }], { screening_match: 0, review_case: 1 });
   }
 
   /** An RFI case: the question, the user's answer and pictures, earlier rounds, its history. */
-  async function rfiCase(c: ReviewCase, item: ConsoleQueueItem, actor: Actor): Promise<ConsoleCase> {
+  async function rfiCase(c: ReviewCase, item: ConsoleQueueItem, actor: Actor): Promise<CaseView> {
     const subject = await rfi!.forReview(c);
     return subjectCase(
       c,
@@ -254,7 +257,7 @@ export function createConsoleService({ db, review, kyc, accounts, reverification
   }
 
   /** A QUESTIONNAIRE case: the answers against the template version they answered, scores, evidence, history. */
-  async function questionnaireCase(c: ReviewCase, item: ConsoleQueueItem, actor: Actor): Promise<ConsoleCase> {
+  async function questionnaireCase(c: ReviewCase, item: ConsoleQueueItem, actor: Actor): Promise<CaseView> {
     const subject = await questionnaires!.forReview(c);
     return subjectCase(
       c,
@@ -271,7 +274,7 @@ export function createConsoleService({ db, review, kyc, accounts, reverification
   }
 
   /** An IDENTITY_TRANSFER case: both accounts, the identity that moves, the rules, its history. */
-  async function transferCase(c: ReviewCase, item: ConsoleQueueItem, actor: Actor): Promise<ConsoleCase> {
+  async function transferCase(c: ReviewCase, item: ConsoleQueueItem, actor: Actor): Promise<CaseView> {
     const subject = await transfers!.forReview(c);
     return subjectCase(
       c,
@@ -287,7 +290,7 @@ export function createConsoleService({ db, review, kyc, accounts, reverification
   }
 
   /** An EDD case: the round and its questionnaires; the history of the case, the round, the EDD status and each questionnaire. */
-  async function eddCase(c: ReviewCase, item: ConsoleQueueItem, actor: Actor): Promise<ConsoleCase> {
+  async function eddCase(c: ReviewCase, item: ConsoleQueueItem, actor: Actor): Promise<CaseView> {
     const subject = await edd!.forReview(c);
     return subjectCase(
       c,
@@ -305,6 +308,75 @@ export function createConsoleService({ db, review, kyc, accounts, reverification
       { edd_step: 0, edd_round: 1, questionnaire_step: 2, questionnaire_answer: 3, review_case: 4 },
       ['questionnaire.draft.save'],
     );
+  }
+
+  /** The case as the console shows it, without the user's other cases (getCase adds them). */
+  async function caseView(id: string, actor: Actor): Promise<CaseView> {
+    const c = await review.getCase(id);
+    if (!c) throw notFound();
+    const [item] = await toItems([c]);
+    if (c.subjectKind === SubjectKind.REVERIFICATION) return reverificationCase(c, item!, actor);
+    if (c.subjectKind === SubjectKind.QUESTIONNAIRE && questionnaires) return questionnaireCase(c, item!, actor);
+    if (c.subjectKind === SubjectKind.SCREENING && screening) return screeningCase(c, item!, actor);
+    if (c.subjectKind === SubjectKind.IDENTITY_TRANSFER && transfers) return transferCase(c, item!, actor);
+    if (c.subjectKind === SubjectKind.RFI && rfi) return rfiCase(c, item!, actor);
+    if (c.subjectKind === SubjectKind.EDD && edd) return eddCase(c, item!, actor);
+    const app = await kyc.applicationForReview(c.subjectId);
+    const otherCases = await review.casesOfSubjects(SubjectKind.KYC_APPLICATION, app.others.map((o) => o.id));
+    const decisions = await toDecisions([...(await review.decisionsOf([c.id, ...[...otherCases.values()].map((o) => o.id)])).values()]);
+    const user = (await accounts.usersByIds([c.userId])).get(c.userId);
+
+    // Records of one transaction share a timestamp: the step change is listed before the
+    // application record that explains it, and the case's record after both.
+    const history = await historyOf(
+      [
+        { entityType: 'review_case', entityId: c.id },
+        { entityType: 'kyc_application', entityId: app.id },
+        { entityType: 'kyc_step', entityId: `${c.userId}:${app.level}` },
+      ],
+      { kyc_step: 0, kyc_application: 1, review_case: 2 },
+    );
+
+    await recordAudit(db, actor, { action: CASE_VIEW_ACTION, entityType: 'review_case', entityId: c.id, after: { userId: c.userId, kind: c.subjectKind, subjectId: c.subjectId, status: c.status } });
+
+    return {
+      case: item!,
+      user: { id: c.userId, email: user?.email ?? '', createdAt: user?.createdAt ?? '' },
+      subject: {
+        kind: SubjectKind.KYC_APPLICATION,
+        application: {
+          id: app.id,
+          level: app.level,
+          country: app.country,
+          documentType: app.documentType,
+          provider: app.provider,
+          status: app.status,
+          submittedAt: app.submittedAt,
+          decidedAt: app.decidedAt,
+        },
+        steps: app.steps,
+        submitted: app.submitted,
+        documents: app.documents.map((d) => ({
+          id: d.id,
+          kind: d.kind,
+          mime: d.mime,
+          byteSize: d.byteSize,
+          width: d.width,
+          height: d.height,
+          createdAt: d.createdAt,
+          downloadPath: `${API_PREFIX}${ApiPath.consoleDocument}/${d.id}`,
+          quality: d.quality ?? null,
+        })),
+        previous: app.others.map((o) => {
+          const oc = otherCases.get(o.id);
+          return { id: o.id, caseId: oc?.id ?? null, level: o.level, status: o.status, submittedAt: o.submittedAt, decision: (oc && decisions.get(oc.id)) ?? null };
+        }),
+      },
+      decision: decisions.get(c.id) ?? null,
+      decisions: await toDecisionList((await review.decisionHistoryOf([c.id])).get(c.id) ?? []),
+      proposals: await toProposals((await review.proposalsOf([c.id])).get(c.id) ?? []),
+      history,
+    };
   }
 
   return {
@@ -361,71 +433,9 @@ export function createConsoleService({ db, review, kyc, accounts, reverification
      * (CASE_VIEW_ACTION, the reviewer and the case) once the case is found.
      */
     async getCase(id: string, actor: Actor): Promise<ConsoleCase> {
-      const c = await review.getCase(id);
-      if (!c) throw notFound();
-      const [item] = await toItems([c]);
-      if (c.subjectKind === SubjectKind.REVERIFICATION) return reverificationCase(c, item!, actor);
-      if (c.subjectKind === SubjectKind.QUESTIONNAIRE && questionnaires) return questionnaireCase(c, item!, actor);
-      if (c.subjectKind === SubjectKind.SCREENING && screening) return screeningCase(c, item!, actor);
-      if (c.subjectKind === SubjectKind.IDENTITY_TRANSFER && transfers) return transferCase(c, item!, actor);
-      if (c.subjectKind === SubjectKind.RFI && rfi) return rfiCase(c, item!, actor);
-      if (c.subjectKind === SubjectKind.EDD && edd) return eddCase(c, item!, actor);
-      const app = await kyc.applicationForReview(c.subjectId);
-      const otherCases = await review.casesOfSubjects(SubjectKind.KYC_APPLICATION, app.others.map((o) => o.id));
-      const decisions = await toDecisions([...(await review.decisionsOf([c.id, ...[...otherCases.values()].map((o) => o.id)])).values()]);
-      const user = (await accounts.usersByIds([c.userId])).get(c.userId);
-
-      // Records of one transaction share a timestamp: the step change is listed before the
-      // application record that explains it, and the case's record after both.
-      const history = await historyOf(
-        [
-          { entityType: 'review_case', entityId: c.id },
-          { entityType: 'kyc_application', entityId: app.id },
-          { entityType: 'kyc_step', entityId: `${c.userId}:${app.level}` },
-        ],
-        { kyc_step: 0, kyc_application: 1, review_case: 2 },
-      );
-
-      await recordAudit(db, actor, { action: CASE_VIEW_ACTION, entityType: 'review_case', entityId: c.id, after: { userId: c.userId, kind: c.subjectKind, subjectId: c.subjectId, status: c.status } });
-
-      return {
-        case: item!,
-        user: { id: c.userId, email: user?.email ?? '', createdAt: user?.createdAt ?? '' },
-        subject: {
-          kind: SubjectKind.KYC_APPLICATION,
-          application: {
-            id: app.id,
-            level: app.level,
-            country: app.country,
-            documentType: app.documentType,
-            provider: app.provider,
-            status: app.status,
-            submittedAt: app.submittedAt,
-            decidedAt: app.decidedAt,
-          },
-          steps: app.steps,
-          submitted: app.submitted,
-          documents: app.documents.map((d) => ({
-            id: d.id,
-            kind: d.kind,
-            mime: d.mime,
-            byteSize: d.byteSize,
-            width: d.width,
-            height: d.height,
-            createdAt: d.createdAt,
-            downloadPath: `${API_PREFIX}${ApiPath.consoleDocument}/${d.id}`,
-            quality: d.quality ?? null,
-          })),
-          previous: app.others.map((o) => {
-            const oc = otherCases.get(o.id);
-            return { id: o.id, caseId: oc?.id ?? null, level: o.level, status: o.status, submittedAt: o.submittedAt, decision: (oc && decisions.get(oc.id)) ?? null };
-          }),
-        },
-        decision: decisions.get(c.id) ?? null,
-        decisions: await toDecisionList((await review.decisionHistoryOf([c.id])).get(c.id) ?? []),
-        proposals: await toProposals((await review.proposalsOf([c.id])).get(c.id) ?? []),
-        history,
-      };
+      const view = await caseView(id, actor);
+      const others = (await review.casesOfUser(view.user.id)).filter((o) => o.id !== id).reverse().slice(0, USER_CASES_SHOWN);
+      return { ...view, userCases: others.map((o) => ({ id: o.id, kind: o.subjectKind, level: o.level as ConsoleCase['userCases'][number]['level'], status: o.status, openedAt: o.openedAt, decidedAt: o.decidedAt })) };
     },
 
     async assign(id: string, actor: Actor): Promise<ConsoleAssignResult> {

@@ -319,6 +319,9 @@ describe('case and decisions', () => {
     // The new case lists the rejected application with its case's decision.
     const kase = (await get(app, `${C}/${again.caseId}`, reviewer.cookie)).json().result;
     expect(kase.subject.previous).toEqual([expect.objectContaining({ id: appId, caseId, status: 'REJECTED', decision: expect.objectContaining({ reasonCode: 'DOCUMENT_UNREADABLE' }) })]);
+    // The case page lists the user's other cases, newest first (here the rejected one), never this one.
+    expect(kase.userCases).toEqual([{ id: caseId, kind: 'KYC_APPLICATION', level: 1, status: 'REJECTED', openedAt: expect.any(String), decidedAt: expect.any(String) }]);
+    expect((await get(app, `${C}/${caseId}`, reviewer.cookie)).json().result.userCases).toEqual([expect.objectContaining({ id: again.caseId, status: 'PENDING', decidedAt: null })]);
     // A new pending review hides the old notice.
     expect((await post(app, '/v3/private/kyc/kyc-info', {}, u.cookie)).json().result.errorNotify).toEqual([]);
   });

@@ -305,4 +305,26 @@ describe('decisions and other applications', () => {
     // An application without a case has nothing to open.
     expect(within(other).getByText('Level 1 application app')).not.toHaveAttribute('href');
   });
+
+  it("lists the user's other cases of every kind, each a link to its page; none says so", async () => {
+    serve({
+      current: kycCase(
+        {},
+        {
+          userCases: [
+            { id: 'c0ffee00-0000-4000-8000-0000000000aa', kind: 'SCREENING', level: null, status: 'PENDING', openedAt: '2025-03-02T09:00:00.000Z', decidedAt: null },
+            { id: 'c0ffee00-0000-4000-8000-0000000000bb', kind: 'KYC_APPLICATION', level: 1, status: 'REJECTED', openedAt: '2025-02-01T09:00:00.000Z', decidedAt: '2025-02-02T09:00:00.000Z' },
+          ],
+        },
+      ),
+    });
+    renderCase();
+    const card = await screen.findByRole('region', { name: "This user's other cases" });
+    const links = within(card).getAllByRole('link');
+    expect(links.map((l) => [l.textContent, l.getAttribute('href')])).toEqual([
+      ['Name screening', '/cases/c0ffee00-0000-4000-8000-0000000000aa'],
+      ['KYC application · Level 1', '/cases/c0ffee00-0000-4000-8000-0000000000bb'],
+    ]);
+    expect(within(card).getByText('Rejected')).toBeVisible();
+  });
 });

@@ -31,6 +31,7 @@ import { useNow } from './use-now.ts';
 import { useSessionGuard } from './use-session-guard.ts';
 import { SecondLookPanel } from './components/second-look-panel.tsx';
 import { OverridePanel } from './components/override-panel.tsx';
+import { UserCasesCard } from './components/user-cases-card.tsx';
 import { API_PREFIX, ApiPath } from '../../../shared/api/paths.ts';
 
 function BackLink() {
@@ -274,6 +275,7 @@ function CaseView({ data }: { data: ConsoleCase }) {
             />
           </Card>
           {view.aside}
+          <UserCasesCard cases={data.userCases} />
         </aside>
       </div>
     </article>

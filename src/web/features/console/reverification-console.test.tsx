@@ -96,6 +96,7 @@ function reverificationCase(): ConsoleCase {
     decisions: [],
     proposals: [],
     history: [],
+    userCases: [],
   };
 }
 

@@ -144,6 +144,7 @@ export function kycCase(overrides: Partial<ConsoleQueueItem> = {}, rest: Partial
     decisions: [],
     proposals: [],
     history: [],
+    userCases: [],
     ...rest,
   };
 }
