@@ -20,7 +20,7 @@ import faceModelsPlugin from './plugins/face-models.ts';
 import { handoffRoutes } from './modules/handoff/handoff.routes.ts';
 import { staffRoutes } from './modules/staff/staff.routes.ts';
 import { reverificationRoutes } from './modules/reverification/reverification.routes.ts';
-import { screeningRoutes } from './modules/screening/screening.routes.ts';
+import { screeningConsoleRoutes, screeningRoutes } from './modules/screening/screening.routes.ts';
 import { complianceConsoleRoutes, complianceRoutes } from './modules/compliance/compliance.routes.ts';
 import { developersPlugin, integrationRoutes, partnerDemoRoutes } from './modules/integration/integration.routes.ts';
 import { partnersRoutes } from './modules/partners/partners.routes.ts';
@@ -122,6 +122,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       await api.register(reverificationRoutes);
       await api.register(questionnairesRoutes);
       await api.register(screeningRoutes);
+      await api.register(screeningConsoleRoutes);
       await api.register(complianceRoutes);
       await api.register(complianceConsoleRoutes);
       await api.register(eddRoutes);

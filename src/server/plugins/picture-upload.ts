@@ -36,16 +36,20 @@ export async function readPictureUpload<S extends z.ZodType>(
   reply: FastifyReply,
   fields: S,
   maxBytes: number,
-): Promise<{ data: z.output<S>; bytes: Buffer } | null> {
+): Promise<{ data: z.output<S>; bytes: Buffer; fileName: string } | null> {
   if (!request.isMultipart()) throw Object.assign(new Error('multipart/form-data expected'), { statusCode: 415 });
   const values: Record<string, string> = {};
   const issues: FieldIssue[] = [];
   let bytes: Buffer | undefined;
+  let fileName = '';
   try {
     for await (const part of request.parts()) {
       if (part.type === 'file') {
         const content = await part.toBuffer();
-        if (part.fieldname === DOCUMENT_FILE_FIELD) bytes = content;
+        if (part.fieldname === DOCUMENT_FILE_FIELD) {
+          bytes = content;
+          fileName = part.filename;
+        }
         else issues.push({ path: part.fieldname, code: ValidationMessage.TYPE });
       } else if (typeof part.value === 'string' && !part.valueTruncated) {
         values[part.fieldname] = part.value;
@@ -71,5 +75,5 @@ export async function readPictureUpload<S extends z.ZodType>(
   if (!parsed.success) issues.push(...toFieldIssues(parsed.error));
   if (!bytes) issues.push({ path: DOCUMENT_FILE_FIELD, code: ValidationMessage.REQUIRED });
   if (issues.length > 0 || !parsed.success || !bytes) throw new ValidationFailed(issues);
-  return { data: parsed.data, bytes };
+  return { data: parsed.data, bytes, fileName };
 }

@@ -99,6 +99,10 @@ export const ApiPath = {
   consoleCases: '/v1/console/cases',
   /** The reviewers' dashboard: pending counts and ages per kind (decision 030). */
   consoleWorkload: '/v1/console/workload',
+  /** Administrators: the sanctions/PEP list in use; POST a new version (multipart, `file`) (decision 026). */
+  consoleScreeningList: '/v1/console/screening-list',
+  /** Administrators: screen the verified users the list in use has not screened yet. */
+  consoleScreeningRescreen: '/v1/console/screening-list/rescreen',
   consoleCase: '/v1/console/cases/:id',
   consoleAssign: '/v1/console/cases/:id/assign',
   consoleRelease: '/v1/console/cases/:id/release',

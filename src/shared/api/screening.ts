@@ -94,3 +94,37 @@ export interface LoadListResult {
   entryCount: number;
   sha256: string;
 }
+
+/**
+ * Why a list file was refused, at its line (the field issue's params: line, kind, value), for a
+ * translated message in the console; `problem` in the same params says it in English for the CLI.
+ */
+export const ScreeningListProblem = {
+  QUOTE_NOT_CLOSED: 'QUOTE_NOT_CLOSED',
+  HEADER: 'HEADER',
+  COLUMNS: 'COLUMNS',
+  EMPTY_ID: 'EMPTY_ID',
+  DUPLICATE_ID: 'DUPLICATE_ID',
+  EMPTY_SCHEMA: 'EMPTY_SCHEMA',
+  EMPTY_NAME: 'EMPTY_NAME',
+  BIRTH_DATE: 'BIRTH_DATE',
+  TOO_MANY: 'TOO_MANY',
+  EMPTY_FILE: 'EMPTY_FILE',
+  NO_PERSONS: 'NO_PERSONS',
+} as const;
+export type ScreeningListProblem = (typeof ScreeningListProblem)[keyof typeof ScreeningListProblem];
+
+/** The largest list file the console takes (a full OpenSanctions targets export is well below). */
+export const SCREENING_LIST_MAX_BYTES = 200 * 1024 * 1024;
+/** The multipart field of the list file. */
+export const SCREENING_LIST_FILE_FIELD = 'file';
+
+/** GET console screening-list: the list in use, and how many verified users still wait for screening against it. */
+export const screeningListInfo = z.object({
+  current: z
+    .object({ version: z.number().int(), source: z.string(), sha256: z.string(), entryCount: z.number().int(), loadedAt: z.string(), loadedBy: z.string().nullable() })
+    .nullable(),
+  /** Verified users not yet screened against the list in use: the re-screening after a load is under way, or was interrupted. */
+  usersToScreen: z.number().int(),
+});
+export type ScreeningListInfo = z.infer<typeof screeningListInfo>;

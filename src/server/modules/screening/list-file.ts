@@ -1,3 +1,5 @@
+import { ScreeningListProblem as P, type ScreeningListProblem } from '../../../shared/api/screening.ts';
+
 /**
  * The sanctions/PEP list file (decision 026): OpenSanctions' "simple CSV" targets export
  * (targets.simple.csv), one row per target, these columns in this order, list values (aliases,
@@ -22,13 +24,20 @@ export interface ListEntry {
   lastChange: string;
 }
 
-/** Why a file was refused: the line (1 = header) and a sentence an administrator can act on. */
+/**
+ * Why a file was refused: the line (1 = header), the kind of problem (the console translates it, with
+ * `value`) and a sentence an administrator can act on (the command line prints it).
+ */
 export class ListFileError extends Error {
   readonly line: number;
+  readonly kind: ScreeningListProblem;
+  readonly value: string;
   readonly problem: string;
-  constructor(line: number, problem: string) {
+  constructor(line: number, kind: ScreeningListProblem, problem: string, value = '') {
     super(`screening list, line ${line}: ${problem}`);
     this.line = line;
+    this.kind = kind;
+    this.value = value;
     this.problem = problem;
   }
 }
@@ -72,7 +81,7 @@ function* records(text: string): Generator<{ line: number; fields: string[] }> {
       start = line;
     } else field += c;
   }
-  if (quoted) throw new ListFileError(start, 'a quoted field is not closed');
+  if (quoted) throw new ListFileError(start, P.QUOTE_NOT_CLOSED, 'a quoted field is not closed');
   if (field !== '' || fields.length > 0) {
     fields.push(field);
     yield { line: start, fields };
@@ -90,22 +99,22 @@ export function parseListFile(text: string): ListEntry[] {
   for (const { line, fields } of records(body)) {
     if (header) {
       const got = fields.map((f) => f.trim()).join(',');
-      if (got !== LIST_COLUMNS.join(',')) throw new ListFileError(line, `the header must be the OpenSanctions simple CSV columns "${LIST_COLUMNS.join(',')}", found "${got.slice(0, 200)}"`);
+      if (got !== LIST_COLUMNS.join(',')) throw new ListFileError(line, P.HEADER, `the header must be the OpenSanctions simple CSV columns "${LIST_COLUMNS.join(',')}", found "${got.slice(0, 200)}"`, got.slice(0, 200));
       header = false;
       continue;
     }
     if (fields.length === 1 && fields[0] === '') continue; // a blank line
-    if (fields.length !== LIST_COLUMNS.length) throw new ListFileError(line, `expected ${LIST_COLUMNS.length} columns, found ${fields.length}`);
+    if (fields.length !== LIST_COLUMNS.length) throw new ListFileError(line, P.COLUMNS, `expected ${LIST_COLUMNS.length} columns, found ${fields.length}`, String(fields.length));
     const row = Object.fromEntries(LIST_COLUMNS.map((c, i) => [c, fields[i]!.trim()])) as Record<(typeof LIST_COLUMNS)[number], string>;
-    if (!row.id) throw new ListFileError(line, 'the id is empty');
-    if (seen.has(row.id)) throw new ListFileError(line, `the id "${row.id}" appears twice`);
+    if (!row.id) throw new ListFileError(line, P.EMPTY_ID, 'the id is empty');
+    if (seen.has(row.id)) throw new ListFileError(line, P.DUPLICATE_ID, `the id "${row.id}" appears twice`, row.id);
     seen.add(row.id);
-    if (!row.schema) throw new ListFileError(line, 'the schema is empty');
+    if (!row.schema) throw new ListFileError(line, P.EMPTY_SCHEMA, 'the schema is empty');
     if (!SCREENED_SCHEMAS.has(row.schema)) continue;
-    if (!row.name) throw new ListFileError(line, 'the name is empty');
+    if (!row.name) throw new ListFileError(line, P.EMPTY_NAME, 'the name is empty');
     const birthDates = split(row.birth_date);
-    const badDate = birthDates.find((d) => !/^\d{4}(-\d{2}){0,2}$/.test(d));
-    if (badDate) throw new ListFileError(line, `the birth date "${badDate}" is not YYYY, YYYY-MM or YYYY-MM-DD`);
+    const badDate = birthDates.find((d) => !/^\d{4}(-(0[1-9]|1[0-2])(-(0[1-9]|[12]\d|3[01]))?)?$/.test(d));
+    if (badDate) throw new ListFileError(line, P.BIRTH_DATE, `the birth date "${badDate}" is not YYYY, YYYY-MM or YYYY-MM-DD`, badDate);
     entries.push({
       id: row.id,
       schema: row.schema,
@@ -117,9 +126,9 @@ export function parseListFile(text: string): ListEntry[] {
       dataset: row.dataset,
       lastChange: row.last_change,
     });
-    if (entries.length > MAX_ENTRIES) throw new ListFileError(line, `more than ${MAX_ENTRIES} entries`);
+    if (entries.length > MAX_ENTRIES) throw new ListFileError(line, P.TOO_MANY, `more than ${MAX_ENTRIES} entries`, String(MAX_ENTRIES));
   }
-  if (header) throw new ListFileError(1, 'the file is empty');
-  if (entries.length === 0) throw new ListFileError(1, 'the file has no Person entries');
+  if (header) throw new ListFileError(1, P.EMPTY_FILE, 'the file is empty');
+  if (entries.length === 0) throw new ListFileError(1, P.NO_PERSONS, 'the file has no Person entries');
   return entries;
 }

@@ -76,6 +76,9 @@ describe('list file (OpenSanctions simple CSV)', () => {
     expect(refuse(`${header}\n${row('a', 'Person', 'A B')}\na,Person,x`)).toMatchObject({ line: 3, problem: 'expected 15 columns, found 3' });
     expect(refuse(`${header}\n${row('a', 'Person', 'A B')}\n${row('a', 'Person', 'C D')}`)).toMatchObject({ line: 3, problem: 'the id "a" appears twice' });
     expect(refuse(`${header}\n${row('a', 'Person', 'A B', '', '12/04/1968')}`).problem).toMatch(/is not YYYY, YYYY-MM or YYYY-MM-DD/);
+    // A month or day that no calendar has is refused too.
+    expect(refuse(`${header}\n${row('a', 'Person', 'A B', '', '1968-13')}`).problem).toMatch(/"1968-13" is not YYYY, YYYY-MM or YYYY-MM-DD/);
+    expect(refuse(`${header}\n${row('a', 'Person', 'A B', '', '1968-04-32')}`).problem).toMatch(/"1968-04-32"/);
     expect(refuse(`${header}\n${row('a', 'Company', 'A Ltd')}`).problem).toBe('the file has no Person entries');
     expect(refuse(`${header}\n"a,Person`).problem).toBe('a quoted field is not closed');
   });

@@ -91,3 +91,17 @@ export async function closeMatch(db: Q, id: string, status: string, at: string):
   const r = await db.updateTable('screening_matches').set({ status, pending_key: null, decided_at: at }).where('id', '=', id).where('status', '=', 'PENDING').executeTakeFirst();
   return Number(r.numUpdatedRows);
 }
+
+/** How many verified users the list `version` has not screened yet (the re-screening's remaining work). */
+export async function countUnscreened(db: Q, version: number): Promise<number> {
+  const r = await db
+    .selectFrom('step_states as s')
+    .leftJoin('screening_states as st', 'st.user_id', 's.subject_id')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('s.machine', '=', 'kyc_level')
+    .where('s.step', '=', '1')
+    .where('s.status', '=', 'SUCCESS')
+    .where((eb) => eb.or([eb('st.list_version', 'is', null), eb('st.list_version', '<', version)]))
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
+}

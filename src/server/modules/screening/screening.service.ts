@@ -150,9 +150,58 @@ export function createScreeningService({
     },
   };
 
+  /**
+   * After a list change: every verified user not yet screened against the list in use, in batches
+   * of `batchSize` users, each user in their own transaction (a failure stops the run; the next run
+   * resumes where it stopped, since screened users carry the version). Returns how many were screened.
+   */
+  async function rescreenAll({ batchSize = RESCREEN_BATCH, actor = SYSTEM }: { batchSize?: number; actor?: Actor } = {}): Promise<{ screened: number; matches: number }> {
+    const list = await repo.findCurrentList(db);
+    if (!list) return { screened: 0, matches: 0 };
+    let after = '';
+    let screened = 0;
+    let matches = 0;
+    for (;;) {
+      const batch = await repo.findUnscreened(db, list.version, after, batchSize);
+      if (batch.length === 0) break;
+      for (const { userId } of batch) {
+        const status = await inTransaction(db, (trx) => screenIn(trx, userId, ScreeningTrigger.LIST_CHANGE, actor));
+        screened++;
+        if (status === ScreeningStatus.POTENTIAL_MATCH) matches++;
+      }
+      after = batch[batch.length - 1]!.userId;
+    }
+    return { screened, matches };
+  }
+
+  // This server's re-screening run, if one is under way (a load starts one; an administrator may resume one).
+  let rescreening: Promise<unknown> | null = null;
+
   return {
     reviewHandler,
     screenIn,
+
+    /** The list in use (null before the first load) and how many verified users wait for screening against it. */
+    async listInfo(): Promise<{ current: repo.ListRow | null; usersToScreen: number }> {
+      const current = (await repo.findCurrentList(db)) ?? null;
+      return { current, usersToScreen: current ? await repo.countUnscreened(db, current.version) : 0 };
+    },
+
+    /**
+     * Screens, in the background, the verified users the list in use has not screened yet (after a
+     * load from the console; or to resume a run a restart interrupted). One run per server at a
+     * time: false when this server is already at it. A failure is handed to `onError`; the users
+     * left stay counted in `listInfo` and the next run takes them.
+     */
+    rescreenInBackground(actor: Actor, onError: (err: unknown) => void): boolean {
+      if (rescreening) return false;
+      rescreening = rescreenAll({ actor })
+        .catch(onError)
+        .finally(() => {
+          rescreening = null;
+        });
+      return true;
+    },
 
     /** The version of the list in use; null before the first load. */
     async currentListVersion(): Promise<number | null> {
@@ -169,7 +218,7 @@ export function createScreeningService({
       try {
         entries = parseListFile(text);
       } catch (err) {
-        if (err instanceof ListFileError) throw new ValidationFailed([{ path: 'file', code: SCREENING_LIST_INVALID, params: { line: err.line, problem: err.problem } }]);
+        if (err instanceof ListFileError) throw new ValidationFailed([{ path: 'file', code: SCREENING_LIST_INVALID, params: { line: err.line, problem: err.problem, kind: err.kind, value: err.value } }]);
         throw err;
       }
       const sha256 = createHash('sha256').update(text).digest('hex');
@@ -190,29 +239,7 @@ export function createScreeningService({
       );
     },
 
-    /**
-     * After a list change: every verified user not yet screened against the list in use, in batches
-     * of `batchSize` users, each user in their own transaction (a failure stops the run; the next run
-     * resumes where it stopped, since screened users carry the version). Returns how many were screened.
-     */
-    async rescreenAll({ batchSize = RESCREEN_BATCH, actor = SYSTEM }: { batchSize?: number; actor?: Actor } = {}): Promise<{ screened: number; matches: number }> {
-      const list = await repo.findCurrentList(db);
-      if (!list) return { screened: 0, matches: 0 };
-      let after = '';
-      let screened = 0;
-      let matches = 0;
-      for (;;) {
-        const batch = await repo.findUnscreened(db, list.version, after, batchSize);
-        if (batch.length === 0) break;
-        for (const { userId } of batch) {
-          const status = await inTransaction(db, (trx) => screenIn(trx, userId, ScreeningTrigger.LIST_CHANGE, actor));
-          screened++;
-          if (status === ScreeningStatus.POTENTIAL_MATCH) matches++;
-        }
-        after = batch[batch.length - 1]!.userId;
-      }
-      return { screened, matches };
-    },
+    rescreenAll,
 
     /** §7 get-aml-result: the caller's stored screening state, answered for one scene. */
     async amlResult(userId: string, sceneCode: AmlScene): Promise<AmlResultReply> {
