@@ -81,4 +81,13 @@ describe('the screening list in the console', () => {
     await vi.waitFor(async () => expect((await get(app, L, admin.cookie)).json().result.usersToScreen).toBe(0));
     expect(await app.db.selectFrom('screening_states').select('list_version').where('user_id', '=', u.id).executeTakeFirst()).toEqual({ list_version: 1 });
   });
+
+  it('a user whose match awaits a reviewer is not waiting for the next version: the count still reaches zero', async () => {
+    const next = `${sample.trimEnd()}\nextra-0001,Person,Ottoline Fairweather-Quist,,1931-02-28,gb,,,,,,demo_peps,,,2026-11-20\n`;
+    expect((await upload(next, admin.cookie)).json().result.current.version).toBe(2);
+    await vi.waitFor(async () => expect((await get(app, L, admin.cookie)).json().result.usersToScreen).toBe(0));
+    const listed = await app.db.selectFrom('users').select('id').where('email', '=', 'list-drachenko@example.com').executeTakeFirstOrThrow();
+    // Its outcome stands until the reviewer decides; the version it was screened against stays.
+    expect(await app.db.selectFrom('screening_states').select(['status', 'list_version']).where('user_id', '=', listed.id).executeTakeFirst()).toEqual({ status: 'POTENTIAL_MATCH', list_version: 1 });
+  });
 });

@@ -1,3 +1,4 @@
+import { ScreeningStatus } from '../../../shared/api/screening.ts';
 import type { Kysely } from 'kysely';
 import { isPostgres } from '../../db/dialect.ts';
 import type { Database, ScreeningEntriesTable, ScreeningListsTable, ScreeningMatchesTable, ScreeningStatesTable } from '../../db/schema.ts';
@@ -92,16 +93,21 @@ export async function closeMatch(db: Q, id: string, status: string, at: string):
   return Number(r.numUpdatedRows);
 }
 
-/** How many verified users the list `version` has not screened yet (the re-screening's remaining work). */
+/**
+ * How many verified users the list `version` has still to screen (the re-screening's remaining
+ * work): those with a name to screen whose outcome does not stand as it is (an open case or a
+ * confirmed match stands until a reviewer changes it, so a run leaves them for later).
+ */
 export async function countUnscreened(db: Q, version: number): Promise<number> {
   const r = await db
     .selectFrom('step_states as s')
+    .innerJoin('kyc_personal_info as p', 'p.user_id', 's.subject_id')
     .leftJoin('screening_states as st', 'st.user_id', 's.subject_id')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('s.machine', '=', 'kyc_level')
     .where('s.step', '=', '1')
     .where('s.status', '=', 'SUCCESS')
-    .where((eb) => eb.or([eb('st.list_version', 'is', null), eb('st.list_version', '<', version)]))
+    .where((eb) => eb.or([eb('st.list_version', 'is', null), eb.and([eb('st.list_version', '<', version), eb('st.status', 'not in', [ScreeningStatus.POTENTIAL_MATCH, ScreeningStatus.TRUE_MATCH])])]))
     .executeTakeFirstOrThrow();
   return Number(r.n);
 }

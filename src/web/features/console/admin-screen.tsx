@@ -12,6 +12,7 @@ import { message } from '../../lib/notify/index.ts';
 import { useRetention, useSetRole, useStaff, useVerifyAudit } from './api/admin.ts';
 import { useConsoleMe } from './api/get-console-me.ts';
 import { formatDateTime } from './format.ts';
+import { ScreeningListCard } from './components/screening-list-card.tsx';
 
 /** The console members and their roles; an administrator changes one (the server audits it). */
 function Members() {
@@ -139,6 +140,9 @@ export default function AdminScreen() {
       </Card>
       <Card title={t('records.admin.retention')}>
         <Retention />
+      </Card>
+      <Card title={t('records.admin.screening.title')}>
+        <ScreeningListCard />
       </Card>
     </section>
   );

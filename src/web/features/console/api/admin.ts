@@ -1,8 +1,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiPath } from '../../../../shared/api/paths.ts';
 import type { AuditChainReport, RetentionOverview, StaffList, StaffMember } from '../../../../shared/api/records.ts';
+import { SCREENING_LIST_FILE_FIELD, type ScreeningListInfo } from '../../../../shared/api/screening.ts';
 import type { ConsoleRole } from '../../../../shared/staff.ts';
-import { http } from '../../../lib/http/index.ts';
+import { http, postMultipart } from '../../../lib/http/index.ts';
 import { consoleKeys, withId } from './keys.ts';
 
 /** Administration (decision 018): console members and their roles, the audit trail check, retention. Administrators only. */
@@ -22,3 +23,36 @@ export function useSetRole() {
 export const useVerifyAudit = () => useMutation({ mutationFn: () => http.post<AuditChainReport>(ApiPath.consoleAuditVerify, {}, { silent: true }) });
 
 export const useRetention = () => useQuery(queryOptions({ queryKey: retentionKey, queryFn: ({ signal }) => http.get<RetentionOverview>(ApiPath.consoleRetention, undefined, { signal, silent: true }) }));
+
+/** The sanctions/PEP list (decision 026): the version in use and the users still to screen; refreshed while some are. */
+const screeningListKey = [...consoleKeys.all, 'screening-list'] as const;
+const RESCREEN_POLL_MS = 3000;
+
+export const useScreeningList = () =>
+  useQuery(
+    queryOptions({
+      queryKey: screeningListKey,
+      queryFn: ({ signal }) => http.get<ScreeningListInfo>(ApiPath.consoleScreeningList, undefined, { signal, silent: true }),
+      refetchInterval: (query) => ((query.state.data?.usersToScreen ?? 0) > 0 ? RESCREEN_POLL_MS : false),
+    }),
+  );
+
+export function useLoadScreeningList() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (file: File) => {
+      const form = new FormData();
+      form.append(SCREENING_LIST_FILE_FIELD, file, file.name);
+      return postMultipart<ScreeningListInfo>(ApiPath.consoleScreeningList, form);
+    },
+    onSuccess: (info) => client.setQueryData(screeningListKey, info),
+  });
+}
+
+export function useRescreen() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => http.post<ScreeningListInfo>(ApiPath.consoleScreeningRescreen, {}, { silent: true }),
+    onSuccess: (info) => client.setQueryData(screeningListKey, info),
+  });
+}

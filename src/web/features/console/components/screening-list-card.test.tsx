@@ -1,0 +1,68 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ScreeningListInfo } from '../../../../shared/api/screening.ts';
+import codes from '../../../../../locales/inverse-error-code/en/core.json';
+import common from '../../../../../locales/user-accounts/en/common.json';
+import records from '../../../../../locales/user-accounts/en/records.json';
+import ui from '../../../../../locales/user-accounts/en/ui.json';
+import { clearResponseCache } from '../../../lib/http/index.ts';
+import { envelope, installFetch } from '../../../lib/http/testing.ts';
+import { globalTestI18n, renderInApp } from '../../../test/render.tsx';
+import { ScreeningListCard } from './screening-list-card.tsx';
+
+/** The sanctions/PEP list card of the console's administration page (decision 026), against a fake server at fetch. */
+const LIST = '/x-api/v1/console/screening-list';
+const v1: ScreeningListInfo = {
+  current: { version: 1, source: 'targets.simple.csv', sha256: 'ab'.repeat(32), entryCount: 5, loadedAt: '2026-11-01T10:00:00.000Z', loadedBy: null },
+  usersToScreen: 2,
+};
+const render = () => renderInApp(<ScreeningListCard />, globalTestI18n({ 'user-accounts': { records, ui, common }, 'inverse-error-code': codes }));
+const csv = (text: string) => new File([text], 'targets.simple.csv', { type: 'text/csv' });
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  clearResponseCache();
+});
+
+describe('the screening list card', () => {
+  it('shows the version in use and the users left; "Screen them now" asks the server and shows none left', async () => {
+    let info = v1;
+    const calls = installFetch((call) => {
+      if (call.method === 'POST' && call.url.endsWith(`${LIST}/rescreen`)) info = { ...v1, usersToScreen: 0 };
+      return envelope(info);
+    });
+    render();
+    expect(await screen.findByText(/^Version 1: targets\.simple\.csv, 5 people, loaded .* by the command line\.$/)).toBeVisible();
+    expect(screen.getByText('Verified users still to be screened against it: 2.')).toBeVisible();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Screen them now' }));
+    expect(await screen.findByText('Every verified user is screened against it.')).toBeVisible();
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.url)).toEqual([`${LIST}/rescreen`]);
+  });
+
+  it('a refused file says the line and the problem on the field; a good one says which version is in use', async () => {
+    let refuse = true;
+    installFetch((call) => {
+      if (call.method === 'POST' && refuse) return envelope({ fields: [{ path: 'file', code: 'SCREENING_LIST_INVALID', params: { line: 2, kind: 'COLUMNS', value: '3', problem: 'expected 15 columns, found 3' } }] }, 10001, 'params error');
+      if (call.method === 'POST') return envelope({ ...v1, current: { ...v1.current!, version: 2, loadedBy: 'admin@example.com' } });
+      return envelope({ current: null, usersToScreen: 0 });
+    });
+    const user = userEvent.setup();
+    render();
+    expect(await screen.findByText('No list is loaded yet: nobody is screened.')).toBeVisible();
+    const load = screen.getByRole('button', { name: 'Load this list' });
+    expect(load).toBeDisabled();
+    const input = screen.getByLabelText('List file (CSV)');
+    await user.upload(input, csv('id,schema\nx,Person,A'));
+    await user.click(load);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Line 2: 15 columns expected, 3 found.');
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+
+    refuse = false;
+    await user.upload(input, csv('a good file'));
+    expect(screen.queryByRole('alert')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Load this list' }));
+    expect(await screen.findByText('Version 2 is in use')).toBeVisible();
+    expect(screen.getByText(/^Version 2: .* by admin@example\.com\.$/)).toBeVisible();
+  });
+});

@@ -1,0 +1,133 @@
+import { useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ScreeningListInfo } from '../../../../shared/api/screening.ts';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { LoadError, LoadingBlock } from '../../../components/ui/load-states.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { errorMessage, fieldIssues } from '../../../lib/i18n/error-message.ts';
+import { useLoadScreeningList, useRescreen, useScreeningList } from '../api/admin.ts';
+import { formatDateTime } from '../format.ts';
+
+/** A refused file: "Line 12: …" with the kind of problem translated; anything else by its code. */
+function refusalText(t: ReturnType<typeof useTranslation>['t'], error: unknown): string {
+  const issue = fieldIssues(error).find((f) => f.path === 'file' && f.code === 'SCREENING_LIST_INVALID');
+  const params = issue?.params as { line?: number; kind?: string; value?: string } | undefined;
+  if (!params?.kind) return errorMessage(t, error);
+  return `${t('records.admin.screening.line', { line: params.line ?? 1 })} ${t(`records.admin.screening.problem.${params.kind}`, { value: params.value ?? '' })}`;
+}
+
+function CurrentList({ info }: { info: ScreeningListInfo }) {
+  const { t, i18n } = useTranslation();
+  const rescreen = useRescreen();
+  const c = info.current;
+  if (!c) return <p className="text-sm text-muted">{t('records.admin.screening.none')}</p>;
+  return (
+    <div className="flex flex-col gap-2 text-sm" data-testid="screening-list-current">
+      <p>
+        {t('records.admin.screening.current', {
+          version: c.version,
+          file: c.source,
+          count: c.entryCount,
+          at: formatDateTime(c.loadedAt, i18n.language),
+          by: c.loadedBy ?? t('records.admin.screening.byCli'),
+        })}
+      </p>
+      <p className="font-mono text-xs break-all text-muted">SHA-256 {c.sha256}</p>
+      {info.usersToScreen > 0 ? (
+        <div className="flex flex-wrap items-center gap-3" role="status">
+          <span>{t('records.admin.screening.toScreen', { count: info.usersToScreen })}</span>
+          <Button size="small" loading={rescreen.isPending} onClick={() => rescreen.mutate()}>
+            {t('records.admin.screening.rescreen')}
+          </Button>
+        </div>
+      ) : (
+        <p role="status">{t('records.admin.screening.allScreened')}</p>
+      )}
+      {rescreen.isError ? <Alert variant="error" title={t('records.admin.screening.loadError')}>{errorMessage(t, rescreen.error)}</Alert> : null}
+    </div>
+  );
+}
+
+/**
+ * The sanctions/PEP list (decision 026) for administrators: the version in use, how many verified
+ * users are still to be screened against it (refreshed while some are), and a new version loaded
+ * from a file. A refused file says at which line and what is wrong; the list in use then stays.
+ */
+export function ScreeningListCard() {
+  const { t } = useTranslation();
+  const list = useScreeningList();
+  const load = useLoadScreeningList();
+  const [file, setFile] = useState<File | null>(null);
+  const [loaded, setLoaded] = useState<number | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const inputId = useId();
+  const errorId = useId();
+
+  const submit = async () => {
+    if (!file) return;
+    setLoaded(null);
+    try {
+      const info = await load.mutateAsync(file);
+      setLoaded(info.current?.version ?? null);
+      setFile(null);
+      if (input.current) input.current.value = '';
+    } catch {
+      // Shown under the field (load.error).
+    }
+  };
+
+  return (
+    <div className="flex flex-col gap-4">
+      <p className="text-sm text-muted">{t('records.admin.screening.intro')}</p>
+      {list.isPending ? (
+        <LoadingBlock>
+          <Skeleton className="h-12 w-full" />
+        </LoadingBlock>
+      ) : list.isError ? (
+        <LoadError title={t('records.admin.screening.error')} error={list.error} onRetry={() => void list.refetch()} />
+      ) : (
+        <CurrentList info={list.data} />
+      )}
+      <form
+        className="flex flex-col gap-2"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
+        <label htmlFor={inputId} className="text-sm font-medium">
+          {t('records.admin.screening.file')}
+        </label>
+        <input
+          ref={input}
+          id={inputId}
+          type="file"
+          accept=".csv,text/csv"
+          aria-invalid={load.isError || undefined}
+          aria-describedby={load.isError ? errorId : undefined}
+          className="text-sm file:me-3 file:rounded-btn file:border file:border-line-strong file:bg-surface file:px-3 file:py-1.5"
+          onChange={(e) => {
+            setFile(e.target.files?.[0] ?? null);
+            load.reset();
+            setLoaded(null);
+          }}
+        />
+        {load.isError ? (
+          <p id={errorId} className="text-sm text-danger" role="alert">
+            {refusalText(t, load.error)}
+          </p>
+        ) : null}
+        <Button type="submit" variant="primary" className="self-start" disabled={!file} loading={load.isPending}>
+          {t('records.admin.screening.load')}
+        </Button>
+        {loaded !== null ? (
+          <Alert variant="success" title={t('records.admin.screening.loaded', { version: loaded })}>
+            {t('records.admin.screening.loadedBody')}
+          </Alert>
+        ) : null}
+      </form>
+    </div>
+  );
+}
