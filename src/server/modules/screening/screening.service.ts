@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { setImmediate as letTheLoopRun } from 'node:timers/promises';
 import { AmlResult, AmlScene, ScreeningMatchStatus, ScreeningStatus, type AmlResultReply, type LoadListResult, type ScreeningHit, type ScreeningSubject } from '../../../shared/api/screening.ts';
 import { QuestionnaireStatus } from '../../../shared/kyc.ts';
 import { DecisionOutcome, SubjectKind } from '../../../shared/review.ts';
@@ -35,6 +36,8 @@ const SYSTEM: Actor = { type: 'system', id: null };
 const MATCH_ENTITY = 'screening_match';
 /** Users screened per transaction when a list changes: a batch's locks stay short. */
 export const RESCREEN_BATCH = 100;
+/** Entries compared between two turns of the event loop (a few milliseconds of work). */
+const MATCH_SLICE = 2000;
 
 const parseList = (v: string) => JSON.parse(v) as string[];
 const toEntry = (r: repo.EntryRow): ListEntry => ({
@@ -76,12 +79,34 @@ export function createScreeningService({
   }
 
   /**
+   * The list entries a user's name and date of birth match, best first. The comparison runs in
+   * slices with the event loop let go between them: against a full list it takes about a second per
+   * user (decision 026), which must not hold up every other request meanwhile.
+   */
+  async function hitsFor(q: Db, version: number, person: { name: string; dateOfBirth: string }): Promise<ScreeningHit[]> {
+    const hits: ScreeningHit[] = [];
+    const ours = { name: prepareName(person.name), dateOfBirth: person.dateOfBirth };
+    const entries = await entriesOf(q, version);
+    for (let i = 0; i < entries.length; i++) {
+      if (i > 0 && i % MATCH_SLICE === 0) await letTheLoopRun();
+      const { entry: e, prepared } = entries[i]!;
+      const m = matchPrepared(ours, prepared);
+      if (!m.hit) continue;
+      hits.push({ entryId: e.id, name: e.name, aliases: e.aliases, birthDates: e.birthDates, countries: e.countries, sanctions: e.sanctions, dataset: e.dataset, lastChange: e.lastChange, score: m.score, matchedName: m.matchedName, dob: m.dob });
+    }
+    return hits.sort((a, b) => b.score - a.score || a.entryId.localeCompare(b.entryId));
+  }
+
+  const nameOf = (person: { first_name: string; middle_name: string | null; last_name: string }) => [person.first_name, person.middle_name, person.last_name].filter(Boolean).join(' ');
+
+  /**
    * Screens one user in `trx` against the list in use. Nothing to do without a list, without personal
    * information, or when already screened against this version; while a case is open or after a
-   * confirmed match the outcome stands until a reviewer changes it. Entries a reviewer already cleared
-   * for this user (same entry, unchanged since) are not raised again.
+   * confirmed match the outcome stands until a reviewer changes it. `precomputed`: the hits found
+   * before the transaction for this list version and this name (a re-screening compares outside
+   * the transaction, so it holds no connection for the comparison's second); found again here otherwise.
    */
-  async function screenIn(trx: Db, userId: string, trigger: ScreeningTrigger, actor: Actor): Promise<ScreeningStatus | null> {
+  async function screenIn(trx: Db, userId: string, trigger: ScreeningTrigger, actor: Actor, precomputed?: { version: number; name: string; dateOfBirth: string; hits: ScreeningHit[] }): Promise<ScreeningStatus | null> {
     const list = await repo.findCurrentList(trx);
     if (!list) return null;
     const person = await repo.findPerson(trx, userId);
@@ -89,20 +114,18 @@ export function createScreeningService({
     const before = await repo.findState(trx, userId, { lock: true });
     if (before && before.list_version >= list.version) return before.status as ScreeningStatus;
     if (before && (before.status === ScreeningStatus.POTENTIAL_MATCH || before.status === ScreeningStatus.TRUE_MATCH)) return before.status as ScreeningStatus;
-    const name = [person.first_name, person.middle_name, person.last_name].filter(Boolean).join(' ');
+    const name = nameOf(person);
+    const found =
+      precomputed && precomputed.version === list.version && precomputed.name === name && precomputed.dateOfBirth === person.date_of_birth
+        ? precomputed.hits
+        : await hitsFor(trx, list.version, { name, dateOfBirth: person.date_of_birth });
+    // Entries a reviewer already cleared for this user (same entry, unchanged since) are not raised again.
     const cleared = new Set(
       (await repo.findMatchesOfUser(trx, userId))
         .filter((m) => m.status === ScreeningMatchStatus.CLEARED)
         .flatMap((m) => (JSON.parse(m.hits) as ScreeningHit[]).map((h) => `${h.entryId}@${h.lastChange}`)),
     );
-    const hits: ScreeningHit[] = [];
-    const ours = { name: prepareName(name), dateOfBirth: person.date_of_birth };
-    for (const { entry: e, prepared } of await entriesOf(trx, list.version)) {
-      const m = matchPrepared(ours, prepared);
-      if (!m.hit || cleared.has(`${e.id}@${e.lastChange}`)) continue;
-      hits.push({ entryId: e.id, name: e.name, aliases: e.aliases, birthDates: e.birthDates, countries: e.countries, sanctions: e.sanctions, dataset: e.dataset, lastChange: e.lastChange, score: m.score, matchedName: m.matchedName, dob: m.dob });
-    }
-    hits.sort((a, b) => b.score - a.score || a.entryId.localeCompare(b.entryId));
+    const hits = found.filter((h) => !cleared.has(`${h.entryId}@${h.lastChange}`));
     const at = nowIso();
     const status = hits.length > 0 ? ScreeningStatus.POTENTIAL_MATCH : before?.status === ScreeningStatus.FALSE_POSITIVE ? ScreeningStatus.FALSE_POSITIVE : ScreeningStatus.CLEAR;
     await repo.upsertState(trx, { user_id: userId, status, list_version: list.version, screened_at: at });
@@ -165,7 +188,14 @@ export function createScreeningService({
       const batch = await repo.findUnscreened(db, list.version, after, batchSize);
       if (batch.length === 0) break;
       for (const { userId } of batch) {
-        const status = await inTransaction(db, (trx) => screenIn(trx, userId, ScreeningTrigger.LIST_CHANGE, actor));
+        // Compared outside the transaction (no connection held meanwhile), recorded inside it; an
+        // open case or a confirmed match stands as it is, so there is nothing to compare for it.
+        const person = await repo.findPerson(db, userId);
+        const standing = await repo.findState(db, userId);
+        const stands = standing?.status === ScreeningStatus.POTENTIAL_MATCH || standing?.status === ScreeningStatus.TRUE_MATCH;
+        const precomputed =
+          person && !stands ? { version: list.version, name: nameOf(person), dateOfBirth: person.date_of_birth, hits: await hitsFor(db, list.version, { name: nameOf(person), dateOfBirth: person.date_of_birth }) } : undefined;
+        const status = await inTransaction(db, (trx) => screenIn(trx, userId, ScreeningTrigger.LIST_CHANGE, actor, precomputed));
         screened++;
         if (status === ScreeningStatus.POTENTIAL_MATCH) matches++;
       }
