@@ -78,8 +78,8 @@ export function createExtrasService({ db, accounts, kyc }: { db: Db; accounts: E
      * The extras' part of kyc-info (§3), read in `q` from the facts the builder already has. Every
      * value comes from stored state: custody rows, member tags, agreement acceptances, announcements.
      */
-    async forKycInfo(q: Db, userId: string, at: { level: KycLevel; residenceCountry: string; site: string }): Promise<KycInfoExtras> {
-      const tags = await accounts.memberTags(userId, q);
+    async forKycInfo(q: Db, userId: string, at: { level: KycLevel; residenceCountry: string; site: string; tags?: Readonly<Record<string, string>> }): Promise<KycInfoExtras> {
+      const tags = at.tags ?? (await accounts.memberTags(userId, q));
       const m: MemberFacts = { level: at.level, residenceCountry: at.residenceCountry, tags };
       const row = await custody.findRow(userId, q);
       const agreementState = await agreements.query(userId, [AgreementProduct.HKG_POA, AgreementProduct.OPTION, AgreementProduct.SATOS_EU], q);
