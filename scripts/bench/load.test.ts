@@ -34,4 +34,26 @@ describe('bench load generator', () => {
       server.close();
     }
   });
+
+  it('paced (open loop): offers the requests over at most its connections and stops at the bound', async () => {
+    const sockets = new Set<unknown>();
+    let served = 0;
+    const server = http.createServer((req, res) => {
+      sockets.add(req.socket);
+      served++;
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"ret_code":0}');
+    });
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    try {
+      const { port } = server.address() as { port: number };
+      const r = await runLoad({ url: `http://127.0.0.1:${port}/`, connections: 3, durationMs: 10_000, maxRequests: 30, rate: 500 });
+      expect(r.requests).toBe(30);
+      expect(served).toBe(30);
+      expect(r.failures).toBe(0);
+      expect(sockets.size).toBeLessThanOrEqual(3);
+    } finally {
+      server.close();
+    }
+  });
 });

@@ -1,8 +1,13 @@
 /**
- * A closed-loop HTTP load generator for the bench: `connections` keep-alive sockets, each sending its
- * next request as soon as the previous reply is read, until `durationMs` has passed or `maxRequests`
- * were sent (both bounds always apply, so a slow server cannot make the bench run away). node:http
- * with a keep-alive agent, no dependency: the same client measures our server and the references.
+ * An HTTP load generator for the bench: `connections` keep-alive sockets, each sending its next
+ * request as soon as the previous reply is read (closed loop), until `durationMs` has passed or
+ * `maxRequests` were sent (both bounds always apply, so a slow server cannot make the bench run
+ * away). With `rate`, open loop instead: requests are offered at that many per second whatever the
+ * replies, over at most `connections` sockets, and each latency counts from the request's scheduled
+ * time (a request waiting for a free socket is waiting for the server). A closed loop's p99 is tied
+ * to its throughput (Little's law: connections / req/s); a paced run shows the latency at a given
+ * load. node:http with a keep-alive agent, no dependency: the same client measures our server and
+ * the references.
  */
 import http from 'node:http';
 
@@ -14,6 +19,8 @@ export interface LoadOptions {
   connections: number;
   durationMs: number;
   maxRequests: number;
+  /** Requests offered per second (open loop); closed loop when absent. */
+  rate?: number;
   /** True when a reply counts as a success (default: HTTP 200). */
   ok?: (status: number, body: string) => boolean;
 }
@@ -72,19 +79,38 @@ export async function runLoad(o: LoadOptions): Promise<LoadResult> {
   let failures = 0;
   const started = performance.now();
   const deadline = started + o.durationMs;
+  const send = async (t0: number) => {
+    try {
+      const res = await once(agent, o);
+      if (!ok(res.status, res.body)) failures++;
+    } catch {
+      failures++;
+    }
+    latencies.push(performance.now() - t0);
+  };
   try {
+    if (o.rate) {
+      // Every request whose time has come is sent at each tick (timers fire at most every ~1 ms).
+      const interval = 1000 / o.rate;
+      const inFlight: Promise<void>[] = [];
+      while (sent < o.maxRequests && performance.now() < deadline) {
+        const due = started + sent * interval;
+        const now = performance.now();
+        if (due > now) {
+          await new Promise((resolve) => setTimeout(resolve, due - now));
+          continue;
+        }
+        sent++;
+        inFlight.push(send(due));
+      }
+      await Promise.all(inFlight);
+      return summarize(latencies, failures, Math.min(performance.now(), deadline) / 1000 - started / 1000);
+    }
     await Promise.all(
       Array.from({ length: o.connections }, async () => {
         while (sent < o.maxRequests && performance.now() < deadline) {
           sent++;
-          const t0 = performance.now();
-          try {
-            const res = await once(agent, o);
-            if (!ok(res.status, res.body)) failures++;
-          } catch {
-            failures++;
-          }
-          latencies.push(performance.now() - t0);
+          await send(performance.now());
         }
       }),
     );

@@ -7,6 +7,7 @@ import type { Config } from '../config.ts';
 import { migrations } from './migrations/index.ts';
 import type { Database } from './schema.ts';
 import { openNodeSqlite } from './sqlite-node.ts';
+import { createSqliteReader } from './sqlite-reader.ts';
 
 export type Db = Kysely<Database>;
 export type { Database } from './schema.ts';
@@ -23,8 +24,43 @@ export function createDb(database: Config['database'], onConnectionError: (err: 
     pool.on('error', onConnectionError);
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
-  if (database.file !== ':memory:') mkdirSync(path.dirname(database.file), { recursive: true });
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: openNodeSqlite(database.file) }) });
+  if (database.file === ':memory:') return new Kysely<Database>({ dialect: new SqliteDialect({ database: openNodeSqlite(database.file) }) });
+  mkdirSync(path.dirname(database.file), { recursive: true });
+  const reader = createSqliteReader<Database>(database.file);
+  const db = new Kysely<Database>({ dialect: new NodeSqliteDialect(openNodeSqlite(database.file), reader) });
+  readers.set(db, reader);
+  return db;
+}
+
+/** The embedded database: destroying it also ends its reader thread. */
+class NodeSqliteDialect extends SqliteDialect {
+  readonly #reader: Db;
+  constructor(database: ReturnType<typeof openNodeSqlite>, reader: Db) {
+    super({ database });
+    this.#reader = reader;
+  }
+  override createDriver() {
+    const driver = super.createDriver();
+    const destroy = driver.destroy.bind(driver);
+    driver.destroy = async () => {
+      await this.#reader.destroy();
+      await destroy();
+    };
+    return driver;
+  }
+}
+
+const readers = new WeakMap<Db, Db>();
+
+/**
+ * Where a heavy read that needs no transaction runs (decision 024, the event loop): on the embedded
+ * SQLite file, a read-only connection in a worker thread (db/sqlite-reader.ts), so the statement does
+ * not hold the event loop; on PostgreSQL, in a transaction, or on an in-memory database, `db` itself.
+ * It sees every commit made before the call; it must not be used for a read that a write in the same
+ * transaction depends on.
+ */
+export function readerOf(db: Db): Db {
+  return readers.get(db) ?? db;
 }
 
 export { isPostgres } from './dialect.ts';

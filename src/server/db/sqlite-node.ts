@@ -12,10 +12,11 @@ import type { SqliteDatabase, SqliteStatement } from 'kysely';
  */
 const STATEMENT_CACHE_SIZE = 1000;
 
-export function openNodeSqlite(file: string, { statementCacheSize = STATEMENT_CACHE_SIZE } = {}): SqliteDatabase {
-  const db = new DatabaseSync(file);
-  // WAL lets readers proceed during a write; foreign keys are off by default in SQLite.
-  db.exec('PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000; PRAGMA synchronous = NORMAL;');
+export function openNodeSqlite(file: string, { statementCacheSize = STATEMENT_CACHE_SIZE, readOnly = false } = {}): SqliteDatabase {
+  const db = new DatabaseSync(file, { readOnly });
+  // WAL lets readers proceed during a write; foreign keys are off by default in SQLite. A read-only
+  // connection (sqlite-reader.ts) reads the file the writer already put in WAL mode.
+  db.exec(readOnly ? 'PRAGMA busy_timeout = 5000;' : 'PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000; PRAGMA synchronous = NORMAL;');
   // Kysely asks for a statement on every query; preparing (parsing and planning) again each time was
   // the largest share of a kyc-info request's CPU (issue 15). Statements are prepared once per SQL
   // text and reused, least recently used dropped first. A reused statement is reset by each all/run.
@@ -54,7 +55,7 @@ function prepareNew(db: DatabaseSync, sql: string): SqliteStatement {
 }
 
 /** node:sqlite binds only null, numbers, bigints, strings and bytes. */
-function toSqlite(params: ReadonlyArray<unknown>): SQLInputValue[] {
+export function toSqlite(params: ReadonlyArray<unknown>): SQLInputValue[] {
   return params.map((p) => {
     if (p === undefined || p === null) return null;
     if (typeof p === 'boolean') return p ? 1 : 0;

@@ -12,6 +12,17 @@ export async function findCurrentVersions(db: Q, products: readonly string[]): P
   return out;
 }
 
+/**
+ * The newest version number of each product asked about, without the texts: kyc-info only asks
+ * whether an acceptance is due, and reading every version's title and body on each call was its
+ * costliest statement (issue 15).
+ */
+export async function findCurrentVersionNumbers(db: Q, products: readonly string[]): Promise<Map<string, number>> {
+  if (products.length === 0) return new Map();
+  const rows = await db.selectFrom('agreement_versions').select(['product', (eb) => eb.fn.max('version').as('version')]).where('product', 'in', products).groupBy('product').execute();
+  return new Map(rows.map((r) => [r.product, Number(r.version)]));
+}
+
 /** The caller's newest acceptance per product. */
 export async function findLatestAcceptances(db: Q, userId: string): Promise<Map<string, AgreementAcceptancesTable>> {
   const rows = await db.selectFrom('agreement_acceptances').selectAll().where('user_id', '=', userId).orderBy('version', 'desc').execute();

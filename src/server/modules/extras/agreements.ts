@@ -28,6 +28,17 @@ export function createAgreements({ db }: { db: Db }) {
     });
   }
 
+  /** Per product: whether the caller accepted some version and whether the newest waits for acceptance (what kyc-info shows). */
+  async function dueOf(userId: string, products: readonly AgreementProduct[], q: Db = db): Promise<{ product: AgreementProduct; accepted: boolean; needsAcceptance: boolean }[]> {
+    const current = await repo.findCurrentVersionNumbers(q, products);
+    const accepted = await repo.findLatestAcceptances(q, userId);
+    return products.map((product) => {
+      const v = current.get(product);
+      const a = accepted.get(product);
+      return { product, accepted: a !== undefined, needsAcceptance: v !== undefined && (a === undefined || a.version < v) };
+    });
+  }
+
   /**
    * Records the caller's acceptance of `version`, which must be the current one (an outdated text
    * is refused with the current version, so the page shows the new text). Accepting the same
@@ -75,7 +86,7 @@ export function createAgreements({ db }: { db: Db }) {
     return (await repo.findAllVersions(db)).map((r) => ({ product: r.product as AgreementProduct, version: r.version, title: r.title, body: r.body, publishedAt: r.published_at, acceptances: Number(r.acceptances) }));
   }
 
-  return { query, apply, publish, versions };
+  return { query, dueOf, apply, publish, versions };
 }
 
 export type Agreements = ReturnType<typeof createAgreements>;

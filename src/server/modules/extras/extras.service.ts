@@ -81,11 +81,11 @@ export function createExtrasService({ db, accounts, kyc }: { db: Db; accounts: E
      * The extras' part of kyc-info (§3), read in `q` from the facts the builder already has. Every
      * value comes from stored state: custody rows, member tags, agreement acceptances, announcements.
      */
-    async forKycInfo(q: Db, userId: string, at: { level: KycLevel; residenceCountry: string; site: string }): Promise<KycInfoExtras> {
-      const tags = await accounts.memberTags(userId, q);
+    async forKycInfo(q: Db, userId: string, at: { level: KycLevel; residenceCountry: string; site: string; tags?: Readonly<Record<string, string>> }): Promise<KycInfoExtras> {
+      const tags = at.tags ?? (await accounts.memberTags(userId, q));
       const m: MemberFacts = { level: at.level, residenceCountry: at.residenceCountry, tags };
       const row = await custody.findRow(userId, q);
-      const agreementState = await agreements.query(userId, [AgreementProduct.HKG_POA, AgreementProduct.OPTION, AgreementProduct.SATOS_EU], q);
+      const agreementState = await agreements.dueOf(userId, [AgreementProduct.HKG_POA, AgreementProduct.OPTION, AgreementProduct.SATOS_EU], q);
       const needs = (p: Product) => agreementState.find((a) => a.product === p)?.needsAcceptance === true;
       const pendingAnnouncements = await announcements.pending(userId, at.level, q);
       const displayControl = {
@@ -99,7 +99,7 @@ export function createExtrasService({ db, accounts, kyc }: { db: Db; accounts: E
       const bannerTags: Banner[] = [];
       if (displayControl.isDisplaySatosToEu) bannerTags.push(BannerTag.SATOS_TO_EU);
       // A new version of an agreement the member accepted before (a first acceptance is asked where the product is used).
-      if (agreementState.some((a) => a.accepted !== null && a.needsAcceptance)) bannerTags.push(BannerTag.AGREEMENT_UPDATE);
+      if (agreementState.some((a) => a.accepted && a.needsAcceptance)) bannerTags.push(BannerTag.AGREEMENT_UPDATE);
       if (pendingAnnouncements.length > 0) bannerTags.push(BannerTag.KYC_ANNOUNCEMENT);
       if (displayControl.isDisplayP2pRights) bannerTags.push(BannerTag.P2P_RIGHTS);
       const kyb = tags.KYB === '1' ? KYB_QUOTAS.find((k) => k.level === at.level) : undefined;

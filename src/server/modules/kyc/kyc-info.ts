@@ -9,7 +9,7 @@ import type { Db } from '../../db/index.ts';
 import type { RoutingInput } from '../providers/providers.service.ts';
 import type { ReviewService } from '../review/review.service.ts';
 import { displayedSteps, LEVELS, reachedLevel, type StoredSteps } from './kyc.machine.ts';
-import type { KycReads, KycSteps } from './kyc-steps.ts';
+import { hasNoSteps, type KycReads, type KycSteps } from './kyc-steps.ts';
 import * as repo from './kyc.repo.ts';
 
 /** The level a user works on now: the first one not reached (level 2 once both are). */
@@ -42,7 +42,8 @@ export interface KycExtrasPort {
   forKycInfo(
     q: Db,
     userId: string,
-    at: { level: KycLevel; residenceCountry: string; site: string },
+    /** `tags`: the member tags kyc-info has just read (not read again). */
+    at: { level: KycLevel; residenceCountry: string; site: string; tags?: Readonly<Record<string, string>> },
   ): Promise<Pick<KycInfo, 'custody' | 'custodyInfo' | 'newSatosGray' | 'second_identity_state' | 'kybQuota' | 'bannerTags'> & {
     displayControl: Pick<KycDisplayControl, 'displayHkgPoaAgreement' | 'isDisplayP2pRights' | 'isDisplayNewSatos' | 'isDisplayNewRcOnboarding' | 'isDisplaySatosToEu'>;
   }>;
@@ -101,7 +102,8 @@ const NO_QUESTIONNAIRES = {
 export function createKycInfo({ db, kycOpened, steps, review, providerOf, reverification, questionnaires, extras = NO_EXTRAS, complianceTasks = NO_TASKS }: KycInfoDeps) {
   /** `known`: the personal information and steps this request has just read (reconcileAvailability), not read again. */
   return async function getInfo(userId: string, flags: KycInfoFlags, routing: Pick<RoutingInput, 'site'>, known?: KycReads): Promise<KycInfo> {
-    const noSteps = await steps.memberHasNoSteps(db, userId);
+    const tags = await steps.memberTagsOf(db, userId);
+    const noSteps = hasNoSteps(tags);
     const stored = known ? known.stored : await steps.load(db, userId);
     const state = displayedSteps(stored, { opened: kycOpened, noSteps });
     const personal = known ? known.personal : await repo.findPersonalInfo(db, userId);
@@ -138,7 +140,7 @@ export function createKycInfo({ db, kycOpened, steps, review, providerOf, reveri
     // The provider of the level the user works on: an open application's, else the routing data's.
     const provider = await providerOf(db, userId, currentLevel(stored), routing, { personal, stored });
     const q = questionnaires ? await questionnaires.kycInfoOf(userId, routing, { level: reachedLevel(stored), country: personal?.residence_country ?? '' }) : NO_QUESTIONNAIRES;
-    const extra = await extras.forKycInfo(db, userId, { level: reachedLevel(stored), residenceCountry: personal?.residence_country ?? '', site: routing.site });
+    const extra = await extras.forKycInfo(db, userId, { level: reachedLevel(stored), residenceCountry: personal?.residence_country ?? '', site: routing.site, tags });
 
     const reverify = await reverification.displayFor(userId, routing, { residenceCountry: personal?.residence_country ?? '' });
     const tasks = await complianceTasks.forKycInfo(userId);

@@ -48,8 +48,11 @@ export function createKycSteps({ db, kycOpened, accounts, levelReached }: { db: 
     return to;
   };
 
+  /** The member's tags (§3), read in `q`: kyc-info reads them once for its own use and the extras'. */
+  const memberTagsOf = (q: Db, userId: string): Promise<Record<string, string>> => accounts.memberTags(userId, q);
+
   async function memberHasNoSteps(q: Db, userId: string): Promise<boolean> {
-    return (await accounts.memberTags(userId, q)).KYC === MEMBER_TAG_KYC_NO_STEPS;
+    return hasNoSteps(await memberTagsOf(q, userId));
   }
 
   /** §4/§6: members without steps (tag KYC '1', or KYC not opened) cannot change anything. */
@@ -93,7 +96,12 @@ export function createKycSteps({ db, kycOpened, accounts, levelReached }: { db: 
     return null;
   }
 
-  return { load, apply, memberHasNoSteps, assertStepsAvailable, assertAcceptsSubmission, reconcileAvailability };
+  return { load, apply, memberTagsOf, memberHasNoSteps, assertStepsAvailable, assertAcceptsSubmission, reconcileAvailability };
 }
 
 export type KycSteps = ReturnType<typeof createKycSteps>;
+
+/** §4/§6: the member tag KYC '1' means a member without KYC steps. */
+export function hasNoSteps(tags: Readonly<Record<string, string>>): boolean {
+  return tags.KYC === MEMBER_TAG_KYC_NO_STEPS;
+}

@@ -17,6 +17,11 @@ export function findOpenRequest(db: Q, userId: string, target: string) {
   return db.selectFrom('reverification_requests').selectAll().where('open_key', '=', `${userId}:${target}`).executeTakeFirst();
 }
 
+/** The open requests of a user for the given targets, in one statement (kyc-info shows both documents). */
+export function findOpenRequests(db: Q, userId: string, targets: readonly string[]) {
+  return db.selectFrom('reverification_requests').selectAll().where('open_key', 'in', targets.map((t) => `${userId}:${t}`)).execute();
+}
+
 export function findRequest(db: Q, id: string) {
   return db.selectFrom('reverification_requests').selectAll().where('id', '=', id).executeTakeFirst();
 }

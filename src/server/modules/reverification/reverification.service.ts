@@ -102,9 +102,15 @@ export function createReverificationService(deps: ReverificationDeps) {
     return submissions.decisionOf(latest.id);
   }
 
+  /** The open request of every target, read at once; `item` takes its target's. */
+  async function openRequestsOf(userId: string) {
+    const rows = await repo.findOpenRequests(db, userId, REVERIFICATION_TARGETS);
+    return (target: ReverificationTarget) => rows.find((r) => r.open_key === `${userId}:${target}`);
+  }
+
   /** `displayOnly`: what kyc-info shows (the display and the request's deadline), without the page's counts. */
-  async function item(userId: string, target: ReverificationTarget, status: Status, site: string, country: string, at: Pick<RoutingInput, 'site'>, displayOnly = false): Promise<ReverificationItem> {
-    const request = await repo.findOpenRequest(db, userId, target);
+  async function item(userId: string, target: ReverificationTarget, status: Status, site: string, country: string, at: Pick<RoutingInput, 'site'>, displayOnly = false, openRequest?: repo.RequestRow): Promise<ReverificationItem> {
+    const request = openRequest;
     const rejection = status === S.DisplayUpdatePOIStatus_Rejected || status === S.DisplayUpdatePOIStatus_Rejected_Daily ? await rejectionOf(userId, target) : null;
     const pending =
       status === S.DisplayUpdatePOIStatus_Pending && !displayOnly ? (await repo.findSubmissionsOfUser(db, userId, target)).find((s) => s.status === repo.SubmissionStatus.PENDING) : undefined;
@@ -148,7 +154,8 @@ export function createReverificationService(deps: ReverificationDeps) {
     const current = await statuses(userId);
     const site = await siteOf(db, userId);
     const country = await residenceOf(userId);
-    const items = await Promise.all(REVERIFICATION_TARGETS.map((t) => item(userId, t, current[t], site, country, at)));
+    const openRequest = await openRequestsOf(userId);
+    const items = await Promise.all(REVERIFICATION_TARGETS.map((t) => item(userId, t, current[t], site, country, at, false, openRequest(t))));
     return {
       items,
       euPoiReset: await euResetOffered(userId, current.POI),
@@ -184,7 +191,8 @@ export function createReverificationService(deps: ReverificationDeps) {
       const current = await statuses(userId);
       const siteRow = (await repo.findSite(db, userId)) ?? null;
       const country = known ? known.residenceCountry : await residenceOf(userId);
-      const items = await Promise.all(REVERIFICATION_TARGETS.map((t) => item(userId, t, current[t], siteRow?.site ?? '', country, at, true)));
+      const openRequest = await openRequestsOf(userId);
+      const items = await Promise.all(REVERIFICATION_TARGETS.map((t) => item(userId, t, current[t], siteRow?.site ?? '', country, at, true, openRequest(t))));
       const byTarget = (t: ReverificationTarget): UpdatePoiDisplay => items.find((i) => i.target === t)!.display;
       return {
         displayUpdatePOI: byTarget(ReverificationTarget.POI),

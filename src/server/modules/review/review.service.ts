@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { RetCode } from '../../../shared/ret-codes.ts';
 import { CaseStatus, DecisionOutcome, ProposalStatus, type SubjectKind } from '../../../shared/review.ts';
-import { nowIso, type Db } from '../../db/index.ts';
+import { nowIso, readerOf, type Db } from '../../db/index.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { BusinessError, notFound, wrongState } from '../../errors.ts';
 import { recordAudit, type Actor } from '../audit/audit.service.ts';
@@ -487,7 +487,8 @@ export function createReviewService({ db, fourEyes = [], log = consoleLog }: { d
     },
 
     async queue(input: QueueInput): Promise<{ items: ReviewCase[]; total: number; totalIsLowerBound: boolean; next: QueueCursor | null; prev: QueueCursor | null }> {
-      const { items, total, totalIsLowerBound, next, prev } = await repo.findQueue(db, {
+      // The queue's page and count are its heavy reads: off the event loop on the embedded database.
+      const { items, total, totalIsLowerBound, next, prev } = await repo.findQueue(readerOf(db), {
         status: input.status,
         kind: input.kind,
         level: input.level,
