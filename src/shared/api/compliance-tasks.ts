@@ -2,6 +2,7 @@ import { z } from '../zod.ts';
 import { ValidationMessage, visibleMultilineText } from '../validation.ts';
 import { isCalendarDate } from './calendar.ts';
 import { Site } from '../sites.ts';
+import { COMPLIANCE_TASK_REASON_PREFIX } from '../compliance-reasons.ts';
 
 /**
  * Compliance tasks and requests for information (issue 12, decision 027). §7 names the calls
@@ -26,8 +27,8 @@ export const RFI_ROUTE = 'rfiQuestion';
 
 /** The limitation kyc-info reports while a task is overdue (§3 limitation). */
 export const LIMITATION_COMPLIANCE_TASK_OVERDUE = 'LIMITATION_COMPLIANCE_TASK_OVERDUE';
-/** limitationInfo.reasons entries: which kind of task is overdue. */
-export const COMPLIANCE_TASK_REASON_PREFIX = 'COMPLIANCE_TASK_';
+/** limitationInfo.reasons entries: which kind of task is overdue (schema-free home: compliance-reasons.ts). */
+export { COMPLIANCE_TASK_REASON_PREFIX } from '../compliance-reasons.ts';
 export const taskOverdueReason = (type: ComplianceTaskType) => `${COMPLIANCE_TASK_REASON_PREFIX}${type}_OVERDUE`;
 
 /** A due date is at least tomorrow and at most this many days ahead. */

@@ -4,15 +4,27 @@ import { StatusToaster } from './status-toaster.tsx';
 import { Toaster } from './toast.tsx';
 
 /**
- * Every popup renderer of the kit: status toasts (lib/notify `toast()`), design-system toasts
- * (`showToast()`), message popups (`message()`) and notification popups (`notification()`).
- * Pages mount them through NotifyHosts (notify-hosts.tsx), which loads this module lazily.
+ * The two toast renderers (Radix Toast): status toasts (lib/notify `toast()`) and design-system
+ * toasts (`showToast()`). NotifyHosts (notify-hosts.tsx) loads this module once a toast is raised.
  */
-export function NotifyRenderers() {
+export function ToastRenderers() {
   return (
     <>
       <StatusToaster />
       <Toaster />
+    </>
+  );
+}
+
+/**
+ * Every popup renderer of the kit at once: the toasts above, message popups (`message()`) and
+ * notification popups (`notification()`). Pages mount NotifyHosts instead, which paints the message
+ * and notification hosts at once and the toasts' regions until their renderers are needed.
+ */
+export function NotifyRenderers() {
+  return (
+    <>
+      <ToastRenderers />
       <MessageHost />
       <NotificationHost />
     </>

@@ -4,15 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { TOAST_DEFAULT_DURATION, type ToastIcon, useToastStore } from '../../lib/notify/index.ts';
 import { cn } from './cn.ts';
 import { FailIcon, InfoIcon, ProcessIcon, SuccessIcon, WarnIcon } from './icons.tsx';
+import { STATUS_TOAST_HOTKEY_LABEL, STATUS_TOAST_VIEWPORT_CLASS } from './toast-regions.tsx';
 
 /** §9 status toasts: swiped down to dismiss, at most 480 px wide. */
 export const STATUS_TOAST_SWIPE = 'down';
 export const STATUS_TOAST_MAX_WIDTH = 480;
-/**
- * Keyboard shortcut that moves focus to the status toasts (their action buttons). F8 belongs to
- * the design-system toasts (§9), so status toasts take Shift+F8.
- */
-export const STATUS_TOAST_HOTKEY_LABEL = 'Shift+F8';
+export { STATUS_TOAST_HOTKEY_LABEL } from './toast-regions.tsx';
 
 const ICON = {
   success: { Icon: SuccessIcon, className: 'text-success' },
@@ -98,7 +95,7 @@ export function StatusToaster() {
         hotkey={[]}
         label={t('ui.toast.statusRegion').replace('{hotkey}', STATUS_TOAST_HOTKEY_LABEL)}
         data-testid="status-toast-viewport"
-        className="pointer-events-none fixed inset-x-0 bottom-0 z-[60] flex flex-col items-center gap-2 p-4 pb-[max(1rem,env(safe-area-inset-bottom))] outline-none"
+        className={STATUS_TOAST_VIEWPORT_CLASS}
       />
     </RadixToast.Provider>
   );

@@ -92,15 +92,38 @@ describe('design-system toast (§9: Radix defaults)', () => {
 });
 
 describe('NotifyHosts (what pages mount)', () => {
-  it('loads the renderers lazily and then shows what was raised before they arrived', async () => {
+  it('paints both toast regions and their hotkeys before any toast, without loading the renderers', async () => {
     vi.useRealTimers();
     const { NotifyHosts } = await import('./notify-hosts.tsx');
-    showToast({ title: 'Raised early', duration: Infinity });
-    renderUi(<NotifyHosts />);
-    const region = await screen.findByRole('region', { name: 'Notifications (F8)' });
-    expect(await within(region).findByText('Raised early')).toBeInTheDocument();
-    expect(screen.getByRole('region', { name: 'Status messages (Shift+F8)' })).toBeInTheDocument();
+    renderUi(
+      <>
+        <input aria-label="Name" />
+        <NotifyHosts />
+      </>,
+    );
+    const design = screen.getByRole('region', { name: 'Notifications (F8)' });
+    const status = screen.getByRole('region', { name: 'Status messages (Shift+F8)' });
     expect(screen.getByRole('region', { name: 'Messages' })).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Notices' })).toBeInTheDocument();
+    // The stand-ins, not Radix's regions: Radix puts its focus proxies and list items in its own.
+    expect(within(design).queryByRole('listitem')).toBeNull();
+    screen.getByLabelText('Name').focus();
+    fireEvent.keyDown(window, { key: 'F8', code: 'F8' });
+    expect(design.contains(document.activeElement)).toBe(true);
+    fireEvent.keyDown(window, { key: 'F8', code: 'F8', shiftKey: true });
+    expect(status.contains(document.activeElement)).toBe(true);
+  });
+
+  it('loads the renderers with the first toast and shows what was raised before they arrived', async () => {
+    vi.useRealTimers();
+    const { NotifyHosts } = await import('./notify-hosts.tsx');
+    renderUi(<NotifyHosts />);
+    act(() => {
+      showToast({ title: 'Raised early', duration: Infinity });
+    });
+    const toast = await screen.findByText('Raised early');
+    expect(screen.getByRole('region', { name: 'Notifications (F8)' })).toContainElement(toast);
+    expect(screen.getByRole('region', { name: 'Status messages (Shift+F8)' })).toBeInTheDocument();
+    expect(screen.getAllByRole('region', { name: 'Notifications (F8)' })).toHaveLength(1);
   });
 });

@@ -1,99 +1,25 @@
 import * as RadixToast from '@radix-ui/react-toast';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { create } from 'zustand';
 import { cn } from './cn.ts';
+import { DESIGN_TOAST_DURATION, DESIGN_TOAST_HOTKEY, DESIGN_TOAST_SWIPE_THRESHOLD, dismissToast, useDesignToastStore } from './design-toast.ts';
 import { useDocumentDirection } from './direction.ts';
 import { CloseIcon, FailIcon, SuccessIcon } from './icons.tsx';
+import { DESIGN_TOAST_VIEWPORT_CLASS } from './toast-regions.tsx';
 
-/** §9 design-system toast: Radix Toast's own defaults, stated so they cannot drift. */
-export const DESIGN_TOAST_DURATION = 5000;
-export const DESIGN_TOAST_SWIPE_THRESHOLD = 50;
-export const DESIGN_TOAST_HOTKEY: readonly string[] = ['F8'];
-/** Our choice (not in §9): at most this many design-system toasts at once; the oldest leaves first. */
-export const DESIGN_TOAST_LIMIT = 5;
-/** How long a closed toast stays mounted for its exit animation. */
-const EXIT_MS = 300;
-
-export type DesignToastVariant = 'default' | 'success' | 'error';
-
-export interface DesignToastAction {
-  label: string;
-  /** What a screen reader user is told to do instead (Radix requires it), e.g. "Undo in Settings". Defaults to the label. */
-  altText?: string;
-  onClick: () => void;
-}
-
-export interface DesignToast {
-  id: string;
-  title: string;
-  description?: ReactNode;
-  action?: DesignToastAction;
-  variant: DesignToastVariant;
-  duration: number;
-  open: boolean;
-}
-
-export interface ShowToastInput {
-  title: string;
-  description?: ReactNode;
-  action?: DesignToastAction;
-  variant?: DesignToastVariant;
-  /** Milliseconds before it closes (default 5000, §9); Infinity keeps it until closed. */
-  duration?: number;
-}
-
-interface DesignToastState {
-  toasts: DesignToast[];
-}
-
-/** The design-system toasts on screen (oldest first). Prefer showToast()/useToast() to touching it. */
-export const useDesignToastStore = create<DesignToastState>()(() => ({ toasts: [] }));
-
-let counter = 0;
-
-/** Closes one design-system toast (or all without an id); it is removed after its exit animation. */
-export function dismissToast(id?: string): void {
-  const closing = useDesignToastStore.getState().toasts.filter((t) => t.open && (id === undefined || t.id === id));
-  if (closing.length === 0) return;
-  const ids = new Set(closing.map((t) => t.id));
-  useDesignToastStore.setState((s) => ({ toasts: s.toasts.map((t) => (ids.has(t.id) ? { ...t, open: false } : t)) }));
-  setTimeout(() => useDesignToastStore.setState((s) => ({ toasts: s.toasts.filter((t) => !ids.has(t.id)) })), EXIT_MS);
-}
-
-/**
- * Shows a design-system toast and returns its id and a dismiss handle. Works outside React too.
- *
- * @example
- * showToast({ title: t('kyc.documentRemoved'), description: t('kyc.documentRemovedBody'),
- *   action: { label: t('common.undo'), onClick: restore } });
- */
-export function showToast(input: ShowToastInput): { id: string; dismiss: () => void } {
-  counter = (counter + 1) % Number.MAX_SAFE_INTEGER;
-  const id = `ds-toast-${counter}`;
-  const item: DesignToast = {
-    id,
-    title: input.title,
-    description: input.description,
-    action: input.action,
-    variant: input.variant ?? 'default',
-    duration: input.duration ?? DESIGN_TOAST_DURATION,
-    open: true,
-  };
-  useDesignToastStore.setState((s) => ({ toasts: [...s.toasts, item].slice(-DESIGN_TOAST_LIMIT) }));
-  return { id, dismiss: () => dismissToast(id) };
-}
-
-/**
- * The design-system toast as a hook, for components.
- *
- * @example
- * const { toast } = useToast();
- * <Button onClick={() => toast({ title: t('kyc.linkCopied'), variant: 'success' })}>…</Button>
- */
-export function useToast(): { toast: typeof showToast; dismiss: typeof dismissToast } {
-  return { toast: showToast, dismiss: dismissToast };
-}
+export {
+  DESIGN_TOAST_DURATION,
+  DESIGN_TOAST_HOTKEY,
+  DESIGN_TOAST_LIMIT,
+  DESIGN_TOAST_SWIPE_THRESHOLD,
+  dismissToast,
+  showToast,
+  useDesignToastStore,
+  useToast,
+  type DesignToast,
+  type DesignToastAction,
+  type DesignToastVariant,
+  type ShowToastInput,
+} from './design-toast.ts';
 
 const VARIANT_ICON = {
   default: null,
@@ -171,7 +97,7 @@ export function Toaster() {
         // §9 'Notifications ({hotkey})': Radix fills in {hotkey}; the words are translated.
         label={t('ui.toast.region')}
         data-testid="toast-viewport"
-        className="pointer-events-none fixed end-0 top-0 z-[60] flex w-full flex-col gap-2 p-4 outline-none sm:max-w-[420px]"
+        className={DESIGN_TOAST_VIEWPORT_CLASS}
       />
     </RadixToast.Provider>
   );

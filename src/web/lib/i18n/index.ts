@@ -1,9 +1,9 @@
 import i18n from 'i18next';
-import HttpBackend from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
 import { TRANSLATION_PATH_PREFIX, TranslationNamespace } from '../../../shared/api/paths.ts';
 import { matchSupported, regionFromHostname, regionLanguages, type RegionLanguages } from '../../../shared/sites.ts';
 import { env as buildEnv, translationFilePrefix, translationOrigin, type WebEnv } from '../../env.ts';
+import { FetchBackend } from './fetch-backend.ts';
 import { applyDocumentLanguage, LANGUAGE_QUERY_PARAM, languagesFor, readStoredLanguage, resolveLanguage, storeLanguage } from './language.ts';
 
 export interface I18nOptions {
@@ -51,7 +51,7 @@ export function initI18n(options: I18nOptions = {}): Promise<unknown> {
   i18n.on('languageChanged', onLanguageChanged);
 
   return i18n
-    .use(HttpBackend)
+    .use(FetchBackend)
     .use(initReactI18next)
     .init({
       lng: language,

@@ -13,7 +13,6 @@ export function useConfirmSatosToEu() {
     mutationFn: confirmSatosToEu,
     onSuccess: (state) => {
       client.setQueryData(extrasKeys.custody(), state);
-      void client.invalidateQueries({ queryKey: extrasKeys.info() });
       void client.invalidateQueries({ queryKey: KYC_QUERY_PREFIX });
     },
   });

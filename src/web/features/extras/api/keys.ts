@@ -1,9 +1,10 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { AgreementProduct, VipBusType } from '../../../../shared/extras.ts';
+import { KYC_INFO_KEY } from '../../../lib/kyc-info/index.ts';
 
 /** TanStack Query keys of the account extras, so writes can invalidate the right reads. */
 export const extrasKeys = {
   all: ['extras'] as const,
-  info: () => ['extras', 'kyc-info'] as const,
   announcements: () => ['extras', 'announcements'] as const,
   affiliate: () => ['extras', 'affiliate'] as const,
   vip: (busType: VipBusType) => ['extras', 'vip', busType] as const,
@@ -12,5 +13,14 @@ export const extrasKeys = {
   custody: () => ['extras', 'custody'] as const,
 };
 
-/** The KYC overview's own key prefix: an extras write that changes kyc-info refreshes it too. */
+/** The KYC screens' key prefix, kyc-info's read among them (lib/kyc-info): an extras write that changes kyc-info invalidates it. */
 export const KYC_QUERY_PREFIX = ['kyc'] as const;
+
+/**
+ * After an extras write: every extras read, and kyc-info, which the extras read their banners and
+ * display flags from (the page's one kyc-info read, shared with the KYC overview: lib/kyc-info).
+ */
+export function invalidateExtras(client: QueryClient): void {
+  void client.invalidateQueries({ queryKey: extrasKeys.all });
+  void client.invalidateQueries({ queryKey: KYC_INFO_KEY });
+}

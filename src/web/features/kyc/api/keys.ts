@@ -1,18 +1,13 @@
 import type { VerifiableLevel } from '../../../../shared/kyc.ts';
+import { KYC_INFO_KEY } from '../../../lib/kyc-info/index.ts';
 
-/**
- * How long a kyc-info or personal-info read counts as fresh. The personal route prefetches both while
- * its overview chunk loads; with TanStack's default (stale at once) the overview, mounting a moment
- * later, read both again (issue 15: each was fetched twice on the first load). A few seconds covers a
- * slow chunk; every write of ours invalidates these keys, and a screen waiting for a result that
- * arrives by itself polls (refetchInterval), so nothing shows an older state than before.
- */
-export const PAGE_READ_FRESH_MS = 10_000;
+/** How long a kyc-info or personal-info read counts as fresh (lib/kyc-info says why). */
+export { PAGE_READ_FRESH_MS } from '../../../lib/kyc-info/index.ts';
 
 /** TanStack Query keys of the KYC screens, in one place so writes can invalidate the right reads. */
 export const kycKeys = {
   all: ['kyc'] as const,
-  info: () => ['kyc', 'info'] as const,
+  info: () => KYC_INFO_KEY,
   personalInfo: () => ['kyc', 'personal-info'] as const,
   countries: () => ['kyc', 'countries'] as const,
   config: () => ['kyc', 'config'] as const,

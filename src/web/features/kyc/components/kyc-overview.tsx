@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { DisplayUpdatePOIStatus, KycLevel, StepStatus, type VerifiableLevel } from '../../../../shared/kyc.ts';
-import { COMPLIANCE_TASK_REASON_PREFIX } from '../../../../shared/api/compliance-tasks.ts';
+import { COMPLIANCE_TASK_REASON_PREFIX } from '../../../../shared/compliance-reasons.ts';
 import type { KycInfo } from '../../../../shared/api/kyc-info.ts';
 import { isolateValues } from '../../../components/ui/bidi.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';

@@ -1,5 +1,5 @@
 import type { DocumentSummary } from '../../../../shared/api/documents.ts';
-import { DOCUMENT_REQUIREMENTS, PROOF_OF_ADDRESS_KINDS, type ProofOfAddressType, type SelectableDocumentType } from '../../../../shared/api/document-types.ts';
+import { DOCUMENT_REQUIREMENTS, PROOF_OF_ADDRESS_KINDS, type ProofOfAddressType, type SelectableDocumentType } from '../../../../shared/document-requirements.ts';
 import { DocumentKind, type VerifiableLevel } from '../../../../shared/kyc.ts';
 
 /** The steps of the in-house provider's flows (the kyc route). */
