@@ -4,6 +4,15 @@ import { ValidationMessage, visibleText } from '../validation.ts';
 import { ageInYears, todayIso } from './calendar.ts';
 import { enabledCountryField, pastDateField, timestampValue } from './kyc-fields.ts';
 import { KycRule } from './kyc-rules.ts';
+import {
+  ADDRESS_LINE_MAX_LENGTH,
+  CITY_MAX_LENGTH,
+  MAX_AGE_YEARS,
+  MIN_AGE_YEARS,
+  NAME_MAX_LENGTH,
+  POSTAL_CODE_MAX_LENGTH,
+  STATE_REGION_MAX_LENGTH,
+} from '../personal-info-limits.ts';
 
 /**
  * Contracts of the personal information calls: POST/GET kyc-personal-info (§7) and POST
@@ -11,15 +20,16 @@ import { KycRule } from './kyc-rules.ts';
  * the server.
  */
 
-/** Adults only; and nobody is older than this (typing errors such as 1824 for 1984). */
-export const MIN_AGE_YEARS = 18;
-export const MAX_AGE_YEARS = 120;
-
-export const NAME_MAX_LENGTH = 50;
-export const ADDRESS_LINE_MAX_LENGTH = 100;
-export const CITY_MAX_LENGTH = 60;
-export const STATE_REGION_MAX_LENGTH = 60;
-export const POSTAL_CODE_MAX_LENGTH = 16;
+/** The limits (schema-free home: personal-info-limits.ts, quoted by the form before zod loads). */
+export {
+  ADDRESS_LINE_MAX_LENGTH,
+  CITY_MAX_LENGTH,
+  MAX_AGE_YEARS,
+  MIN_AGE_YEARS,
+  NAME_MAX_LENGTH,
+  POSTAL_CODE_MAX_LENGTH,
+  STATE_REGION_MAX_LENGTH,
+} from '../personal-info-limits.ts';
 
 // Letters of any script (with their combining marks), single spaces, hyphens and apostrophes between them.
 const NAME_PATTERN = /^[\p{L}\p{M}]+(?:[ '’-][\p{L}\p{M}]+)*$/u;

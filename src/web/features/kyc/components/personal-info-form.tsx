@@ -1,9 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { CountryListEntry } from '../../../../shared/api/country-list.ts';
-import { MAX_AGE_YEARS, MIN_AGE_YEARS, NAME_MAX_LENGTH, personalInfoSchema, type PersonalInfo, type PersonalInfoInput } from '../../../../shared/api/personal-info.ts';
+import type { PersonalInfo, PersonalInfoInput } from '../../../../shared/api/personal-info.ts';
+import { MAX_AGE_YEARS, MIN_AGE_YEARS, NAME_MAX_LENGTH } from '../../../../shared/personal-info-limits.ts';
 import { RetCode } from '../../../../shared/ret-codes.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -43,6 +43,16 @@ const EMPTY: PersonalInfoInput = {
 };
 
 
+/**
+ * The server's own schema as the form's resolver, loaded when first needed (issue 15): the schema and
+ * zod are 24 KB compressed that a new user's personal page painted the form without. Loading starts
+ * when someone first focuses a field (loadValidation below), so a submit rarely waits for it; a
+ * submit before that waits for the chunk, then validates exactly as before.
+ */
+const loadValidation = () => import('./personal-info-resolver.ts');
+const personalInfoResolver: Resolver<PersonalInfoInput, unknown, PersonalInfo> = async (values, context, options) =>
+  (await loadValidation()).personalInfoResolver(values, context, options);
+
 export interface PersonalInfoFormProps {
   /** What is saved already (editing), or null (first time). */
   initial: PersonalInfo | null;
@@ -77,7 +87,7 @@ export function PersonalInfoForm({ initial, countries, countriesError, onRetryCo
     return kept && differsFrom({ ...baseline, ...kept }, baseline) ? kept : null;
   });
   const form = useForm<PersonalInfoInput, unknown, PersonalInfo>({
-    resolver: zodResolver(personalInfoSchema),
+    resolver: personalInfoResolver,
     defaultValues: draft ? { ...baseline, ...draft } : baseline,
     mode: 'onSubmit',
     reValidateMode: 'onChange',
@@ -123,7 +133,7 @@ export function PersonalInfoForm({ initial, countries, countriesError, onRetryCo
   );
 
   return (
-    <form noValidate onSubmit={onSubmit} onChange={keepDraft} onInput={keepDraft} aria-labelledby="personal-info-title" className="flex flex-col gap-5">
+    <form noValidate onSubmit={onSubmit} onChange={keepDraft} onInput={keepDraft} onFocus={() => void loadValidation()} aria-labelledby="personal-info-title" className="flex flex-col gap-5">
       <p className="text-sm text-muted">{t('kyc.personal.intro')}</p>
       {draft ? (
         <Alert
