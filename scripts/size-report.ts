@@ -55,10 +55,12 @@ export const PAGES: Record<string, { entry: string; lazy: string[] }> = {
   '/login': { entry: 'login.html', lazy: [] },
 };
 
-/** Decision 002: the first page's JavaScript budget (gzipped). Still the budget until issue 15's target below is met. */
-export const FIRST_PAGE_BUDGET_BYTES = 120 * 1024;
-/** Issue 15's target for the signed-in personal page: JS as transferred (brotli) and its requests. Not met yet (decision 024). */
-export const FIRST_PAGE_TARGET = { brotliBytes: 100 * 1024, requests: 20 };
+/**
+ * The first page's budget, issue 15's (it replaces decision 002's 120 KB gzip): the signed-in
+ * personal page transfers at most 100 KB of JavaScript (brotli, as our server sends it) in at most
+ * 20 requests. Printed OK or OVER; decision 024 has where the bytes go.
+ */
+export const FIRST_PAGE_BUDGET = { brotliBytes: 100 * 1024, requests: 20 };
 /** Issue 15: every other route's own chunk, compressed. */
 export const ROUTE_CHUNK_TARGET_BYTES = 30 * 1024;
 
@@ -118,10 +120,12 @@ if (import.meta.main) {
     for (const s of sizes) {
       const personal = s.page === '/user/accounts/auth/personal';
       const notes: string[] = [];
-      if (personal && s.jsGzip > FIRST_PAGE_BUDGET_BYTES) notes.push(`OVER the ${kb(FIRST_PAGE_BUDGET_BYTES)} gzip budget of decision 002`);
       if (personal) {
-        const met = s.jsBrotli <= FIRST_PAGE_TARGET.brotliBytes && s.jsRequests <= FIRST_PAGE_TARGET.requests;
-        notes.push(`issue 15 target ${kb(FIRST_PAGE_TARGET.brotliBytes)} in ${FIRST_PAGE_TARGET.requests} requests: ${met ? 'met' : 'NOT met'}`);
+        const over = [
+          s.jsBrotli > FIRST_PAGE_BUDGET.brotliBytes ? `${kb(s.jsBrotli - FIRST_PAGE_BUDGET.brotliBytes)} over` : '',
+          s.jsRequests > FIRST_PAGE_BUDGET.requests ? `${s.jsRequests - FIRST_PAGE_BUDGET.requests} requests over` : '',
+        ].filter(Boolean);
+        notes.push(`budget ${kb(FIRST_PAGE_BUDGET.brotliBytes)} brotli in ${FIRST_PAGE_BUDGET.requests} requests (issue 15): ${over.length ? `OVER, ${over.join(', ')}` : 'OK'}`);
       }
       console.log(`  ${s.page}: JavaScript ${kb(s.jsBrotli)} brotli (${kb(s.jsGzip)} gzip) in ${s.jsRequests} requests, CSS ${kb(s.cssGzip)} gzip${notes.length ? `  (${notes.join('; ')})` : ''}`);
       for (const f of s.files) console.log(`      ${kb(f.brotli).padStart(9)}  ${f.file}`);

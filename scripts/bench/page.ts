@@ -30,7 +30,10 @@ export interface PageWeight {
   fonts: string[];
   translations: string[];
   apiCalls: string[];
-  /** API calls made more than once (method and path). */
+  /**
+   * API calls made more than once: the same method, path and body. Two reads of one path with
+   * different bodies (kycpopupinfo for bus_type vip and for pro, §7) are two calls, not one twice.
+   */
   duplicateApiCalls: string[];
   /** JS/CSS/JSON responses sent without Content-Encoding. */
   uncompressed: string[];
@@ -69,12 +72,12 @@ export async function measurePage(browser: Browser, url: string, cookie?: string
         for (const e of entries.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!e.hadRecentInput) w.__cls += e.value;
       }).observe({ type: 'layout-shift', buffered: true });
     });
-    const pending: Promise<PageRequest & { method: string }>[] = [];
+    const pending: Promise<PageRequest & { method: string; body: string }>[] = [];
     page.on('requestfinished', (req) => {
       pending.push(
         (async () => {
           const [sizes, res] = await Promise.all([req.sizes(), req.response()]);
-          return { url: req.url(), method: req.method(), type: req.resourceType(), bytes: sizes.responseBodySize, encoding: (await res?.allHeaders())?.['content-encoding'] ?? '' };
+          return { url: req.url(), method: req.method(), body: req.postData() ?? '', type: req.resourceType(), bytes: sizes.responseBodySize, encoding: (await res?.allHeaders())?.['content-encoding'] ?? '' };
         })(),
       );
     });
@@ -84,7 +87,9 @@ export async function measurePage(browser: Browser, url: string, cookie?: string
     const cls = await page.evaluate(() => new Promise<number>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve((window as unknown as { __cls: number }).__cls)))));
     const sum = (l: PageRequest[]) => ({ requests: l.length, bytes: l.reduce((s, r) => s + r.bytes, 0) });
     const rel = (u: string) => new URL(u).pathname;
-    const api = list.filter((r) => rel(r.url).startsWith('/x-api/')).map((r) => `${r.method} ${rel(r.url)}`);
+    const apiRequests = list.filter((r) => rel(r.url).startsWith('/x-api/'));
+    const api = apiRequests.map((r) => `${r.method} ${rel(r.url)}`);
+    const withBody = apiRequests.map((r) => `${r.method} ${rel(r.url)}${r.body ? ` ${r.body}` : ''}`);
     return {
       url,
       ...sum(list),
@@ -93,7 +98,7 @@ export async function measurePage(browser: Browser, url: string, cookie?: string
       fonts: list.filter((r) => r.type === 'font').map((r) => rel(r.url)),
       translations: list.filter((r) => rel(r.url).includes('/i18n-upload/')).map((r) => rel(r.url)),
       apiCalls: api,
-      duplicateApiCalls: [...new Set(api.filter((a, i) => api.indexOf(a) !== i))],
+      duplicateApiCalls: [...new Set(withBody.filter((a, i) => withBody.indexOf(a) !== i))],
       uncompressed: list.filter((r) => ['script', 'stylesheet', 'fetch', 'xhr'].includes(r.type) && r.bytes > 1024 && !r.encoding).map((r) => rel(r.url)),
       cls: Math.round(cls * 1000) / 1000,
       list: list.map(({ url: u, type, bytes, encoding }) => ({ url: rel(u), type, bytes, encoding })),
