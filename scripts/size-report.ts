@@ -29,7 +29,7 @@ function routeModule(routePath: string): string {
   return m[1]!;
 }
 
-/** Every screen a route loads on demand: the /auth child routes and the app's own lazy areas. */
+/** Every screen a route loads on demand: the /auth child routes, the app's own lazy areas and the console's pages. */
 function routeModules(): string[] {
   const found = new Set<string>();
   const scan = (file: string, prefix: string) => {
@@ -39,6 +39,8 @@ function routeModules(): string[] {
   };
   scan('src/web/app/routes.ts', 'app');
   scan('src/web/app/app.tsx', 'app');
+  // The console's own pages (all but its queue, which comes with the layout).
+  scan('src/web/features/console/console-layout.tsx', 'features/console');
   return [...found].filter((m) => manifest[m]);
 }
 
