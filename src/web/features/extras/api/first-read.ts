@@ -3,23 +3,22 @@ import type { KycInfo } from '../../../../shared/api/kyc-info.ts';
 import { BannerTag } from '../../../../shared/extras.ts';
 import { affiliateInfoQuery } from './affiliate-info.ts';
 import { extrasInfoQuery } from './extras-info.ts';
+import { kycAnnouncementsQuery } from './kyc-announcements.ts';
 
-/** Whether kyc-info alone says something on the overview (then the referral prompt waits: overview-extras.tsx). */
+/** Whether kyc-info says something on the overview besides announcements (then the referral prompt waits: overview-extras.tsx). */
 export function saysSomething(info: Pick<KycInfo, 'bannerTags' | 'displayControl'> | undefined): boolean {
   const dc = info?.displayControl;
-  const tags = info?.bannerTags ?? [];
   return (
     Boolean(dc && (dc.isDisplaySatosToEu || dc.isDisplayNewSatos || dc.displayHkgPoaAgreement || dc.isDisplayNewRcOnboarding || dc.isDisplayP2pRights)) ||
-    tags.includes(BannerTag.AGREEMENT_UPDATE) ||
-    tags.includes(BannerTag.KYC_ANNOUNCEMENT)
+    (info?.bannerTags ?? []).includes(BannerTag.AGREEMENT_UPDATE)
   );
 }
 
 const firstReads = new WeakMap<QueryClient, Promise<void>>();
 
 /**
- * The reads the overview's notices are drawn from (kyc-info, then the referral prompt's when
- * nothing else is said), once per QueryClient: the overview waits for them so the notices do not
+ * The reads the overview's notices are drawn from (kyc-info; the announcements when it says there
+ * are some; then the referral prompt's when nothing else is said), once per QueryClient: the overview waits for them so the notices do not
  * push it down when they arrive (layout shift, issue 15). Never rejects: a failed read shows no
  * notice, as before.
  */
@@ -29,7 +28,8 @@ export function firstRead(client: QueryClient): Promise<void> {
     read = client
       .fetchQuery(extrasInfoQuery)
       .then(async (info) => {
-        if (!saysSomething(info)) await client.fetchQuery(affiliateInfoQuery);
+        const announced = info.bannerTags.includes(BannerTag.KYC_ANNOUNCEMENT) ? (await client.fetchQuery(kycAnnouncementsQuery)).items.length > 0 : false;
+        if (!announced && !saysSomething(info)) await client.fetchQuery(affiliateInfoQuery);
       })
       .catch(() => undefined);
     firstReads.set(client, read);
