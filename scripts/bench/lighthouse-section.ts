@@ -80,6 +80,7 @@ export async function lighthouseSection(runs: number, line: (label: string, text
       const vs = measured(ref) ? `; reference perf ${ref.performance}, LCP ${(r.lcpMs / Math.max(1, ref.lcpMs)).toFixed(2)}x` : '';
       line('', `targets: perf ${met.performance ? 'met' : 'NOT met'}, CLS ${met.cls ? 'met' : 'NOT met'}, a11y ${met.accessibility ? 'met' : 'NOT met'}${vs}`);
       if (r.accessibilityFailures.length) line('', `a11y failures: ${r.accessibilityFailures.map((f) => `${f.id} (${f.nodes.join(', ')})`).join('; ')}`);
+      if (r.errors.length) line('', `${r.errors.length} run(s) failed: ${r.errors[0]}`);
       if (!met.cls) line('', `shifts: ${r.shifts.map((x) => `${x.score} ${x.node}`).join('; ')}`);
       if (r.opportunities.length) line('', `opportunities: ${r.opportunities.map((o) => `${o.id} ${o.savingsMs} ms`).join(', ')}`);
     }
