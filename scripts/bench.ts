@@ -13,10 +13,13 @@
  *   vs the same request at 1k.
  * - contention: a user's kyc-info latency while two reviewers load the queue, vs alone.
  * - coldstart: process start to listening on a new database, vs the bare Fastify server.
- * Lighthouse is not measured: the lighthouse package is not a dependency (see decision 024).
+ * - lighthouse: Lighthouse (performance and accessibility, desktop and mobile, the median of 3 runs by
+ *   performance) for login, the signed-in personal and kyc pages and the reviewer's console queue, vs
+ *   the bare React app; issue 15's targets printed as met or not. Needs `npm run build` first.
  *
- * Options: --quick (short runs, 1k/10k cases), --sections page,api,queue,contention,coldstart,
- * --cases 1000,100000,1000000, --seconds N (per load run), --out FILE (default dist/bench-report.json).
+ * Options: --quick (short runs, 1k/10k cases), --sections page,api,queue,contention,coldstart,lighthouse,
+ * --cases 1000,100000,1000000, --seconds N (per load run), --lighthouse-runs N (default 3),
+ * --out FILE (default dist/bench-report.json).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -24,6 +27,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { startChild, type Child } from './bench/child.ts';
 import { runLoad, summarize, type LoadResult } from './bench/load.ts';
+import { lighthouseSection } from './bench/lighthouse-section.ts';
 import { launchChromium, measurePage, measureReferenceReact, VIEWPORTS, type PageWeight } from './bench/page.ts';
 
 const argValue = (name: string) => {
@@ -31,9 +35,10 @@ const argValue = (name: string) => {
   return i > 0 ? process.argv[i + 1] : undefined;
 };
 const QUICK = process.argv.includes('--quick');
-const SECTIONS = new Set((argValue('sections') ?? 'page,api,queue,contention,coldstart').split(','));
+const SECTIONS = new Set((argValue('sections') ?? 'page,api,queue,contention,coldstart,lighthouse').split(','));
 const CASES = (argValue('cases') ?? (QUICK ? '1000,10000' : '1000,100000,1000000')).split(',').map(Number);
 const SECONDS = Math.min(60, Math.max(1, Number(argValue('seconds') ?? (QUICK ? 2 : 5))));
+const LIGHTHOUSE_RUNS = Math.min(5, Math.max(1, Number(argValue('lighthouse-runs') ?? 3)));
 const OUT = path.resolve(argValue('out') ?? 'dist/bench-report.json');
 const CONNECTIONS = 100;
 /**
@@ -257,7 +262,7 @@ if (SECTIONS.has('contention')) {
   if (process.env.TEST_DATABASE_URL) await contentionSection('postgres', process.env.TEST_DATABASE_URL);
 }
 if (SECTIONS.has('coldstart')) await coldStartSection();
-report.lighthouse = { skipped: 'the lighthouse package is not a dependency; see decision 024' };
+if (SECTIONS.has('lighthouse')) report.lighthouse = await lighthouseSection(LIGHTHOUSE_RUNS, line);
 mkdirSync(path.dirname(OUT), { recursive: true });
 writeFileSync(OUT, `${JSON.stringify(report, null, 2)}\n`);
 console.log(`\nReport: ${OUT}`);

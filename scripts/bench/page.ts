@@ -108,22 +108,33 @@ export async function measurePage(browser: Browser, url: string, cookie?: string
   }
 }
 
-/**
- * The reference page: a bare React 19 app (scripts/bench/reference-react) built by our Vite,
- * precompressed and served like ours, measured in the same browser.
- */
-export async function measureReferenceReact(browser: Browser): Promise<PageWeight> {
+/** A bare React 19 app (scripts/bench/reference-react) built by our Vite, precompressed and served like ours. */
+export async function serveReferenceReact(): Promise<{ url: string; close(): Promise<void> }> {
   const out = mkdtempSync(path.join(tmpdir(), 'ua-bench-react-'));
   const server = Fastify({ logger: false });
+  const close = async () => {
+    await server.close();
+    rmSync(out, { recursive: true, force: true });
+  };
   try {
     await build({ root: path.resolve('scripts/bench/reference-react'), base: '/', logLevel: 'silent', configFile: false, plugins: [react()], build: { outDir: out, emptyOutDir: true, target: 'es2022' } });
     precompress(out);
     await server.register(fastifyStatic, { root: out, preCompressed: true });
     await server.listen({ host: '127.0.0.1', port: 0 });
     const { port } = server.server.address() as { port: number };
-    return await measurePage(browser, `http://127.0.0.1:${port}/`);
+    return { url: `http://127.0.0.1:${port}/`, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+/** The reference page (serveReferenceReact), measured in the same browser. */
+export async function measureReferenceReact(browser: Browser): Promise<PageWeight> {
+  const reference = await serveReferenceReact();
+  try {
+    return await measurePage(browser, reference.url);
   } finally {
-    await server.close();
-    rmSync(out, { recursive: true, force: true });
+    await reference.close();
   }
 }

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { KycInfo } from '../../../shared/api/kyc-info.ts';
@@ -43,6 +43,12 @@ function server(initial: { banner?: string[]; display?: Partial<KycInfo['display
   });
   return calls;
 }
+/** The extras suspend until their first reads are in (api/first-read.ts): rendered in an awaited act. */
+async function renderOverviewExtras(path?: string) {
+  await act(async () => {
+    renderExtras(<OverviewExtras />, path);
+  });
+}
 const posted = (calls: FakeCall[], suffix: string) => calls.filter((c) => c.method === 'POST' && c.url.includes(suffix)).map((c) => JSON.parse(c.body ?? '{}'));
 
 describe('account extras on the overview', () => {
@@ -52,7 +58,7 @@ describe('account extras on the overview', () => {
   it('banners from kyc-info: the move to the EU entity links to its flow; an announcement is acknowledged and goes', async () => {
     const user = userEvent.setup();
     const calls = server({ banner: ['SATOS_TO_EU', 'KYC_ANNOUNCEMENT'], display: { isDisplaySatosToEu: true }, announcements: [{ id: 'a1', title: 'Residence permits accepted', body: 'Now for level 1.' }] });
-    renderExtras(<OverviewExtras />, '/personal');
+    await renderOverviewExtras('/personal');
     const notices = await screen.findByRole('region', { name: 'Notices about your account' });
     expect(await within(notices).findByText('Your account is moving to our EU entity')).toBeInTheDocument();
     expect(within(notices).getByRole('link', { name: 'Start the move' })).toHaveAttribute('href', '/satos-to-eu');
@@ -67,7 +73,7 @@ describe('account extras on the overview', () => {
   it('P2P rights: closing the notice sets its tag and it stays closed', async () => {
     const user = userEvent.setup();
     const calls = server({ banner: ['P2P_RIGHTS'], display: { isDisplayP2pRights: true } });
-    renderExtras(<OverviewExtras />);
+    await renderOverviewExtras();
     const notice = (await screen.findByText('P2P trading is open to you')).closest('[role=status]') as HTMLElement;
     await user.click(within(notice).getByRole('button', { name: /close/i }));
     await waitFor(() => expect(screen.queryByText('P2P trading is open to you')).not.toBeInTheDocument());
@@ -77,7 +83,7 @@ describe('account extras on the overview', () => {
   it('pop-ups one at a time: Satos deposits first, then the VIP invitation; each closed by its tag', async () => {
     const user = userEvent.setup();
     const calls = server({ deposit: true, vip: true });
-    renderExtras(<OverviewExtras />);
+    await renderOverviewExtras();
     const deposit = await screen.findByRole('dialog', { name: 'Deposits to Satos come from your own bank account' });
     await user.click(within(deposit).getByRole('button', { name: 'I understand' }));
     const vip = await screen.findByRole('dialog', { name: 'Verify to join the VIP programme' });
@@ -91,7 +97,7 @@ describe('account extras on the overview', () => {
   it('the referral card: an unknown code is refused in words, a known one links the partner', async () => {
     const user = userEvent.setup();
     const calls = server({ affiliate: true });
-    renderExtras(<OverviewExtras />);
+    await renderOverviewExtras();
     // One line until the member says they have a code.
     await user.click(within(await screen.findByTestId('affiliate-card')).getByRole('button', { name: 'Enter a referral code' }));
     const card = screen.getByTestId('affiliate-card');
@@ -109,7 +115,7 @@ describe('account extras on the overview', () => {
   it('the referral prompt waits while anything else is said (an announcement), and comes once it is acknowledged', async () => {
     const user = userEvent.setup();
     server({ banner: ['KYC_ANNOUNCEMENT'], announcements: [{ id: 'a1', title: 'Hello', body: 'News.' }], affiliate: true });
-    renderExtras(<OverviewExtras />);
+    await renderOverviewExtras();
     const announcement = await screen.findByTestId('kyc-announcement');
     expect(screen.queryByTestId('affiliate-card')).not.toBeInTheDocument();
     await user.click(within(announcement).getByRole('button', { name: 'Got it' }));
@@ -119,7 +125,7 @@ describe('account extras on the overview', () => {
   it('"I was not referred" closes the referral card for good (its tag)', async () => {
     const user = userEvent.setup();
     const calls = server({ affiliate: true });
-    renderExtras(<OverviewExtras />);
+    await renderOverviewExtras();
     await user.click(within(await screen.findByTestId('affiliate-card')).getByRole('button', { name: 'I was not referred' }));
     await waitFor(() => expect(screen.queryByTestId('affiliate-card')).not.toBeInTheDocument());
     expect(posted(calls, '/tagmember')).toEqual([{ tagName: 'AFFILIATE_POPUP_SEEN', value: '1' }]);
@@ -127,7 +133,7 @@ describe('account extras on the overview', () => {
 
   it('nothing to show: no notice, no pop-up', async () => {
     const calls = server({});
-    renderExtras(<OverviewExtras />);
+    await renderOverviewExtras();
     await waitFor(() => expect(calls.some((c) => c.url.includes('/aff_user_info'))).toBe(true));
     await waitFor(() => expect(calls.some((c) => c.url.includes('/kyc-info'))).toBe(true));
     expect(screen.getByTestId('account-notices')).toBeEmptyDOMElement();

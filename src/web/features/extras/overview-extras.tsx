@@ -1,3 +1,5 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { use } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { BannerTag } from '../../../shared/extras.ts';
@@ -5,6 +7,7 @@ import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { errorMessage } from '../../lib/i18n/error-message.ts';
 import { useExtrasInfo } from './api/extras-info.ts';
+import { firstRead } from './api/first-read.ts';
 import { useJoinNewSatos } from './api/join-new-satos.ts';
 import { useKycAnnouncements } from './api/kyc-announcements.ts';
 import { useSubmitKycAnnouncement } from './api/submit-kyc-announcement.ts';
@@ -19,9 +22,12 @@ const linkClass = 'inline-flex h-8 items-center rounded-btn border border-line-s
  * displayControl (the move to the EU entity, the new Satos onboarding, agreements to accept,
  * regional onboarding, announcements, P2P rights), the referral prompt when nothing else is said,
  * and the modal pop-ups. Its
- * own chunk; it renders nothing while loading or when there is nothing to say.
+ * own chunk; it renders nothing when there is nothing to say. It suspends until its first reads
+ * are in (api/first-read.ts), so a screen that shows it in one Suspense boundary with what follows
+ * does not move when the notices arrive.
  */
 export default function OverviewExtras() {
+  use(firstRead(useQueryClient()));
   const { t } = useTranslation();
   const info = useExtrasInfo();
   const tags = info.data?.bannerTags ?? [];

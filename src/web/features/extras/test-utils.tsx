@@ -4,7 +4,7 @@
  * QueryClient and a wouter Router with a memory location.
  */
 import type { i18n as I18n } from 'i18next';
-import type { ReactElement } from 'react';
+import { Suspense, type ReactElement } from 'react';
 import codesCore from '../../../../locales/inverse-error-code/en/core.json';
 import codesExtras from '../../../../locales/inverse-error-code/en/extras.json';
 import common from '../../../../locales/user-accounts/en/common.json';
@@ -19,7 +19,10 @@ export function createExtrasTestI18n(): I18n {
   return globalTestI18n({ 'user-accounts': userAccounts, 'inverse-error-code': inverseErrorCode });
 }
 
-/** Renders at `path` (with its search) inside i18n, a fresh QueryClient and a memory router. */
+/**
+ * Renders at `path` (with its search) inside i18n, a fresh QueryClient and a memory router, in a
+ * Suspense boundary as the screens are (the overview's extras wait for their first reads).
+ */
 export function renderExtras(element: ReactElement, path = '/') {
-  return renderInApp(element, createExtrasTestI18n(), { path });
+  return renderInApp(<Suspense fallback={null}>{element}</Suspense>, createExtrasTestI18n(), { path });
 }

@@ -65,8 +65,10 @@ export default function PersonalScreen() {
           </button>
         )}
       </div>
-      <Slot name={SlotName.OVERVIEW_EXTRAS} />
+      {/* One boundary for the extras and the overview: the extras' notices (read after the overview's
+          own data) appear with the overview instead of pushing it down a moment later (CLS, issue 15). */}
       <Suspense fallback={<OverviewSkeleton />}>
+        <Slot name={SlotName.OVERVIEW_EXTRAS} sharedBoundary />
         <KycOverview />
       </Suspense>
     </section>

@@ -18,10 +18,14 @@ export function fillSlot(name: SlotName, load: () => Promise<{ default: Componen
   fills.set(name, lazy(load));
 }
 
-/** Renders what the app put in the slot; nothing while it loads. */
-export function Slot({ name }: { name: SlotName }) {
+/**
+ * Renders what the app put in the slot; nothing while it loads. With `sharedBoundary` the slot has
+ * no Suspense of its own: the screen's boundary shows the fill together with what follows it, so
+ * nothing below moves when the fill arrives (layout shift, issue 15).
+ */
+export function Slot({ name, sharedBoundary = false }: { name: SlotName; sharedBoundary?: boolean }) {
   // The same lazy component on every render (made once, by fillSlot), so its state survives.
   const fill = fills.get(name);
   if (!fill) return null;
-  return <Suspense fallback={null}>{createElement(fill)}</Suspense>;
+  return sharedBoundary ? createElement(fill) : <Suspense fallback={null}>{createElement(fill)}</Suspense>;
 }

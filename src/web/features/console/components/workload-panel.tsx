@@ -3,6 +3,7 @@ import type { BoundedCount, ConsoleWorkloadKind } from '../../../../shared/api/c
 import type { SubjectKind } from '../../../../shared/review.ts';
 import { LoadError } from '../../../components/ui/load-states.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { useConsoleMe } from '../api/get-console-me.ts';
 import { useWorkload } from '../api/get-workload.ts';
 import { formatDuration, formatDateTime, isoDuration, secondsSince } from '../format.ts';
 
@@ -22,6 +23,9 @@ export interface WorkloadPanelProps {
 export function WorkloadPanel({ selected, onSelect, now }: WorkloadPanelProps) {
   const { t } = useTranslation();
   const workload = useWorkload();
+  // One card per kind this server reviews (console/me lists the same kinds, decision 030).
+  const kinds = useConsoleMe().data?.subjectKinds.length ?? 4;
+  const grid = 'm-0 grid list-none grid-cols-1 gap-3 p-0 sm:grid-cols-2 lg:grid-cols-4';
 
   return (
     <section aria-labelledby="workload-title" className="flex flex-col gap-3">
@@ -29,15 +33,17 @@ export function WorkloadPanel({ selected, onSelect, now }: WorkloadPanelProps) {
         {t('console.workload.title')}
       </h2>
       {workload.isPending ? (
-        <div aria-busy="true" className="grid grid-cols-2 gap-3 md:grid-cols-4">
-          {Array.from({ length: 4 }, (_, i) => (
-            <Skeleton key={i} className="h-28 w-full" />
+        // The loaded cards' grid and height (one card: title and five figures), so the queue's
+        // filters below do not move when the figures arrive (layout shift, issue 15).
+        <div aria-busy="true" className={grid}>
+          {Array.from({ length: kinds }, (_, i) => (
+            <Skeleton key={i} className="h-[174px] w-full" />
           ))}
         </div>
       ) : workload.isError ? (
         <LoadError title={t('console.workload.error')} error={workload.error} onRetry={() => void workload.refetch()} />
       ) : (
-        <ul className="m-0 grid list-none grid-cols-1 gap-3 p-0 sm:grid-cols-2 lg:grid-cols-4" data-testid="workload">
+        <ul className={grid} data-testid="workload">
           {workload.data.kinds.map((k) => (
             <WorkloadCard key={k.kind} row={k} current={selected === k.kind} onSelect={onSelect} now={now} />
           ))}

@@ -1,0 +1,163 @@
+/**
+ * Lighthouse (performance and accessibility only) on Debian's Chromium, started by chrome-launcher
+ * with the flags of playwright.config.ts and headless: nothing is downloaded, nothing leaves the
+ * machine. A signed-in page finds its session cookie in the browser's cookie jar, set over the
+ * DevTools protocol before the run: Lighthouse's extraHeaders put it on the document request, but the
+ * app's own API calls went out without it, so the page measured was /login after a redirect.
+ * Lighthouse's storage reset between runs leaves cookies alone.
+ */
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { desktopConfig, type Config, type Flags } from 'lighthouse';
+
+export type FormFactor = 'desktop' | 'mobile';
+
+export interface LighthouseScore {
+  /** 0–100, as Lighthouse shows them. */
+  performance: number;
+  accessibility: number;
+  cls: number;
+  lcpMs: number;
+  tbtMs: number;
+  /** Accessibility audits that failed, with up to three elements each (empty at 100). */
+  accessibilityFailures: { id: string; nodes: string[] }[];
+  /** What moved the most (Lighthouse's layout-shifts audit: the element and its share of CLS). */
+  shifts: { node: string; score: number }[];
+  /** The performance audits that cost the most (Lighthouse's opportunities with estimated savings). */
+  opportunities: { id: string; savingsMs: number }[];
+}
+
+export interface LighthouseMedian extends LighthouseScore {
+  /** Every run's performance score; the median run (by performance) is the one reported. */
+  runs: number[];
+  errors: string[];
+}
+
+const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage'];
+/** One run's ceiling: Lighthouse waits up to 30 s for the load itself, then audits. */
+const RUN_TIMEOUT_MS = 120_000;
+
+function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what}: no result after ${ms / 1000} s`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** Replaces the browser's cookies with `cookie` ("name=value") for `url`'s origin, or clears them. */
+async function setCookie(port: number, url: string, cookie: string | undefined): Promise<void> {
+  const version = (await (await fetch(`http://127.0.0.1:${port}/json/version`)).json()) as { webSocketDebuggerUrl: string };
+  const socket = new WebSocket(version.webSocketDebuggerUrl);
+  await new Promise((resolve, reject) => {
+    socket.addEventListener('open', resolve, { once: true });
+    socket.addEventListener('error', reject, { once: true });
+  });
+  let id = 0;
+  const send = (method: string, params: object) =>
+    new Promise<void>((resolve, reject) => {
+      const mine = ++id;
+      const onMessage = (event: MessageEvent) => {
+        const reply = JSON.parse(String(event.data)) as { id?: number; error?: { message: string } };
+        if (reply.id !== mine) return;
+        socket.removeEventListener('message', onMessage);
+        if (reply.error) reject(new Error(`${method}: ${reply.error.message}`));
+        else resolve();
+      };
+      socket.addEventListener('message', onMessage);
+      socket.send(JSON.stringify({ id: mine, method, params }));
+    });
+  try {
+    await send('Storage.clearCookies', {});
+    if (cookie) {
+      const [name, ...value] = cookie.split('=');
+      await send('Storage.setCookies', { cookies: [{ name, value: value.join('='), url: new URL(url).origin, httpOnly: true, sameSite: 'Lax' }] });
+    }
+  } finally {
+    socket.close();
+  }
+}
+
+export interface LighthouseBrowser {
+  run(url: string, formFactor: FormFactor, cookie?: string): Promise<LighthouseScore>;
+  close(): Promise<void>;
+}
+
+/** Launches Chromium for Lighthouse; relaunches it if a run times out (a hung tab would stall the next runs). */
+export async function launchLighthouse(): Promise<LighthouseBrowser> {
+  const launch = () => chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+  let chrome = await launch();
+  return {
+    async run(url, formFactor, cookie) {
+      const flags: Flags = {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'silent',
+        onlyCategories: ['performance', 'accessibility'],
+        maxWaitForLoad: 30_000,
+      };
+      const config: Config | undefined = formFactor === 'desktop' ? desktopConfig : undefined;
+      let result;
+      try {
+        await withTimeout(setCookie(chrome.port, url, cookie), 10_000, 'setting the session cookie');
+        result = await withTimeout(lighthouse(url, flags, config), RUN_TIMEOUT_MS, `lighthouse ${url}`);
+      } catch (error) {
+        chrome.kill();
+        chrome = await launch();
+        throw error;
+      }
+      const lhr = result?.lhr;
+      if (!lhr) throw new Error(`lighthouse ${url}: no result`);
+      if (lhr.runtimeError) throw new Error(`lighthouse ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+      // A page that sent us elsewhere (a lost session: /login) would be measured as the wrong page.
+      if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(url).pathname) throw new Error(`lighthouse ${url}: ended on ${lhr.finalDisplayedUrl}`);
+      const audit = (id: string) => lhr.audits[id];
+      const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+      const a11yIds = lhr.categories.accessibility?.auditRefs.filter((r) => r.weight > 0).map((r) => r.id) ?? [];
+      const nodesOf = (id: string) => {
+        const details = audit(id)?.details as { items?: { node?: { selector?: string } }[] } | undefined;
+        return (details?.items ?? []).slice(0, 3).map((i) => i.node?.selector ?? '?');
+      };
+      const perfIds = lhr.categories.performance?.auditRefs.map((r) => r.id) ?? [];
+      const savings = (id: string) => (audit(id)?.metricSavings as { LCP?: number; FCP?: number } | undefined) ?? {};
+      return {
+        performance: score('performance'),
+        accessibility: score('accessibility'),
+        cls: Math.round((audit('cumulative-layout-shift')?.numericValue ?? 0) * 1000) / 1000,
+        lcpMs: Math.round(audit('largest-contentful-paint')?.numericValue ?? 0),
+        tbtMs: Math.round(audit('total-blocking-time')?.numericValue ?? 0),
+        accessibilityFailures: a11yIds.filter((id) => audit(id)?.score === 0).map((id) => ({ id, nodes: nodesOf(id) })),
+        shifts: ((audit('layout-shifts')?.details as { items?: { node?: { selector?: string; snippet?: string }; score?: number }[] } | undefined)?.items ?? [])
+          .slice(0, 3)
+          .map((i) => ({ node: `${i.node?.selector ?? '?'} ${i.node?.snippet?.slice(0, 80) ?? ''}`, score: Math.round((i.score ?? 0) * 1000) / 1000 })),
+        opportunities: perfIds
+          .map((id) => ({ id, savingsMs: Math.round(Math.max(savings(id).LCP ?? 0, savings(id).FCP ?? 0)) }))
+          .filter((o) => o.savingsMs > 0 && (audit(o.id)?.score ?? 1) < 0.9)
+          .sort((a, b) => b.savingsMs - a.savingsMs)
+          .slice(0, 5),
+      };
+    },
+    async close() {
+      chrome.kill();
+    },
+  };
+}
+
+/**
+ * `runs` runs of one page; the run with the median performance score is reported (Lighthouse's own
+ * advice). A failed run (Chromium's trace now and then misses its start on a busy machine:
+ * NO_NAVSTART) is tried again, up to `runs` more times.
+ */
+export async function medianOf(browser: LighthouseBrowser, runs: number, url: string, formFactor: FormFactor, cookie?: string): Promise<LighthouseMedian | { errors: string[] }> {
+  const done: LighthouseScore[] = [];
+  const errors: string[] = [];
+  for (let i = 0; i < 2 * runs && done.length < runs; i++) {
+    try {
+      done.push(await browser.run(url, formFactor, cookie));
+    } catch (error) {
+      errors.push(error instanceof Error ? error.message : String(error));
+    }
+  }
+  if (!done.length) return { errors };
+  const sorted = [...done].sort((a, b) => a.performance - b.performance);
+  return { ...sorted[Math.floor((sorted.length - 1) / 2)]!, runs: done.map((d) => d.performance), errors };
+}
