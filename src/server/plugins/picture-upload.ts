@@ -24,9 +24,10 @@ function abandonBody(raw: IncomingMessage, reply: FastifyReply): void {
 const toMegabytes = (bytes: number) => Math.floor((bytes / (1024 * 1024)) * 10) / 10;
 
 /**
- * Reads a multipart upload of a few text fields and one picture under `file`, for a route registered
+ * Reads a multipart upload of a few text fields and one file under `file`, for a route registered
  * with @fastify/multipart's streaming limits (identity documents, the phone handoff, questionnaire
- * evidence, RFI pictures; decision 013). The fields are checked with `fields`; a bad or missing one
+ * evidence, RFI pictures, decision 013; the console's screening list file, decision 026). The file's
+ * content is the route's to check. The fields are checked with `fields`; a bad or missing one
  * throws ValidationFailed (10001, by field). A body that cannot be read to its end is answered here —
  * 413 with 34006 and the limit when the picture is too large, 34008 otherwise — and null comes back:
  * the route then returns the reply as it is.

@@ -21,15 +21,7 @@ import {
  */
 
 /** The limits (schema-free home: personal-info-limits.ts, quoted by the form before zod loads). */
-export {
-  ADDRESS_LINE_MAX_LENGTH,
-  CITY_MAX_LENGTH,
-  MAX_AGE_YEARS,
-  MIN_AGE_YEARS,
-  NAME_MAX_LENGTH,
-  POSTAL_CODE_MAX_LENGTH,
-  STATE_REGION_MAX_LENGTH,
-} from '../personal-info-limits.ts';
+export * from '../personal-info-limits.ts';
 
 // Letters of any script (with their combining marks), single spaces, hyphens and apostrophes between them.
 const NAME_PATTERN = /^[\p{L}\p{M}]+(?:[ '’-][\p{L}\p{M}]+)*$/u;

@@ -95,6 +95,9 @@ export interface LoadListResult {
   sha256: string;
 }
 
+/** The refusal of a list file (10001 on `file`; params line, kind, value and problem say what to fix). */
+export const SCREENING_LIST_INVALID = 'SCREENING_LIST_INVALID';
+
 /**
  * Why a list file was refused, at its line (the field issue's params: line, kind, value), for a
  * translated message in the console; `problem` in the same params says it in English for the CLI.

@@ -3,7 +3,6 @@ import { USER_CASES_SHOWN, type ConsoleAssignResult, type ConsoleCase, type Cons
 /** A case page before the user's other cases are added. */
 type CaseView = Omit<ConsoleCase, 'userCases'>;
 import type { RejectMode, RejectReasonCode } from '../../../shared/review-reasons.ts';
-import { API_PREFIX, ApiPath } from '../../../shared/api/paths.ts';
 import { encodeQueueCursor, type QueueCursor } from '../../../shared/api/queue-cursor.ts';
 import type { Provider } from '../../../shared/kyc.ts';
 import { AssigneeFilter, CaseStatus, DecisionOutcome, ProposalStatus, SubjectKind } from '../../../shared/review.ts';
@@ -20,6 +19,7 @@ import type { QuestionnaireSubject } from '../../../shared/api/questionnaire-rev
 import type { IdentityTransferSubject } from '../../../shared/api/identity-transfer.ts';
 import type { RfiSubject } from '../../../shared/api/compliance-tasks.ts';
 import type { EddSubject } from '../../../shared/api/edd.ts';
+import { toConsoleDocument } from '../documents/documents.service.ts';
 
 export interface ConsoleDeps {
   db: Db;
@@ -356,17 +356,7 @@ export function createConsoleService({ db, review, kyc, accounts, reverification
         },
         steps: app.steps,
         submitted: app.submitted,
-        documents: app.documents.map((d) => ({
-          id: d.id,
-          kind: d.kind,
-          mime: d.mime,
-          byteSize: d.byteSize,
-          width: d.width,
-          height: d.height,
-          createdAt: d.createdAt,
-          downloadPath: `${API_PREFIX}${ApiPath.consoleDocument}/${d.id}`,
-          quality: d.quality ?? null,
-        })),
+        documents: app.documents.map(toConsoleDocument),
         previous: app.others.map((o) => {
           const oc = otherCases.get(o.id);
           return { id: o.id, caseId: oc?.id ?? null, level: o.level, status: o.status, submittedAt: o.submittedAt, decision: (oc && decisions.get(oc.id)) ?? null };

@@ -1,5 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
+import type { ConsoleDocument } from '../../../shared/api/console-document.ts';
 import { DOCUMENT_MIME, type DocumentSummary } from '../../../shared/api/documents.ts';
+import { API_PREFIX, ApiPath } from '../../../shared/api/paths.ts';
 import { DocumentKind, KycLevel, type VerifiableLevel } from '../../../shared/kyc.ts';
 import { RetCode } from '../../../shared/ret-codes.ts';
 import { ValidationMessage } from '../../../shared/validation.ts';
@@ -81,6 +83,11 @@ const REWRAP_BATCH = 100;
 
 /** The AES-GCM associated data of a document: its ciphertext and wrapped key only open under its own id. */
 const contextOf = (id: string) => `${ENTITY}:${id}`;
+
+/** A document as the console lists it: with the reviewer's download address (served by this module). */
+export function toConsoleDocument(d: Pick<DocumentSummary, 'id' | 'kind' | 'mime' | 'byteSize' | 'width' | 'height' | 'createdAt' | 'quality'>): ConsoleDocument {
+  return { id: d.id, kind: d.kind, mime: d.mime, byteSize: d.byteSize, width: d.width, height: d.height, createdAt: d.createdAt, downloadPath: `${API_PREFIX}${ApiPath.consoleDocument}/${d.id}`, quality: d.quality ?? null };
+}
 
 export function toSummary(row: repo.DocumentMetaRow): DocumentSummary {
   return {

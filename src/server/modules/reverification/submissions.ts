@@ -12,7 +12,6 @@ import {
   type UpdatePoa,
   type UpdatePoi,
 } from '../../../shared/api/reverification.ts';
-import { API_PREFIX, ApiPath } from '../../../shared/api/paths.ts';
 import { DisplayUpdatePOIStatus, Provider, type DocumentKind, type VerifiableLevel } from '../../../shared/kyc.ts';
 import { RetCode } from '../../../shared/ret-codes.ts';
 import { reasonAppliesTo } from '../../../shared/review-reasons.ts';
@@ -31,6 +30,7 @@ import { ReverificationEvent } from './reverification.machine.ts';
 import type { ReverificationDeps } from './ports.ts';
 import * as repo from './reverification.repo.ts';
 import { languageForCountry } from '../../mail/templates.ts';
+import { toConsoleDocument } from '../documents/documents.service.ts';
 
 type Status = DisplayUpdatePOIStatus;
 const S = DisplayUpdatePOIStatus;
@@ -295,17 +295,7 @@ export function createSubmissions(deps: SubmissionsDeps) {
           document: current ? `${current.documentType} ${current.country} ${current.documentNumber}`.trim() : '',
         },
         status: (await statuses(sub.user_id))[target],
-        documents: (await documents.listForApplication(db, sub.id)).map((d) => ({
-          id: d.id,
-          kind: d.kind,
-          mime: d.mime,
-          byteSize: d.byteSize,
-          width: d.width,
-          height: d.height,
-          createdAt: d.createdAt,
-          downloadPath: `${API_PREFIX}${ApiPath.consoleDocument}/${d.id}`,
-          quality: d.quality ?? null,
-        })),
+        documents: (await documents.listForApplication(db, sub.id)).map(toConsoleDocument),
         previous: others.map((o) => ({ id: o.id, target: o.target as ReverificationTarget, status: o.status, submittedAt: o.submitted_at, reasonCode: decisions.get(o.id)?.reasonCode ?? null })),
       };
     },

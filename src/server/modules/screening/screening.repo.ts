@@ -60,20 +60,6 @@ export async function upsertState(db: Q, row: StateRow): Promise<void> {
  * Verified users (level 1 reached) not yet screened against `version`, in user-id order after
  * `after`: one batch of the re-screening after a list change.
  */
-export function findUnscreened(db: Q, version: number, after: string, limit: number) {
-  return db
-    .selectFrom('step_states as s')
-    .leftJoin('screening_states as st', 'st.user_id', 's.subject_id')
-    .select('s.subject_id as userId')
-    .where('s.machine', '=', 'kyc_level')
-    .where('s.step', '=', '1')
-    .where('s.status', '=', 'SUCCESS')
-    .where('s.subject_id', '>', after)
-    .where((eb) => eb.or([eb('st.list_version', 'is', null), eb('st.list_version', '<', version)]))
-    .orderBy('s.subject_id')
-    .limit(limit)
-    .execute();
-}
 
 export async function insertMatch(db: Q, row: MatchRow): Promise<void> {
   await db.insertInto('screening_matches').values(row).execute();
@@ -94,20 +80,30 @@ export async function closeMatch(db: Q, id: string, status: string, at: string):
 }
 
 /**
- * How many verified users the list `version` has still to screen (the re-screening's remaining
- * work): those with a name to screen whose outcome does not stand as it is (an open case or a
- * confirmed match stands until a reviewer changes it, so a run leaves them for later).
+ * Verified users the list `version` has still to screen: those with a name to screen whose outcome
+ * does not stand as it is (an open case or a confirmed match stands until a reviewer changes it).
+ * What a re-screening takes, and what the console counts as left.
  */
-export async function countUnscreened(db: Q, version: number): Promise<number> {
-  const r = await db
+function waitingForScreening(db: Q, version: number) {
+  return db
     .selectFrom('step_states as s')
     .innerJoin('kyc_personal_info as p', 'p.user_id', 's.subject_id')
     .leftJoin('screening_states as st', 'st.user_id', 's.subject_id')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('s.machine', '=', 'kyc_level')
     .where('s.step', '=', '1')
     .where('s.status', '=', 'SUCCESS')
-    .where((eb) => eb.or([eb('st.list_version', 'is', null), eb.and([eb('st.list_version', '<', version), eb('st.status', 'not in', [ScreeningStatus.POTENTIAL_MATCH, ScreeningStatus.TRUE_MATCH])])]))
-    .executeTakeFirstOrThrow();
+    .where((eb) =>
+      eb.or([eb('st.list_version', 'is', null), eb.and([eb('st.list_version', '<', version), eb('st.status', 'not in', [ScreeningStatus.POTENTIAL_MATCH, ScreeningStatus.TRUE_MATCH])])]),
+    );
+}
+
+/** The next `limit` of them after `after`, in user-id order (a re-screening's batch). */
+export function findUnscreened(db: Q, version: number, after: string, limit: number) {
+  return waitingForScreening(db, version).select('s.subject_id as userId').where('s.subject_id', '>', after).orderBy('s.subject_id').limit(limit).execute();
+}
+
+/** How many of them are left. */
+export async function countUnscreened(db: Q, version: number): Promise<number> {
+  const r = await waitingForScreening(db, version).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   return Number(r.n);
 }

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { setImmediate as letTheLoopRun } from 'node:timers/promises';
-import { AmlResult, AmlScene, ScreeningMatchStatus, ScreeningStatus, type AmlResultReply, type LoadListResult, type ScreeningHit, type ScreeningSubject } from '../../../shared/api/screening.ts';
+import { AmlResult, AmlScene, SCREENING_LIST_INVALID, ScreeningMatchStatus, ScreeningStatus, type AmlResultReply, type LoadListResult, type ScreeningHit, type ScreeningSubject } from '../../../shared/api/screening.ts';
 import { QuestionnaireStatus } from '../../../shared/kyc.ts';
 import { DecisionOutcome, SubjectKind } from '../../../shared/review.ts';
 import { nowIso, type Db } from '../../db/index.ts';
@@ -30,8 +30,6 @@ const QUESTIONNAIRE_OF: Record<ScreeningTrigger, { template: string; event: Requ
 };
 
 const AWAITS_USER: ReadonlySet<string> = new Set([QuestionnaireStatus.QUESTIONNAIRE_STATUS_UNDEFINED, QuestionnaireStatus.QUESTIONNAIRE_STATUS_UNSUBMIT, QuestionnaireStatus.QUESTIONNAIRE_STATUS_REJECTED]);
-/** The refusal of a list file (10001 on `file`; params line and problem say what to fix). */
-export const SCREENING_LIST_INVALID = 'SCREENING_LIST_INVALID';
 const SYSTEM: Actor = { type: 'system', id: null };
 const MATCH_ENTITY = 'screening_match';
 /** Users screened per transaction when a list changes: a batch's locks stay short. */
@@ -188,13 +186,10 @@ export function createScreeningService({
       const batch = await repo.findUnscreened(db, list.version, after, batchSize);
       if (batch.length === 0) break;
       for (const { userId } of batch) {
-        // Compared outside the transaction (no connection held meanwhile), recorded inside it; an
-        // open case or a confirmed match stands as it is, so there is nothing to compare for it.
+        // Compared outside the transaction (no connection held meanwhile), recorded inside it, where
+        // screenIn checks again what may have changed since (the state, the name).
         const person = await repo.findPerson(db, userId);
-        const standing = await repo.findState(db, userId);
-        const stands = standing?.status === ScreeningStatus.POTENTIAL_MATCH || standing?.status === ScreeningStatus.TRUE_MATCH;
-        const precomputed =
-          person && !stands ? { version: list.version, name: nameOf(person), dateOfBirth: person.date_of_birth, hits: await hitsFor(db, list.version, { name: nameOf(person), dateOfBirth: person.date_of_birth }) } : undefined;
+        const precomputed = person ? { version: list.version, name: nameOf(person), dateOfBirth: person.date_of_birth, hits: await hitsFor(db, list.version, { name: nameOf(person), dateOfBirth: person.date_of_birth }) } : undefined;
         const status = await inTransaction(db, (trx) => screenIn(trx, userId, ScreeningTrigger.LIST_CHANGE, actor, precomputed));
         screened++;
         if (status === ScreeningStatus.POTENTIAL_MATCH) matches++;

@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ScreeningListInfo } from '../../../../shared/api/screening.ts';
+import { SCREENING_LIST_INVALID, type ScreeningListInfo } from '../../../../shared/api/screening.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { LoadError, LoadingBlock } from '../../../components/ui/load-states.tsx';
@@ -11,7 +11,7 @@ import { formatDateTime } from '../format.ts';
 
 /** A refused file: "Line 12: …" with the kind of problem translated; anything else by its code. */
 function refusalText(t: ReturnType<typeof useTranslation>['t'], error: unknown): string {
-  const issue = fieldIssues(error).find((f) => f.path === 'file' && f.code === 'SCREENING_LIST_INVALID');
+  const issue = fieldIssues(error).find((f) => f.path === 'file' && f.code === SCREENING_LIST_INVALID);
   const params = issue?.params as { line?: number; kind?: string; value?: string } | undefined;
   if (!params?.kind) return errorMessage(t, error);
   return `${t('records.admin.screening.line', { line: params.line ?? 1 })} ${t(`records.admin.screening.problem.${params.kind}`, { value: params.value ?? '' })}`;

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { envelope, installFetch, resetRequestLayer } from '../../../lib/http/testing.ts';
 import { createExtrasTestI18n } from '../test-utils.tsx';
 import { affiliateInfoQuery } from './affiliate-info.ts';
-import { extrasInfoQuery } from './extras-info.ts';
+import { kycInfoQuery } from '../../../lib/kyc-info/index.ts';
 import { firstRead } from './first-read.ts';
 import { kycAnnouncementsQuery } from './kyc-announcements.ts';
 
@@ -33,7 +33,7 @@ describe('the overview extras\' first reads', () => {
     const client = new QueryClient();
     await firstRead(client);
     expect(asked()).toEqual(['kyc-info', 'kyc-announcements']);
-    expect(client.getQueryData(extrasInfoQuery.queryKey)).toBeDefined();
+    expect(client.getQueryData(kycInfoQuery.queryKey)).toBeDefined();
     expect(client.getQueryData(kycAnnouncementsQuery.queryKey)).toBeDefined();
     expect(client.getQueryData(affiliateInfoQuery.queryKey)).toBeUndefined();
     await firstRead(client);

@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { KycInfo } from '../../../../shared/api/kyc-info.ts';
 import { BannerTag } from '../../../../shared/extras.ts';
 import { affiliateInfoQuery } from './affiliate-info.ts';
-import { extrasInfoQuery } from './extras-info.ts';
+import { kycInfoQuery } from '../../../lib/kyc-info/index.ts';
 import { kycAnnouncementsQuery } from './kyc-announcements.ts';
 
 /** Whether kyc-info says something on the overview besides announcements (then the referral prompt waits: overview-extras.tsx). */
@@ -26,7 +26,7 @@ export function firstRead(client: QueryClient): Promise<void> {
   let read = firstReads.get(client);
   if (!read) {
     read = client
-      .fetchQuery(extrasInfoQuery)
+      .fetchQuery(kycInfoQuery)
       .then(async (info) => {
         const announced = info.bannerTags.includes(BannerTag.KYC_ANNOUNCEMENT) ? (await client.fetchQuery(kycAnnouncementsQuery)).items.length > 0 : false;
         if (!announced && !saysSomething(info)) await client.fetchQuery(affiliateInfoQuery);
