@@ -9,9 +9,17 @@ import { requestContext } from '../http/context.ts';
  * a session first (the /auth shell, the compliance console).
  */
 export function redirectToLogin(): void {
+  // Once per page: several reads fail with 10007 at the same moment (the session guard, the screen's
+  // own read); a second replace() while the first navigation is under way restarts it.
+  if (leaving) return;
+  leaving = true;
   const here = `${window.location.pathname}${window.location.search}${window.location.hash}`;
   window.location.replace(`${LOGIN_PAGE}?redirect_url=${encodeURIComponent(here)}`);
 }
+
+let leaving = false;
+// A page restored from the back/forward cache is a page again: its next 10007 goes to /login too.
+if (typeof window !== 'undefined') window.addEventListener('pageshow', (event) => (leaving = leaving && !event.persisted));
 
 /** The server says the session is gone (10007): it expired, or the user signed out in another tab. */
 export function isSignedOut(error: unknown): boolean {
