@@ -6,11 +6,15 @@ import pg from 'pg';
 import type { Config } from '../config.ts';
 import { migrations } from './migrations/index.ts';
 import type { Database } from './schema.ts';
+import { readTrackingPlugin } from './read-tracking.ts';
 import { openNodeSqlite } from './sqlite-node.ts';
 import { createSqliteReader } from './sqlite-reader.ts';
 
 export type Db = Kysely<Database>;
 export type { Database } from './schema.ts';
+
+/** Every instance watches what a cache's work reads (db/read-tracking.ts; idle outside it). */
+const plugins = [readTrackingPlugin];
 
 /**
  * Opens the configured database (embedded SQLite file, or PostgreSQL when DATABASE_URL says so).
@@ -22,12 +26,12 @@ export function createDb(database: Config['database'], onConnectionError: (err: 
   if (database.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: database.url, max: 10 });
     pool.on('error', onConnectionError);
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
   }
-  if (database.file === ':memory:') return new Kysely<Database>({ dialect: new SqliteDialect({ database: openNodeSqlite(database.file) }) });
+  if (database.file === ':memory:') return new Kysely<Database>({ dialect: new SqliteDialect({ database: openNodeSqlite(database.file) }), plugins });
   mkdirSync(path.dirname(database.file), { recursive: true });
   const reader = createSqliteReader<Database>(database.file);
-  const db = new Kysely<Database>({ dialect: new NodeSqliteDialect(openNodeSqlite(database.file), reader) });
+  const db = new Kysely<Database>({ dialect: new NodeSqliteDialect(openNodeSqlite(database.file), reader), plugins });
   readers.set(db, reader);
   return db;
 }

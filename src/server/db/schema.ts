@@ -602,6 +602,15 @@ export interface SdkAccessTokensTable {
   revoked_at: string | null;
 }
 
+/**
+ * A change stamp per user ('*': what every user's kyc-info reads), bumped by triggers on every table
+ * kyc-info reads (migration 024, decision 024's eighth change). bigint on PostgreSQL: read as text.
+ */
+export interface KycInfoStampsTable {
+  user_id: string;
+  stamp: number | string;
+}
+
 /** An event that makes a template due for a user (migration 010). */
 export interface QuestionnaireRequirementsTable {
   user_id: string;
@@ -662,6 +671,7 @@ export interface Database {
   screening_states: ScreeningStatesTable;
   screening_matches: ScreeningMatchesTable;
   edd_rounds: EddRoundsTable;
+  kyc_info_stamps: KycInfoStampsTable;
 }
 
 /** "Continue on your phone" links (migration 013, decision 023); secrets only as SHA-256. */

@@ -10,6 +10,7 @@ import {
   type Driver,
   type QueryResult,
 } from 'kysely';
+import { readTrackingPlugin } from './read-tracking.ts';
 import type { ReaderReply, ReaderRequest } from './sqlite-reader-worker.ts';
 
 /**
@@ -26,7 +27,7 @@ import type { ReaderReply, ReaderRequest } from './sqlite-reader-worker.ts';
  * holds the process open only while a read is waiting.
  */
 export function createSqliteReader<DB>(file: string): Kysely<DB> {
-  return new Kysely<DB>({ dialect: new SqliteReaderDialect(file) });
+  return new Kysely<DB>({ dialect: new SqliteReaderDialect(file), plugins: [readTrackingPlugin] });
 }
 
 class SqliteReaderDialect implements Dialect {

@@ -15,6 +15,7 @@ import type { Actor } from '../audit/audit.service.ts';
 import type { ProvidersService, RoutingInput } from '../providers/providers.service.ts';
 import type { ReviewService } from '../review/review.service.ts';
 import { createApplications, parseSnapshot, type KycDocumentsPort } from './applications.ts';
+import { createKycInfoCache } from './kyc-info-cache.ts';
 import { createKycInfo, type KycComplianceTasksPort, type KycExtrasPort, type KycQuestionnairesPort, type KycReverificationPort } from './kyc-info.ts';
 import { displayedSteps, KYC_LEVEL_MACHINE, LEVELS, reachedLevel, StepEvent } from './kyc.machine.ts';
 import { nextStatus } from '../steps/steps.service.ts';
@@ -141,6 +142,7 @@ export function createKycService({ db, config, documents, accounts, review, prov
   const providerOf = async (q: Db, userId: string, level: VerifiableLevel, at: RequestSite, known?: KycReads) => (await vendor.choose(userId, level, at.site, q, known)).provider;
   const applications = createApplications({ db, steps, documents, review, providerOf });
   const kycInfo = createKycInfo({ db, kycOpened, steps, review, providerOf, reverification, ...(questionnaires ? { questionnaires } : {}), ...(extras ? { extras } : {}), ...(complianceTasks ? { complianceTasks } : {}) });
+  const infoCache = createKycInfoCache(db);
   const quick = createQuickKyc({ db, kycOpened, steps, review, providers, log });
   const records = createKycRecords({ db });
 
@@ -178,10 +180,12 @@ export function createKycService({ db, config, documents, accounts, review, prov
     },
 
     /** POST kyc-info (§3): the parts the flags ask for, with real values. */
-    async getInfo(userId: string, flags: KycInfoFlags, at: RequestSite = MAIN_SITE): Promise<KycInfo> {
-      // What reconciling read is what kyc-info shows, unless it changed something (then read again).
-      const known = await steps.reconcileAvailability(userId);
-      return kycInfo(userId, flags, at, known ?? undefined);
+    getInfo(userId: string, flags: KycInfoFlags, at: RequestSite = MAIN_SITE): Promise<KycInfo> {
+      return infoCache.read(userId, at.site, flags, async () => {
+        // What reconciling read is what kyc-info shows, unless it changed something (then read again).
+        const known = await steps.reconcileAvailability(userId);
+        return kycInfo(userId, flags, at, known ?? undefined);
+      });
     },
 
     getPersonalInfo: (userId: string): Promise<PersonalInfoResult> => personal.get(userId),
