@@ -8,20 +8,21 @@ export interface WindowCount {
 
 /**
  * Fixed-window counters kept in the database, so throttling holds across several server processes.
- * Counts one event for `key` and returns the count in the current window. One atomic upsert: parallel
- * requests each get their own count (a read-then-write would let them all see the same one).
+ * Counts `by` events (one unless a caller batches them) for `key` and returns the count in the current
+ * window, those included. One atomic upsert: parallel requests each get their own count (a
+ * read-then-write would let them all see the same one).
  */
-export async function countHit(db: Db, key: string, windowMs: number, now = Date.now()): Promise<WindowCount> {
+export async function countHit(db: Db, key: string, windowMs: number, now = Date.now(), by = 1): Promise<WindowCount> {
   const nowIso = new Date(now).toISOString();
   // ISO-8601 UTC text sorts like time: a window that started at or before the cutoff has ended.
   const cutoff = new Date(now - windowMs).toISOString();
   const row = await db
     .insertInto('rate_limits')
-    .values({ key, window_start: nowIso, count: 1 })
+    .values({ key, window_start: nowIso, count: by })
     .onConflict((oc) =>
       oc.column('key').doUpdateSet((eb) => ({
         // Both expressions read the row as it was before this statement.
-        count: eb.case().when('rate_limits.window_start', '<=', cutoff).then(1).else(eb('rate_limits.count', '+', 1)).end(),
+        count: eb.case().when('rate_limits.window_start', '<=', cutoff).then(by).else(eb('rate_limits.count', '+', by)).end(),
         window_start: eb.case().when('rate_limits.window_start', '<=', cutoff).then(nowIso).else(eb.ref('rate_limits.window_start')).end(),
       })),
     )
