@@ -95,6 +95,11 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL')
     .optional(),
+  /**
+   * With DATABASE_URL: each server prepares its statements once per connection (db/pg-prepared.ts).
+   * `false` behind a connection pooler in transaction mode, which cannot keep them.
+   */
+  DATABASE_PREPARED_STATEMENTS: bool.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** `auto`: readable lines on a terminal, JSON lines otherwise (files, pipes, log collectors). */
   LOG_FORMAT: z.enum(['auto', 'pretty', 'json']).default('auto'),
@@ -255,7 +260,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     dataDir,
     database: e.DATABASE_URL
-      ? ({ kind: 'postgres', url: e.DATABASE_URL } as const)
+      ? ({ kind: 'postgres', url: e.DATABASE_URL, preparedStatements: e.DATABASE_PREPARED_STATEMENTS } as const)
       : ({ kind: 'sqlite', file: path.join(dataDir, 'user-accounts.sqlite') } as const),
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT,

@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { Config } from '../config.ts';
 import { migrations } from './migrations/index.ts';
 import type { Database } from './schema.ts';
+import { prepareStatementsOf } from './pg-prepared.ts';
 import { readTrackingPlugin } from './read-tracking.ts';
 import { openNodeSqlite } from './sqlite-node.ts';
 import { createSqliteReader } from './sqlite-reader.ts';
@@ -26,6 +27,7 @@ export function createDb(database: Config['database'], onConnectionError: (err: 
   if (database.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: database.url, max: 10 });
     pool.on('error', onConnectionError);
+    if (database.preparedStatements !== false) pool.on('connect', prepareStatementsOf);
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
   }
   if (database.file === ':memory:') return new Kysely<Database>({ dialect: new SqliteDialect({ database: openNodeSqlite(database.file) }), plugins });

@@ -35,5 +35,5 @@ export async function createTestDatabase(): Promise<{ database: Config['database
       await c.end();
     }
   };
-  return { database: { kind: 'postgres', url: url.toString() }, drop };
+  return { database: { kind: 'postgres', url: url.toString(), preparedStatements: true }, drop };
 }
