@@ -9,7 +9,11 @@ import { RetCode } from '../../shared/ret-codes.ts';
 import type { App } from '../app.ts';
 import { BusinessError } from '../errors.ts';
 import { createTestApp, jsonHeaders, signIn } from '../test/test-app.ts';
+import { immutableResult } from '../immutable-result.ts';
 import envelopePlugin, { ok } from './envelope.ts';
+
+/** How often the kept result's contract ran. */
+let keptChecks = 0;
 
 /** A bare app with the envelope plugin and routes that break their contracts on purpose. */
 async function contractApp() {
@@ -26,6 +30,19 @@ async function contractApp() {
   app.get('/x-api/extra-keys', { schema: reply }, async () => ok({ id: 'a', count: 1, passwordHash: 'scrypt$secret', internal: { x: 1 } }));
   // @ts-expect-error the type checker catches this too; the test is about what happens at run time
   app.get('/x-api/broken', { schema: reply }, async () => ok({ id: 'personal-value', count: 'many' }));
+  // An immutable result (a kept reply): checked against the contract once per route, then its JSON reused.
+  const kept = immutableResult({ id: 'kept', count: 2, passwordHash: 'scrypt$kept' });
+  const counted = okEnvelope(
+    z.object({ id: z.string(), count: z.number().int() }).refine(() => {
+      keptChecks++;
+      return true;
+    }),
+  );
+  app.get('/x-api/kept', { schema: { response: { 200: counted } } }, async () => ok(kept));
+  app.get('/x-api/kept-other', { schema: { response: { 200: okEnvelope(z.object({ id: z.string() })) } } }, async () => ok(kept));
+  const keptBroken = immutableResult({ id: 'x', count: 'many' });
+  // @ts-expect-error broken on purpose: an immutable result is still checked
+  app.get('/x-api/kept-broken', { schema: reply }, async () => ok(keptBroken));
   app.get('/x-api/business-error', { schema: reply }, async () => {
     throw new BusinessError(RetCode.WRONG_STATE, 'level 1 is PENDING', { fields: [{ path: 'level', code: 'type' }], extra: true });
   });
@@ -57,6 +74,18 @@ describe('reply contracts (bare app)', () => {
     const entry = JSON.parse(line!);
     expect(entry).toMatchObject({ level: 50, route: 'GET /x-api/broken', issues: [{ path: 'result.count', code: 'invalid_type' }] });
     expect(line).not.toContain('personal-value');
+  });
+
+  it("an immutable result's JSON is made once per route, through that route's contract", async () => {
+    const first = await bare.app.inject({ method: 'GET', url: '/x-api/kept' });
+    const second = await bare.app.inject({ method: 'GET', url: '/x-api/kept' });
+    expect(first.json()).toEqual({ ret_code: 0, ret_msg: 'OK', result: { id: 'kept', count: 2 } });
+    expect(second.body).toBe(first.body);
+    expect(keptChecks).toBe(1);
+    // Another route's contract applies to the same result on its own.
+    expect((await bare.app.inject({ method: 'GET', url: '/x-api/kept-other' })).json()).toEqual({ ret_code: 0, ret_msg: 'OK', result: { id: 'kept' } });
+    expect((await bare.app.inject({ method: 'GET', url: '/x-api/kept-broken' })).statusCode).toBe(500);
+    expect((await bare.app.inject({ method: 'GET', url: '/x-api/kept-broken' })).statusCode).toBe(500);
   });
 
   it('a failure envelope bypasses the success contract: its result arrives unchanged', async () => {

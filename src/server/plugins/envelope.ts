@@ -7,11 +7,20 @@ import { API_PREFIX } from '../../shared/api/paths.ts';
 import { RetCode } from '../../shared/ret-codes.ts';
 import { toFieldIssues } from '../../shared/validation.ts';
 import { BusinessError, ValidationFailed } from '../errors.ts';
+import { isImmutableResult } from '../immutable-result.ts';
 import { routePath } from './auth.ts';
 
 /** A successful envelope (§7: ret_code 0 resolves with result). */
 export function ok<T>(result: T): OkEnvelope<T> {
   return { ret_code: RetCode.OK, ret_msg: 'OK', result };
+}
+
+/** ok(result) of an immutable result: nothing else in it, so its JSON is the result's alone. */
+function immutableOk(data: unknown): object | null {
+  if (typeof data !== 'object' || data === null) return null;
+  const { ret_code, ret_msg, result, ...rest } = data as OkEnvelope<unknown>;
+  const isOk = ret_code === RetCode.OK && ret_msg === 'OK' && Object.keys(rest).length === 0;
+  return isOk && typeof result === 'object' && result !== null && isImmutableResult(result) ? result : null;
 }
 
 function envelope(retCode: number, retMsg: string, result: Record<string, unknown> = {}): Envelope {
@@ -48,7 +57,19 @@ async function envelopePlugin(app: FastifyInstance) {
   // envelope is not what a route's success contract describes: it goes as built.
   app.setSerializerCompiler((route) => {
     const serialize = serializerCompiler(route as Parameters<typeof serializerCompiler>[0]);
-    return (data) => (isFailureEnvelope(data) ? JSON.stringify(data) : serialize(data));
+    // Per route: the same result may meet another route's schema (kyc-info and the SDK's info).
+    const made = new WeakMap<object, string>();
+    return (data) => {
+      if (isFailureEnvelope(data)) return JSON.stringify(data);
+      const kept = immutableOk(data);
+      if (!kept) return serialize(data);
+      let json = made.get(kept);
+      if (json === undefined) {
+        json = serialize(data);
+        made.set(kept, json);
+      }
+      return json;
+    };
   });
 
   app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {

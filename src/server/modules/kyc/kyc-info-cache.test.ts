@@ -45,7 +45,7 @@ const stampOf = async (userId: string) => Number((await app.db.selectFrom('kyc_i
 describe('the change stamps', () => {
   it('every table the cache watches has the triggers of migration 024, and no other', async () => {
     expect(new Set(STAMPED_TABLES.map((t) => t.table))).toEqual(WATCHED_TABLES);
-    const rows = isPostgres(app.db)
+    const rows = isPostgres(app.db as never)
       ? await sql<{ table: string }>`select event_object_table as "table" from information_schema.triggers where trigger_name = 'kyc_info_stamp'`.execute(app.db)
       : await sql<{ table: string }>`select tbl_name as "table" from sqlite_master where type = 'trigger' and name like 'kyc_info_stamp_%'`.execute(app.db);
     const perTable = new Map<string, number>();

@@ -2,6 +2,7 @@ import { todayIso } from '../../../shared/api/calendar.ts';
 import type { KycInfo, KycInfoFlags } from '../../../shared/api/kyc-info.ts';
 import type { Db } from '../../db/index.ts';
 import { tracked } from '../../db/read-tracking.ts';
+import { immutableResult } from '../../immutable-result.ts';
 
 /**
  * kyc-info's replies, kept per user and checked against the user's change stamp (decision 024,
@@ -54,15 +55,6 @@ interface Entry {
   info: KycInfo;
 }
 
-/** Frozen: the same object is every later reader's reply, so nobody may change it. */
-function deepFreeze<T>(value: T): T {
-  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const v of Object.values(value)) deepFreeze(v);
-  }
-  return value;
-}
-
 const flagsKey = (flags: KycInfoFlags) =>
   Object.entries(flags)
     .filter(([, on]) => on)
@@ -94,7 +86,8 @@ export function createKycInfoCache(db: Db, capacity = KYC_INFO_CACHE_ENTRIES) {
         return hit.info;
       }
       const { value, use } = await tracked(build);
-      const info = deepFreeze(value);
+      // Frozen: the same object is every later reader's reply (and its JSON is made once).
+      const info = immutableResult(value);
       if (!use.wrote && !use.opaque && [...use.tables].every((t) => WATCHED_TABLES.has(t))) {
         entries.delete(key);
         entries.set(key, { version, info });
