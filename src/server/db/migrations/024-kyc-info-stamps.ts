@@ -14,7 +14,8 @@ import { isPostgres } from '../dialect.ts';
  *   questionnaires). The list is fixed here; a later table kyc-info reads needs its own migration,
  *   and until it has one the cache refuses to keep a reply that read it (kyc-info-cache.ts).
  */
-type Row = 'NEW' | 'OLD';
+/** How a trigger names a changed row: SQLite's NEW/OLD, or a PostgreSQL transition table's alias. */
+type Row = string;
 
 interface Stamped {
   table: string;
@@ -50,12 +51,19 @@ export const STAMPED_TABLES: readonly Stamped[] = [
   { table: 'compliance_tasks', owners: own('user_id') },
 ];
 
-/** One statement that bumps the stamp of `owner` (nothing when it is null), valid in both dialects. */
-const bump = (owner: string, when?: string) =>
-  `INSERT INTO kyc_info_stamps (user_id, stamp) SELECT owner, 1 FROM (SELECT ${owner} AS owner) AS o WHERE owner IS NOT NULL${when ? ` AND ${when}` : ''}
+/** Bumps the stamp of every distinct owner `owners` selects (a SELECT of a column named owner). */
+const bumpAll = (owners: string) =>
+  `INSERT INTO kyc_info_stamps (user_id, stamp) SELECT owner, 1 FROM (${owners}) AS o WHERE owner IS NOT NULL
      ON CONFLICT (user_id) DO UPDATE SET stamp = kyc_info_stamps.stamp + 1;`;
 
-const bumpsOf = (t: Stamped, row: Row) => t.owners(row).map((o) => bump(o, t.when?.(row))).join('\n');
+/** SQLite: per changed row (NEW or OLD), one statement per owner. */
+const rowBumps = (t: Stamped, row: Row) => t.owners(row).map((o) => bumpAll(`SELECT ${o} AS owner${t.when ? ` WHERE ${t.when(row)}` : ''}`)).join('\n');
+
+/** PostgreSQL: per statement, the distinct owners of every row in the transition tables named. */
+const statementBumps = (t: Stamped, tables: string[]) =>
+  bumpAll(tables.flatMap((table) => t.owners('r').map((o) => `SELECT ${o} AS owner FROM ${table} AS r${t.when ? ` WHERE ${t.when('r')}` : ''}`)).join(' UNION '));
+
+const OPERATIONS = ['insert', 'update', 'delete'] as const;
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
@@ -65,38 +73,37 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   for (const t of STAMPED_TABLES) {
     if (isPostgres(db)) {
+      // Statement-level, over transition tables: a statement that changes many rows (a retention run,
+      // a bulk load) bumps each owner once, not once per row.
       await sql
         .raw(
           `CREATE FUNCTION kyc_info_stamp_${t.table}() RETURNS trigger LANGUAGE plpgsql AS $$
            BEGIN
-             IF TG_OP <> 'DELETE' THEN ${bumpsOf(t, 'NEW')} END IF;
-             IF TG_OP <> 'INSERT' THEN ${bumpsOf(t, 'OLD')} END IF;
+             IF TG_OP = 'INSERT' THEN ${statementBumps(t, ['changed_new'])}
+             ELSIF TG_OP = 'DELETE' THEN ${statementBumps(t, ['changed_old'])}
+             ELSE ${statementBumps(t, ['changed_new', 'changed_old'])}
+             END IF;
              RETURN NULL;
            END $$`,
         )
         .execute(db);
-      await sql.raw(`CREATE TRIGGER kyc_info_stamp AFTER INSERT OR UPDATE OR DELETE ON ${t.table} FOR EACH ROW EXECUTE FUNCTION kyc_info_stamp_${t.table}()`).execute(db);
+      const referencing = { insert: 'NEW TABLE AS changed_new', update: 'OLD TABLE AS changed_old NEW TABLE AS changed_new', delete: 'OLD TABLE AS changed_old' };
+      for (const op of OPERATIONS) {
+        await sql.raw(`CREATE TRIGGER kyc_info_stamp_${op} AFTER ${op.toUpperCase()} ON ${t.table} REFERENCING ${referencing[op]} FOR EACH STATEMENT EXECUTE FUNCTION kyc_info_stamp_${t.table}()`).execute(db);
+      }
       continue;
     }
-    const triggers: [string, Row[]][] = [
-      ['INSERT', ['NEW']],
-      ['UPDATE', ['NEW', 'OLD']],
-      ['DELETE', ['OLD']],
-    ];
-    for (const [op, rows] of triggers) {
-      await sql.raw(`CREATE TRIGGER kyc_info_stamp_${t.table}_${op.toLowerCase()} AFTER ${op} ON ${t.table} BEGIN ${rows.map((r) => bumpsOf(t, r)).join('\n')} END`).execute(db);
+    const rows = { insert: ['NEW'], update: ['NEW', 'OLD'], delete: ['OLD'] };
+    for (const op of OPERATIONS) {
+      await sql.raw(`CREATE TRIGGER kyc_info_stamp_${t.table}_${op} AFTER ${op.toUpperCase()} ON ${t.table} BEGIN ${rows[op].map((r) => rowBumps(t, r)).join('\n')} END`).execute(db);
     }
   }
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   for (const t of STAMPED_TABLES) {
-    if (isPostgres(db)) {
-      await sql.raw(`DROP TRIGGER kyc_info_stamp ON ${t.table}`).execute(db);
-      await sql.raw(`DROP FUNCTION kyc_info_stamp_${t.table}()`).execute(db);
-    } else {
-      for (const op of ['insert', 'update', 'delete']) await sql.raw(`DROP TRIGGER kyc_info_stamp_${t.table}_${op}`).execute(db);
-    }
+    for (const op of OPERATIONS) await sql.raw(isPostgres(db) ? `DROP TRIGGER kyc_info_stamp_${op} ON ${t.table}` : `DROP TRIGGER kyc_info_stamp_${t.table}_${op}`).execute(db);
+    if (isPostgres(db)) await sql.raw(`DROP FUNCTION kyc_info_stamp_${t.table}()`).execute(db);
   }
   await db.schema.dropTable('kyc_info_stamps').execute();
 }
