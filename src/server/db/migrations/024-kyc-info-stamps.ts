@@ -51,9 +51,13 @@ export const STAMPED_TABLES: readonly Stamped[] = [
   { table: 'compliance_tasks', owners: own('user_id') },
 ];
 
-/** Bumps the stamp of every distinct owner `owners` selects (a SELECT of a column named owner). */
+/**
+ * Bumps the stamp of every distinct owner `owners` selects (a SELECT of a column named owner). DISTINCT,
+ * not only UNION's: a statement inserting many rows of one owner would otherwise upsert that owner's
+ * row twice, which PostgreSQL refuses ("ON CONFLICT DO UPDATE command cannot affect row a second time").
+ */
 const bumpAll = (owners: string) =>
-  `INSERT INTO kyc_info_stamps (user_id, stamp) SELECT owner, 1 FROM (${owners}) AS o WHERE owner IS NOT NULL
+  `INSERT INTO kyc_info_stamps (user_id, stamp) SELECT DISTINCT owner, 1 FROM (${owners}) AS o WHERE owner IS NOT NULL
      ON CONFLICT (user_id) DO UPDATE SET stamp = kyc_info_stamps.stamp + 1;`;
 
 /** SQLite: per changed row (NEW or OLD), one statement per owner. */

@@ -77,6 +77,20 @@ describe('the change stamps', () => {
     await app.db.insertInto('agreement_versions').values({ product: 'stamp-test', version: 1, title: 't', body: 'b', published_at: now, published_by: null }).execute();
     expect([await stampOf('*'), await stampOf(a.id)]).toEqual([before.all + 1, before.a + 3]);
   });
+
+  it("one statement changing many rows of one owner moves the owner's stamp (once on PostgreSQL, per row on SQLite) and is not refused", async () => {
+    const a = await newUser(app, 'stamp-bulk@example.com');
+    const before = await stampOf(a.id);
+    const now = new Date().toISOString();
+    // Two rows of one owner in one INSERT: PostgreSQL's statement trigger sees both in its transition table.
+    await app.db
+      .insertInto('step_states')
+      .values(['1', '2'].map((step) => ({ machine: 'kyc_level', subject_id: a.id, step, status: 'ALLOW', updated_at: now })))
+      .execute();
+    expect(await stampOf(a.id)).toBe(before + (isPostgres(app.db as never) ? 1 : 2));
+    const rows = await app.db.selectFrom('step_states').select('step').where('subject_id', '=', a.id).where('machine', '=', 'kyc_level').execute();
+    expect(rows.map((r) => r.step).sort()).toEqual(['1', '2']);
+  });
 });
 
 describe('POST kyc-info served from the cache', () => {
