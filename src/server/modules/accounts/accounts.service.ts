@@ -1,4 +1,6 @@
 import type { Config } from '../../config.ts';
+import { batchedRead } from '../../db/batched-read.ts';
+import { changeStampsOf, type ChangeStamps } from '../../db/change-stamps.ts';
 import { nowIso, type Db } from '../../db/index.ts';
 import { BusinessError, notFound } from '../../errors.ts';
 import type { Mailer } from '../../mail/mailer.ts';
@@ -29,6 +31,8 @@ export interface AuthenticatedUser {
   email: string;
   role: UserRole;
   sessionIdHash: string;
+  /** The user's change stamps, read with the session (decision 024, ninth change); absent for an SDK caller. */
+  changeStamps?: ChangeStamps;
 }
 
 export interface AccountsDeps {
@@ -65,6 +69,8 @@ function parseTags(json: string): Record<string, string> {
 
 export function createAccountsService({ db, config, levelOf = async () => 0, mailer }: AccountsDeps) {
   const window = config.login.windowMs;
+  // Every signed-in request reads its session: under load, the sessions asked for together are one statement.
+  const liveSession = batchedRead(async (idHashes: readonly string[]) => new Map((await repo.findLiveSessions(db, idHashes, nowIso())).map((row) => [row.id_hash, row])));
 
   async function startSession(userId: string, role: UserRole, meta: { ip: string | null; userAgent: string | null }, previousIdHash?: string): Promise<NewSession> {
     const token = newToken();
@@ -181,12 +187,12 @@ export function createAccountsService({ db, config, levelOf = async () => 0, mai
     /** The user behind a cookie token, or null when the token is unknown or expired. */
     async resolveSession(token: string): Promise<AuthenticatedUser | null> {
       const idHash = hashToken(token);
-      const now = new Date();
-      const row = await repo.findLiveSession(db, idHash, nowIso(now));
+      const row = await liveSession(idHash);
       if (!row) return null;
+      const now = new Date();
       // Record activity at most every five minutes: a write per request would serialise SQLite.
       if (now.getTime() - Date.parse(row.last_seen_at) > 5 * 60_000) await repo.touchSession(db, idHash, nowIso(now));
-      return { id: row.user_id, email: row.email, role: row.role as UserRole, sessionIdHash: idHash };
+      return { id: row.user_id, email: row.email, role: row.role as UserRole, sessionIdHash: idHash, changeStamps: changeStampsOf(row.own_stamp, row.everyone_stamp) };
     },
 
     async getProfile(userId: string): Promise<UserProfile> {

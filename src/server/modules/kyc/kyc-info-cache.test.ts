@@ -4,6 +4,7 @@ import type { App } from '../../app.ts';
 import { isPostgres } from '../../db/index.ts';
 import { ApiPath } from '../../../shared/api/paths.ts';
 import { STAMPED_TABLES } from '../../db/migrations/024-kyc-info-stamps.ts';
+import { readChangeStamps } from '../../db/change-stamps.ts';
 import { createKycInfoCache, WATCHED_TABLES } from './kyc-info-cache.ts';
 import { caseOf, createKycTestApp, newReviewer, newUser, post, submitLevel1, type TestUser } from './kyc.fixtures.ts';
 import type { KycInfo } from '../../../shared/api/kyc-info.ts';
@@ -192,6 +193,32 @@ describe('what the cache keeps', () => {
     await cache.read(user.id, 'HKG', flags, readsWatched);
     expect(builds).toBe(6);
     expect(cache.stats()).toMatchObject({ kept: 2, size: 2 });
+  });
+
+  it("checks a kept reply against the stamps the request read with its session, or reads them itself (an SDK caller's request has no session)", async () => {
+    const cache = createKycInfoCache(app.db);
+    const user = await newUser(app, 'cache-stamps@example.com');
+    let builds = 0;
+    const build = async () => {
+      builds++;
+      return { ...reply };
+    };
+    const withSession = async () => (await app.services.accounts.resolveSession(user.cookie.split('=')[1]!))!.changeStamps!;
+    const before = await withSession();
+    expect(before).toBe(await readChangeStamps(app.db, user.id));
+    await cache.read(user.id, 'MAIN', flags, build, before);
+    await cache.read(user.id, 'MAIN', flags, build); // read here: the same stamps
+    await cache.read(user.id, 'MAIN', flags, build, await withSession());
+    expect(builds).toBe(1);
+
+    await app.db.updateTable('users').set({ currency_code: 'EUR' }).where('id', '=', user.id).execute();
+    const after = await withSession();
+    expect(after).not.toBe(before);
+    await cache.read(user.id, 'MAIN', flags, build, after);
+    expect(builds).toBe(2);
+    // A request that read the stamps before the change still matches nothing kept now: built again.
+    await cache.read(user.id, 'MAIN', flags, build, before);
+    expect(builds).toBe(3);
   });
 
   it('at most its capacity, the least recently read dropped first', async () => {

@@ -1,5 +1,5 @@
-import { todayIso } from '../../../shared/api/calendar.ts';
 import type { KycInfo, KycInfoFlags } from '../../../shared/api/kyc-info.ts';
+import { readChangeStamps, type ChangeStamps } from '../../db/change-stamps.ts';
 import type { Db } from '../../db/index.ts';
 import { tracked } from '../../db/read-tracking.ts';
 import { immutableResult } from '../../immutable-result.ts';
@@ -8,7 +8,8 @@ import { immutableResult } from '../../immutable-result.ts';
  * kyc-info's replies, kept per user and checked against the user's change stamp (decision 024,
  * eighth change). kyc-info is what every screen of the account area, the mobile app and a partner's
  * SDK read again and again, and it changes only when something it is built from does: its 17
- * statements ran on every read. Now a read runs one statement (the stamps) and the reply is built
+ * statements ran on every read. Now a read runs at most one statement (the stamps, none when the
+ * request read them with its session) and the reply is built
  * again only when:
  * - a row of a table it reads changed for this user, or a row every user's reply reads (agreement
  *   versions, announcements): the database's own triggers (migration 024) move the stamp in the
@@ -47,9 +48,6 @@ export const WATCHED_TABLES: ReadonlySet<string> = new Set([
 /** How many replies one server keeps (least recently read dropped first): a few KB each. */
 export const KYC_INFO_CACHE_ENTRIES = 5_000;
 
-/** The stamp row every user's reply depends on. */
-const EVERYONE = '*';
-
 interface Entry {
   version: string;
   info: KycInfo;
@@ -68,16 +66,14 @@ export function createKycInfoCache(db: Db, capacity = KYC_INFO_CACHE_ENTRIES) {
   let kept = 0;
   let refused = 0;
 
-  async function versionOf(userId: string): Promise<string> {
-    const rows = await db.selectFrom('kyc_info_stamps').select(['user_id', 'stamp']).where('user_id', 'in', [userId, EVERYONE]).execute();
-    const stampOf = (id: string) => String(rows.find((r) => r.user_id === id)?.stamp ?? 0);
-    return `${stampOf(userId)}/${stampOf(EVERYONE)}/${todayIso()}`;
-  }
-
   return {
-    /** The user's kyc-info for `site` and `flags`: the kept reply while nothing it depends on changed, else `build()`'s. */
-    async read(userId: string, site: string, flags: KycInfoFlags, build: () => Promise<KycInfo>): Promise<KycInfo> {
-      const version = await versionOf(userId);
+    /**
+     * The user's kyc-info for `site` and `flags`: the kept reply while nothing it depends on changed,
+     * else `build()`'s. `stamps`: the user's change stamps when the request already read them (with
+     * its session); read here otherwise.
+     */
+    async read(userId: string, site: string, flags: KycInfoFlags, build: () => Promise<KycInfo>, stamps?: ChangeStamps): Promise<KycInfo> {
+      const version = stamps ?? (await readChangeStamps(db, userId));
       const key = `${userId}\n${site}\n${flagsKey(flags)}`;
       const hit = entries.get(key);
       if (hit?.version === version) {

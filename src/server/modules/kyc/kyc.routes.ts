@@ -44,7 +44,7 @@ export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(webhooksRoutes);
 
   app.post(ApiPath.kycInfo, { schema: { body: kycInfoRequest, response: { 200: okEnvelope(kycInfoResult) } } }, async (request) =>
-    ok(await kyc.getInfo(request.auth!.id, request.body, siteOf(request))),
+    ok(await kyc.getInfo(request.auth!.id, request.body, siteOf(request), request.auth!.changeStamps)),
   );
 
   // The spec lists only POST kyc-personal-info: POST saves; GET (same path) reads what is saved.

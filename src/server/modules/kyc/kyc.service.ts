@@ -16,6 +16,7 @@ import type { ProvidersService, RoutingInput } from '../providers/providers.serv
 import type { ReviewService } from '../review/review.service.ts';
 import { createApplications, parseSnapshot, type KycDocumentsPort } from './applications.ts';
 import { createKycInfoCache } from './kyc-info-cache.ts';
+import type { ChangeStamps } from '../../db/change-stamps.ts';
 import { createKycInfo, type KycComplianceTasksPort, type KycExtrasPort, type KycQuestionnairesPort, type KycReverificationPort } from './kyc-info.ts';
 import { displayedSteps, KYC_LEVEL_MACHINE, LEVELS, reachedLevel, StepEvent } from './kyc.machine.ts';
 import { nextStatus } from '../steps/steps.service.ts';
@@ -179,13 +180,22 @@ export function createKycService({ db, config, documents, accounts, review, prov
       await steps.assertAcceptsSubmission(db, userId, level);
     },
 
-    /** POST kyc-info (§3): the parts the flags ask for, with real values. */
-    getInfo(userId: string, flags: KycInfoFlags, at: RequestSite = MAIN_SITE): Promise<KycInfo> {
-      return infoCache.read(userId, at.site, flags, async () => {
-        // What reconciling read is what kyc-info shows, unless it changed something (then read again).
-        const known = await steps.reconcileAvailability(userId);
-        return kycInfo(userId, flags, at, known ?? undefined);
-      });
+    /**
+     * POST kyc-info (§3): the parts the flags ask for, with real values. `stamps`: the user's change
+     * stamps if the request read them with its session.
+     */
+    getInfo(userId: string, flags: KycInfoFlags, at: RequestSite = MAIN_SITE, stamps?: ChangeStamps): Promise<KycInfo> {
+      return infoCache.read(
+        userId,
+        at.site,
+        flags,
+        async () => {
+          // What reconciling read is what kyc-info shows, unless it changed something (then read again).
+          const known = await steps.reconcileAvailability(userId);
+          return kycInfo(userId, flags, at, known ?? undefined);
+        },
+        stamps,
+      );
     },
 
     getPersonalInfo: (userId: string): Promise<PersonalInfoResult> => personal.get(userId),
