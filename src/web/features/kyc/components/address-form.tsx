@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { CountryListEntry } from '../../../../shared/api/country-list.ts';
 import { RESIDENTIAL_ADDRESS_FIELDS, residentialAddressSchema, type PersonalInfo, type ResidentialAddress, type ResidentialAddressInput } from '../../../../shared/api/personal-info.ts';
@@ -14,7 +14,7 @@ import { validationMessage } from '../../../lib/i18n/error-message.ts';
 import { showSubmitError } from '../../../lib/forms/submit-error.ts';
 import { message } from '../../../lib/notify/index.ts';
 import { useUpdateAddress } from '../api/update-address.ts';
-import { ADDRESS_FIELD_PARAMS, AddressFieldset, useCountrySelectOptions, usePostalCodeOptional, type AddressFieldName } from './address-fields.tsx';
+import { ADDRESS_FIELD_PARAMS, AddressFieldset, useCountrySelectOptions, postalCodeOptional, type AddressFieldName } from './address-fields.tsx';
 
 
 /** The address part of saved personal information (the form starts from it). */
@@ -52,8 +52,14 @@ export function AddressForm({ initial, countries, countriesError, onRetryCountri
     mode: 'onSubmit',
     reValidateMode: 'onChange',
   });
-  const { errors, isSubmitting } = form.formState;
-  const postalOptional = usePostalCodeOptional(form);
+  const { errors, isSubmitting, isSubmitted } = form.formState;
+  // Whether the postal code may be empty depends on the residence country: checked again when it changes after a submit.
+  const residence = useWatch({ control: form.control, name: 'residenceCountry' });
+  const postalOptional = postalCodeOptional(residence);
+  const { trigger } = form;
+  useEffect(() => {
+    if (isSubmitted) void trigger('postalCode');
+  }, [residence, isSubmitted, trigger]);
   // Opened on request: the keyboard starts in the form.
   useEffect(() => form.setFocus('residenceCountry'), [form]);
   // The select's options come with the country list: show the saved country once they are there.
