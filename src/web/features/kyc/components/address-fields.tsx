@@ -1,4 +1,4 @@
-import { useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import type { FieldRegistration } from '../../../lib/forms/small-form.ts';
@@ -18,9 +18,16 @@ import { countryOptions } from '../model/country-names.ts';
 
 export type AddressFieldName = keyof ResidentialAddressInput;
 
-/** Whether the postal code may be left empty: the residence country has none (the shared schema's rule). */
-export function postalCodeOptional(residenceCountry: string | undefined): boolean {
-  return Boolean(residenceCountry) && !postalCodeRequired(residenceCountry!.toUpperCase());
+/**
+ * Whether the postal code may be left empty: it depends on the residence country (the shared schema's
+ * rule), so once the form has been submitted the postal code is checked again when that country
+ * changes. `trigger` is the form's (react-hook-form's or a small form's), the same on every render.
+ */
+export function usePostalCodeOptional(residence: string | undefined, isSubmitted: boolean, trigger: (name: 'postalCode') => unknown): boolean {
+  useEffect(() => {
+    if (isSubmitted) void trigger('postalCode');
+  }, [residence, isSubmitted, trigger]);
+  return Boolean(residence) && !postalCodeRequired(residence!.toUpperCase());
 }
 
 /** Interpolation values of each address field's messages (the shared schema's limits). */

@@ -14,7 +14,7 @@ import { validationMessage } from '../../../lib/i18n/error-message.ts';
 import { showSubmitError } from '../../../lib/forms/submit-error.ts';
 import { message } from '../../../lib/notify/index.ts';
 import { useUpdateAddress } from '../api/update-address.ts';
-import { ADDRESS_FIELD_PARAMS, AddressFieldset, useCountrySelectOptions, postalCodeOptional, type AddressFieldName } from './address-fields.tsx';
+import { ADDRESS_FIELD_PARAMS, AddressFieldset, useCountrySelectOptions, usePostalCodeOptional, type AddressFieldName } from './address-fields.tsx';
 
 
 /** The address part of saved personal information (the form starts from it). */
@@ -53,13 +53,7 @@ export function AddressForm({ initial, countries, countriesError, onRetryCountri
     reValidateMode: 'onChange',
   });
   const { errors, isSubmitting, isSubmitted } = form.formState;
-  // Whether the postal code may be empty depends on the residence country: checked again when it changes after a submit.
-  const residence = useWatch({ control: form.control, name: 'residenceCountry' });
-  const postalOptional = postalCodeOptional(residence);
-  const { trigger } = form;
-  useEffect(() => {
-    if (isSubmitted) void trigger('postalCode');
-  }, [residence, isSubmitted, trigger]);
+  const postalOptional = usePostalCodeOptional(useWatch({ control: form.control, name: 'residenceCountry' }), isSubmitted, form.trigger);
   // Opened on request: the keyboard starts in the form.
   useEffect(() => form.setFocus('residenceCountry'), [form]);
   // The select's options come with the country list: show the saved country once they are there.

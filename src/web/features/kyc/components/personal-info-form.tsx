@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { UseFormSetError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { CountryListEntry } from '../../../../shared/api/country-list.ts';
@@ -19,7 +19,7 @@ import { message } from '../../../lib/notify/index.ts';
 import { useGlobalStore } from '../../../store/global.ts';
 import { useSavePersonalInfo } from '../api/save-personal-info.ts';
 import { differsFrom, forgetPersonalDraft, readPersonalDraft, writePersonalDraft } from '../model/personal-draft.ts';
-import { ADDRESS_FIELD_PARAMS, AddressFieldset, postalCodeOptional, useCountrySelectOptions } from './address-fields.tsx';
+import { ADDRESS_FIELD_PARAMS, AddressFieldset, useCountrySelectOptions, usePostalCodeOptional } from './address-fields.tsx';
 
 type FieldName = keyof PersonalInfoInput;
 
@@ -101,13 +101,8 @@ export function PersonalInfoForm({ initial, countries, countriesError, onRetryCo
     setDraft(null);
     form.reset(baseline);
   };
-  const { errors, isSubmitting, isSubmitted, trigger } = form;
-  // Whether the postal code may be empty depends on the residence country: checked again when it changes after a submit.
-  const residence = form.watched('residenceCountry');
-  const postalOptional = postalCodeOptional(residence);
-  useEffect(() => {
-    if (isSubmitted) void trigger('postalCode');
-  }, [residence, isSubmitted, trigger]);
+  const { errors, isSubmitting } = form;
+  const postalOptional = usePostalCodeOptional(form.watched('residenceCountry'), form.isSubmitted, form.trigger);
 
   const options = useCountrySelectOptions(countries);
 
