@@ -1,3 +1,4 @@
+import '../lib/preact/effect-timing.ts';
 import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { NotifyHosts } from '../components/ui/notify-hosts.tsx';

@@ -62,6 +62,10 @@ export function initI18n(options: I18nOptions = {}): Promise<unknown> {
       fallbackLng: (code: string) => (active.supported.includes(code) ? [] : [active.defaultLanguage]),
       nonExplicitSupportedLngs: false,
       load: 'currentOnly',
+      // The language is set before init returns, not a task later (decision 032): Preact renders the
+      // first components at once, and their useTranslation asked for the namespaces before the
+      // language was known, fetching `en` besides `en-US`. The files still load asynchronously.
+      initAsync: false,
       ns: [TranslationNamespace.USER_ACCOUNTS, TranslationNamespace.INVERSE_ERROR_CODE],
       defaultNS: TranslationNamespace.USER_ACCOUNTS,
       maxRetries: 5,

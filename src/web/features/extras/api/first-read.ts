@@ -15,6 +15,7 @@ export function saysSomething(info: Pick<KycInfo, 'bannerTags' | 'displayControl
 }
 
 const firstReads = new WeakMap<QueryClient, Promise<void>>();
+const readDone = new WeakSet<Promise<void>>();
 
 /**
  * The reads the overview's notices are drawn from (kyc-info; the announcements when it says there
@@ -31,8 +32,19 @@ export function firstRead(client: QueryClient): Promise<void> {
         const announced = info.bannerTags.includes(BannerTag.KYC_ANNOUNCEMENT) ? (await client.fetchQuery(kycAnnouncementsQuery)).items.length > 0 : false;
         if (!announced && !saysSomething(info)) await client.fetchQuery(affiliateInfoQuery);
       })
-      .catch(() => undefined);
+      .catch(() => undefined)
+      .then(() => void readDone.add(read!));
     firstReads.set(client, read);
   }
   return read;
+}
+
+/**
+ * Suspends the calling component until firstRead(client) is in: it throws the promise while it is
+ * pending, which Suspense understands in React and in Preact's compat alike (decision 032; React 19's
+ * use() is not in every Preact).
+ */
+export function useFirstRead(client: QueryClient): void {
+  const read = firstRead(client);
+  if (!readDone.has(read)) throw read;
 }

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, type ReactNode } from 'react';
-import { useWatch, type Control, type FieldPath, type UseFormRegisterReturn, type UseFormTrigger } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import type { UseFormRegisterReturn } from 'react-hook-form';
+import type { FieldRegistration } from '../../../lib/forms/small-form.ts';
 import type { CountryListEntry } from '../../../../shared/api/country-list.ts';
 import type { ResidentialAddressInput } from '../../../../shared/api/personal-info.ts';
 import { ADDRESS_LINE_MAX_LENGTH, CITY_MAX_LENGTH, POSTAL_CODE_MAX_LENGTH, STATE_REGION_MAX_LENGTH } from '../../../../shared/personal-info-limits.ts';
@@ -19,16 +20,14 @@ export type AddressFieldName = keyof ResidentialAddressInput;
 
 /**
  * Whether the postal code may be left empty: it depends on the residence country (the shared schema's
- * rule), so once the form has been submitted the postal code is checked again when that country changes.
+ * rule), so once the form has been submitted the postal code is checked again when that country
+ * changes. `trigger` is the form's (react-hook-form's or a small form's), the same on every render.
  */
-export function usePostalCodeOptional<T extends ResidentialAddressInput>(form: { control: Control<T>; trigger: UseFormTrigger<T>; formState: { isSubmitted: boolean } }): boolean {
-  const residence = useWatch({ control: form.control, name: 'residenceCountry' as FieldPath<T> });
-  const { isSubmitted } = form.formState;
-  const { trigger } = form;
+export function usePostalCodeOptional(residence: string | undefined, isSubmitted: boolean, trigger: (name: 'postalCode') => unknown): boolean {
   useEffect(() => {
-    if (isSubmitted) void trigger('postalCode' as FieldPath<T>);
+    if (isSubmitted) void trigger('postalCode');
   }, [residence, isSubmitted, trigger]);
-  return Boolean(residence) && !postalCodeRequired(String(residence).toUpperCase());
+  return Boolean(residence) && !postalCodeRequired(residence!.toUpperCase());
 }
 
 /** Interpolation values of each address field's messages (the shared schema's limits). */
@@ -57,8 +56,8 @@ export function useCountrySelectOptions(countries: readonly CountryListEntry[] |
 }
 
 export interface AddressFieldsetProps {
-  /** `form.register(name)` of the enclosing react-hook-form form. */
-  field: (name: Exclude<AddressFieldName, 'residenceCountry'>) => UseFormRegisterReturn;
+  /** `form.register(name)` of the enclosing form (react-hook-form's or a small form's). */
+  field: (name: Exclude<AddressFieldName, 'residenceCountry'>) => FieldRegistration | UseFormRegisterReturn;
   /** The translated error of a field, if any. */
   errorOf: (name: AddressFieldName) => string | undefined;
   /** The residence country has no postal codes: the field is optional and says why. */

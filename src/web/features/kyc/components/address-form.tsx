@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { CountryListEntry } from '../../../../shared/api/country-list.ts';
 import { RESIDENTIAL_ADDRESS_FIELDS, residentialAddressSchema, type PersonalInfo, type ResidentialAddress, type ResidentialAddressInput } from '../../../../shared/api/personal-info.ts';
@@ -52,8 +52,8 @@ export function AddressForm({ initial, countries, countriesError, onRetryCountri
     mode: 'onSubmit',
     reValidateMode: 'onChange',
   });
-  const { errors, isSubmitting } = form.formState;
-  const postalOptional = usePostalCodeOptional(form);
+  const { errors, isSubmitting, isSubmitted } = form.formState;
+  const postalOptional = usePostalCodeOptional(useWatch({ control: form.control, name: 'residenceCountry' }), isSubmitted, form.trigger);
   // Opened on request: the keyboard starts in the form.
   useEffect(() => form.setFocus('residenceCountry'), [form]);
   // The select's options come with the country list: show the saved country once they are there.

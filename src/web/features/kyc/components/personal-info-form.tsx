@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+import type { UseFormSetError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { CountryListEntry } from '../../../../shared/api/country-list.ts';
 import type { PersonalInfo, PersonalInfoInput } from '../../../../shared/api/personal-info.ts';
@@ -13,6 +13,7 @@ import { Select } from '../../../components/ui/select.tsx';
 import { TextInput } from '../../../components/ui/text-input.tsx';
 import { isApiError } from '../../../lib/http/index.ts';
 import { validationMessage } from '../../../lib/i18n/error-message.ts';
+import { useSmallForm } from '../../../lib/forms/small-form.ts';
 import { showSubmitError } from '../../../lib/forms/submit-error.ts';
 import { message } from '../../../lib/notify/index.ts';
 import { useGlobalStore } from '../../../store/global.ts';
@@ -50,8 +51,7 @@ const EMPTY: PersonalInfoInput = {
  * submit before that waits for the chunk, then validates exactly as before.
  */
 const loadValidation = () => import('./personal-info-resolver.ts');
-const personalInfoResolver: Resolver<PersonalInfoInput, unknown, PersonalInfo> = async (values, context, options) =>
-  (await loadValidation()).personalInfoResolver(values, context, options);
+const validatePersonalInfo = async (values: PersonalInfoInput) => (await loadValidation()).validatePersonalInfo(values);
 
 export interface PersonalInfoFormProps {
   /** What is saved already (editing), or null (first time). */
@@ -72,7 +72,8 @@ export interface PersonalInfoFormProps {
 /**
  * The personal-information form of level 1 (`kyc-personal-info`): validated in the browser with the
  * server's own schema (personalInfoSchema), server field errors mapped back onto the fields, every
- * message translated.
+ * message translated. A small form of its own (lib/forms/small-form.ts), not react-hook-form: it is
+ * on a new user's first page (decision 032).
  */
 export function PersonalInfoForm({ initial, countries, countriesError, onRetryCountries, onSaved, onCancel, onLocked }: PersonalInfoFormProps) {
   const { t } = useTranslation();
@@ -86,28 +87,28 @@ export function PersonalInfoForm({ initial, countries, countriesError, onRetryCo
     const kept = readPersonalDraft(userId);
     return kept && differsFrom({ ...baseline, ...kept }, baseline) ? kept : null;
   });
-  const form = useForm<PersonalInfoInput, unknown, PersonalInfo>({
-    resolver: personalInfoResolver,
+  const form = useSmallForm<PersonalInfoInput, PersonalInfo>({
+    validate: validatePersonalInfo,
     defaultValues: draft ? { ...baseline, ...draft } : baseline,
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
+    fields: FIELDS,
+    watch: ['residenceCountry'],
   });
   // Every change is kept until saved, cancelled or discarded (model/personal-draft.ts). The fields'
-  // own handlers (react-hook-form) run first, so the form's values are current when the event bubbles here.
+  // own handlers run first, so the form's values are current when the event bubbles here.
   const keepDraft = () => writePersonalDraft(userId, form.getValues(), baseline);
   const discardDraft = () => {
     forgetPersonalDraft(userId);
     setDraft(null);
     form.reset(baseline);
   };
-  const { errors, isSubmitting } = form.formState;
-  const postalOptional = usePostalCodeOptional(form);
+  const { errors, isSubmitting } = form;
+  const postalOptional = usePostalCodeOptional(form.watched('residenceCountry'), form.isSubmitted, form.trigger);
 
   const options = useCountrySelectOptions(countries);
 
   const label = (name: FieldName) => t(`kyc.personal.fields.${name}`);
   const errorOf = (name: FieldName) => {
-    const code = errors[name]?.message;
+    const code = errors[name];
     if (!code) return undefined;
     return validationMessage(t, code, label(name), { ...FIELD_PARAMS[name], ...serverParams[name] });
   };
@@ -120,7 +121,7 @@ export function PersonalInfoForm({ initial, countries, countriesError, onRetryCo
       message({ content: t('kyc.personal.saved'), type: 'success' });
       onSaved?.(result.info ?? values);
     } catch (error) {
-      const placed = showSubmitError(error, { fields: FIELDS, setError: form.setError, setFormError, t });
+      const placed = showSubmitError(error, { fields: FIELDS, setError: ((name, error, options) => form.setError(name as FieldName, error.message ?? '', options)) as UseFormSetError<PersonalInfoInput>, setFormError, t });
       setServerParams(Object.fromEntries(placed.filter((i) => i.params).map((i) => [i.path, i.params!])));
       if (isApiError(error) && error.retCode === RetCode.KYC_PERSONAL_INFO_LOCKED) onLocked?.();
     }

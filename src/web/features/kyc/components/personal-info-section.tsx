@@ -16,7 +16,7 @@ import { useDisclosure } from '../../../components/ui/use-disclosure.ts';
 
 export const PERSONAL_INFO_SECTION_ID = 'personal-info';
 
-// The form brings react-hook-form and zod with the shared schema: loaded only when someone edits.
+// The forms bring their validation (zod with the shared schema; react-hook-form for the address form): loaded only when someone edits.
 const PersonalInfoForm = lazy(() => import('./personal-info-form.tsx').then((m) => ({ default: m.PersonalInfoForm })));
 const AddressForm = lazy(() => import('./address-form.tsx').then((m) => ({ default: m.AddressForm })));
 
