@@ -7,7 +7,7 @@ import type { ConsoleCase } from '../../../shared/api/console.ts';
 import { clearResponseCache } from '../../lib/http/index.ts';
 import { envelope, installFetch, type FakeCall } from '../../lib/http/testing.ts';
 import CaseScreen from './case-screen.tsx';
-import { CASE_ID, decision, kycCase, ME, OTHER_REVIEWER, renderConsole } from './test-utils.tsx';
+import { CASE_ID, decision, decisionButton, kycCase, ME, OTHER_REVIEWER, renderConsole } from './test-utils.tsx';
 
 const CASE_URL = `/x-api/v1/console/cases/${CASE_ID}`;
 
@@ -109,7 +109,7 @@ describe('the case page', () => {
     };
     const calls = serve(server);
     renderCase();
-    await user.click(await screen.findByRole('button', { name: 'Reject' }));
+    await user.click(await decisionButton('Reject'));
     const dialog = screen.getByRole('dialog', { name: 'Reject this application' });
     await user.selectOptions(within(dialog).getByLabelText(/^Reason/), 'DOCUMENT_UNREADABLE');
     await user.type(within(dialog).getByLabelText(/^Message to the user/), 'Please retake the back.');
@@ -146,7 +146,7 @@ describe('the case page', () => {
     };
     const calls = serve(server);
     renderCase();
-    await user.click(await screen.findByRole('button', { name: 'Approve' }));
+    await user.click(await decisionButton('Approve'));
     const dialog = screen.getByRole('dialog', { name: 'Approve this application?' });
     await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
 
@@ -252,7 +252,7 @@ describe('assignment', () => {
     };
     serve(server);
     renderCase();
-    await user.click(await within(await screen.findByTestId('case-bar')).findByRole('button', { name: 'Approve' }));
+    await user.click(await decisionButton('Approve', true));
     await user.click(within(screen.getByRole('dialog', { name: 'Approve this application?' })).getByRole('button', { name: 'Approve' }));
 
     expect(await screen.findByRole('alert')).toHaveTextContent(`${OTHER_REVIEWER.email} is working on this case.`);

@@ -4,7 +4,8 @@
  * it and a fresh TanStack Query client, and console API replies to serve through a fake fetch.
  */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, type RenderOptions } from '@testing-library/react';
+import { expect } from 'vitest';
+import { render, screen, waitFor, within, type RenderOptions } from '@testing-library/react';
 import i18next, { type i18n as I18n } from 'i18next';
 import type { ReactElement, ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
@@ -166,4 +167,15 @@ export function decision(overrides: Partial<ConsoleDecision> = {}): ConsoleDecis
     current: true,
     ...overrides,
   };
+}
+
+/**
+ * A decision button once it can be used: the case bar renders before the console knows who is signed
+ * in (its read lands in an effect after the frame, decision 032), and a click on the still disabled
+ * button does nothing, as for a person.
+ */
+export async function decisionButton(name: 'Approve' | 'Reject', inBar = false): Promise<HTMLElement> {
+  const button = inBar ? await within(await screen.findByTestId('case-bar')).findByRole('button', { name }) : await screen.findByRole('button', { name });
+  await waitFor(() => expect(button).toBeEnabled());
+  return button;
 }

@@ -9,7 +9,7 @@ import { latestTemplate } from '../../../../shared/questionnaires/index.ts';
 import { clearResponseCache } from '../../../lib/http/index.ts';
 import { envelope, installFetch } from '../../../lib/http/testing.ts';
 import CaseScreen from '../case-screen.tsx';
-import { CASE_ID, kycCase, ME, renderConsole } from '../test-utils.tsx';
+import { CASE_ID, decisionButton, kycCase, ME, renderConsole } from '../test-utils.tsx';
 
 /** An EDD case in the console (decision 028): why the user is in EDD, each questionnaire's answers and evidence, the rounds, the decision texts. */
 function answered(code: string, id: string, answers: Record<string, unknown>, evidence: { id: string; questionId: string; byteSize: number; createdAt: string; downloadPath: string }[] = []) {
@@ -76,7 +76,7 @@ describe('an EDD case', () => {
     const user = userEvent.setup();
     const kase = eddCase();
     show(kase);
-    await user.click(await screen.findByRole('button', { name: 'Approve' }));
+    await user.click(await decisionButton('Approve'));
     expect(await screen.findByRole('dialog')).toHaveTextContent(`The answers and evidence of ${kase.user.email} will be accepted: enhanced due diligence passes.`);
   });
 });

@@ -9,7 +9,7 @@ import { latestTemplate } from '../../../../shared/questionnaires/index.ts';
 import { clearResponseCache } from '../../../lib/http/index.ts';
 import { envelope, installFetch } from '../../../lib/http/testing.ts';
 import CaseScreen from '../case-screen.tsx';
-import { CASE_ID, kycCase, ME, renderConsole } from '../test-utils.tsx';
+import { CASE_ID, decisionButton, kycCase, ME, renderConsole } from '../test-utils.tsx';
 
 /** A QUESTIONNAIRE case in the console (decision 020): the answers against the template, scores, the decision texts. */
 const knowledge = latestTemplate('crypto-knowledge-test')!;
@@ -66,7 +66,7 @@ describe('a questionnaire case', () => {
         <Route path="/cases/:id" component={CaseScreen} />
       </Router>,
     );
-    await user.click(await screen.findByRole('button', { name: 'Approve' }));
+    await user.click(await decisionButton('Approve'));
     expect(await screen.findByRole('dialog')).toHaveTextContent(`The answers of ${pending.user.email} will be approved.`);
   });
 });

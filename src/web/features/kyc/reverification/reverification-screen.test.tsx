@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -68,7 +68,7 @@ describe('reverification page (§2, §4)', () => {
   it('Needed: the compliance notice with the deadline and the default requirements, and a verify link to updatekyc', async () => {
     renderPage(info([item('Needed')]));
     const p = await panel();
-    expect(document.title).toMatch(/^Reverification/);
+    await waitFor(() => expect(document.title).toMatch(/^Reverification/));
     expect(screen.getByRole('heading', { level: 1, name: 'Reverification' })).toBeInTheDocument();
     const notice = screen.getByTestId('compliance-notice');
     expect(within(notice).getByText('Important note')).toBeInTheDocument();
