@@ -43,7 +43,9 @@ export default function PersonalScreen() {
       <div className="flex flex-wrap items-end justify-between gap-4 rounded-lg border border-line p-4">
         <div className="min-w-0">
           <p className="text-sm text-muted">{t('personal.signedInAs')}</p>
-          <p className="mt-1 break-all text-lg font-medium" data-testid="personal-email">
+          {/* The line keeps its height while the profile is on its way (the store starts empty): the
+              address arriving pushes nothing down (issue 15, CLS). */}
+          <p className="mt-1 min-h-7 break-all text-lg font-medium" data-testid="personal-email">
             <bdi dir="ltr">{user.email}</bdi>
           </p>
           <p className="mt-1 text-sm break-all text-muted">{isolateValues((v) => t('personal.userId', v), { id: user.id ?? '' })}</p>

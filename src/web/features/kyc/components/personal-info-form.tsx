@@ -135,7 +135,6 @@ export function PersonalInfoForm({ initial, countries, countriesError, onRetryCo
 
   return (
     <form noValidate onSubmit={onSubmit} onChange={keepDraft} onInput={keepDraft} onFocus={() => void loadValidation()} aria-labelledby="personal-info-title" className="flex flex-col gap-5">
-      <p className="text-sm text-muted">{t('kyc.personal.intro')}</p>
       {draft ? (
         <Alert
           variant="info"

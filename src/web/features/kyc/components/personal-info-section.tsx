@@ -16,7 +16,8 @@ import { useDisclosure } from '../../../components/ui/use-disclosure.ts';
 
 export const PERSONAL_INFO_SECTION_ID = 'personal-info';
 
-// The forms bring their validation (zod with the shared schema; react-hook-form for the address form): loaded only when someone edits.
+// The forms bring their validation (zod with the shared schema; react-hook-form for the address form):
+// loaded only when the information is missing or someone edits.
 const PersonalInfoForm = lazy(() => import('./personal-info-form.tsx').then((m) => ({ default: m.PersonalInfoForm })));
 const AddressForm = lazy(() => import('./address-form.tsx').then((m) => ({ default: m.AddressForm })));
 
@@ -52,21 +53,26 @@ export function PersonalInfoSection({ level1Status }: { level1Status: StepStatus
     body = <LoadError title={t('kyc.personal.loadError')} error={personal.error} onRetry={() => void personal.refetch()} />;
   } else {
     const { info, editable, addressEditable } = personal.data;
+    // The intro is here, not in the form's chunk: it is the largest text of a new user's first page,
+    // painted with the section instead of after one more download (issue 15, mobile LCP).
     const form = (
-      <Suspense fallback={<LoadingBlock lines={6} />}>
-        <PersonalInfoForm
-        initial={info}
-        countries={countries.data?.list}
-        countriesError={countries.isError}
-        onRetryCountries={() => void countries.refetch()}
-        onSaved={() => setEditing(false)}
-        onCancel={info ? () => setEditing(false) : undefined}
-        onLocked={() => {
-          setEditing(false);
-          void client.invalidateQueries({ queryKey: kycKeys.all });
-        }}
-        />
-      </Suspense>
+      <div className="flex flex-col gap-5">
+        <p className="text-sm text-muted">{t('kyc.personal.intro')}</p>
+        <Suspense fallback={<LoadingBlock lines={6} />}>
+          <PersonalInfoForm
+            initial={info}
+            countries={countries.data?.list}
+            countriesError={countries.isError}
+            onRetryCountries={() => void countries.refetch()}
+            onSaved={() => setEditing(false)}
+            onCancel={info ? () => setEditing(false) : undefined}
+            onLocked={() => {
+              setEditing(false);
+              void client.invalidateQueries({ queryKey: kycKeys.all });
+            }}
+          />
+        </Suspense>
+      </div>
     );
     if (editable && (!info || editing)) {
       body = form;
