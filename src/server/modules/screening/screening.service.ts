@@ -167,6 +167,10 @@ export function createScreeningService({
         before: { status: ScreeningMatchStatus.PENDING, screening: before?.status ?? null },
         after: { status: matchStatus, screening: status, caseId: c.id, decisionId: decision.id, reasonCode: decision.reasonCode, internalNote: decision.internalNote },
       });
+      // A match open while a newer list was loaded was skipped by that re-screening (its outcome stood
+      // until this decision): cleared now, the user is screened against the list in use at once, or
+      // they would wait for the next list (and the console would count them as left, forever).
+      if (!trueMatch) await screenIn(trx, match.user_id, ScreeningTrigger.LIST_CHANGE, actor);
       return { subjectStatus: status };
     },
   };

@@ -151,6 +151,28 @@ describe('a list change', () => {
   });
 });
 
+describe('a match decided after a list change', () => {
+  it('cleared, the user is screened against the list now in use (the re-screening skipped them while it was open): nobody is left', async () => {
+    const u = await verifiedUser(DRACHENKO);
+    const [m] = await matchesOf(u.id);
+    const before = await app.services.screening.currentListVersion();
+    const next = `${sample.trimEnd()}\ndemo-pep-0100,Person,Grace Hopperfield,,1906,us,,,,,,demo_peps,,,2026-11-02\n`;
+    const { version } = await app.services.screening.loadList(next, 'v-next.csv', SYSTEM);
+    expect(version).toBe(before! + 1);
+    await app.services.screening.rescreenAll();
+    // The open match stands through the re-screening: still at the version that found it.
+    expect(await stateOf(u.id)).toMatchObject({ status: 'POTENTIAL_MATCH', list_version: before });
+
+    const caseId = (await app.services.review.casesOfSubjects('SCREENING', [m!.id])).get(m!.id)!.id;
+    const res = await post(app, `/v1/console/cases/${caseId}/approve`, { internalNote: 'Different person.' }, reviewer.cookie);
+    expect(res.json()).toMatchObject({ ret_code: 0, result: { subjectStatus: 'FALSE_POSITIVE' } });
+    expect(await stateOf(u.id)).toMatchObject({ status: 'FALSE_POSITIVE', list_version: version });
+    // The cleared entry is not raised again by the newer list: one match, no new case.
+    expect(await matchesOf(u.id)).toHaveLength(1);
+    expect((await app.services.screening.listInfo()).usersToScreen).toBe(0);
+  });
+});
+
 describe('authorization', () => {
   it('get-aml-result: signed out refused, a reviewer refused, a user reads only their own', async () => {
     expect((await get(app, '/v3/private/kyc/get-aml-result?sceneCode=KYC')).json().ret_code).not.toBe(0);
