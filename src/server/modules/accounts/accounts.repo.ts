@@ -36,8 +36,7 @@ export async function insertSession(db: Q, session: Database['sessions']): Promi
   await db.insertInto('sessions').values(session).execute();
 }
 
-/** The session and its user, when the session exists and has not expired. */
-/** The live sessions among `idHashes`, with their users and the users' change stamps (one statement for many requests). */
+/** The live (existing, unexpired) sessions among `idHashes`, with their users and the users' change stamps (one statement for many requests). */
 export function findLiveSessions(db: Q, idHashes: readonly string[], nowIso: string) {
   return db
     .selectFrom('sessions')
