@@ -8,13 +8,13 @@ export interface FieldRegistration<N extends string = string> {
   onBlur: () => void;
 }
 
-/** Puts a value into a field's element (the form's values live there, as typed). */
+/** The outcome of validating the values: the parsed output, or one message code per field. */
+export type Validation<V, Out> = { values: Out; errors?: undefined } | { values?: undefined; errors: Partial<Record<keyof V & string, string>> };
+
+/** Puts a value into a field's element (the form's values live there, as typed); a function, since the hooks lint reads a direct write to an element kept in a ref as a render-time mutation. */
 function writeValue(element: HTMLInputElement | HTMLSelectElement, value: string): void {
   element.value = value;
 }
-
-/** The outcome of validating the values: the parsed output, or one message code per field. */
-export type Validation<V, Out> = { values: Out; errors?: undefined } | { values?: undefined; errors: Partial<Record<keyof V & string, string>> };
 
 export interface SmallForm<V extends Record<string, string>, Out> {
   register: (name: keyof V & string) => FieldRegistration<keyof V & string>;
@@ -24,8 +24,8 @@ export interface SmallForm<V extends Record<string, string>, Out> {
   errors: Partial<Record<keyof V & string, string>>;
   isSubmitting: boolean;
   isSubmitted: boolean;
-  /** Puts a message code on a field (a server's refusal), focusing it if asked. */
-  setError: (name: keyof V & string, code: string, options?: { shouldFocus?: boolean }) => void;
+  /** Puts a message code on a field (a server's refusal), focusing it if asked; react-hook-form's shape, so showSubmitError takes either. */
+  setError: (name: keyof V & string, error: { message: string }, options?: { shouldFocus?: boolean }) => void;
   /** Validates again and updates the errors of these fields only (the same function on every render). */
   trigger: (...names: (keyof V & string)[]) => Promise<void>;
   /** Back to these values, no errors, not submitted. */
@@ -118,8 +118,8 @@ export function useSmallForm<V extends Record<string, string>, Out>({
     errors,
     isSubmitting,
     isSubmitted,
-    setError: (name, code, options) => {
-      setErrors((current) => ({ ...current, [name]: code }));
+    setError: (name, { message }, options) => {
+      setErrors((current) => ({ ...current, [name]: message }));
       if (options?.shouldFocus) focus(name);
     },
     trigger,

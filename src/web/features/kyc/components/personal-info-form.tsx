@@ -121,7 +121,8 @@ export function PersonalInfoForm({ initial, countries, countriesError, onRetryCo
       message({ content: t('kyc.personal.saved'), type: 'success' });
       onSaved?.(result.info ?? values);
     } catch (error) {
-      const placed = showSubmitError(error, { fields: FIELDS, setError: ((name, error, options) => form.setError(name as FieldName, error.message ?? '', options)) as UseFormSetError<PersonalInfoInput>, setFormError, t });
+      // The small form takes react-hook-form's setError shape for the fields it has (FIELDS, all showSubmitError places).
+      const placed = showSubmitError(error, { fields: FIELDS, setError: form.setError as UseFormSetError<PersonalInfoInput>, setFormError, t });
       setServerParams(Object.fromEntries(placed.filter((i) => i.params).map((i) => [i.path, i.params!])));
       if (isApiError(error) && error.retCode === RetCode.KYC_PERSONAL_INFO_LOCKED) onLocked?.();
     }
