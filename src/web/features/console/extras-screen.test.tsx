@@ -16,6 +16,7 @@ const member = (tags: Record<string, string> = {}): ConsoleMemberView => ({
   level: 1,
   residenceCountry: 'DE',
   member_tag: tags,
+  tagChanges: [],
   custody: { custody: 'CUSTODY_UNSPECIFIED', custodyInfo: null, newSatosGray: false, canJoinNewSatos: false, canMoveToEu: false },
   vip: [],
   affiliate: null,

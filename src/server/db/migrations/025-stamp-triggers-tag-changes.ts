@@ -3,16 +3,21 @@ import { isPostgres } from '../dialect.ts';
 import { STAMPED_TABLES } from './024-kyc-info-stamps.ts';
 
 /**
- * Issue 26 (docs/decisions/036): migration 024 was edited twice after it landed, so a database
- * migrated by an earlier text kept the earlier triggers:
- * - the first text: PostgreSQL row-level triggers `kyc_info_stamp` (one per table);
- * - the second: statement-level triggers `kyc_info_stamp_<op>` whose upsert was not DISTINCT, so a
- *   statement writing many rows of one owner failed ("ON CONFLICT DO UPDATE command cannot affect row
- *   a second time").
- * This migration drops whatever trigger 024 left (any of its texts) and creates the current ones, on
- * both dialects, so every database ends with the same definitions whichever 024 it ran. It repeats
- * 024's current trigger text on purpose: a migration never follows later code, so 024's helpers are
- * not imported (only its table list, which the checksum check keeps frozen).
+ * Issue 26 (docs/decisions/036), two changes.
+ *
+ * 1. `member_tag_changes`: a console change of a member tag that lowers what the member must prove
+ *    (KYC '1', KYB '1'), proposed by one senior reviewer and applied when a second confirms it. The row
+ *    is the review case's subject (kind MEMBER_TAG); the case and its proposal hold the decision.
+ *    `previous_value` is the tag as it was when proposed (null: not set); `reason` is the proposer's.
+ *
+ * 2. Migration 024 was edited twice after it landed, so a database migrated by an earlier text kept
+ *    the earlier triggers: the first text's PostgreSQL row-level triggers `kyc_info_stamp`; the
+ *    second's statement-level `kyc_info_stamp_<op>` whose upsert was not DISTINCT, so a statement
+ *    writing many rows of one owner failed ("ON CONFLICT DO UPDATE command cannot affect row a second
+ *    time"). This drops whatever trigger 024 left (any of its texts) and creates the current ones on
+ *    both dialects, so every database ends with the same definitions whichever 024 it ran. It repeats
+ *    024's current trigger text on purpose: a migration never follows later code, so 024's helpers
+ *    are not imported (only its table list, which the checksum check keeps frozen).
  */
 type Row = string;
 type Stamped = (typeof STAMPED_TABLES)[number];
@@ -32,6 +37,19 @@ const statementBumps = (t: Stamped, tables: string[]) =>
   bumpAll(tables.flatMap((table) => t.owners('r').map((o) => `SELECT ${o} AS owner FROM ${table} AS r${t.when ? ` WHERE ${t.when('r')}` : ''}`)).join(' UNION '));
 
 export async function up(db: Kysely<unknown>): Promise<void> {
+  await db.schema
+    .createTable('member_tag_changes')
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+    .addColumn('tag_name', 'text', (c) => c.notNull())
+    .addColumn('value', 'text', (c) => c.notNull())
+    .addColumn('previous_value', 'text')
+    .addColumn('reason', 'text', (c) => c.notNull())
+    .addColumn('requested_by', 'text', (c) => c.notNull())
+    .addColumn('requested_at', 'text', (c) => c.notNull())
+    .execute();
+  await db.schema.createIndex('member_tag_changes_user').on('member_tag_changes').columns(['user_id', 'tag_name']).execute();
+
   for (const t of STAMPED_TABLES) {
     if (isPostgres(db)) {
       // The first text's row-level trigger, then the later texts' statement-level ones.
@@ -63,5 +81,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   }
 }
 
-/** Nothing to undo: the triggers are 024's current ones, which 024's `down` drops. */
-export async function down(): Promise<void> {}
+/** The table goes; the triggers stay 024's current ones, which 024's `down` drops. */
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropTable('member_tag_changes').execute();
+}
