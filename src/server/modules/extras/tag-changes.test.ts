@@ -97,6 +97,13 @@ describe('member tag changes that lower a duty', () => {
     expect((await get(app, `/v1/console/members/${u.id}`, reviewer.cookie)).json().result.tagChanges).toEqual([]);
   });
 
+  it("erasure blanks the proposers' reasons (reviewer notes) and keeps the change itself", async () => {
+    const u = await fresh();
+    await setTag(u, 'KYC', '1', senior.cookie, 'Mr Example, passport seen at the branch');
+    expect(await app.services.extras.personalData.eraseOf!(app.db, u.id)).toBeGreaterThanOrEqual(1);
+    expect(await changesOf(u.id)).toMatchObject([{ tag_name: 'KYC', value: '1', reason: '', requested_by: senior.id }]);
+  });
+
   it('raising a duty or a tag that lowers nothing stays one reviewer\'s call', async () => {
     const u = await fresh();
     expect((await setTag(u, 'KYC', '0', reviewer.cookie)).json()).toMatchObject({ ret_code: 0, result: { member_tag: { KYC: '0' }, tagChanges: [] } });
