@@ -35,6 +35,7 @@ import webPlugin from './plugins/web.ts';
 import { SUMSUB_DEMO_CREDENTIALS } from './modules/providers/providers.service.ts';
 import { seedDemoOnStart } from './seed.ts';
 import { createServices } from './services.ts';
+import { redactLog } from './log-redaction.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { mailerFromConfig } from './mail/transports.ts';
 import './types.ts';
@@ -54,9 +55,6 @@ export interface BuildOptions {
   mailer?: Mailer;
 }
 
-/** Query parameters whose values must never reach a log line. */
-const SECRET_QUERY = /([?&](?:token|access_token|kycToken|password|sdkToken)=)[^&#]*/gi;
-
 export function loggerOptions(config: Config, stream?: NodeJS.WritableStream): FastifyServerOptions['logger'] {
   return {
     level: config.logLevel,
@@ -67,8 +65,10 @@ export function loggerOptions(config: Config, stream?: NodeJS.WritableStream): F
     },
     serializers: {
       // Only what is needed to trace a request; never bodies (passwords, documents).
-      req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: req.url.replace(SECRET_QUERY, '$1[redacted]'), ip: req.ip }),
+      req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: redactLog(req.url), ip: req.ip }),
     },
+    // Every line, whatever wrote it, passes the one redaction rule (log-redaction.ts) before it is written.
+    hooks: { streamWrite: redactLog },
   };
 }
 

@@ -87,7 +87,11 @@ export function createServices(db: Db, config: Config, { mailer = logMailer({ in
     db,
     accounts,
     kyc: { levelOf: (userId) => kyc.levelOf(userId), residenceOf: async (userId) => (await kyc.getPersonalInfo(userId)).info?.residenceCountry ?? '' },
+    review,
+    roleOf: (userId) => staff.roleOf(userId),
   });
+  // Decision 036: a member tag change that lowers a duty is a MEMBER_TAG case (four eyes, always).
+  review.registerSubject(SubjectKind.MEMBER_TAG, extras.tagChanges.reviewHandler);
   // Links in e-mails sent outside a request (a decision's) start with our public address.
   const publicUrl = config.vendors.publicUrl ?? `http://localhost:${config.port}`;
   const reverification = createReverificationService({ db, review, providers, kyc, documents, accounts, mailer, templates, reasonTexts: createMailTemplates(config.localesDir, 'kyc-reasons'), publicUrl });
@@ -156,7 +160,7 @@ export function createServices(db: Db, config: Config, { mailer = logMailer({ in
   const risk = createRiskService({ db, residenceOf: async (userId) => (await kyc.getPersonalInfo(userId)).info?.residenceCountry ?? '' });
   review.registerSubject(SubjectKind.EDD, edd.reviewHandler);
   const countries = createCountriesService();
-  const consoleService = createConsoleService({ db, review, kyc, accounts, reverification, questionnaires, screening, transfers, rfi: compliance.rfi, edd });
+  const consoleService = createConsoleService({ db, review, kyc, accounts, reverification, questionnaires, screening, transfers, rfi: compliance.rfi, edd, memberTags: extras.tagChanges });
   // The retention job also runs the capture's sweeps (biometric data, old phone links): built below.
   const sweeps = () => ({ biometric: liveness.sweep, handoffLinks: handoff.sweep, eraseBiometric: liveness.removeAllOf });
   const records = createRecordsService({ db, config, review, kyc, accounts, documents, console: consoleService, sweeps, personalData: [questionnaires.personalData, reverification.personalData, compliance.personalData, edd.personalData, transfers.personalData, extras.personalData] });

@@ -54,12 +54,15 @@ export type TagSetter = (typeof TagSetter)[keyof typeof TagSetter];
 
 /**
  * The member tags this product knows (§3 member_tag, §7 tagmember with tagName and value). An empty
- * value removes the tag. KYC '1' is §4's "no steps" rule, so only reviewers set it.
+ * value removes the tag. KYC '1' is §4's "no steps" rule, so only reviewers set it. `lowers`: the value
+ * that lowers what the member must prove or lifts a limit; setting it takes two senior reviewers
+ * (decision 036).
  */
 export const MEMBER_TAGS = {
-  KYC: { setter: TagSetter.REVIEWER, values: ['0', '1'] },
-  /** A business member: kyc-info carries kybQuota. */
-  KYB: { setter: TagSetter.REVIEWER, values: ['0', '1'] },
+  /** '1': exempt from every KYC step. */
+  KYC: { setter: TagSetter.REVIEWER, values: ['0', '1'], lowers: '1' },
+  /** A business member: kyc-info carries kybQuota ('1': the business limits, above a person's once verified). */
+  KYB: { setter: TagSetter.REVIEWER, values: ['0', '1'], lowers: '1' },
   /** In the grey release of the new Satos onboarding (§3 newSatosGray). */
   NEW_SATOS_GRAY: { setter: TagSetter.REVIEWER, values: ['0', '1'] },
   /** Enrolled in the new regulated-country onboarding (§3 isDisplayNewRcOnboarding). */
@@ -70,8 +73,14 @@ export const MEMBER_TAGS = {
   AFFILIATE_POPUP_SEEN: { setter: TagSetter.MEMBER, values: ['1'] },
   VIP_KYC_POPUP_SEEN_VIP: { setter: TagSetter.MEMBER, values: ['1'] },
   VIP_KYC_POPUP_SEEN_PRO: { setter: TagSetter.MEMBER, values: ['1'] },
-} as const satisfies Record<string, { setter: TagSetter; values: readonly string[] }>;
+} as const satisfies Record<string, { setter: TagSetter; values: readonly string[]; lowers?: string }>;
 export type MemberTagName = keyof typeof MEMBER_TAGS;
+
+/** Does setting `tagName` to `value` (from `current`) lower a verification duty or lift a limit? Then it takes four eyes (decision 036). */
+export function tagChangeLowersDuty(tagName: MemberTagName, value: string, current: string | undefined): boolean {
+  const def = MEMBER_TAGS[tagName] as { lowers?: string };
+  return def.lowers !== undefined && value === def.lowers && current !== value;
+}
 export const MEMBER_TAG_NAMES = Object.keys(MEMBER_TAGS) as MemberTagName[];
 export const isMemberTagName = (name: string): name is MemberTagName => Object.hasOwn(MEMBER_TAGS, name);
 

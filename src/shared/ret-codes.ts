@@ -75,6 +75,10 @@ export const RetCode = {
   REVIEW_OVERRIDE_SAME_DECISION: 36011,
   /** Override: the user's level moved on since the provider decided (a new application, the next level under way). */
   REVIEW_OVERRIDE_SUBJECT_MOVED_ON: 36012,
+  /** Four-eyes (decision 036): lowering what a member must prove (e.g. KYC '1') is proposed by a senior reviewer; a plain reviewer cannot. */
+  REVIEW_SENIOR_REQUIRED: 36013,
+  /** Four-eyes (decision 036): a change of this member tag already awaits a second look; confirm, send back or withdraw it first. */
+  MEMBER_TAG_CHANGE_PENDING: 36014,
   /** KYC: the user is routed to another verification provider than the one this call belongs to. */
   KYC_PROVIDER_MISMATCH: 35005,
   /** KYC: the verification provider (a vendor) did not answer or answered nonsense; nothing was changed. Try again later. */

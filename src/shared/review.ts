@@ -14,6 +14,11 @@ export const SubjectKind = {
   COMPLIANCE_TASK: 'COMPLIANCE_TASK',
   /** A potential sanctions/PEP list match of a verified user's name (decision 026). */
   SCREENING: 'SCREENING',
+  /**
+   * A console change of a member tag that lowers what the member must prove or lifts a limit (KYC '1',
+   * KYB '1'): proposed by a senior reviewer, applied when a second one confirms (decision 036).
+   */
+  MEMBER_TAG: 'MEMBER_TAG',
 } as const;
 export type SubjectKind = (typeof SubjectKind)[keyof typeof SubjectKind];
 export const SUBJECT_KINDS = Object.values(SubjectKind);

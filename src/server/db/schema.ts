@@ -620,6 +620,18 @@ export interface QuestionnaireRequirementsTable {
   created_at: string;
 }
 
+/** A member tag change that lowers a duty, awaiting or past its second look (decision 036, migration 025). */
+export interface MemberTagChangesTable {
+  id: string;
+  user_id: string;
+  tag_name: string;
+  value: string;
+  previous_value: string | null;
+  reason: string;
+  requested_by: string;
+  requested_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -663,6 +675,7 @@ export interface Database {
   affiliates: AffiliatesTable;
   affiliate_bindings: AffiliateBindingsTable;
   vip_invitations: VipInvitationsTable;
+  member_tag_changes: MemberTagChangesTable;
   kyc_announcements: KycAnnouncementsTable;
   kyc_announcement_acks: KycAnnouncementAcksTable;
   capture_liveness_frames: CaptureLivenessFramesTable;

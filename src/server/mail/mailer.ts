@@ -1,6 +1,6 @@
 /**
  * The mail port: how the server tells a person something at their e-mail address (registration
- * outcomes today). Implementations: `logMailer` (development: the message goes to the server log),
+ * outcomes today). Implementations: `logMailer` (scripts: the log says a message was sent),
  * `createFakeMailer` (tests). A real transport (SMTP, a provider's API) implements the same
  * interface; until one is configured, nothing leaves the machine.
  */
@@ -14,11 +14,14 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
 
-/** Development: writes each message, whole, to the log (the address included: never in production). */
+/**
+ * Scripts without a mail server: logs that a message was sent, never its text (a confirmation link or
+ * an e-mailed code in it is a one-time secret: decision 036). The outbox (transports.ts) keeps whole messages.
+ */
 export function logMailer(log: { info(obj: object, msg: string): void }): Mailer {
   return {
     async send(message) {
-      log.info({ mail: message }, `mail to ${message.to}: ${message.subject}`);
+      log.info({ mail: { to: message.to, subject: message.subject } }, `mail to ${message.to}: ${message.subject}`);
     },
   };
 }

@@ -15,6 +15,7 @@ import { screeningSubject } from './screening.ts';
 import { identityTransferSubject } from './identity-transfer.ts';
 import { rfiSubject } from './compliance-tasks.ts';
 import { eddSubject } from './edd.ts';
+import { memberTagSubject } from './member-tag-change.ts';
 import { decodeQueueCursor, type QueueCursor } from './queue-cursor.ts';
 
 /**
@@ -287,7 +288,7 @@ export const consoleCase = z.object({
   case: consoleQueueItem,
   user: z.object({ id: z.string(), email: z.string(), createdAt: z.string() }),
   /** What is decided; one shape per subject kind (KYC applications, re-verification updates, questionnaires). */
-  subject: z.discriminatedUnion('kind', [kycApplicationSubject, reverificationSubject, questionnaireSubject, screeningSubject, identityTransferSubject, rfiSubject, eddSubject]),
+  subject: z.discriminatedUnion('kind', [kycApplicationSubject, reverificationSubject, questionnaireSubject, screeningSubject, identityTransferSubject, rfiSubject, eddSubject, memberTagSubject]),
   /** The case's current decision. */
   decision: consoleDecision.nullable(),
   /** Every decision of the case, oldest first: a provider's and the override that replaced it (decision 022). */

@@ -4,6 +4,7 @@ import { agreementAcceptance } from './extras-agreements.ts';
 import { custodyStateResult } from './extras-custody.ts';
 import { affBinding } from './extras-member.ts';
 import { kycLevelValue, timestampValue } from './kyc-fields.ts';
+import { memberTagChangeView } from './member-tag-change.ts';
 
 /** Console (reviewers): one member's account extras (decision 025). */
 export const consoleMemberView = z.object({
@@ -12,6 +13,8 @@ export const consoleMemberView = z.object({
   level: kycLevelValue,
   residenceCountry: z.string(),
   member_tag: z.record(z.string(), z.string()),
+  /** Tag changes that lower a duty and await their second look (decision 036), newest first. */
+  tagChanges: z.array(memberTagChangeView),
   custody: custodyStateResult,
   vip: z.array(z.object({ bus_type: z.enum(VIP_BUS_TYPES as [VipBusType, ...VipBusType[]]), tier: z.string(), invitedAt: timestampValue })),
   affiliate: affBinding.nullable(),

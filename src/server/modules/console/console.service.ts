@@ -19,6 +19,7 @@ import type { QuestionnaireSubject } from '../../../shared/api/questionnaire-rev
 import type { IdentityTransferSubject } from '../../../shared/api/identity-transfer.ts';
 import type { RfiSubject } from '../../../shared/api/compliance-tasks.ts';
 import type { EddSubject } from '../../../shared/api/edd.ts';
+import type { MemberTagSubject } from '../../../shared/api/member-tag-change.ts';
 import { toConsoleDocument } from '../documents/documents.service.ts';
 
 export interface ConsoleDeps {
@@ -37,6 +38,8 @@ export interface ConsoleDeps {
   rfi?: { forReview(c: ReviewCase): Promise<RfiSubject> };
   /** EDD cases: the round, why it opened, each questionnaire's answers and evidence (decision 028). */
   edd?: { forReview(c: ReviewCase): Promise<EddSubject> };
+  /** MEMBER_TAG cases: the tag change that lowers a duty, and the tag now (decision 036). */
+  memberTags?: { forReview(c: ReviewCase): Promise<MemberTagSubject> };
 }
 
 export interface QueueInput {
@@ -81,7 +84,7 @@ function parseJson(text: string | null): unknown {
  * The compliance console: composes the review module's cases and decisions with what the subject
  * modules (kyc), documents and accounts expose through their services. It owns no table.
  */
-export function createConsoleService({ db, review, kyc, accounts, reverification, questionnaires, screening, transfers, rfi, edd }: ConsoleDeps) {
+export function createConsoleService({ db, review, kyc, accounts, reverification, questionnaires, screening, transfers, rfi, edd, memberTags }: ConsoleDeps) {
   async function toItems(cases: ReviewCase[]): Promise<ConsoleQueueItem[]> {
     // Pending cases' first decisions and decided cases' overrides (decision 022) both wait for a second look.
     const proposals = await review.proposalsOf(cases.map((c) => c.id));
@@ -321,6 +324,10 @@ export function createConsoleService({ db, review, kyc, accounts, reverification
     if (c.subjectKind === SubjectKind.IDENTITY_TRANSFER && transfers) return transferCase(c, item!, actor);
     if (c.subjectKind === SubjectKind.RFI && rfi) return rfiCase(c, item!, actor);
     if (c.subjectKind === SubjectKind.EDD && edd) return eddCase(c, item!, actor);
+    if (c.subjectKind === SubjectKind.MEMBER_TAG && memberTags) {
+      // Decision 036: the change's own record, then the case's; the tag's audit is on the member.
+      return subjectCase(c, item!, actor, await memberTags.forReview(c), [{ entityType: 'member_tag_change', entityId: c.subjectId }], { member_tag_change: 0, review_case: 1 });
+    }
     const app = await kyc.applicationForReview(c.subjectId);
     const otherCases = await review.casesOfSubjects(SubjectKind.KYC_APPLICATION, app.others.map((o) => o.id));
     const decisions = await toDecisions([...(await review.decisionsOf([c.id, ...[...otherCases.values()].map((o) => o.id)])).values()]);

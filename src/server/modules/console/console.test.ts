@@ -49,7 +49,7 @@ describe('who may use the console', () => {
   });
 
   it('a reviewer is told who they are and which kinds of case this server reviews', async () => {
-    expect((await get(app, '/v1/console/me', reviewer.cookie)).json().result).toEqual({ id: reviewer.id, email: reviewer.email, role: 'reviewer', subjectKinds: ['KYC_APPLICATION', 'REVERIFICATION', 'QUESTIONNAIRE', 'SCREENING', 'RFI', 'IDENTITY_TRANSFER', 'EDD'] });
+    expect((await get(app, '/v1/console/me', reviewer.cookie)).json().result).toEqual({ id: reviewer.id, email: reviewer.email, role: 'reviewer', subjectKinds: ['MEMBER_TAG', 'KYC_APPLICATION', 'REVERIFICATION', 'QUESTIONNAIRE', 'SCREENING', 'RFI', 'IDENTITY_TRANSFER', 'EDD'] });
   });
 });
 

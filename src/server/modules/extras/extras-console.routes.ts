@@ -16,8 +16,9 @@ const administrator = { auth: 'reviewer', consoleRole: ConsoleRole.ADMINISTRATOR
 
 /**
  * The console's part of the account extras (decision 025): reviewers look members up and manage
- * their tags (KYC '1' included), custody and VIP invitations; administrators publish agreement
- * versions and announcements and add affiliates. Every change is audited with its actor.
+ * their tags, custody and VIP invitations; a tag that lowers a duty (KYC '1', KYB '1') is only
+ * proposed, by a senior reviewer, for a second one to confirm (decision 036). Administrators publish
+ * agreement versions and announcements and add affiliates. Every change is audited with its actor.
  */
 export const extrasConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
   const extras = app.services.extras;

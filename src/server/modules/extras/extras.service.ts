@@ -1,15 +1,17 @@
 import type { KycQuota } from '../../../shared/api/quotas.ts';
-import { AgreementProduct, BannerTag, type AgreementProduct as Product, type BannerTag as Banner, type SecondIdentityState, type VipBusType } from '../../../shared/extras.ts';
+import { AgreementProduct, BannerTag, tagChangeLowersDuty, type AgreementProduct as Product, type BannerTag as Banner, type MemberTagName, type SecondIdentityState, type VipBusType } from '../../../shared/extras.ts';
+import { RetCode } from '../../../shared/ret-codes.ts';
 import type { CustodyInfoValue } from '../../../shared/api/extras-custody.ts';
 import type { ConsoleMemberView } from '../../../shared/api/extras-console.ts';
 import { CustodyType, KycLevel } from '../../../shared/kyc.ts';
 import type { Db } from '../../db/index.ts';
-import { notFound } from '../../errors.ts';
+import { BusinessError, notFound } from '../../errors.ts';
 import type { Actor } from '../audit/audit.service.ts';
 import { createAgreements } from './agreements.ts';
 import { createAnnouncements } from './announcements.ts';
 import { createCustody, type MemberFacts } from './custody.ts';
-import { createMember, type ExtrasAccountsPort } from './member.ts';
+import { createMember, tagAllowed, type ExtrasAccountsPort } from './member.ts';
+import { createTagChanges, type TagChangeDeps } from './tag-changes.ts';
 import { extrasPersonalData } from './personal-data.ts';
 
 export { tagAllowed } from './member.ts';
@@ -49,10 +51,24 @@ export interface KycInfoExtras {
  * Account extras (issue 13, decision 025): agreements, custody and the Satos-to-EU move, member tags,
  * VIP and affiliate pop-ups, KYC announcements, and their part of kyc-info.
  */
-export function createExtrasService({ db, accounts, kyc }: { db: Db; accounts: ExtrasAccountsPort & { userIdByEmail(email: string): Promise<string | undefined>; usersByIds(ids: readonly string[]): Promise<Map<string, { id: string; email: string; role: string }>> }; kyc: ExtrasKycPort }) {
+export function createExtrasService({
+  db,
+  accounts,
+  kyc,
+  review,
+  roleOf,
+}: {
+  db: Db;
+  accounts: ExtrasAccountsPort & { userIdByEmail(email: string): Promise<string | undefined>; usersByIds(ids: readonly string[]): Promise<Map<string, { id: string; email: string; role: string }>> };
+  kyc: ExtrasKycPort;
+  /** Four-eyes for tag changes that lower a duty (decision 036). */
+  review: TagChangeDeps['review'];
+  roleOf: TagChangeDeps['roleOf'];
+}) {
   const agreements = createAgreements({ db });
   const custody = createCustody({ db, agreements });
   const member = createMember({ db, accounts });
+  const tagChanges = createTagChanges({ db, accounts, review, roleOf });
   const announcements = createAnnouncements({ db });
 
   /** Console actions are on exchange members only (never on console staff): NOT_FOUND otherwise. */
@@ -74,6 +90,7 @@ export function createExtrasService({ db, accounts, kyc }: { db: Db; accounts: E
     agreements,
     custody,
     member,
+    tagChanges,
     announcements,
     factsOf,
 
@@ -127,6 +144,7 @@ export function createExtrasService({ db, accounts, kyc }: { db: Db; accounts: E
         level: m.level,
         residenceCountry: m.residenceCountry,
         member_tag: m.tags,
+        tagChanges: await tagChanges.pendingOf(userId),
         custody: await custody.state(userId, m),
         vip: (await member.invitations(userId)).map((i) => ({ bus_type: i.bus_type as VipBusType, tier: i.tier, invitedAt: i.invited_at })),
         affiliate: binding ? { affCode: binding.aff_code, affiliateName: binding.name, boundAt: binding.bound_at } : null,
@@ -142,8 +160,21 @@ export function createExtrasService({ db, accounts, kyc }: { db: Db; accounts: E
       return id;
     },
 
-    /** A reviewer's tag change: any known tag, with a reason (audited). */
-    setTagByReviewer: (userId: string, tagName: Parameters<typeof member.setTag>[1], value: string, reason: string, actor: Actor) => member.setTag(userId, tagName, value, 'reviewer', actor, reason),
+    /**
+     * A reviewer's tag change: any known tag, with a reason (audited). One that lowers what the member
+     * must prove or lifts a limit (KYC '1', KYB '1') is only proposed, by a senior reviewer, and takes
+     * effect when a second one confirms it (decision 036): `proposed` says which happened.
+     */
+    async setTagByReviewer(userId: string, tagName: MemberTagName, value: string, reason: string, actor: Actor): Promise<{ proposed: boolean }> {
+      if (!tagAllowed(tagName, value, 'reviewer')) throw new BusinessError(RetCode.MEMBER_TAG_NOT_ALLOWED, 'member tag not allowed', { tagName });
+      const current = (await accounts.memberTags(userId))[tagName];
+      if (tagChangeLowersDuty(tagName, value, current)) {
+        await tagChanges.propose(userId, tagName, value, reason, actor);
+        return { proposed: true };
+      }
+      await member.setTag(userId, tagName, value, 'reviewer', actor, reason);
+      return { proposed: false };
+    },
   };
 }
 

@@ -11,6 +11,8 @@ let app: App;
 let close: () => Promise<void>;
 let reviewer: TestUser;
 let admin: TestUser;
+let senior: TestUser;
+let senior2: TestUser;
 let seq = 0;
 const SYSTEM = { type: 'system', id: null } as const;
 
@@ -19,6 +21,10 @@ beforeAll(async () => {
   reviewer = await newReviewer(app, 'extras-rev@example.com');
   admin = await newReviewer(app, 'extras-admin@example.com');
   await app.services.staff.setRole(admin.id, ConsoleRole.ADMINISTRATOR, SYSTEM);
+  senior = await newReviewer(app, 'extras-senior@example.com');
+  senior2 = await newReviewer(app, 'extras-senior2@example.com');
+  await app.services.staff.setRole(senior.id, ConsoleRole.SENIOR_REVIEWER, SYSTEM);
+  await app.services.staff.setRole(senior2.id, ConsoleRole.SENIOR_REVIEWER, SYSTEM);
 });
 afterAll(async () => close());
 
@@ -38,6 +44,16 @@ async function level1(residence = 'GB'): Promise<TestUser> {
 const publish = (product: string, title = `${product} terms`, body = 'The terms.') => post(app, '/v1/console/agreements', { product, title, body }, admin.cookie);
 const setTag = (u: TestUser, tagName: string, value: string, cookie = reviewer.cookie) => post(app, `/v1/console/members/${u.id}/tag`, { tagName, value, reason: 'test' }, cookie);
 
+/** Decision 036: a change that lowers a duty, proposed by one senior reviewer and confirmed by another; returns the case id. */
+async function setLoweringTag(u: TestUser, tagName: string, value: string): Promise<string> {
+  const proposed = (await setTag(u, tagName, value, senior.cookie)).json();
+  if (proposed.ret_code !== 0) throw new Error(JSON.stringify(proposed));
+  const caseId = proposed.result.tagChanges[0].caseId as string;
+  const confirmed = (await post(app, `/v1/console/cases/${caseId}/confirm`, { note: '' }, senior2.cookie)).json();
+  if (confirmed.ret_code !== 0) throw new Error(JSON.stringify(confirmed));
+  return caseId;
+}
+
 describe('kyc-info: the extras fields', () => {
   it('a new member: nothing to show, every value from stored state', async () => {
     const u = await fresh();
@@ -48,7 +64,7 @@ describe('kyc-info: the extras fields', () => {
 
   it('KYB and NEW_RC_ONBOARDING tags (set by a reviewer) give kybQuota and isDisplayNewRcOnboarding', async () => {
     const u = await fresh();
-    expect((await setTag(u, 'KYB', '1')).json().ret_code).toBe(0);
+    await setLoweringTag(u, 'KYB', '1');
     expect((await setTag(u, 'NEW_RC_ONBOARDING', '1')).json().ret_code).toBe(0);
     const r = await kycInfo(u);
     expect(r.kybQuota).toMatchObject({ level: 0, period: 'DAILY' });
@@ -154,20 +170,22 @@ describe('member tags', () => {
     expect(await auditOf(u.id, 'member.tag.set')).toEqual([]);
   });
 
-  it("a reviewer sets KYC '1': the member has no steps (§4), and removing it gives them back", async () => {
+  it("KYC '1' (two senior reviewers): the member has no steps (§4), and removing it (one reviewer) gives them back", async () => {
     const u = await fresh();
-    const res = (await setTag(u, 'KYC', '1')).json();
-    expect(res).toMatchObject({ ret_code: 0, result: { member_tag: { KYC: '1' } } });
+    await setLoweringTag(u, 'KYC', '1');
+    expect(await tagsOf(u.id)).toEqual({ KYC: '1' });
     expect((await kycInfo(u)).state).toEqual([
       { level: 1, status: 'NOT_ALLOW', type: 'INDIVIDUAL' },
       { level: 2, status: 'NOT_ALLOW', type: 'INDIVIDUAL' },
     ]);
-    expect((await auditOf(u.id, 'member.tag.set'))[0]).toMatchObject({ actor_id: reviewer.id, actor_type: 'reviewer', after: JSON.stringify({ KYC: '1', reason: 'test' }) });
-    await setTag(u, 'KYC', '');
+    // The tag's record names the confirmer (who made it take effect) and the proposer's reason.
+    expect((await auditOf(u.id, 'member.tag.set'))[0]).toMatchObject({ actor_id: senior2.id, actor_type: 'reviewer', after: JSON.stringify({ KYC: '1', reason: 'test' }) });
+    // Raising the duty again is one plain reviewer's call.
+    expect((await setTag(u, 'KYC', '')).json()).toMatchObject({ ret_code: 0, result: { member_tag: {}, tagChanges: [] } });
     expect(await tagsOf(u.id)).toEqual({});
     expect((await kycInfo(u)).state[0]).toMatchObject({ level: 1, status: 'ALLOW' });
     // The profile still reads the tag (§3 member_tag.KYC) the web uses.
-    await setTag(u, 'KYC', '1');
+    await setLoweringTag(u, 'KYC', '1');
     expect((await get(app, '/v2/private/user/profile', u.cookie)).json().result.member_tag).toEqual({ KYC: '1' });
   });
 
@@ -181,7 +199,7 @@ describe('member tags', () => {
     expect((await get(app, `/v1/console/members?email=${encodeURIComponent(reviewer.email)}`, reviewer.cookie)).json().ret_code).toBe(10011);
     expect((await get(app, `/v1/console/members?email=${encodeURIComponent(u.email)}`, u.cookie)).json().ret_code).toBe(10009);
     const view = (await get(app, `/v1/console/members/${u.id}`, reviewer.cookie)).json().result;
-    expect(view).toMatchObject({ id: u.id, email: u.email, level: 0, member_tag: {}, custody: { custody: 'CUSTODY_UNSPECIFIED' }, vip: [], affiliate: null });
+    expect(view).toMatchObject({ id: u.id, email: u.email, level: 0, member_tag: {}, tagChanges: [], custody: { custody: 'CUSTODY_UNSPECIFIED' }, vip: [], affiliate: null });
   });
 });
 

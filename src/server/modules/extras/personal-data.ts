@@ -4,12 +4,14 @@ import * as agreements from './agreements.repo.ts';
 import * as announcements from './announcements.repo.ts';
 import * as custody from './custody.repo.ts';
 import * as member from './member.repo.ts';
+import * as tagChanges from './tag-changes.repo.ts';
 
 /**
  * Account extras in the user's data export, and erasure (decision 031): agreements accepted, custody,
  * the affiliate binding, VIP invitations and notices acknowledged. Erasure blanks the addresses the
  * acceptances, binding and acknowledgements were recorded from; what was accepted and when stays.
- * Member tags are the exchange's internal marks and stay out of the export.
+ * Member tags are the exchange's internal marks and stay out of the export; so do the reviewers'
+ * reasons for tag changes (decision 036), which erasure blanks like other reviewer notes.
  */
 export const extrasPersonalData: PersonalDataPort = {
   async exportOf(db: Db, userId: string) {
@@ -28,5 +30,5 @@ export const extrasPersonalData: PersonalDataPort = {
       },
     };
   },
-  eraseOf: (trx: Db, userId: string) => member.eraseAddressesOfUser(trx, userId),
+  eraseOf: async (trx: Db, userId: string) => (await member.eraseAddressesOfUser(trx, userId)) + (await tagChanges.eraseReasonsOf(trx, userId)),
 };

@@ -119,7 +119,10 @@ export function createExports({ db, review, kyc, accounts, documents, console, p
                         { entityType: 'rfi_request', entityId: subject.rfi.rfiId },
                         { entityType: 'compliance_task', entityId: subject.rfi.taskId },
                       ]
-                    : [
+                    : subject.kind === SubjectKind.MEMBER_TAG
+                      ? // A member tag change that lowers a duty (decision 036).
+                        [{ entityType: 'member_tag_change', entityId: subject.change.id }]
+                      : [
                         { entityType: 'kyc_application', entityId: subject.application.id },
                         { entityType: 'kyc_step', entityId: `${data.user.id}:${subject.application.level}` },
                       ];
@@ -131,7 +134,7 @@ export function createExports({ db, review, kyc, accounts, documents, console, p
           ? subject.evidence.map((e) => ({ id: e.id, kind: 'evidence' }))
           : subject.kind === SubjectKind.EDD
             ? subject.questionnaires.flatMap((q) => q.evidence.map((e) => ({ id: e.id, kind: 'evidence' })))
-            : subject.kind === SubjectKind.SCREENING || subject.kind === SubjectKind.IDENTITY_TRANSFER
+            : subject.kind === SubjectKind.SCREENING || subject.kind === SubjectKind.IDENTITY_TRANSFER || subject.kind === SubjectKind.MEMBER_TAG
               ? []
               : subject.kind === SubjectKind.RFI
                 ? subject.rfi.documents.map((d) => ({ id: d.id, kind: 'rfi' }))

@@ -37,6 +37,11 @@ export interface ReviewSubjectHandler {
   applyOverride?(trx: Db, c: ReviewCase, previous: ReviewDecision, decision: ReviewDecision, actor: Actor): Promise<{ subjectStatus: string }>;
   /** A reviewer took the case, in the assignment's transaction (a questionnaire stops being editable). */
   assigned?(trx: Db, c: ReviewCase, actor: Actor): Promise<void>;
+  /**
+   * Decisions of this kind that need a second (senior) reviewer whatever FOUR_EYES_RULES says: a
+   * change that lowers what a user must prove (decision 036). Same proposal and confirmation as a rule's.
+   */
+  alwaysSecondLook?(decision: DecisionInput): boolean;
 }
 
 const CASE_ENTITY = 'review_case';
@@ -171,7 +176,7 @@ export function createReviewService({ db, fourEyes = [], log = consoleLog }: { d
     const open = await repo.findOpenProposal(trx, caseId);
     if (decider.type === 'reviewer') {
       if (open) throw wrongState('a proposal awaits a second look');
-      if (needsSecondLook(fourEyes, current, input)) return propose(trx, current, decider.id!, actor, input);
+      if (needsSecondLook(fourEyes, current, input) || handler.alwaysSecondLook?.(input)) return propose(trx, current, decider.id!, actor, input);
     } else if (open) {
       await repo.resolveProposal(trx, open.id, ProposalStatus.SUPERSEDED, null, nowIso(), '');
       await recordAudit(trx, actor, { action: 'review.case.proposal_superseded', entityType: CASE_ENTITY, entityId: caseId, after: { proposalId: open.id } });
@@ -467,9 +472,9 @@ export function createReviewService({ db, fourEyes = [], log = consoleLog }: { d
       return row && toCase(row);
     },
 
-    /** Cases of the given subjects of one kind (e.g. a user's applications), keyed by subject id. */
-    async casesOfSubjects(kind: SubjectKind, subjectIds: readonly string[]): Promise<Map<string, ReviewCase>> {
-      return new Map((await repo.findCasesBySubjects(db, kind, subjectIds)).map((r) => [r.subject_id, toCase(r)]));
+    /** Cases of the given subjects of one kind (e.g. a user's applications), keyed by subject id; in `q` when given (a caller's transaction). */
+    async casesOfSubjects(kind: SubjectKind, subjectIds: readonly string[], q: Db = db): Promise<Map<string, ReviewCase>> {
+      return new Map((await repo.findCasesBySubjects(q, kind, subjectIds)).map((r) => [r.subject_id, toCase(r)]));
     },
 
 

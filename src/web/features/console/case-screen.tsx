@@ -27,6 +27,7 @@ import { ScreeningAside, ScreeningMain } from './subjects/screening.tsx';
 import { IdentityTransferAside, IdentityTransferMain } from './subjects/identity-transfer.tsx';
 import { RfiAside, RfiMain } from './subjects/rfi.tsx';
 import { EddAside, EddMain } from './subjects/edd.tsx';
+import { MemberTagAside, MemberTagMain } from './subjects/member-tag.tsx';
 import { useNow } from './use-now.ts';
 import { useSessionGuard } from './use-session-guard.ts';
 import { SecondLookPanel } from './components/second-look-panel.tsx';
@@ -167,6 +168,16 @@ function useSubjectView(data: ConsoleCase): SubjectView | null {
         aside: <EddAside subject={subject} />,
         descriptions: { approve: t('edd.console.approveText', { email: data.user.email }), reject: t('edd.console.rejectText') },
         facts: [[t('edd.console.roundId'), <span key="round" className="font-mono text-xs break-all">{subject.round.id}</span>]],
+      };
+    case SubjectKind.MEMBER_TAG:
+      // Decision 036: a tag change that lowers a duty; approve applies it (always a proposal first), reject withdraws it.
+      return {
+        title: t('extras.memberTagCase.title', { tag: subject.change.tagName, value: subject.change.value }),
+        level: 1,
+        main: <MemberTagMain subject={subject} email={data.user.email} />,
+        aside: <MemberTagAside subject={subject} />,
+        descriptions: { approve: t('extras.memberTagCase.approveText', { email: data.user.email }), reject: t('extras.memberTagCase.rejectText') },
+        facts: [[t('extras.memberTagCase.changeId'), <span key="change" className="font-mono text-xs break-all">{subject.change.id}</span>]],
       };
     default:
       // A kind this console version does not know (a newer server): say so rather than guess.

@@ -1,5 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import type { ConsoleMemberView } from '../../../shared/api/extras-console.ts';
 import { AGREEMENT_PRODUCTS, AnnouncementAudience, MEMBER_TAG_NAMES, VIP_BUS_TYPES, VIP_TIERS, type AgreementProduct, type MemberTagName, type VipBusType, type VipTier } from '../../../shared/extras.ts';
 import { CustodyType } from '../../../shared/kyc.ts';
 import { ConsoleRole, hasConsoleRole } from '../../../shared/staff.ts';
@@ -31,13 +33,13 @@ import { useConsoleMe } from './api/get-console-me.ts';
 import { Textarea } from './components/textarea.tsx';
 import { formatDateTime } from './format.ts';
 
-/** Runs a change, then says how it went (the server's refusal in words). */
+/** Runs a change, then says how it went (`said`: what to say of the reply; the server's refusal in words). */
 function useReport() {
   const { t } = useTranslation();
-  return async (run: () => Promise<unknown>, done: () => void = () => {}) => {
+  return async <R,>(run: () => Promise<R>, done: () => void = () => {}, said: (reply: R) => string = () => t('extras.console.saved')) => {
     try {
-      await run();
-      message({ content: t('extras.console.saved'), type: 'success' });
+      const reply = await run();
+      message({ content: said(reply), type: 'success' });
       done();
     } catch (e) {
       message({ content: errorMessage(t, e), type: 'error' });
@@ -54,6 +56,27 @@ function Form({ onSubmit, children, label }: { onSubmit: () => void; children: R
     <form aria-label={label} onSubmit={submit} noValidate className="mt-3 flex flex-wrap items-end gap-3">
       {children}
     </form>
+  );
+}
+
+/**
+ * Tag changes that lower a duty and wait for their second look (decision 036): each links to its
+ * case, where another senior reviewer confirms it or sends it back.
+ */
+function TagChanges({ changes }: { changes: ConsoleMemberView['tagChanges'] }) {
+  const { t, i18n } = useTranslation();
+  if (changes.length === 0) return null;
+  return (
+    <ul className="mt-2 space-y-1 text-sm" data-testid="member-tag-changes" aria-label={t('extras.console.tagChanges')}>
+      {changes.map((c) => (
+        <li key={c.id}>
+          {t('extras.console.tagChangePending', { tag: c.tagName, value: c.value, email: c.requestedBy.email, at: formatDateTime(c.requestedAt, i18n.language) })}{' '}
+          <Link href={`/cases/${encodeURIComponent(c.caseId)}`} className="font-medium text-primary-ink underline underline-offset-2">
+            {t('extras.console.openCase')}
+          </Link>
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -81,7 +104,18 @@ function Member({ id }: { id: string }) {
       <p className="text-sm" data-testid="member-tags">
         {t('extras.console.tags')}: {Object.entries(m.member_tag).map(([k, v]) => `${k}=${v}`).join(', ') || '–'}
       </p>
-      <Form label={t('extras.console.setTag')} onSubmit={() => void report(() => setTag.mutateAsync({ id, body: { tagName: tag, value, reason } }), () => setReason(''))}>
+      <TagChanges changes={m.tagChanges} />
+      <Form
+        label={t('extras.console.setTag')}
+        onSubmit={() =>
+          void report(
+            () => setTag.mutateAsync({ id, body: { tagName: tag, value, reason } }),
+            () => setReason(''),
+            // Decision 036: a change that lowers a duty comes back as a proposal, not as the tag.
+            (after) => (after.member_tag[tag] !== value && after.tagChanges.some((c) => c.tagName === tag && c.value === value) ? t('extras.console.proposed') : t('extras.console.saved')),
+          )
+        }
+      >
         <Field label={t('extras.console.tagName')}>
           <Select value={tag} onChange={(e) => setTagName(e.target.value as MemberTagName)} options={MEMBER_TAG_NAMES.map((n) => ({ value: n, label: n }))} />
         </Field>
@@ -95,6 +129,7 @@ function Member({ id }: { id: string }) {
           {t('extras.console.setTag')}
         </Button>
       </Form>
+      <p className="mt-1 text-xs text-muted">{t('extras.console.lowersHint')}</p>
       <Form label={t('extras.console.setCustody')} onSubmit={() => void report(() => setCustody.mutateAsync({ id, body: { custody, offerEuMigration: offerEu, reason: custodyReason } }), () => setCustodyReason(''))}>
         <Field label={t('extras.console.custody')}>
           <Select value={custody} onChange={(e) => setCustodyType(e.target.value as CustodyType)} options={Object.values(CustodyType).map((c) => ({ value: c, label: c }))} />
