@@ -40,7 +40,7 @@ beforeAll(async () => {
   for (const table of ORDER) for (const row of fixture[table]!) await old.insertInto(table).values(revive(row)).execute();
   const latest = await migrator.migrateToLatest();
   if (latest.error) throw latest.error;
-  app = await buildApp(configWith({ database: made.database, logLevel: 'silent', seedDemo: false, webDist: '/nonexistent-web-dist', dataEncryptionKey: randomBytes(32).toString('base64') }), { db });
+  app = await buildApp(configWith({ database: made.database, logLevel: 'silent', demo: false, webDist: '/nonexistent-web-dist', dataEncryptionKey: randomBytes(32).toString('base64') }), { db });
   await app.ready();
 });
 

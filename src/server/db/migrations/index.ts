@@ -21,6 +21,7 @@ import * as m021 from './021-compliance-tasks.ts';
 import * as m022 from './022-edd.ts';
 import * as m023 from './023-identity-transfer.ts';
 import * as m024 from './024-kyc-info-stamps.ts';
+import * as m026 from './026-disabled-accounts.ts';
 
 /**
  * The one migration set for SQLite and PostgreSQL, in order. Names are permanent: never rename or
@@ -49,4 +50,5 @@ export const migrations: Record<string, Migration> = {
   '022-edd': m022,
   '023-identity-transfer': m023,
   '024-kyc-info-stamps': m024,
+  '026-disabled-accounts': m026,
 };
