@@ -156,7 +156,7 @@ describe('a webhook signed with a published demo secret, demo mode off', () => {
     const { user, delivery } = await attack(app, fake, 'gb-demo@example.com');
     expect(delivery).toMatchObject({ type: 'applicantReviewed', status: 200 });
     expect((await app.services.kyc.canVerify(user.id, 1)).status).toBe(StepStatus.SUCCESS);
-  });
+  }, 120_000); // demo mode seeds the demo users first
 });
 
 describe('a partner business holding a published secret, demo mode off', () => {
