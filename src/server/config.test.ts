@@ -39,7 +39,6 @@ describe('DEMO (decision 035)', () => {
   ])('%j -> demo %s: on by default only on loopback alone, embedded, without an https address', (env, demo) => {
     const config = loadConfig(env);
     expect(config.demo).toBe(demo);
-    expect(config.vendors.demo).toBe(demo);
     expect(config.demoExplicit).toBe(false);
   });
 

@@ -109,7 +109,6 @@ describe('a webhook signed with a published demo secret, demo mode off', () => {
       providerRoutes: [{ provider: Provider.PROVIDER_SUMSUB, countries: ['GB'] }, { provider: Provider.PROVIDER_DEFAULT }],
       vendors: {
         ...base.vendors,
-        demo,
         retries: 1,
         timeoutMs: 2000,
         sumsub: { ...secrets, baseUrl: fake.origin, websdkUrl: `${fake.origin}/idensic/static/sns-websdk-builder.js`, levelNames: { 1: 'id-and-liveness', 2: 'proof-of-address' } },
@@ -177,7 +176,7 @@ describe('a deployment started in demo mode, then without it', () => {
   let config: Config;
 
   async function start(demo: boolean, log = logCapture()): Promise<{ app: App; log: ReturnType<typeof logCapture> }> {
-    const app = await buildApp({ ...config, demo, vendors: { ...config.vendors, demo }, logLevel: 'info' }, { logStream: log.stream });
+    const app = await buildApp({ ...config, demo, logLevel: 'info' }, { logStream: log.stream });
     await app.ready();
     return { app, log };
   }

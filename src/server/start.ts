@@ -66,6 +66,7 @@ export async function startServer(config: Config, options: BuildOptions = {}, { 
     console.log('  Demo mode (DEMO): demo logins (created on a new database):');
     for (const u of DEMO_USERS) console.log(`    ${u.email} / ${u.password}  (${u.note})`);
     for (const line of fakes?.describe() ?? []) console.log(`  Vendor stand-in: ${line} (no credentials configured)`);
+    console.log('  These passwords and the demo secrets are published. Before real users: `npm run doctor` (README, "Run in production").');
   }
   if (config.demo && !isLoopbackHost(config.host)) {
     // Explicitly asked for (the default is off here): said at every start, on screen and in the log.

@@ -151,8 +151,6 @@ export interface AaiConfig {
 
 /** Each vendor's settings; `null` when its credentials are not set (a fake may stand in). */
 export interface VendorsConfig {
-  /** Demo mode (DEMO): vendors without credentials are served by their fakes; published secrets are accepted. */
-  demo: boolean;
   publicUrl: string | null;
   timeoutMs: number;
   retries: number;
@@ -219,7 +217,6 @@ export function vendorsConfigOf(e: VendorEnv, { demo }: { demo: boolean }): Vend
   // Only a vendor with credentials reads its secret outside demo mode, and it must have its own.
   const secret = (vendor: VendorName) => secretOf[vendor] ?? (demo ? DEMO_WEBHOOK_SECRETS[vendor] : '');
   const cfg: VendorsConfig = {
-    demo,
     publicUrl: e.PUBLIC_URL ?? null,
     timeoutMs: e.VENDOR_TIMEOUT_MS,
     retries: e.VENDOR_RETRIES,

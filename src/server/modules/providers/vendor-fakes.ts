@@ -43,7 +43,7 @@ export interface VendorFakes {
 export async function startVendorFakes(config: Config, { autoReviewMs = 4000, explicitRoutes }: { autoReviewMs?: number | null; explicitRoutes: boolean }): Promise<VendorFakes> {
   const v = config.vendors;
   const webhookSecrets = v.webhookSecrets;
-  if (!v.demo || !webhookSecrets) throw new Error('vendor fakes run in demo mode only (DEMO)');
+  if (!config.demo || !webhookSecrets) throw new Error('vendor fakes run in demo mode only (DEMO)');
   const closers: (() => Promise<void>)[] = [];
   const hooks: ((origin: string) => void)[] = [];
   const lines: string[] = [];

@@ -13,10 +13,11 @@ import { createSumsubProvider } from './sumsub/sumsub.provider.ts';
  * or a local fake's address filled in by vendor-fakes.ts). Vendors without settings are absent, and
  * a routing rule naming one stops the server at startup.
  */
-export function createVendorProviders(vendors: VendorsConfig, options: { backoffMs?: number } = {}): VerificationProvider[] {
-  const http = { timeoutMs: vendors.timeoutMs, retries: vendors.retries, ...options };
+export function createVendorProviders(vendors: VendorsConfig, options: { backoffMs?: number; demo?: boolean } = {}): VerificationProvider[] {
+  const { demo = false, ...rest } = options;
+  const http = { timeoutMs: vendors.timeoutMs, retries: vendors.retries, ...rest };
   const list: VerificationProvider[] = [];
-  const guard = (provider: VerificationProvider, webhookSecret: string) => list.push(outsideDemo(provider, webhookSecret, vendors.demo));
+  const guard = (provider: VerificationProvider, webhookSecret: string) => list.push(outsideDemo(provider, webhookSecret, demo));
   if (vendors.sumsub) guard(createSumsubProvider(vendors.sumsub, http), vendors.sumsub.webhookSecret);
   if (vendors.onfido) guard(createOnfidoProvider(vendors.onfido, http), vendors.onfido.webhookSecret);
   if (vendors.jumio) guard(createJumioProvider(vendors.jumio, http), vendors.jumio.webhookSecret);
