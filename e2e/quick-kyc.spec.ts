@@ -2,7 +2,7 @@ import { expect, registerViaApi, test, uniqueEmail } from './support/fixtures.ts
 
 /**
  * Quick KYC (§2 vendor route, decision 019) in Chromium against the real server, whose Sumsub
- * stand-in (VENDOR_FAKES, started with the server) answers the registry check from its test
+ * stand-in (demo mode's vendor fakes, started with the server) answers the registry check from its test
  * registry: a Nigerian resident finds the quick path on the overview, enters a matching BVN and
  * reaches level 1 — no photo, no review wait.
  */

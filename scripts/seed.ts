@@ -8,6 +8,11 @@ import { createServices } from '../src/server/services.ts';
 import { seedDemoData } from '../src/server/seed.ts';
 
 const config = loadConfig();
+if (!config.demo) {
+  // Demo users have published passwords: never outside demo mode (decision 035).
+  console.error('Refused: demo mode is off (DEMO). Demo users exist only in demo mode; set DEMO=true on a database meant for a demo.');
+  process.exit(1);
+}
 const db = createDb(config.database);
 try {
   await migrate(db);

@@ -41,7 +41,7 @@ if (kind === 'bare') {
     PORT: '0',
     HOST: '127.0.0.1',
     LOG_LEVEL: 'silent',
-    SEED_DEMO: 'true',
+    DEMO: 'true',
     RATE_LIMIT_PER_MINUTE: '100000000',
     LOGIN_MAX_ATTEMPTS_PER_IP: '100000000',
   });

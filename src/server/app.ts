@@ -33,7 +33,7 @@ import securityPlugin from './plugins/security.ts';
 import translationsPlugin from './plugins/translations.ts';
 import webPlugin from './plugins/web.ts';
 import { SUMSUB_DEMO_CREDENTIALS } from './modules/providers/providers.service.ts';
-import { seedDemoOnStart } from './seed.ts';
+import { applyDemoMode } from './demo-mode.ts';
 import { createServices } from './services.ts';
 import { redactLog } from './log-redaction.ts';
 import type { Mailer } from './mail/mailer.ts';
@@ -142,13 +142,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     { prefix: API_PREFIX },
   );
 
-  // On demo databases: the demo partner page with its published secret (decision 021).
-  if (config.seedDemo) await app.register(partnerDemoRoutes);
+  // Demo mode only (decision 035): the demo partner page with its published secret (decision 021).
+  if (config.demo) await app.register(partnerDemoRoutes);
 
+  // Demo users and the demo business in demo mode; without it, those of an earlier demo run disabled.
   // Also finishes a seeding that a crash interrupted (seed.ts): "only on a new database" would never retry it.
   // The Sumsub demo user is verified through the local fake only (its published demo App Token): never a real vendor.
   const sumsubFake = config.vendors.sumsub?.appToken === SUMSUB_DEMO_CREDENTIALS.appToken ? { sumsubWebhookSecret: config.vendors.sumsub.webhookSecret } : undefined;
-  if (config.seedDemo) await seedDemoOnStart(services, db, sumsubFake);
+  await applyDemoMode(services, db, { demo: config.demo, log: app.log, vendorDemo: sumsubFake });
   // The retention job (decision 018): every server schedules it, one at a time runs it (a lease).
   app.addHook('onReady', async () => services.records.retention.start());
   app.addHook('onClose', async () => services.records.retention.stop());

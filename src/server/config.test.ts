@@ -21,15 +21,49 @@ describe('TRUST_PROXY', () => {
   });
 });
 
-describe('SEED_DEMO', () => {
-  it('defaults to the demo users for the embedded quick start only', () => {
-    expect(loadConfig({}).seedDemo).toBe(true);
-    expect(loadConfig(POSTGRES).seedDemo).toBe(false);
+describe('DEMO (decision 035)', () => {
+  it.each([
+    [{}, true],
+    [{ HOST: '127.0.0.1' }, true],
+    [{ HOST: '127.1.2.3' }, true],
+    [{ HOST: '::1' }, true],
+    [{ HOST: '[::1]' }, true],
+    [{ HOST: 'LocalHost' }, true],
+    [{ HOST: '0.0.0.0' }, false],
+    [{ HOST: '::' }, false],
+    [{ HOST: '10.0.0.7' }, false],
+    [{ HOST: 'accounts.example' }, false],
+    [POSTGRES, false],
+    [{ PUBLIC_URL: 'https://accounts.example' }, false],
+    [{ PUBLIC_URL: 'http://127.0.0.1:8080' }, true],
+  ])('%j -> demo %s: on by default only on loopback alone, embedded, without an https address', (env, demo) => {
+    const config = loadConfig(env);
+    expect(config.demo).toBe(demo);
+    expect(config.demoExplicit).toBe(false);
   });
 
-  it('an explicit setting wins', () => {
-    expect(loadConfig({ SEED_DEMO: 'false' }).seedDemo).toBe(false);
-    expect(loadConfig({ SEED_DEMO: 'true', ...POSTGRES }).seedDemo).toBe(true);
+  it('an explicit setting wins either way', () => {
+    expect(loadConfig({ HOST: '0.0.0.0', DEMO: 'true' })).toMatchObject({ demo: true, demoExplicit: true });
+    expect(loadConfig({ DEMO: 'false' })).toMatchObject({ demo: false, demoExplicit: true });
+  });
+
+  it('outside demo mode no published secret is there for the fakes', () => {
+    expect(loadConfig({ HOST: '0.0.0.0' }).vendors.webhookSecrets).toBeNull();
+    expect(loadConfig({}).vendors.webhookSecrets?.sumsub).toBe('demo-sumsub-webhook-secret');
+  });
+
+  it.each([
+    ['SUMSUB_WEBHOOK_SECRET', { SUMSUB_APP_TOKEN: 'prd:token', SUMSUB_SECRET_KEY: 'real-key', SUMSUB_WEBHOOK_SECRET: 'demo-sumsub-webhook-secret' }],
+    ['SUMSUB_SECRET_KEY', { SUMSUB_APP_TOKEN: 'prd:token', SUMSUB_SECRET_KEY: 'demo-sumsub-secret-key', SUMSUB_WEBHOOK_SECRET: 'a-real-secret-of-ours' }],
+    ['ONFIDO_WEBHOOK_SECRET', { ONFIDO_API_TOKEN: 'real', ONFIDO_WEBHOOK_SECRET: 'demo-onfido-webhook-token' }],
+    ['AAI_WEBHOOK_SECRET', { AAI_ACCESS_KEY: 'a', AAI_SECRET_KEY: 'b', AAI_WEBHOOK_SECRET: ' demo-aai-callback-secret' }],
+  ])('startup refuses a published value in %s outside demo mode', (name, env) => {
+    expect(() => loadConfig({ HOST: '0.0.0.0', ...env })).toThrow(new RegExp(`${name}: is a published demo value`));
+  });
+
+  it('the replaced SEED_DEMO and VENDOR_FAKES are refused with what to set instead', () => {
+    expect(() => loadConfig({ SEED_DEMO: 'false' })).toThrow(/SEED_DEMO is replaced by DEMO/);
+    expect(() => loadConfig({ SEED_DEMO: 'true', VENDOR_FAKES: 'true' })).toThrow(/SEED_DEMO, VENDOR_FAKES are replaced by DEMO/);
   });
 });
 

@@ -169,10 +169,12 @@ const envSchema = z.object({
     .pipe(providerRoutes)
     .default([{ provider: Provider.PROVIDER_DEFAULT }]),
   /**
-   * Create the demo users (published passwords, a reviewer among them) when the database is new.
-   * Default: yes for the embedded quick start, no with DATABASE_URL (a real deployment).
+   * Demo mode (docs/decisions/035): the demo users with their published passwords, the vendor fakes
+   * and their demo routing, the partner demo page and business, every published secret. Default: on
+   * only for a laptop — listening on loopback alone, embedded database, no https PUBLIC_URL. Anything
+   * else needs DEMO=true, and then every start says so in a banner.
    */
-  SEED_DEMO: bool.optional(),
+  DEMO: bool.optional(),
   /** Failed logins for one account from one IP before that pair's attempts are delayed. */
   LOGIN_FREE_FAILURES: z.coerce.number().int().positive().default(5),
   /** Failed logins for one account from IPs that never signed in to it, before those are delayed. */
@@ -234,6 +236,18 @@ const envSchema = z.object({
 
 export type Config = ReturnType<typeof loadConfig>;
 
+/** Whether a HOST to listen on reaches this machine only (localhost, 127.0.0.0/8, ::1). */
+export function isLoopbackHost(host: string): boolean {
+  const h = host.trim().toLowerCase().replace(/^\[(.*)\]$/, '$1');
+  if (h === 'localhost' || h.endsWith('.localhost')) return true;
+  if (isIP(h) === 4) return h.startsWith('127.');
+  if (isIP(h) === 6) return h === '::1' || /^::ffff:127\./.test(h) || /^(0{1,4}:){7}0{0,3}1$/.test(h);
+  return false;
+}
+
+/** Settings replaced by DEMO: a deployment that still sets them is told, never silently reinterpreted. */
+const REPLACED_BY_DEMO = ['SEED_DEMO', 'VENDOR_FAKES'] as const;
+
 /**
  * The only reader of process.env. Throws with every problem listed when the environment is invalid,
  * so a misconfigured server never starts half-working.
@@ -245,6 +259,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error(`Invalid configuration: ${problems}`);
   }
   const e = parsed.data;
+  const replaced = REPLACED_BY_DEMO.filter((name) => env[name] !== undefined);
+  if (replaced.length > 0) {
+    throw new Error(`Invalid configuration: ${replaced.join(', ')} ${replaced.length > 1 ? 'are' : 'is'} replaced by DEMO (true: demo users, vendor fakes, partner demo; false: none of them). Remove ${replaced.length > 1 ? 'them' : 'it'} and set DEMO if the default does not fit.`);
+  }
+  // Demo only where nobody else can reach it: the README's quick start on a laptop.
+  const demo = e.DEMO ?? (isLoopbackHost(e.HOST) && !e.DATABASE_URL && !e.PUBLIC_URL?.startsWith('https:'));
   const dataDir = path.resolve(e.DATA_DIR);
   if (e.DATABASE_URL && !e.DATA_ENCRYPTION_KEY) {
     // Servers of one database must all unwrap every document's key: a key generated into one
@@ -291,7 +311,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     providerRoutes: e.KYC_PROVIDER_ROUTES as ProviderRoute[],
     /** Whether KYC_PROVIDER_ROUTES was set (otherwise the vendor fakes may bring the demo routing). */
     providerRoutesExplicit: env.KYC_PROVIDER_ROUTES !== undefined,
-    seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
+    /** Demo mode (DEMO): demo users, vendor fakes, partner demo, published secrets. */
+    demo,
+    /** Whether DEMO was set (the readiness check tells a default from a choice). */
+    demoExplicit: e.DEMO !== undefined,
     login: {
       freeFailuresPerAccountIp: e.LOGIN_FREE_FAILURES,
       freeFailuresPerAccount: e.LOGIN_FREE_FAILURES_PER_ACCOUNT,
@@ -308,7 +331,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     uploadsPerHour: e.UPLOADS_PER_HOUR,
     documentStore: documentStoreConfigOf(e.DOCUMENT_STORE_URL, { dataDir, sharedDatabase: Boolean(e.DATABASE_URL) }),
     questionnaireCoolingOffSeconds: e.QUESTIONNAIRE_COOLING_OFF_SECONDS,
-    vendors: vendorsConfigOf(e, { embedded: !e.DATABASE_URL }),
+    vendors: vendorsConfigOf(e, { demo }),
     capture: captureConfigOf(e),
     fourEyes: e.FOUR_EYES_RULES as FourEyesRule[],
     retention: {

@@ -122,13 +122,15 @@ describe.skipIf(!postgres)('two server processes on one PostgreSQL and one objec
       UPLOADS_PER_HOUR: String(UPLOADS_PER_HOUR),
       // Per IP and minute; every request of this file comes from 127.0.0.1 and stays well below it until the last test spends it.
       RATE_LIMIT_PER_MINUTE: '300',
-      VENDOR_FAKES: 'false',
+      // Demo mode on both (the demo users and partner); the in-house provider for everybody, as without the fakes' demo routing.
+      DEMO: 'true',
+      KYC_PROVIDER_ROUTES: '[{"provider":"PROVIDER_DEFAULT"}]',
       // Single-step decisions: four-eyes across servers is the same database rule (decision 018).
       FOUR_EYES_RULES: '[]',
     };
     // A seeds the demo users (reviewers, the demo partner) and is listening before B starts.
-    a = await startServer({ ...shared, SEED_DEMO: 'true' });
-    b = await startServer({ ...shared, SEED_DEMO: 'false' });
+    a = await startServer(shared);
+    b = await startServer(shared);
     user = await login(a, 'demo@example.com', DEMO_PASSWORD);
   }, 120_000);
 

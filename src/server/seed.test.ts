@@ -26,7 +26,7 @@ beforeEach(() => {
     webDist: '/nonexistent-web-dist',
     dataEncryptionKey: randomBytes(32).toString('base64'),
     documentStore: { kind: 'file', dir: path.join(dir, 'documents') },
-    seedDemo: false,
+    demo: false,
   });
 });
 afterEach(async () => {
@@ -85,7 +85,7 @@ describe('demo seeding survives a crash', () => {
   /** What an uninterrupted first start creates (on its own database). */
   async function reference() {
     if (!expected) {
-      const app = await start({ database: { kind: 'sqlite', file: path.join(dir, 'reference.sqlite') }, seedDemo: true });
+      const app = await start({ database: { kind: 'sqlite', file: path.join(dir, 'reference.sqlite') }, demo: true });
       expected = await demoState(app);
       expect(expected.users).toHaveLength(DEMO_USERS.length);
       await stop(app);
@@ -109,7 +109,7 @@ describe('demo seeding survives a crash', () => {
     await stop(first);
 
     // Restart on the same database: seeding is finished, with each user in its state, nothing twice.
-    const restarted = await start({ seedDemo: true });
+    const restarted = await start({ demo: true });
     expect(await demoState(restarted)).toEqual(want);
     const closing = await restarted.db.selectFrom('audit_log').select('action').where('action', 'in', ['user.delete', 'document.delete_all', 'demo.seed_abandoned']).orderBy('action').execute();
     expect(closing.map((r) => r.action)).toEqual(closingRecords === 2 ? ['demo.seed_abandoned', 'document.delete_all', 'user.delete'] : ['demo.seed_abandoned']);
@@ -119,22 +119,22 @@ describe('demo seeding survives a crash', () => {
     await stop(restarted);
 
     // Another restart changes nothing.
-    const again = await start({ seedDemo: true });
+    const again = await start({ demo: true });
     expect(await seedDemoOnStart(again.services, again.db)).toEqual([]);
     expect(await demoState(again)).toEqual(want);
   });
 
   it('killed right after migrating (no user yet): the next start seeds', { timeout: 120_000 }, async () => {
     await stop(await start());
-    const restarted = await start({ seedDemo: true });
+    const restarted = await start({ demo: true });
     expect((await demoState(restarted)).users).toHaveLength(DEMO_USERS.length);
   });
 
-  it('a database with real users and no unfinished seeding is left alone, even with SEED_DEMO on', async () => {
+  it('a database with real users and no unfinished seeding is left alone, even in demo mode', async () => {
     const first = await start();
     await first.services.accounts.createUser({ email: 'real@example.com', password: 'a-real-users-password' }, { type: 'system', id: null });
     await stop(first);
-    const restarted = await start({ seedDemo: true });
+    const restarted = await start({ demo: true });
     expect((await demoState(restarted)).users).toEqual(['real@example.com:user']);
   });
 

@@ -1,4 +1,5 @@
 import type { Db } from './db/index.ts';
+import { DEMO_PASSWORDS } from './published-secrets.ts';
 import { UserRole } from '../shared/api/accounts.ts';
 import type { PersonalInfoInput } from '../shared/api/personal-info.ts';
 import { ConsoleRole } from '../shared/staff.ts';
@@ -15,15 +16,16 @@ import { seedScreeningList } from './demo/screening-demo.ts';
 import { buildTransferDemo, TransferDemo } from './demo/transfer-demo.ts';
 import { buildEddScenario, EddScenario } from './demo/edd-scenarios.ts';
 
-export const DEMO_PASSWORD = 'demo-password-1';
+/** The demo users' passwords: published (README), so they exist in demo mode only (published-secrets.ts). */
+export const DEMO_PASSWORD = DEMO_PASSWORDS.user;
 
-export const DEMO_REVIEWER_PASSWORD = 'reviewer-password-1';
+export const DEMO_REVIEWER_PASSWORD = DEMO_PASSWORDS.reviewer;
 
 /** The demo administrator of the console (roles, audit trail check, retention). */
-export const DEMO_ADMIN_PASSWORD = 'admin-password-1';
+export const DEMO_ADMIN_PASSWORD = DEMO_PASSWORDS.admin;
 
 /** The second demo reviewer: four-eyes needs two people (decision 018). */
-export const DEMO_REVIEWER_2_PASSWORD = 'reviewer-password-2';
+export const DEMO_REVIEWER_2_PASSWORD = DEMO_PASSWORDS.reviewer2;
 
 export interface DemoUser {
   email: string;
@@ -204,7 +206,7 @@ export async function seedDemoData(services: Services, db: Db, vendorDemo?: Vend
 }
 
 /**
- * At server start (SEED_DEMO on): seeds a database that has no users yet (new, or killed before its
+ * At server start in demo mode (DEMO): seeds a database that has no users yet (new, or killed before its
  * first demo user), and finishes a seeding that an earlier start did not complete. A database whose
  * demo users are complete, or whose users are real, is left alone.
  */
@@ -215,4 +217,13 @@ export async function seedDemoOnStart(services: Services, db: Db, vendorDemo?: V
     if (!progress.includes('unfinished')) return [];
   }
   return seedDemoData(services, db, vendorDemo);
+}
+
+/**
+ * The demo accounts on this database: those with a demo user's e-mail. Only seeding creates them
+ * (an example.com address can never confirm a self-service registration), whatever seeded them.
+ */
+export async function demoAccountIds(db: Db): Promise<string[]> {
+  const rows = await db.selectFrom('users').select('id').where('email', 'in', DEMO_USERS.map((u) => u.email)).execute();
+  return rows.map((r) => r.id);
 }

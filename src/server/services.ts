@@ -55,7 +55,7 @@ export function createServices(db: Db, config: Config, { mailer = logMailer({ in
   // The in-house provider reads its outcomes from the kyc module's applications.
   const providers = createProvidersService({
     routes: config.providerRoutes,
-    providers: [createInHouseProvider({ outcomeOf: (userId, level) => kyc.outcomeOf(userId, level) }), ...createVendorProviders(config.vendors)],
+    providers: [createInHouseProvider({ outcomeOf: (userId, level) => kyc.outcomeOf(userId, level) }), ...createVendorProviders(config.vendors, { demo: config.demo })],
   });
   // kyc-info shows re-verification's statuses and the questionnaire fields (§3); re-verification reads
   // kyc's verified data, the questionnaires' rules the KYC level and residence.

@@ -1,10 +1,11 @@
 import type { AddressInfo } from 'node:net';
 import { APP_BASE, LOGIN_PAGE } from '../shared/api/paths.ts';
 import { buildApp, type App, type BuildOptions } from './app.ts';
-import type { Config } from './config.ts';
+import { isLoopbackHost, type Config } from './config.ts';
 import { logStreamFor } from './log-format.ts';
 import { DEMO_USERS } from './seed.ts';
 import { startVendorFakes } from './modules/providers/providers.service.ts';
+import { checkReadiness, hasBlocker, readinessFacts } from './readiness.ts';
 
 export interface RunningServer {
   app: App;
@@ -23,8 +24,8 @@ export interface RunningServer {
 export async function startServer(config: Config, options: BuildOptions = {}, { autoReviewMs = 4000 }: { autoReviewMs?: number | null } = {}): Promise<RunningServer> {
   // Readable lines on a terminal, JSON otherwise (LOG_FORMAT, decision 013).
   const logStream = options.logStream ?? logStreamFor(config.logFormat);
-  // Vendors without credentials are served by their local fakes (offline demo; decision 016).
-  const fakes = config.vendors.fakes ? await startVendorFakes(config, { autoReviewMs, explicitRoutes: config.providerRoutesExplicit }) : null;
+  // Demo mode only (decision 035): vendors without credentials are served by their local fakes (decision 016).
+  const fakes = config.demo ? await startVendorFakes(config, { autoReviewMs, explicitRoutes: config.providerRoutesExplicit }) : null;
   const app = await buildApp(fakes?.config ?? config, logStream ? { ...options, logStream } : options);
   if (fakes) app.addHook('onClose', () => fakes.close());
 
@@ -44,18 +45,42 @@ export async function startServer(config: Config, options: BuildOptions = {}, { 
   const sweep = setInterval(() => void app.services.accounts.deleteExpiredSessions().catch((err) => app.log.error({ err }, 'session sweep failed')), 3600_000);
   sweep.unref();
 
+  // The production readiness check (npm run doctor), logged at every start.
+  const readiness = checkReadiness(config, await readinessFacts(app.db));
+  const summary = { blockers: readiness.filter((i) => i.severity === 'blocker').map((i) => i.id), warnings: readiness.filter((i) => i.severity === 'warning').map((i) => i.id) };
+  if (readiness.length === 0) app.log.info('production readiness: no blocker, no warning');
+  // In demo mode the blockers are expected (a laptop): one line; otherwise each item with its fix.
+  else if (config.demo) app.log.info(summary, 'production readiness: not for real users (demo mode); `npm run doctor` lists what to do');
+  else {
+    for (const item of readiness) app.log.warn({ check: item.id, fix: item.fix }, `production readiness ${item.severity}: ${item.problem}`);
+    app.log[hasBlocker(readiness) ? 'error' : 'warn'](summary, 'production readiness: `npm run doctor` lists what to do');
+  }
+
   await app.listen({ port: config.port, host: config.host });
   const { port } = app.server.address() as AddressInfo;
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const origin = `http://${shownHost}:${port}`;
   fakes?.setWebhookBase(config.vendors.publicUrl ?? `http://127.0.0.1:${port}`);
   console.log(`\n  Account area: ${origin}${APP_BASE}/\n  Login page:   ${origin}${LOGIN_PAGE}`);
-  if (config.seedDemo) {
-    console.log('  Demo logins (created on a new database):');
+  if (config.demo) {
+    console.log('  Demo mode (DEMO): demo logins (created on a new database):');
     for (const u of DEMO_USERS) console.log(`    ${u.email} / ${u.password}  (${u.note})`);
-    console.log('  These passwords are published: set SEED_DEMO=false before a new database meets real users.');
+    for (const line of fakes?.describe() ?? []) console.log(`  Vendor stand-in: ${line} (no credentials configured)`);
+    console.log('  These passwords and the demo secrets are published. Before real users: `npm run doctor` (README, "Run in production").');
   }
-  for (const line of fakes?.describe() ?? []) console.log(`  Vendor stand-in: ${line} (no credentials configured; VENDOR_FAKES)`);
+  if (config.demo && !isLoopbackHost(config.host)) {
+    // Explicitly asked for (the default is off here): said at every start, on screen and in the log.
+    const banner = [
+      '  ############################################################################',
+      `  #  DEMO MODE on ${config.host}: reachable from other machines.`,
+      '  #  Demo accounts with published passwords, vendor fakes, the partner demo page',
+      '  #  and published webhook secrets are live. Never let real users near it.',
+      '  #  Remove DEMO=true to turn it off.',
+      '  ############################################################################',
+    ];
+    console.log(`\n${banner.join('\n')}`);
+    app.log.warn({ host: config.host }, 'DEMO MODE on a non-loopback address: published passwords and secrets are live');
+  }
   console.log('');
 
   return {

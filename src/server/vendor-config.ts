@@ -1,10 +1,14 @@
 import type { JsonWebKey } from 'node:crypto';
 import { z } from 'zod';
+import { DEMO_WEBHOOK_SECRETS, isPublishedSecret, type VendorName } from './published-secrets.ts';
+
+export { DEMO_WEBHOOK_SECRETS, type VendorName } from './published-secrets.ts';
 
 /**
  * The vendors' settings (docs/decisions/016), read from the environment by config.ts only. A vendor
- * is configured when its credentials are set; otherwise, with VENDOR_FAKES on, `npm start` and the
- * tests serve it from its local fake (providers/<vendor>/fake.ts) with the demo secrets below.
+ * is configured when its credentials are set; otherwise, in demo mode (DEMO), `npm start` and the
+ * tests serve it from its local fake (providers/<vendor>/fake.ts) with the published demo secrets
+ * (published-secrets.ts). Outside demo mode a published secret is refused here, at startup.
  */
 
 const url = z.url({ protocol: /^https?$/ }).transform((v) => v.replace(/\/+$/, ''));
@@ -20,8 +24,6 @@ const jwksSchema = z.object({
 });
 
 export const vendorEnvSchema = {
-  /** Serve vendors without credentials from their local fakes (default: with the embedded database). */
-  VENDOR_FAKES: z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes').optional(),
   /** Our address as vendors and browsers reach it: callback and return URLs given to vendors. */
   PUBLIC_URL: url.optional(),
   /** One vendor call's time limit, and how often a failed call is tried again (with backoff). */
@@ -77,19 +79,6 @@ export const vendorEnvSchema = {
   AAI_BASE_URL: url.default('https://api.advance.ai'),
   AAI_WEBHOOK_SECRET: z.string().min(16).optional(),
 };
-
-/**
- * The published secrets the fakes sign with (README). A vendor with real credentials must have its
- * own webhook secret: a published one would let anybody forge its decisions.
- */
-export const DEMO_WEBHOOK_SECRETS = {
-  sumsub: 'demo-sumsub-webhook-secret',
-  onfido: 'demo-onfido-webhook-token',
-  jumio: 'demo-jumio-callback-secret',
-  idnow: 'demo-idnow-webhook-secret',
-  aai: 'demo-aai-callback-secret',
-} as const;
-export type VendorName = keyof typeof DEMO_WEBHOOK_SECRETS;
 
 type VendorEnv = { [K in keyof typeof vendorEnvSchema]?: z.output<(typeof vendorEnvSchema)[K]> } & {
   VENDOR_TIMEOUT_MS: number;
@@ -162,7 +151,6 @@ export interface AaiConfig {
 
 /** Each vendor's settings; `null` when its credentials are not set (a fake may stand in). */
 export interface VendorsConfig {
-  fakes: boolean;
   publicUrl: string | null;
   timeoutMs: number;
   retries: number;
@@ -171,8 +159,11 @@ export interface VendorsConfig {
   jumio: JumioConfig | null;
   idnow: IdnowConfig | null;
   aai: AaiConfig | null;
-  /** Webhook secrets apply to the fakes too (they sign with them). */
-  webhookSecrets: Record<VendorName, string>;
+  /**
+   * What the fakes sign their webhooks with (demo mode: the configured secret, else the published
+   * one); null outside demo mode, where no fake runs.
+   */
+  webhookSecrets: Record<VendorName, string> | null;
 }
 
 /** IDnow's JWT webhooks: the JWKS, issuer and audience together, or none of them. */
@@ -193,7 +184,22 @@ function both<T>(name: string, a: string | undefined, b: string | undefined, mak
   return null;
 }
 
-export function vendorsConfigOf(e: VendorEnv, { embedded }: { embedded: boolean }): VendorsConfig {
+/** The configured values that must never be a published one outside demo mode. */
+const SECRET_SETTINGS = [
+  'SUMSUB_APP_TOKEN',
+  'SUMSUB_SECRET_KEY',
+  'SUMSUB_WEBHOOK_SECRET',
+  'ONFIDO_API_TOKEN',
+  'ONFIDO_WEBHOOK_SECRET',
+  'JUMIO_CLIENT_SECRET',
+  'JUMIO_WEBHOOK_SECRET',
+  'IDNOW_API_KEY',
+  'IDNOW_WEBHOOK_SECRET',
+  'AAI_SECRET_KEY',
+  'AAI_WEBHOOK_SECRET',
+] as const;
+
+export function vendorsConfigOf(e: VendorEnv, { demo }: { demo: boolean }): VendorsConfig {
   const problems: string[] = [];
   const secretOf: Record<VendorName, string | undefined> = {
     sumsub: e.SUMSUB_WEBHOOK_SECRET,
@@ -202,9 +208,15 @@ export function vendorsConfigOf(e: VendorEnv, { embedded }: { embedded: boolean 
     idnow: e.IDNOW_WEBHOOK_SECRET,
     aai: e.AAI_WEBHOOK_SECRET,
   };
-  const secret = (vendor: VendorName) => secretOf[vendor] ?? DEMO_WEBHOOK_SECRETS[vendor];
+  if (!demo) {
+    // Anybody could sign with a published secret: outside demo mode it is a configuration mistake.
+    for (const name of SECRET_SETTINGS) {
+      if (isPublishedSecret(e[name])) problems.push(`${name}: is a published demo value (anybody could use it); set your own, or DEMO=true for a demo`);
+    }
+  }
+  // Only a vendor with credentials reads its secret outside demo mode, and it must have its own.
+  const secret = (vendor: VendorName) => secretOf[vendor] ?? (demo ? DEMO_WEBHOOK_SECRETS[vendor] : '');
   const cfg: VendorsConfig = {
-    fakes: e.VENDOR_FAKES ?? embedded,
     publicUrl: e.PUBLIC_URL ?? null,
     timeoutMs: e.VENDOR_TIMEOUT_MS,
     retries: e.VENDOR_RETRIES,
@@ -243,7 +255,7 @@ export function vendorsConfigOf(e: VendorEnv, { embedded }: { embedded: boolean 
       baseUrl: e.AAI_BASE_URL,
       webhookSecret: secret('aai'),
     }), problems),
-    webhookSecrets: { sumsub: secret('sumsub'), onfido: secret('onfido'), jumio: secret('jumio'), idnow: secret('idnow'), aai: secret('aai') },
+    webhookSecrets: demo ? { sumsub: secret('sumsub'), onfido: secret('onfido'), jumio: secret('jumio'), idnow: secret('idnow'), aai: secret('aai') } : null,
   };
   for (const vendor of Object.keys(DEMO_WEBHOOK_SECRETS) as VendorName[]) {
     if (cfg[vendor] && !secretOf[vendor]) problems.push(`${vendor.toUpperCase()}_WEBHOOK_SECRET: required with real credentials`);

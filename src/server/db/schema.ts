@@ -17,6 +17,8 @@ export interface UsersTable {
   updated_at: string;
   /** When the owner opened the confirmation link; null: registered, not confirmed (cannot log in yet). */
   email_confirmed_at: string | null;
+  /** When the account was disabled (migration 026: a demo account outside demo mode); null: enabled. */
+  disabled_at: string | null;
 }
 
 /** A mailed confirmation link (migration 005): single use, expires; only the token's SHA-256 is stored. */

@@ -6,7 +6,7 @@ import { get, post } from '../modules/kyc/kyc.fixtures.ts';
 
 let app: App;
 let close: () => Promise<void>;
-beforeAll(async () => ({ app, close } = await createTestApp({ seedDemo: true })), 120_000);
+beforeAll(async () => ({ app, close } = await createTestApp({ demo: true })), 120_000);
 afterAll(async () => close());
 
 const login = (email: string) => signIn(app, email, DEMO_USERS.find((u) => u.email === email)!.password, false);

@@ -134,13 +134,22 @@ function partnerGuard(app: FastifyInstance) {
   };
 }
 
-/** Sets the session cookie: HttpOnly, SameSite=Lax, Secure whenever the request came over https. */
+/**
+ * Whether cookies must be Secure: the request came over https, or the site is served over https
+ * (PUBLIC_URL) — behind a TLS proxy that is not trusted (TRUST_PROXY unset) the request itself looks
+ * like plain http, and a cookie without Secure would also travel over http (decision 035).
+ */
+export function httpsSite(request: FastifyRequest): boolean {
+  return request.protocol === 'https' || (request.server.config.vendors.publicUrl?.startsWith('https://') ?? false);
+}
+
+/** Sets the session cookie: HttpOnly, SameSite=Lax, Secure whenever the site is https (httpsSite). */
 export function sessionCookieOptions(request: FastifyRequest, expiresAt?: Date) {
   return {
     path: '/',
     httpOnly: true,
     sameSite: 'lax' as const,
-    secure: request.protocol === 'https',
+    secure: httpsSite(request),
     ...(expiresAt ? { expires: expiresAt } : {}),
   };
 }

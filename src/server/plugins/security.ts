@@ -3,7 +3,10 @@ import rateLimit from '@fastify/rate-limit';
 import { sharedRateLimitStore } from './shared-rate-limit-store.ts';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { SESSION_COOKIE } from './auth.ts';
+import { httpsSite, SESSION_COOKIE } from './auth.ts';
+
+/** Browsers keep to https for 180 days (helmet's former default here); this host only. */
+const HSTS = 'max-age=15552000';
 import { SDK_BUSINESS_PARAM, SDK_FLOW_PREFIX, SDK_PAGE_PATH, SdkPageParam } from '../../shared/integration-paths.ts';
 
 /**
@@ -41,12 +44,14 @@ async function securityPlugin(app: FastifyInstance) {
     // The app is framed by the Telegram web client and the exchange's pages (frame-ancestors above).
     frameguard: false,
     crossOriginEmbedderPolicy: false,
-    strictTransportSecurity: { maxAge: 15552000, includeSubDomains: false },
+    // Below: only where the site is https, as the session cookie's Secure flag (decision 035).
+    strictTransportSecurity: false,
   });
   app.addHook('onRequest', (request, reply, done) => {
     applySecurityHeaders(request.raw, reply.raw, (err?: unknown) => {
       if (err) throw err;
     });
+    if (httpsSite(request)) reply.raw.setHeader('strict-transport-security', HSTS);
     done();
   });
 

@@ -46,7 +46,7 @@ describe('the server npm start runs', () => {
       PORT: '0',
       HOST: '127.0.0.1',
       LOG_LEVEL: 'silent',
-      SEED_DEMO: 'false',
+      DEMO: 'false',
       WEB_DIST: '/nonexistent-web-dist',
       DATABASE_URL: undefined,
     };

@@ -28,7 +28,7 @@ export async function createTestApp(
   const config = configWith({
     database,
     logLevel: logStream ? 'info' : 'silent',
-    seedDemo: false,
+    demo: false,
     webDist: '/nonexistent-web-dist',
     // A key per test app: tests never write a key file into the working tree's data directory.
     dataEncryptionKey: randomBytes(32).toString('base64'),

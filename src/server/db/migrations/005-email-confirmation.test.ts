@@ -35,7 +35,7 @@ beforeAll(async () => {
     .execute();
   const latest = await migrator.migrateToLatest();
   if (latest.error) throw latest.error;
-  app = await buildApp(configWith({ database: made.database, logLevel: 'silent', seedDemo: false, webDist: '/nonexistent-web-dist', dataEncryptionKey: randomBytes(32).toString('base64') }), { db, mailer: createFakeMailer() });
+  app = await buildApp(configWith({ database: made.database, logLevel: 'silent', demo: false, webDist: '/nonexistent-web-dist', dataEncryptionKey: randomBytes(32).toString('base64') }), { db, mailer: createFakeMailer() });
   await app.ready();
 });
 

@@ -22,6 +22,7 @@ import * as m022 from './022-edd.ts';
 import * as m023 from './023-identity-transfer.ts';
 import * as m024 from './024-kyc-info-stamps.ts';
 import * as m025 from './025-stamp-triggers-tag-changes.ts';
+import * as m026 from './026-disabled-accounts.ts';
 
 /**
  * The one migration set for SQLite and PostgreSQL, in order. Names are permanent: never rename or
@@ -51,4 +52,5 @@ export const migrations: Record<string, Migration> = {
   '023-identity-transfer': m023,
   '024-kyc-info-stamps': m024,
   '025-stamp-triggers-tag-changes': m025,
+  '026-disabled-accounts': m026,
 };

@@ -52,6 +52,8 @@ export function findLiveSessions(db: Q, idHashes: readonly string[], nowIso: str
     .select(withChangeStamps)
     .where('sessions.id_hash', 'in', idHashes)
     .where('sessions.expires_at', '>', nowIso)
+    // A disabled account has no sessions (they end with it); this holds if one is made anyway.
+    .where('users.disabled_at', 'is', null)
     .execute();
 }
 

@@ -167,10 +167,48 @@ export function createAccountsService({ db, config, levelOf = async () => 0, mai
       // Not a failure: the IP and account-wide reservations are taken back, the pair starts afresh.
       for (const r of reservations) await releaseAttempt(db, r);
       await resetCount(db, `login:fail:account-ip:${input.email}|${ip}`);
+      // A disabled account (a demo account outside demo mode) is told so, but only to who knows its password.
+      if (user.disabled_at !== null) {
+        await recordAudit(db, { ...actor, id: null }, { action: 'user.login_refused_disabled', entityType: 'user', entityId: user.id });
+        throw new BusinessError(RetCode.ACCOUNT_DISABLED, 'account disabled');
+      }
       await markSeen(db, `login:known:${input.email}|${ip}`);
       const session = await startSession(user.id, user.role as UserRole, meta, meta.previousIdHash);
       await recordAudit(db, { ...actor, type: 'user', id: user.id }, { action: 'user.login', entityType: 'user', entityId: user.id });
       return session;
+    },
+
+    /**
+     * Disables accounts (decision 035: demo accounts while demo mode is off): they can no longer log
+     * in and their sessions end, in one transaction, audited per account. Returns the e-mails of
+     * those that were enabled until now.
+     */
+    async disableAccounts(userIds: readonly string[], reason: string, actor: Actor): Promise<string[]> {
+      if (userIds.length === 0) return [];
+      return db.transaction().execute(async (trx) => {
+        const enabled = await trx.selectFrom('users').select(['id', 'email']).where('id', 'in', userIds).where('disabled_at', 'is', null).execute();
+        const at = nowIso();
+        for (const u of enabled) {
+          await trx.updateTable('users').set({ disabled_at: at, updated_at: at }).where('id', '=', u.id).execute();
+          const ended = await trx.deleteFrom('sessions').where('user_id', '=', u.id).executeTakeFirst();
+          await recordAudit(trx, actor, { action: 'user.disable', entityType: 'user', entityId: u.id, after: { reason, sessionsEnded: Number(ended.numDeletedRows) } });
+        }
+        return enabled.map((u) => u.email);
+      });
+    },
+
+    /** Enables disabled accounts again (demo accounts back in demo mode), audited. Returns the e-mails enabled. */
+    async enableAccounts(userIds: readonly string[], reason: string, actor: Actor): Promise<string[]> {
+      if (userIds.length === 0) return [];
+      return db.transaction().execute(async (trx) => {
+        const disabled = await trx.selectFrom('users').select(['id', 'email']).where('id', 'in', userIds).where('disabled_at', 'is not', null).execute();
+        const at = nowIso();
+        for (const u of disabled) {
+          await trx.updateTable('users').set({ disabled_at: null, updated_at: at }).where('id', '=', u.id).execute();
+          await recordAudit(trx, actor, { action: 'user.enable', entityType: 'user', entityId: u.id, after: { reason } });
+        }
+        return disabled.map((u) => u.email);
+      });
     },
 
     /** Ends the session server-side. Harmless when there is none. */

@@ -60,6 +60,7 @@ export function createRegistration({ db, config, mailer, startSession, tooManyAt
           created_at: now,
           updated_at: now,
           email_confirmed_at: confirmation ? null : now,
+          disabled_at: null,
         };
         await repo.insertUser(trx, user);
         if (confirmation) {

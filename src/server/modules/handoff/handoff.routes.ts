@@ -28,6 +28,7 @@ import type { VerifiableLevel } from '../../../shared/kyc.ts';
 import { RetCode } from '../../../shared/ret-codes.ts';
 import { BusinessError } from '../../errors.ts';
 import { ok } from '../../plugins/envelope.ts';
+import { httpsSite } from '../../plugins/auth.ts';
 import { actorOf } from '../../request-context.ts';
 import { readPictureUpload } from '../../plugins/picture-upload.ts';
 
@@ -40,7 +41,7 @@ const cookieOptions = (request: FastifyRequest, expires?: Date) => ({
   httpOnly: true,
   // The phone reaches these calls only from our own page: no other site may make it send the cookie.
   sameSite: 'strict' as const,
-  secure: request.protocol === 'https',
+  secure: httpsSite(request),
   ...(expires ? { expires } : {}),
 });
 

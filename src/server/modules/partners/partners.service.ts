@@ -11,6 +11,7 @@ import { loadKeyring, type Keyring } from '../../crypto/keyring.ts';
 import { nowIso, type Db } from '../../db/index.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { BusinessError, notFound } from '../../errors.ts';
+import { DEMO_PARTNER_ID, DEMO_PARTNER_SECRET, isPublishedSecret } from '../../published-secrets.ts';
 import type { AccountsService } from '../accounts/accounts.service.ts';
 import { recordAudit, type Actor } from '../audit/audit.service.ts';
 import * as repo from './partners.repo.ts';
@@ -19,8 +20,17 @@ import { partnerSignature, signatureMatches } from './signing.ts';
 export { partnerSignature } from './signing.ts';
 
 /** The demo business (seeded with the demo users; its secret is published in the README). */
-export const DEMO_PARTNER_ID = 'demo-partner';
-export const DEMO_PARTNER_SECRET = 'psk_demo-partner-secret-published-in-the-readme';
+export { DEMO_PARTNER_ID, DEMO_PARTNER_SECRET } from '../../published-secrets.ts';
+
+/** A business's settings as they are, with another status (for updateBusiness). */
+const settingsOf = (b: BusinessView, status: BusinessStatus): UpdateBusinessInput => ({
+  name: b.name,
+  allowedOrigins: b.allowedOrigins,
+  scenes: b.scenes,
+  redirectAllowlist: b.redirectAllowlist,
+  defaultLanguage: b.defaultLanguage as UpdateBusinessInput['defaultLanguage'],
+  status,
+});
 
 /** Access tokens are short-lived: long enough for one sitting with uploads, no longer. */
 export const ACCESS_TOKEN_TTL_MS = 30 * 60_000;
@@ -279,9 +289,14 @@ export function createPartnersService({ db, config, accounts, levelOf, keyring: 
       if (!Number.isFinite(ts) || Math.abs(clock - ts) > PARTNER_SIGNATURE_MAX_AGE_MS) throw new BusinessError(RetCode.PARTNER_TIMESTAMP_STALE, 'stale timestamp');
       const sig = (req.sig ?? '').trim();
       const secrets = await repo.liveSecrets(db, business.id, nowIso(new Date(clock)));
-      // Every live secret is tried (no early exit), so timing does not tell which one matched.
+      // Every live secret is tried (no early exit), so timing does not tell which one matched. A
+      // published secret signs nothing outside demo mode (decision 035), whichever business has it.
       let matched = false;
-      for (const s of secrets) if (signatureMatches(partnerSignature(openSecret(s), req.ts!, req.method, req.path, req.rawBody), sig)) matched = true;
+      for (const s of secrets) {
+        const secret = openSecret(s);
+        if (!config.demo && isPublishedSecret(secret)) continue;
+        if (signatureMatches(partnerSignature(secret, req.ts!, req.method, req.path, req.rawBody), sig)) matched = true;
+      }
       if (!matched) throw badSignature();
       await repo.forgetSignaturesBefore(db, nowIso(new Date(clock)));
       const fresh = await repo.rememberSignature(db, business.id, sig, nowIso(new Date(ts + PARTNER_SIGNATURE_MAX_AGE_MS)));
@@ -423,7 +438,12 @@ export function createPartnersService({ db, config, accounts, levelOf, keyring: 
      * (/partner-demo/) on this server's own addresses (localhost and 127.0.0.1, and PUBLIC_URL).
      */
     async ensureDemoBusiness(actor: Actor): Promise<boolean> {
-      if (await repo.findBusiness(db, DEMO_PARTNER_ID)) return false;
+      const existing = await repo.findBusiness(db, DEMO_PARTNER_ID);
+      if (existing) {
+        // Disabled when the server last ran without demo mode (disableDemoBusiness): back in demo mode.
+        if (existing.status === BusinessStatus.DISABLED) await this.updateBusiness(DEMO_PARTNER_ID, settingsOf(await this.getBusiness(DEMO_PARTNER_ID), BusinessStatus.ACTIVE), actor);
+        return false;
+      }
       const own = [`http://localhost:${config.port}`, `http://127.0.0.1:${config.port}`, ...(config.vendors.publicUrl ? [new URL(config.vendors.publicUrl).origin] : [])];
       const origins = [...new Set(own)];
       await this.createBusiness(
@@ -431,6 +451,17 @@ export function createPartnersService({ db, config, accounts, levelOf, keyring: 
         actor,
         DEMO_PARTNER_SECRET,
       );
+      return true;
+    },
+
+    /**
+     * Outside demo mode: the demo business (its secret is published) is disabled, its live tokens
+     * revoked, audited. Returns whether it was active until now.
+     */
+    async disableDemoBusiness(actor: Actor): Promise<boolean> {
+      const existing = await repo.findBusiness(db, DEMO_PARTNER_ID);
+      if (!existing || existing.status === BusinessStatus.DISABLED) return false;
+      await this.updateBusiness(DEMO_PARTNER_ID, settingsOf(await this.getBusiness(DEMO_PARTNER_ID), BusinessStatus.DISABLED), actor);
       return true;
     },
 

@@ -164,7 +164,7 @@ describe('two servers on one database', () => {
   it('the scheduled job runs once per interval, whichever server asks', async () => {
     const { database, drop } = await createTestDatabase();
     const shared = database.kind === 'sqlite' ? { kind: 'sqlite' as const, file: path.join(mkdtempSync(path.join(tmpdir(), 'ua-retention-')), 'db.sqlite') } : database;
-    const config = configWith({ database: shared, logLevel: 'silent', seedDemo: false, webDist: '/nonexistent-web-dist', dataEncryptionKey: randomBytes(32).toString('base64') });
+    const config = configWith({ database: shared, logLevel: 'silent', demo: false, webDist: '/nonexistent-web-dist', dataEncryptionKey: randomBytes(32).toString('base64') });
     const one = await buildApp(config, { mailer: createFakeMailer() });
     const two = await buildApp(config, { mailer: createFakeMailer() });
     try {
