@@ -190,5 +190,7 @@ describe('useSmallForm', () => {
     act(() => form!.setError('first', { message: 'server.first' }));
     expect(screen.getByTestId('errors')).toHaveTextContent('server.city,server.first');
     expect(screen.getByLabelText('City')).toHaveFocus(); // not asked to focus: stays where it was
+    act(() => form!.setFocus('first'));
+    expect(screen.getByLabelText('First')).toHaveFocus();
   });
 });

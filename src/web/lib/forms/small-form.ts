@@ -26,6 +26,8 @@ export interface SmallForm<V extends Record<string, string>, Out> {
   isSubmitted: boolean;
   /** Puts a message code on a field (a server's refusal), focusing it if asked; react-hook-form's shape, so showSubmitError takes either. */
   setError: (name: keyof V & string, error: { message: string }, options?: { shouldFocus?: boolean }) => void;
+  /** Moves the focus to a field (react-hook-form's name). */
+  setFocus: (name: keyof V & string) => void;
   /** Validates again and updates the errors of these fields only (the same function on every render). */
   trigger: (...names: (keyof V & string)[]) => Promise<void>;
   /** Back to these values, no errors, not submitted. */
@@ -130,6 +132,7 @@ export function useSmallForm<V extends Record<string, string>, Out>({
       setErrors((current) => ({ ...current, [name]: message }));
       if (options?.shouldFocus) focus(name);
     },
+    setFocus: focus,
     trigger,
     reset: (next) => {
       values.current = { ...next };
