@@ -2,7 +2,7 @@ import { act, render, renderHook, screen, waitFor } from '@testing-library/react
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { useState } from 'react';
-import { useSmallForm, type SmallForm, type Validation } from './small-form.ts';
+import { useSmallForm, type Validation } from './small-form.ts';
 
 type Values = { first: string; country: string; city: string };
 const FIELDS = ['first', 'country', 'city'] as const;
@@ -159,10 +159,9 @@ describe('useSmallForm', () => {
 
   it("setError takes react-hook-form's { message } shape, focuses when asked, and reports isSubmitting while onValid runs", async () => {
     const user = userEvent.setup();
-    let form: SmallForm<Values, Values> | undefined;
     let finish: () => void = () => undefined;
     function Server() {
-      form = useSmallForm<Values, Values>({ defaultValues: { first: 'Ada', country: 'FR', city: '' }, fields: FIELDS, validate });
+      const form = useSmallForm<Values, Values>({ defaultValues: { first: 'Ada', country: 'FR', city: '' }, fields: FIELDS, validate });
       return (
         <form noValidate onSubmit={form.handleSubmit(() => new Promise<void>((resolve) => (finish = resolve)))}>
           <label>
@@ -174,23 +173,30 @@ describe('useSmallForm', () => {
           <p data-testid="errors">{Object.values(form.errors).join(',')}</p>
           <p data-testid="submitting">{String(form.isSubmitting)}</p>
           <button type="submit">Send</button>
+          <button type="button" onClick={() => form.setError('city', { message: 'server.city' }, { shouldFocus: true })}>
+            City refused
+          </button>
+          <button type="button" onClick={() => form.setError('first', { message: 'server.first' })}>
+            First refused
+          </button>
+          <button type="button" onClick={() => form.setFocus('first')}>
+            Go to first
+          </button>
         </form>
       );
     }
     render(<Server />);
     await user.click(screen.getByRole('button', { name: 'Send' }));
     await waitFor(() => expect(screen.getByTestId('submitting')).toHaveTextContent('true'));
-    act(() => {
-      finish();
-      form!.setError('city', { message: 'server.city' }, { shouldFocus: true });
-    });
+    act(() => finish());
     await waitFor(() => expect(screen.getByTestId('submitting')).toHaveTextContent('false'));
+    await user.click(screen.getByRole('button', { name: 'City refused' }));
     expect(screen.getByTestId('errors')).toHaveTextContent('server.city');
     expect(screen.getByLabelText('City')).toHaveFocus();
-    act(() => form!.setError('first', { message: 'server.first' }));
+    await user.click(screen.getByRole('button', { name: 'First refused' }));
     expect(screen.getByTestId('errors')).toHaveTextContent('server.city,server.first');
-    expect(screen.getByLabelText('City')).toHaveFocus(); // not asked to focus: stays where it was
-    act(() => form!.setFocus('first'));
+    expect(screen.getByRole('button', { name: 'First refused' })).toHaveFocus(); // not asked to focus: the field is not focused
+    await user.click(screen.getByRole('button', { name: 'Go to first' }));
     expect(screen.getByLabelText('First')).toHaveFocus();
   });
 });
