@@ -11,10 +11,7 @@ export const PASSWORD_MIN_LENGTH = 10;
 export const PASSWORD_MAX_LENGTH = 128;
 
 export type CredentialsMode = 'login' | 'register';
-export interface Credentials {
-  email: string;
-  password: string;
-}
+export type Credentials = { email: string; password: string };
 export type CredentialErrors = Partial<Record<keyof Credentials, ValidationMessage>>;
 
 /** The e-mail field's first problem, in the schema's order (trimmed; invisible characters first), or null. */
