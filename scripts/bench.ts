@@ -28,7 +28,7 @@ import pg from 'pg';
 import { startChild, type Child } from './bench/child.ts';
 import { runLoad, summarize, type LoadResult } from './bench/load.ts';
 import { lighthouseSection } from './bench/lighthouse-section.ts';
-import { launchChromium, measurePage, measureReferenceReact, VIEWPORTS, type PageWeight } from './bench/page.ts';
+import { budgetVerdict, launchChromium, measurePage, measureReferenceReact, PAGE_BUDGETS, VIEWPORTS, type PageWeight } from './bench/page.ts';
 
 const argValue = (name: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -99,7 +99,8 @@ async function pageSection() {
     });
     line('bare React 19 app (reference)', `JS ${kb(reference.js.bytes)} in ${reference.js.requests} requests`);
     for (const [name, p] of Object.entries(pages)) {
-      line(`${name}`, `JS ${kb(p.js.bytes)} in ${p.js.requests} requests = ${x(p.js.bytes / reference.js.bytes)} the reference; all ${kb(p.bytes)} in ${p.requests} requests`);
+      const budget = name.startsWith('personal') ? PAGE_BUDGETS.personal : PAGE_BUDGETS.login;
+      line(`${name}`, `JS ${kb(p.js.bytes)} in ${p.js.requests} requests = ${x(p.js.bytes / reference.js.bytes)} the reference (${budgetVerdict(budget, p.js, reference.js.bytes)}); all ${kb(p.bytes)} in ${p.requests} requests`);
       line('', `CLS ${p.cls}, fonts ${p.fonts.length}, translation files ${p.translations.length}, API calls ${p.apiCalls.length}${p.duplicateApiCalls.length ? ` (twice: ${p.duplicateApiCalls.join(', ')})` : ''}`);
       if (p.uncompressed.length) line('', `sent uncompressed: ${p.uncompressed.length} files (${p.uncompressed.slice(0, 3).join(', ')}…)`);
     }

@@ -5,7 +5,9 @@
 import { spawn } from 'node:child_process';
 
 const children = [
-  spawn('npx', ['vite', 'build', '--watch', '--mode', 'development'], { stdio: 'inherit' }),
+  // NODE_ENV too: `--mode development` alone still bundles React's production build, in which
+  // StrictMode checks nothing (decision 033).
+  spawn('npx', ['vite', 'build', '--watch', '--mode', 'development'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'development' } }),
   spawn(process.execPath, ['--watch-path=src/server', '--watch-path=src/shared', 'src/server/main.ts'], { stdio: 'inherit' }),
 ];
 const stop = () => children.forEach((c) => c.kill('SIGTERM'));

@@ -3,11 +3,16 @@
  * it imports statically, and the lazy chunks the page's route loads; then every other route's own
  * chunk. Sizes are brotli (the `.br` beside each file, written by scripts/precompress.ts: what our
  * server sends a browser) and gzip-9 (comparable with earlier reports).
+ * Each page is held to issue 32's budget (bench/page.ts PAGE_BUDGETS), a ratio to the JavaScript of
+ * the bare React 19 app built here in the same run (`npm run bench` measures the same in Chromium).
  * Usage: node scripts/size-report.ts [--json]
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { budgetVerdict, PAGE_BUDGETS } from './bench/page.ts';
+import { buildReferenceReact, referenceJs } from './bench/reference-react-build.ts';
 
 interface Chunk {
   file: string;
@@ -56,13 +61,19 @@ export const PAGES: Record<string, { entry: string; lazy: string[] }> = {
   },
   '/login': { entry: 'login.html', lazy: [] },
 };
+const BUDGET_OF: Record<string, { ratio: number; jsRequests?: number }> = { '/user/accounts/auth/personal': PAGE_BUDGETS.personal, '/login': PAGE_BUDGETS.login };
 
-/**
- * The first page's budget, issue 15's (it replaces decision 002's 120 KB gzip): the signed-in
- * personal page transfers at most 100 KB of JavaScript (brotli, as our server sends it) in at most
- * 20 requests. Printed OK or OVER; decision 024 has where the bytes go.
- */
-export const FIRST_PAGE_BUDGET = { brotliBytes: 100 * 1024, requests: 20 };
+/** The bare React 19 app's JavaScript (brotli), built into a temporary directory. */
+async function referenceReactJs(): Promise<{ bytes: number; requests: number }> {
+  const out = mkdtempSync(path.join(tmpdir(), 'ua-size-react-'));
+  try {
+    await buildReferenceReact(out);
+    return referenceJs(out);
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+}
+
 /** Issue 15: every other route's own chunk, compressed. */
 export const ROUTE_CHUNK_TARGET_BYTES = 30 * 1024;
 
@@ -115,24 +126,20 @@ export function routeChunks() {
 if (import.meta.main) {
   const sizes = pageSizes();
   const routes = routeChunks();
+  const reference = await referenceReactJs();
   if (process.argv.includes('--json')) {
-    console.log(JSON.stringify({ pages: sizes, routes }, null, 2));
+    console.log(JSON.stringify({ reference, pages: sizes, routes }, null, 2));
   } else {
     console.log('\nSize report (JavaScript each page downloads; brotli as served, gzip-9 for comparison):');
+    console.log(`  bare React 19 app (reference): JavaScript ${kb(reference.bytes)} brotli in ${reference.requests} requests`);
     for (const s of sizes) {
-      const personal = s.page === '/user/accounts/auth/personal';
-      const notes: string[] = [];
-      if (personal) {
-        const over = [
-          s.jsBrotli > FIRST_PAGE_BUDGET.brotliBytes ? `${kb(s.jsBrotli - FIRST_PAGE_BUDGET.brotliBytes)} over` : '',
-          s.jsRequests > FIRST_PAGE_BUDGET.requests ? `${s.jsRequests - FIRST_PAGE_BUDGET.requests} requests over` : '',
-        ].filter(Boolean);
-        notes.push(`budget ${kb(FIRST_PAGE_BUDGET.brotliBytes)} brotli in ${FIRST_PAGE_BUDGET.requests} requests (issue 15): ${over.length ? `OVER, ${over.join(', ')}` : 'OK'}`);
-      }
-      console.log(`  ${s.page}: JavaScript ${kb(s.jsBrotli)} brotli (${kb(s.jsGzip)} gzip) in ${s.jsRequests} requests, CSS ${kb(s.cssGzip)} gzip${notes.length ? `  (${notes.join('; ')})` : ''}`);
+      const budget = BUDGET_OF[s.page];
+      const ratio = `${(s.jsBrotli / reference.bytes).toFixed(2)}x the reference`;
+      const verdict = budget ? `; ${budgetVerdict(budget, { bytes: s.jsBrotli, requests: s.jsRequests }, reference.bytes)} (issue 32)` : '';
+      console.log(`  ${s.page}: JavaScript ${kb(s.jsBrotli)} brotli (${kb(s.jsGzip)} gzip) in ${s.jsRequests} requests = ${ratio}${verdict}, CSS ${kb(s.cssGzip)} gzip`);
       for (const f of s.files) console.log(`      ${kb(f.brotli).padStart(9)}  ${f.file}`);
     }
-    console.log(`\n  Each route's own chunk (brotli; issue 15 target ${kb(ROUTE_CHUNK_TARGET_BYTES)}):`);
+    console.log(`\n  Each route's own chunk (brotli; target ${kb(ROUTE_CHUNK_TARGET_BYTES)}, issues 15 and 32):`);
     for (const r of routes) console.log(`      ${kb(r.brotli).padStart(9)}  ${r.src}${r.brotli > ROUTE_CHUNK_TARGET_BYTES ? '  (OVER)' : ''}`);
     console.log('');
   }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { LivenessPath } from '../shared/api/liveness-paths.ts';
 import { API_PREFIX, ApiPath as FirstPagePaths } from '../shared/api/paths.ts';
+import { IntegrationPath, PartnerConsolePath } from '../shared/integration-paths.ts';
 import { routeTable, type ApiRoute } from './test/route-table.ts';
 import { createTestApp } from './test/test-app.ts';
 
@@ -12,10 +13,11 @@ import { createTestApp } from './test/test-app.ts';
  */
 
 /**
- * Every path table: ApiPath, and the liveness paths kept out of it so the first page, which carries
- * ApiPath, does not grow with them (decision 023).
+ * Every path table: ApiPath, and those kept out of it so the first page, which carries ApiPath, does
+ * not grow with them: the liveness paths (decision 023), the integration calls and the console's
+ * businesses (decision 033).
  */
-const ApiPath = { ...FirstPagePaths, ...LivenessPath };
+const ApiPath = { ...FirstPagePaths, ...LivenessPath, ...IntegrationPath, ...PartnerConsolePath };
 type PathName = keyof typeof ApiPath;
 
 /** Path constants that are the prefix of a route ending in an id parameter. */

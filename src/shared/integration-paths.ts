@@ -1,10 +1,13 @@
 /**
  * §6, §7: the SDK/app calls under /v1/s1/kyc/integration/ (relative to the API prefix), and which
- * private call each one stands in for. Schema-free (the first page imports it): the contracts live
- * in shared/api/integration.ts. Names the spec gives are kept (info, provider,
+ * private call each one stands in for. Schema-free; not on the web app's first page (decision 033:
+ * the web app loads it only in SDK mode, and the SDK page's own names are in sdk-page.ts). The
+ * contracts live in shared/api/integration.ts. Names the spec gives are kept (info, provider,
  * supported-document-type, self-reset, access-token, business-info); the rest keep the name of the
  * private call they adapt (decision 021).
  */
+export { SDK_BUSINESS_PARAM, SDK_EVENT_SOURCE, SDK_FLOW_PREFIX, SDK_PAGE_PATH, SdkEvent, SdkPageParam, WEB_BUSINESS_ID } from './sdk-page.ts';
+
 const S1 = '/v1/s1/kyc/integration';
 const KYC = '/v3/private/kyc';
 
@@ -101,27 +104,6 @@ function splitQuery(path: string): [string, string] {
   return i < 0 ? [path, ''] : [path.slice(0, i), path.slice(i)];
 }
 
-/** §2: the SDK page and its parameters (isUpdatePoi, site, update, lang, from, hidden, token). */
-export const SDK_PAGE_PATH = '/user/accounts/auth/sdk';
-export const SdkPageParam = {
-  IS_UPDATE_POI: 'isUpdatePoi',
-  SITE: 'site',
-  UPDATE: 'update',
-  LANG: 'lang',
-  FROM: 'from',
-  HIDDEN: 'hidden',
-  TOKEN: 'token',
-} as const;
-
-/**
- * Beyond §2: the business marker SDK mode keeps in the address of every page of the flow (not a
- * secret: a business id). A page reloaded inside the partner's frame has no token in its address;
- * the server reads this marker when it serves the app's HTML and lets exactly that business's
- * registered origins frame it (decision 021). Unknown or disabled: the default frame-ancestors.
- */
-export const SDK_BUSINESS_PARAM = 'sdkBusiness';
-/** The pages SDK mode shows (the account area's /auth routes); only they honour the marker. */
-export const SDK_FLOW_PREFIX = '/user/accounts/auth/';
 
 /** Where the demo partner page, the integration reference and its OpenAPI document are served. */
 export const PARTNER_DEMO_PATH = '/partner-demo/';
@@ -135,17 +117,3 @@ export const PartnerHeader = {
   SIG: 'X-Partner-Sig',
 } as const;
 export const PARTNER_SIGNATURE_MAX_AGE_MS = 5 * 60_000;
-
-/** The business id of tokens that web users get for themselves (sdk-access): never a partner's id. */
-export const WEB_BUSINESS_ID = 'web';
-
-/** §2 postMessage events the embedded flow sends to its parent (the partner's page, exact origin). */
-export const SdkEvent = {
-  STEP_STARTED: 'kyc.step_started',
-  SUBMITTED: 'kyc.submitted',
-  STATUS_CHANGED: 'kyc.status_changed',
-  DONE: 'kyc.done',
-} as const;
-export type SdkEvent = (typeof SdkEvent)[keyof typeof SdkEvent];
-/** Every message carries this `source`, so a parent can tell ours from others'. */
-export const SDK_EVENT_SOURCE = 'user-accounts-sdk';

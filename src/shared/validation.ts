@@ -1,4 +1,5 @@
 import { z } from './zod.ts';
+import { EMAIL_MAX_LENGTH } from './credential-rules.ts';
 import type { FieldIssue } from './envelope.ts';
 import { EMAIL_PATTERN, hasInvisibleCharacters, isValidMobile, NAMESPACED_MESSAGE, ValidationMessage } from './validation-rules.ts';
 
@@ -33,7 +34,7 @@ export const emailField = z
   .trim()
   .check(visibleText)
   .min(1, { error: ValidationMessage.REQUIRED })
-  .max(254, { error: ValidationMessage.MAX_LENGTH })
+  .max(EMAIL_MAX_LENGTH, { error: ValidationMessage.MAX_LENGTH })
   .refine((v) => EMAIL_PATTERN.test(v), { error: ValidationMessage.INVALID_EMAIL })
   .transform((v) => v.toLowerCase());
 

@@ -1,4 +1,3 @@
-import './lib/preact/effect-timing.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
@@ -11,7 +10,7 @@ import { initI18n } from './lib/i18n/index.ts';
 import { LANGUAGE_QUERY_PARAM } from './lib/i18n/language.ts';
 import { installPreloadRecovery } from './lib/preload/preload-recovery.ts';
 import { useGlobalStore } from './store/global.ts';
-import { keepSdkMarkerInAddress, sdkApiPath, sdkUserFields, startSdkSession } from './features/sdk/sdk-session.ts';
+import { keepSdkMarkerInAddress, sdkUserFields, startSdkSession } from './features/sdk/sdk-session.ts';
 import './styles.css';
 
 // §1, §2: where we run decides the languages (SDK default es-ES), the platform header and the chrome.
@@ -32,18 +31,27 @@ configureRequestContext({
   miniProgramAgent: () => miniProgramAgentOf(container, env.company, navigator.userAgent),
   sdkAuth: () => sdkAuthOf(useGlobalStore.getState().user, window.location.origin),
   guid: () => guid,
-  // §7: in SDK mode the KYC calls go to their integration variants (with the SDK headers above).
-  apiPath: sdkApiPath,
 });
 reserveHeaderSpace(sdk !== null);
 // The Telegram SDK is its own chunk, loaded only inside Telegram.
 if (container.telegram) void startTelegram(container.telegram);
 // §8: a failed chunk load (Vite's preload error event) reloads the page once, never in a loop.
 installPreloadRecovery();
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <ChunkErrorBoundary>
-      <App />
-    </ChunkErrorBoundary>
-  </StrictMode>,
-);
+const render = () =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <ChunkErrorBoundary>
+        <App />
+      </ChunkErrorBoundary>
+    </StrictMode>,
+  );
+// §7: in SDK mode the KYC calls go to their integration variants (with the SDK headers above); the
+// table of those is its own chunk, loaded only then, before anything renders (decision 033).
+if (sdk) {
+  void import('./features/sdk/sdk-api-path.ts').then(({ sdkApiPath }) => {
+    configureRequestContext({ apiPath: sdkApiPath });
+    render();
+  });
+} else {
+  render();
+}

@@ -1,8 +1,10 @@
 import { z } from '../zod.ts';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../credential-rules.ts';
+import { UserRole } from '../user-role.ts';
 import { emailField, ValidationMessage } from '../validation.ts';
 
-export const PASSWORD_MIN_LENGTH = 10;
-export const PASSWORD_MAX_LENGTH = 128;
+// The limits live with the schema-free rules the login page checks (decision 033).
+export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../credential-rules.ts';
 
 /** POST /v1/user/login. Any non-empty password is checked (rules may have changed since sign-up). */
 export const loginRequest = z.object({
@@ -46,11 +48,8 @@ export const confirmEmailRequest = z.object({
 });
 export type ConfirmEmailRequest = z.input<typeof confirmEmailRequest>;
 
-export const UserRole = {
-  USER: 'user',
-  REVIEWER: 'reviewer',
-} as const;
-export type UserRole = (typeof UserRole)[keyof typeof UserRole];
+// Schema-free, for the login page (decision 033).
+export { UserRole } from '../user-role.ts';
 
 /** The role as replies carry it. */
 export const userRoleValue = z.enum(UserRole);

@@ -7,7 +7,6 @@
  * questionnaires, EDD, identity transfer, the /v1/s1/kyc/integration/* SDK variants, tasks, …) adds
  * its path together with its route and its contract.
  */
-import { IntegrationPath, PartnerConsolePath } from '../integration-paths.ts';
 import { CapturePath } from './capture-paths.ts';
 import { EXTRAS_PATHS } from './extras-paths.ts';
 import { TRANSFER_PATHS } from './transfer-paths.ts';
@@ -146,11 +145,10 @@ export const ApiPath = {
   getEddInfo: '/v3/private/aml/get-edd-info',
   countryList: '/v2/public/country-list',
 
-  // §6, §7 the SDK/app embedded flow (issue 14, decision 021): a web user's own access token, and the
-  // partners' and SDK callers' integration calls.
+  // §6, §7 the SDK/app embedded flow (issue 14, decision 021): a web user's own access token. The
+  // partners' and SDK callers' integration calls and the console's businesses are in
+  // ../integration-paths.ts (IntegrationPath, PartnerConsolePath): the first page does not carry them (decision 033).
   sdkAccess: `${KYC}/sdk-access`,
-  ...IntegrationPath,
-  ...PartnerConsolePath,
   // The in-house capture (issue 17, decision 023): phone handoff and liveness.
   ...CapturePath,
   // Account extras (issue 13, decision 025): agreements, custody, pop-ups, member tags, announcements.

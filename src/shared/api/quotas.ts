@@ -9,7 +9,7 @@ import { kycLevelValue } from './kyc-fields.ts';
 
 export const coinLimit = z.object({
   coin: z.string(),
-  /** Decimal string (exact; format with big.js). */
+  /** Decimal string (exact; never read as a float). */
   limit: z.string(),
 });
 export type CoinLimit = z.output<typeof coinLimit>;

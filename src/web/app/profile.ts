@@ -3,16 +3,17 @@ import type { UserProfile } from '../../shared/api/profile.ts';
 import { ApiPath } from '../../shared/api/paths.ts';
 import { http } from '../lib/http/index.ts';
 import type { AppUser } from '../store/global.ts';
-import { getSdkProfile } from '../features/sdk/sdk-profile.ts';
 import { sdkSession } from '../features/sdk/sdk-session.ts';
 
 /**
  * §7: GET /v2/private/user/profile ("caching allowed": the §7 response cache, 60 s); in SDK mode
- * the sdk token info instead (merged with currency_code USD and id = the SDK token, errors swallowed).
+ * the sdk token info instead (merged with currency_code USD and id = the SDK token, errors swallowed),
+ * whose module comes with the integration paths, loaded only in SDK mode (decision 033).
  */
-export const getProfile = (): Promise<AppUser> => {
+export const getProfile = async (): Promise<AppUser> => {
   const sdk = sdkSession();
-  return sdk ? getSdkProfile(sdk) : http.get<UserProfile>(ApiPath.profile, undefined, { cache: true });
+  if (sdk) return (await import('../features/sdk/sdk-profile.ts')).getSdkProfile(sdk);
+  return http.get<UserProfile>(ApiPath.profile, undefined, { cache: true });
 };
 
 export const profileQuery = queryOptions({ queryKey: ['profile'], queryFn: getProfile, retry: false, staleTime: 60_000 });

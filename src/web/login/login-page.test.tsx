@@ -62,6 +62,34 @@ describe('creating an account on the login page', () => {
   });
 });
 
+describe('checking the fields before anything is sent (the server\'s rules, shared/credential-rules.ts)', () => {
+  it('says what is missing, focuses the first field, sends nothing; then follows the tab\'s rules as one types', async () => {
+    const calls = installFetch(() => envelope({ id: 'u1', email: 'ada@example.com', role: 'user' }));
+    const user = userEvent.setup();
+    render(<LoginPage />);
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByText('E-mail is required')).toBeInTheDocument();
+    expect(screen.getByText('Password is required')).toBeInTheDocument();
+    expect(screen.getByLabelText('E-mail')).toHaveFocus();
+    expect(screen.getByLabelText('E-mail')).toHaveAttribute('aria-invalid', 'true');
+    await user.type(screen.getByLabelText('E-mail'), 'ada@example');
+    expect(await screen.findByText('invalid email')).toBeInTheDocument();
+    // Creating an account asks for a longer password than signing in (rules may have changed since sign-up).
+    await user.click(screen.getByRole('tab', { name: 'Create account' }));
+    await user.type(screen.getByLabelText('E-mail'), '.com');
+    await user.type(screen.getByLabelText('Password', { selector: 'input' }), 'short');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByText('Password must be at least 10 characters')).toBeInTheDocument();
+    expect(screen.getByLabelText('Password', { selector: 'input' })).toHaveFocus();
+    expect(calls).toEqual([]);
+    // The same password signs in: the login tab checks only that there is one.
+    await user.click(screen.getByRole('tab', { name: 'Log in' }));
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    await vi.waitFor(() => expect(calls.map(pathOf)).toEqual(['/x-api/v1/user/login']));
+    expect(JSON.parse(calls[0]!.body!)).toEqual({ email: 'ada@example.com', password: 'short' });
+  });
+});
+
 describe('logging in', () => {
   it('a failed login says so, and gently reminds that a new account must be confirmed first', async () => {
     installFetch(() => envelope({}, 20001, 'invalid email or password'));

@@ -1,17 +1,21 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import type { UseFormSetError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { LanguagePicker } from '../components/ui/language-picker.tsx';
-import { loginRequest, registerRequest, type LoginRequest, type SessionResult, UserRole } from '../../shared/api/accounts.ts';
+import type { SessionResult } from '../../shared/api/accounts.ts';
 import { APP_BASE, ApiPath, CONSOLE_BASE } from '../../shared/api/paths.ts';
+import { checkCredentials, EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, type Credentials, type CredentialsMode } from '../../shared/credential-rules.ts';
 import { safeRedirectPath } from '../../shared/safe-redirect.ts';
 import { RetCode } from '../../shared/ret-codes.ts';
+import { UserRole } from '../../shared/user-role.ts';
 import { http, isApiError } from '../lib/http/index.ts';
 import { errorMessage, validationMessage } from '../lib/i18n/error-message.ts';
+import { useSmallForm } from '../lib/forms/small-form.ts';
 import { showSubmitError } from '../lib/forms/submit-error.ts';
 
-type Mode = 'login' | 'register';
+type Mode = CredentialsMode;
+const FIELDS = ['email', 'password'] as const;
+const EMPTY: Credentials = { email: '', password: '' };
 /** Opening the mailed link `/login?confirm=<token>`: under way, or refused (with the reason). */
 type Confirmation = { state: 'none' } | { state: 'confirming' } | { state: 'failed'; message: string };
 
@@ -48,12 +52,14 @@ export function LoginPage() {
   const [confirmation, setConfirmation] = useState<Confirmation>(confirmToken ? { state: 'confirming' } : { state: 'none' });
   // StrictMode runs effects twice in development: the link is single use, so it is sent once.
   const confirmSent = useRef(false);
-  const form = useForm<LoginRequest>({
-    resolver: zodResolver(mode === 'login' ? loginRequest : registerRequest),
-    defaultValues: { email: '', password: '' },
-    mode: 'onSubmit',
+  // The server's rules without zod (shared/credential-rules.ts): this page is the first many see.
+  // Checked on submit, then on each change; the rules follow the tab (`mode`) at once.
+  const form = useSmallForm<Credentials, Credentials>({
+    defaultValues: EMPTY,
+    fields: FIELDS,
+    validate: async (values) => checkCredentials(values, mode),
   });
-  const { errors, isSubmitting } = form.formState;
+  const { errors, isSubmitting } = form;
 
   useEffect(() => {
     if (!confirmToken || confirmSent.current) return;
@@ -77,29 +83,31 @@ export function LoginPage() {
         // and a new account logs in only after its address is confirmed: the e-mail says what next.
         await http.post(ApiPath.register, credentials, { silent: true });
         switchMode('login');
-        form.setValue('password', '');
+        form.reset({ email: form.getValues().email, password: '' });
         setNotice(t('auth.confirmSent', { email: values.email }));
         return;
       }
       const session = await http.post<SessionResult>(ApiPath.login, credentials, { silent: true });
       window.location.assign(destinationAfterLogin(window.location.search, session.role));
     } catch (error) {
-      showSubmitError(error, { fields: ['email', 'password'], setError: form.setError, setFormError, t });
+      // The small form takes react-hook-form's setError shape (lib/forms/small-form.ts).
+      showSubmitError(error, { fields: FIELDS, setError: form.setError as UseFormSetError<Credentials>, setFormError, t });
       if (mode === 'login' && isApiError(error) && error.retCode === RetCode.LOGIN_FAILED) setLoginHint(true);
     }
   });
 
   const label = { email: t('auth.email'), password: t('auth.password') };
   const fieldError = (name: 'email' | 'password') => {
-    const code = errors[name]?.message;
-    return code ? validationMessage(t, code, label[name], { min: 10, max: name === 'email' ? 254 : 128 }) : null;
+    const code = errors[name];
+    return code ? validationMessage(t, code, label[name], { min: PASSWORD_MIN_LENGTH, max: name === 'email' ? EMAIL_MAX_LENGTH : PASSWORD_MAX_LENGTH }) : null;
   };
   const switchMode = (next: Mode) => {
     setMode(next);
     setFormError(null);
     setNotice(null);
     setLoginHint(false);
-    form.clearErrors();
+    // What was typed stays; the errors of the other tab's rules go (checked again at the next submit).
+    form.reset(form.getValues());
   };
   const registerAgain = () => {
     setConfirmation({ state: 'none' });
@@ -205,7 +213,7 @@ export function LoginPage() {
                 </p>
               ) : mode === 'register' ? (
                 <p id="password-hint" className="mt-1 text-sm text-muted">
-                  {t('auth.passwordHint', { min: 10 })}
+                  {t('auth.passwordHint', { min: PASSWORD_MIN_LENGTH })}
                 </p>
               ) : null}
             </div>

@@ -1,4 +1,3 @@
-import '../lib/preact/effect-timing.ts';
 import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { NotifyHosts } from '../components/ui/notify-hosts.tsx';

@@ -1,4 +1,3 @@
-import '../lib/preact/effect-timing.ts';
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';

@@ -3,6 +3,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { deleteDocumentRequest, documentDraftsQuery, documentDraftsResult, documentIdParams, fileTooLargeResult, uploadDocumentFields, uploadDocumentResult, type DocumentDraftsResult } from '../../../shared/api/documents.ts';
 import { ApiPath } from '../../../shared/api/paths.ts';
+import { IntegrationPath } from '../../../shared/integration-paths.ts';
 import { parseWarnings } from '../../../shared/api/capture.ts';
 import { emptyResult, failureEnvelope, okEnvelope } from '../../../shared/envelope-schema.ts';
 import { ok } from '../../plugins/envelope.ts';
@@ -41,7 +42,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
     // The multipart body is read part by part below (size limit while streaming, fields checked by
     // uploadDocumentFields), so there is no body schema; the reply has one. The same handler answers
     // the SDK variant (access token instead of cookie, decision 021).
-    for (const [url, auth] of [[ApiPath.uploadDocument, undefined], [ApiPath.integrationUploadDocument, 'sdk']] as const) {
+    for (const [url, auth] of [[ApiPath.uploadDocument, undefined], [IntegrationPath.integrationUploadDocument, 'sdk']] as const) {
       uploads.post(url, { ...(auth ? { config: { auth } } : {}), schema: { response: { 200: okEnvelope(uploadDocumentResult), 400: failureEnvelope(emptyResult), 413: failureEnvelope(fileTooLargeResult.or(emptyResult)) } } }, async (request, reply) => {
         const upload = await readPictureUpload(request, reply, uploadDocumentFields, app.config.maxUploadBytes);
         if (!upload) return reply;
@@ -64,7 +65,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // The two reads answer with the image itself (sendDocument), not a JSON envelope: only their
   // parameters have a schema (the contracts test lists them as the binary exceptions).
-  for (const [prefix, auth] of [[ApiPath.document, undefined], [ApiPath.integrationDocument, 'sdk']] as const) {
+  for (const [prefix, auth] of [[ApiPath.document, undefined], [IntegrationPath.integrationDocument, 'sdk']] as const) {
     app.get(`${prefix}/:id`, { ...(auth ? { config: { auth } } : {}), schema: { params: documentIdParams } }, async (request, reply) =>
       sendDocument(reply, request.params.id, await documents.readForOwner(request.auth!.id, request.params.id)),
     );

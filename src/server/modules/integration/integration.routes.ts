@@ -40,7 +40,7 @@ import { ok } from '../../plugins/envelope.ts';
 import { actorOf, siteOf } from '../../request-context.ts';
 import { languageFromHeader } from '../../mail/templates.ts';
 import { createSatosQuestionnaireRequest, satosQuestionnaireResult } from '../../../shared/api/questionnaires.ts';
-import { WEB_BUSINESS_ID } from '../../../shared/integration-paths.ts';
+import { IntegrationPath, WEB_BUSINESS_ID } from '../../../shared/integration-paths.ts';
 import { resetEuPoiRequest, resetEuPoiResult, reverificationInfoResult, submitUpdateResult, updatePoaRequest, updatePoiRequest, updateVendorTokenRequest } from '../../../shared/api/reverification.ts';
 
 const userId = (request: { auth: { id: string } | null }) => request.auth!.id;
@@ -65,19 +65,19 @@ export const integrationRoutes: FastifyPluginAsyncZod = async (app) => {
     const signed = scope.withTypeProvider<ZodTypeProvider>();
     signed.removeAllContentTypeParsers();
     signed.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 16 * 1024 }, (_request, body, done) => done(null, body));
-    signed.post(ApiPath.integrationAccessToken, { config: { auth: 'partner' }, schema: { body: accessTokenRequest, response: { 200: okEnvelope(accessTokenResult) } } }, async (request) =>
+    signed.post(IntegrationPath.integrationAccessToken, { config: { auth: 'partner' }, schema: { body: accessTokenRequest, response: { 200: okEnvelope(accessTokenResult) } } }, async (request) =>
       ok(await partners.issueAccessToken(request.partner!.id, request.body, actorOf(request))),
     );
-    signed.post(ApiPath.integrationRevokeToken, { config: { auth: 'partner' }, schema: { body: revokeTokenRequest, response: { 200: okEnvelope(revokeTokenResult) } } }, async (request) =>
+    signed.post(IntegrationPath.integrationRevokeToken, { config: { auth: 'partner' }, schema: { body: revokeTokenRequest, response: { 200: okEnvelope(revokeTokenResult) } } }, async (request) =>
       ok(await partners.revokeTokens(request.partner!.id, request.body, actorOf(request))),
     );
   });
 
   // The SDK page's own calls.
-  app.get(ApiPath.integrationTokenInfo, { config: { sdkOriginOptional: true }, schema: { querystring: tokenInfoQuery, response: { 200: okEnvelope(tokenInfoResult) } } }, async (request) =>
+  app.get(IntegrationPath.integrationTokenInfo, { config: { sdkOriginOptional: true }, schema: { querystring: tokenInfoQuery, response: { 200: okEnvelope(tokenInfoResult) } } }, async (request) =>
     ok(await partners.tokenInfo(request.sdk!, request.query.email_update_poi === 'true')),
   );
-  app.get(ApiPath.integrationBusinessInfo, { schema: { response: { 200: okEnvelope(businessInfoResult) } } }, async (request) => ok(await partners.businessInfo(request.sdk!)));
+  app.get(IntegrationPath.integrationBusinessInfo, { schema: { response: { 200: okEnvelope(businessInfoResult) } } }, async (request) => ok(await partners.businessInfo(request.sdk!)));
 
   // A web user's own token (§7 sdk-access): cookie session, bound to our own origin.
   app.post(ApiPath.sdkAccess, { schema: { body: sdkAccessRequest, response: { 200: okEnvelope(sdkAccessResult) } } }, async (request) => {
@@ -86,14 +86,14 @@ export const integrationRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   // The KYC calls of the SDK flow: same contracts and services as /v3/private/kyc/*.
-  app.post(ApiPath.integrationInfo, { schema: { body: kycInfoRequest, response: { 200: okEnvelope(kycInfoResult) } } }, async (request) => ok(await kyc.getInfo(userId(request), request.body, siteOf(request))));
-  app.post(ApiPath.integrationProvider, { schema: { body: getKycProviderRequest, response: { 200: okEnvelope(kycProviderResult) } } }, async (request) =>
+  app.post(IntegrationPath.integrationInfo, { schema: { body: kycInfoRequest, response: { 200: okEnvelope(kycInfoResult) } } }, async (request) => ok(await kyc.getInfo(userId(request), request.body, siteOf(request))));
+  app.post(IntegrationPath.integrationProvider, { schema: { body: getKycProviderRequest, response: { 200: okEnvelope(kycProviderResult) } } }, async (request) =>
     ok(await kyc.getProvider(userId(request), request.body.level, siteOf(request))),
   );
-  app.post(ApiPath.integrationSupportedDocumentType, { schema: { body: supportedDocumentTypeRequest, response: { 200: okEnvelope(supportedDocumentTypesResult) } } }, async (request) =>
+  app.post(IntegrationPath.integrationSupportedDocumentType, { schema: { body: supportedDocumentTypeRequest, response: { 200: okEnvelope(supportedDocumentTypesResult) } } }, async (request) =>
     ok(kyc.supportedDocumentTypes(request.body.country)),
   );
-  app.post(ApiPath.integrationSelfReset, { schema: { body: selfResetRequest, response: { 200: okEnvelope(selfResetResult) } } }, async (request) =>
+  app.post(IntegrationPath.integrationSelfReset, { schema: { body: selfResetRequest, response: { 200: okEnvelope(selfResetResult) } } }, async (request) =>
     ok(
       await kyc.selfReset(
         userId(request),
@@ -104,62 +104,62 @@ export const integrationRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
     ),
   );
-  app.post(ApiPath.integrationCanVerify, { schema: { body: canVerifyRequest, response: { 200: okEnvelope(canVerifyResult) } } }, async (request) => ok(await kyc.canVerify(userId(request), request.body.level)));
-  app.get(ApiPath.integrationGetConfig, { schema: { response: { 200: okEnvelope(kycConfigResult) } } }, async (request) => ok(kyc.getConfig(siteOf(request))));
-  app.get(ApiPath.integrationPersonalInfo, { schema: { response: { 200: okEnvelope(personalInfoResult) } } }, async (request) => ok(await kyc.getPersonalInfo(userId(request))));
-  app.post(ApiPath.integrationPersonalInfo, { schema: { body: personalInfoSchema, response: { 200: okEnvelope(personalInfoResult) } } }, async (request) =>
+  app.post(IntegrationPath.integrationCanVerify, { schema: { body: canVerifyRequest, response: { 200: okEnvelope(canVerifyResult) } } }, async (request) => ok(await kyc.canVerify(userId(request), request.body.level)));
+  app.get(IntegrationPath.integrationGetConfig, { schema: { response: { 200: okEnvelope(kycConfigResult) } } }, async (request) => ok(kyc.getConfig(siteOf(request))));
+  app.get(IntegrationPath.integrationPersonalInfo, { schema: { response: { 200: okEnvelope(personalInfoResult) } } }, async (request) => ok(await kyc.getPersonalInfo(userId(request))));
+  app.post(IntegrationPath.integrationPersonalInfo, { schema: { body: personalInfoSchema, response: { 200: okEnvelope(personalInfoResult) } } }, async (request) =>
     ok(await kyc.savePersonalInfo(userId(request), request.body, actorOf(request))),
   );
-  app.post(ApiPath.integrationUpdateAddress, { schema: { body: residentialAddressSchema, response: { 200: okEnvelope(personalInfoResult) } } }, async (request) =>
+  app.post(IntegrationPath.integrationUpdateAddress, { schema: { body: residentialAddressSchema, response: { 200: okEnvelope(personalInfoResult) } } }, async (request) =>
     ok(await kyc.updateAddress(userId(request), request.body, actorOf(request))),
   );
-  app.get(ApiPath.integrationDocumentDrafts, { schema: { querystring: documentDraftsQuery, response: { 200: okEnvelope(documentDraftsResult) } } }, async (request) =>
+  app.get(IntegrationPath.integrationDocumentDrafts, { schema: { querystring: documentDraftsQuery, response: { 200: okEnvelope(documentDraftsResult) } } }, async (request) =>
     ok({ documents: await app.services.documents.draftsOf(userId(request), request.query.level) }),
   );
-  app.post(ApiPath.integrationDeleteDocument, { schema: { body: deleteDocumentRequest, response: { 200: okEnvelope(emptyResult) } } }, async (request) => {
+  app.post(IntegrationPath.integrationDeleteDocument, { schema: { body: deleteDocumentRequest, response: { 200: okEnvelope(emptyResult) } } }, async (request) => {
     await app.services.documents.remove(userId(request), request.body.id, actorOf(request));
     return ok({});
   });
-  app.post(ApiPath.integrationSubmitApplication, { schema: { body: submitApplicationRequest, response: { 200: okEnvelope(submitApplicationResult) } } }, async (request) =>
+  app.post(IntegrationPath.integrationSubmitApplication, { schema: { body: submitApplicationRequest, response: { 200: okEnvelope(submitApplicationResult) } } }, async (request) =>
     ok(await kyc.submitApplication(userId(request), request.body, actorOf(request), siteOf(request))),
   );
-  app.post(ApiPath.integrationTrafficDiversion, { schema: { body: trafficDiversionRequest, response: { 200: okEnvelope(trafficDiversionResult) } } }, async (request) =>
+  app.post(IntegrationPath.integrationTrafficDiversion, { schema: { body: trafficDiversionRequest, response: { 200: okEnvelope(trafficDiversionResult) } } }, async (request) =>
     ok(await kyc.trafficDiversion(userId(request), request.body.level, siteOf(request))),
   );
-  app.post(ApiPath.integrationVerificationSdkInfo, { schema: { body: verificationSdkInfoRequest, response: { 200: okEnvelope(verificationSdkInfoResult) } } }, async (request) =>
+  app.post(IntegrationPath.integrationVerificationSdkInfo, { schema: { body: verificationSdkInfoRequest, response: { 200: okEnvelope(verificationSdkInfoResult) } } }, async (request) =>
     ok(await kyc.verificationSdkInfo(userId(request), request.body.level, siteOf(request))),
   );
-  app.post(ApiPath.integrationVendorToken, { schema: { body: vendorTokenRequest, response: { 200: okEnvelope(vendorTokenResult) } } }, async (request) => {
+  app.post(IntegrationPath.integrationVendorToken, { schema: { body: vendorTokenRequest, response: { 200: okEnvelope(vendorTokenResult) } } }, async (request) => {
     const origin = app.config.vendors.publicUrl ?? `${request.protocol}://${request.host}`;
     return ok(await kyc.vendorToken(userId(request), request.body.level, siteOf(request), { origin, language: languageOf(request) }, actorOf(request)));
   });
-  app.get(ApiPath.integrationCanQuickKyc, { schema: { response: { 200: okEnvelope(canQuickKycResult) } } }, async (request) => ok(await kyc.canQuickKyc(userId(request))));
-  app.post(ApiPath.integrationDoQuickKyc, { schema: { body: doQuickKycRequest, response: { 200: okEnvelope(doQuickKycResult) } } }, async (request) =>
+  app.get(IntegrationPath.integrationCanQuickKyc, { schema: { response: { 200: okEnvelope(canQuickKycResult) } } }, async (request) => ok(await kyc.canQuickKyc(userId(request))));
+  app.post(IntegrationPath.integrationDoQuickKyc, { schema: { body: doQuickKycRequest, response: { 200: okEnvelope(doQuickKycResult) } } }, async (request) =>
     ok(await kyc.doQuickKyc(userId(request), request.body, actorOf(request))),
   );
 
   // §7 the Satos onboarding's questionnaire (decision 025), as on the web.
   const questionnaires = app.services.questionnaires;
-  app.post(ApiPath.integrationCreateSatosQuestionnaire, { schema: { body: createSatosQuestionnaireRequest, response: { 200: okEnvelope(satosQuestionnaireResult) } } }, async (request) =>
+  app.post(IntegrationPath.integrationCreateSatosQuestionnaire, { schema: { body: createSatosQuestionnaireRequest, response: { 200: okEnvelope(satosQuestionnaireResult) } } }, async (request) =>
     ok(await questionnaires.createSatos(userId(request), request.body, actorOf(request))),
   );
-  app.get(ApiPath.integrationQuerySatosQuestionnaire, { schema: { response: { 200: okEnvelope(satosQuestionnaireResult) } } }, async (request) => ok(await questionnaires.querySatos(userId(request))));
+  app.get(IntegrationPath.integrationQuerySatosQuestionnaire, { schema: { response: { 200: okEnvelope(satosQuestionnaireResult) } } }, async (request) => ok(await questionnaires.querySatos(userId(request))));
 
   // Re-verification (decision 017): the page's read, the two updates and §7 reset-eu-poi, as on the web.
   const reverification = app.services.reverification;
-  app.get(ApiPath.integrationReverification, { schema: { response: { 200: okEnvelope(reverificationInfoResult) } } }, async (request) => ok(await reverification.info(userId(request), siteOf(request))));
-  app.post(ApiPath.integrationUpdatePoi, { schema: { body: updatePoiRequest, response: { 200: okEnvelope(submitUpdateResult) } } }, async (request) =>
+  app.get(IntegrationPath.integrationReverification, { schema: { response: { 200: okEnvelope(reverificationInfoResult) } } }, async (request) => ok(await reverification.info(userId(request), siteOf(request))));
+  app.post(IntegrationPath.integrationUpdatePoi, { schema: { body: updatePoiRequest, response: { 200: okEnvelope(submitUpdateResult) } } }, async (request) =>
     ok(await reverification.submitPoi(userId(request), request.body, actorOf(request), siteOf(request))),
   );
-  app.post(ApiPath.integrationUpdatePoa, { schema: { body: updatePoaRequest, response: { 200: okEnvelope(submitUpdateResult) } } }, async (request) =>
+  app.post(IntegrationPath.integrationUpdatePoa, { schema: { body: updatePoaRequest, response: { 200: okEnvelope(submitUpdateResult) } } }, async (request) =>
     ok(await reverification.submitPoa(userId(request), request.body, actorOf(request), siteOf(request))),
   );
-  app.post(ApiPath.integrationUpdateVendorToken, { schema: { body: updateVendorTokenRequest, response: { 200: okEnvelope(vendorTokenResult) } } }, async (request) => {
+  app.post(IntegrationPath.integrationUpdateVendorToken, { schema: { body: updateVendorTokenRequest, response: { 200: okEnvelope(vendorTokenResult) } } }, async (request) => {
     const origin = app.config.vendors.publicUrl ?? `${request.protocol}://${request.host}`;
     const language = (request.headers['accept-language'] ?? 'en').split(',')[0]!.trim() || 'en';
     return ok(await reverification.startVendorUpdate(userId(request), request.body.target, siteOf(request), { origin, language }, actorOf(request)));
   });
-  app.post(ApiPath.integrationResetEuPoi, { schema: { body: resetEuPoiRequest, response: { 200: okEnvelope(resetEuPoiResult) } } }, async (request) =>
+  app.post(IntegrationPath.integrationResetEuPoi, { schema: { body: resetEuPoiRequest, response: { 200: okEnvelope(resetEuPoiResult) } } }, async (request) =>
     ok(await reverification.resetEuPoi(userId(request), actorOf(request))),
   );
 };

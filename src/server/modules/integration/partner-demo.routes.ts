@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { ApiPath, API_PREFIX } from '../../../shared/api/paths.ts';
-import { PARTNER_DEMO_PATH, PartnerHeader } from '../../../shared/integration-paths.ts';
+import { API_PREFIX } from '../../../shared/api/paths.ts';
+import { IntegrationPath, PARTNER_DEMO_PATH, PartnerHeader } from '../../../shared/integration-paths.ts';
 import { DEMO_PARTNER_ID, DEMO_PARTNER_SECRET, partnerSignature } from '../partners/partners.service.ts';
 
 /**
@@ -89,7 +89,7 @@ export const partnerDemoRoutes: FastifyPluginAsync = async (app) => {
     const language = typeof request.body?.language === 'string' && /^[a-z]{2}(-[A-Z]{2})?$/.test(request.body.language) ? request.body.language : undefined;
     if (!externalUserId) return reply.status(400).send({ error: 'externalUserId required' });
     const pageOrigin = pageOriginOf(request);
-    const path = `${API_PREFIX}${ApiPath.integrationAccessToken}`;
+    const path = `${API_PREFIX}${IntegrationPath.integrationAccessToken}`;
     const raw = JSON.stringify({ externalUserId, level: 1, ...(language ? { language } : {}), origin: pageOrigin, redirect_url: `${pageOrigin}${PARTNER_DEMO_PATH}done`, isUpdatePoi: false });
     const ts = String(Date.now());
     const answer = await app.inject({

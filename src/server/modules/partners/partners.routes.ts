@@ -8,7 +8,7 @@ import {
   rotateSecretRequest,
   updateBusinessRequest,
 } from '../../../shared/api/integration-admin.ts';
-import { ApiPath } from '../../../shared/api/paths.ts';
+import { PartnerConsolePath } from '../../../shared/integration-paths.ts';
 import { okEnvelope } from '../../../shared/envelope-schema.ts';
 import { ConsoleRole } from '../../../shared/staff.ts';
 import { ok } from '../../plugins/envelope.ts';
@@ -21,14 +21,14 @@ const administrator = { auth: 'reviewer', consoleRole: ConsoleRole.ADMINISTRATOR
 export const partnersRoutes: FastifyPluginAsyncZod = async (app) => {
   const partners = app.services.partners;
 
-  app.get(ApiPath.consoleBusinesses, { config: administrator, schema: { response: { 200: okEnvelope(businessListResult) } } }, async () => ok({ businesses: await partners.listBusinesses() }));
-  app.post(ApiPath.consoleBusinesses, { config: administrator, schema: { body: createBusinessRequest, response: { 200: okEnvelope(businessSecretResult) } } }, async (request) =>
+  app.get(PartnerConsolePath.consoleBusinesses, { config: administrator, schema: { response: { 200: okEnvelope(businessListResult) } } }, async () => ok({ businesses: await partners.listBusinesses() }));
+  app.post(PartnerConsolePath.consoleBusinesses, { config: administrator, schema: { body: createBusinessRequest, response: { 200: okEnvelope(businessSecretResult) } } }, async (request) =>
     ok(await partners.createBusiness(request.body, actorOf(request))),
   );
-  app.post(ApiPath.consoleBusiness, { config: administrator, schema: { params: businessIdParams, body: updateBusinessRequest, response: { 200: okEnvelope(businessResult) } } }, async (request) =>
+  app.post(PartnerConsolePath.consoleBusiness, { config: administrator, schema: { params: businessIdParams, body: updateBusinessRequest, response: { 200: okEnvelope(businessResult) } } }, async (request) =>
     ok({ business: await partners.updateBusiness(request.params.id, request.body, actorOf(request)) }),
   );
-  app.post(ApiPath.consoleBusinessRotateSecret, { config: administrator, schema: { params: businessIdParams, body: rotateSecretRequest, response: { 200: okEnvelope(businessSecretResult) } } }, async (request) =>
+  app.post(PartnerConsolePath.consoleBusinessRotateSecret, { config: administrator, schema: { params: businessIdParams, body: rotateSecretRequest, response: { 200: okEnvelope(businessSecretResult) } } }, async (request) =>
     ok(await partners.rotateSecret(request.params.id, request.body.overlapMinutes, actorOf(request))),
   );
 };

@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { use } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { BannerTag } from '../../../shared/extras.ts';
@@ -6,7 +7,7 @@ import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { errorMessage } from '../../lib/i18n/error-message.ts';
 import { useExtrasInfo } from './api/extras-info.ts';
-import { useFirstRead } from './api/first-read.ts';
+import { firstRead } from './api/first-read.ts';
 import { useJoinNewSatos } from './api/join-new-satos.ts';
 import { useKycAnnouncements } from './api/kyc-announcements.ts';
 import { useSubmitKycAnnouncement } from './api/submit-kyc-announcement.ts';
@@ -26,7 +27,7 @@ const linkClass = 'inline-flex h-8 items-center rounded-btn border border-line-s
  * does not move when the notices arrive.
  */
 export default function OverviewExtras() {
-  useFirstRead(useQueryClient());
+  use(firstRead(useQueryClient()));
   const { t } = useTranslation();
   const info = useExtrasInfo();
   const tags = info.data?.bannerTags ?? [];

@@ -1,4 +1,4 @@
-import { SDK_EVENT_SOURCE, type SdkEvent } from '../../../shared/integration-paths.ts';
+import { SDK_EVENT_SOURCE, type SdkEvent } from '../../../shared/sdk-page.ts';
 
 /** What the embedded flow tells its parent page (documented in decision 021 and the API reference). */
 export interface SdkEventMessage {

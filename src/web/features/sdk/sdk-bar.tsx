@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
-import { SdkEvent } from '../../../shared/integration-paths.ts';
+import { SdkEvent } from '../../../shared/sdk-page.ts';
 import { onRequestSuccess } from '../../lib/http/index.ts';
 import { useGlobalStore } from '../../store/global.ts';
 import { postToParent } from './parent-events.ts';

@@ -1,5 +1,5 @@
 import { ApiPath } from '../../../shared/api/paths.ts';
-import { SdkEvent } from '../../../shared/integration-paths.ts';
+import { SdkEvent } from '../../../shared/sdk-page.ts';
 import type { RequestSuccess } from '../../lib/http/index.ts';
 
 /** One level's step status as the flow last saw it. */

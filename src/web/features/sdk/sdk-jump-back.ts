@@ -1,4 +1,4 @@
-import { SDK_PAGE_PATH } from '../../../shared/integration-paths.ts';
+import { SDK_PAGE_PATH } from '../../../shared/sdk-page.ts';
 import { jumpBackTarget } from '../../lib/region/index.ts';
 import type { SdkUser } from './sdk-profile.ts';
 import { withSdkMarker } from './sdk-session.ts';

@@ -1,4 +1,4 @@
-import { SDK_BUSINESS_PARAM, SDK_FLOW_PREFIX, SDK_PAGE_PATH, SdkPageParam, sdkPathOf, WEB_BUSINESS_ID } from '../../../shared/integration-paths.ts';
+import { SDK_BUSINESS_PARAM, SDK_FLOW_PREFIX, SDK_PAGE_PATH, SdkPageParam, WEB_BUSINESS_ID } from '../../../shared/sdk-page.ts';
 import type { AppUser } from '../../store/global.ts';
 
 /**
@@ -181,9 +181,4 @@ export function sdkUserFields(session: SdkSession): AppUser {
     hidden: session.hidden,
     currency_code: 'USD',
   };
-}
-
-/** §7: in SDK mode every private KYC call goes to its integration variant. */
-export function sdkApiPath(path: string): string {
-  return current ? sdkPathOf(path) : path;
 }

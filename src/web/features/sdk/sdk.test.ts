@@ -1,10 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiPath } from '../../../shared/api/paths.ts';
-import { SDK_EVENT_SOURCE, SdkEvent } from '../../../shared/integration-paths.ts';
+import { IntegrationPath } from '../../../shared/integration-paths.ts';
+import { SDK_EVENT_SOURCE, SdkEvent } from '../../../shared/sdk-page.ts';
+import { sdkApiPath } from './sdk-api-path.ts';
 import { postToParent } from './parent-events.ts';
 import { eventsOf, stepOf } from './sdk-events.ts';
 import { leaveSdkFlow, sdkJumpBackTarget } from './sdk-jump-back.ts';
-import { endSdkSession, windowNameStore, keepSdkMarkerInAddress, learnSdkBusiness, parseSdkLaunch, sdkAroundNav, sdkApiPath, sdkSession, sdkUserFields, startSdkSession, withSdkMarker } from './sdk-session.ts';
+import { endSdkSession, windowNameStore, keepSdkMarkerInAddress, learnSdkBusiness, parseSdkLaunch, sdkAroundNav, sdkSession, sdkUserFields, startSdkSession, withSdkMarker } from './sdk-session.ts';
 
 /** The SDK flow's pure parts (issue 14): the page's parameters, events for the parent, jump-back. */
 const memory = () => {
@@ -23,7 +25,7 @@ describe('the SDK page parameters (§2)', () => {
     // A later screen of the flow (no parameters): the tab's session.
     expect(startSdkSession({ pathname: '/user/accounts/auth/kyc', search: '?step=country' }, store)).toEqual(s);
     expect(sdkUserFields(s!)).toMatchObject({ id: 'sat_1', sdkToken: 'sat_1', isSdk: true, isUpdatePoi: true, sdkFrom: 'acme', sdkLang: 'de-DE', hidden: true, currency_code: 'USD' });
-    expect(sdkApiPath(ApiPath.kycInfo)).toBe(ApiPath.integrationInfo);
+    expect(sdkApiPath(ApiPath.kycInfo)).toBe(IntegrationPath.integrationInfo);
   });
 
   it('outside SDK mode nothing changes', () => {

@@ -1,6 +1,5 @@
-import Big from 'big.js';
-import { toDecimal } from './decimal.ts';
-import type { Rounding } from './number.ts';
+import { times, toDecimal } from './decimal.ts';
+import { fixed, type Rounding } from './number.ts';
 
 /** §3: an empty currency_code is replaced with USD; §9 fallback currency USD. */
 export const FALLBACK_CURRENCY = 'USD';
@@ -32,8 +31,8 @@ export interface CurrencyFormatOptions {
 
 /**
  * A fiat amount in the user's currency and language (`$1,234.50`, `1.234,50 €`), computed exactly:
- * big.js does the arithmetic and the rounding, Intl only places symbol and separators (numeric strings
- * are formatted without float conversion). Truncates by default, like formatNumber.
+ * BigInt does the arithmetic (decimal.ts), Intl the rounding and the symbol and separators (numeric
+ * strings are formatted without float conversion). Truncates by default, like formatNumber.
  */
 export function formatCurrency(value: unknown, options: CurrencyFormatOptions = {}): string {
   const { locale = 'en', rounding = 'truncate', fallback = '--' } = options;
@@ -48,9 +47,7 @@ export function formatCurrency(value: unknown, options: CurrencyFormatOptions = 
     format = new Intl.NumberFormat('en', { style: 'currency', currency });
   }
   const decimals = options.decimals ?? format.resolvedOptions().maximumFractionDigits ?? 2;
-  const rm = rounding === 'round' ? Big.roundHalfUp : Big.roundDown;
-  let s = amount.times(rate).round(decimals, rm).toFixed(decimals);
-  if (/^-0(\.0*)?$/.test(s)) s = s.slice(1);
+  const s = fixed(times(amount, rate), decimals, rounding);
   const exact = new Intl.NumberFormat(format.resolvedOptions().locale, {
     style: 'currency',
     currency,

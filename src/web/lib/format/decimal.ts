@@ -1,38 +1,82 @@
-import Big from 'big.js';
-
-/** §9: decimal precision 20 (division and square roots keep 20 decimal places). */
+/** §9: decimal precision 20 (a quotient keeps 20 decimal places). */
 export const DECIMAL_PRECISION = 20;
 
 /**
- * Our own big.js constructor, so its settings never leak to (or from) other users of big.js:
- * 20 decimal places, rounding toward zero. Amounts are never computed with JavaScript floats.
+ * An exact decimal: `units` × 10^-`scale` (0.25 is 25n at scale 2). Amounts are never computed with
+ * JavaScript floats. The arithmetic is BigInt's and the rounding Intl.NumberFormat's, which formats
+ * numeric strings exactly (number.ts): not big.js, whose 2.6 KB and own request the quota figures of
+ * every user's first page no longer load (decision 033).
  */
-export const Decimal = Big();
-Decimal.DP = DECIMAL_PRECISION;
-Decimal.RM = Big.roundDown;
-// Plain notation from toString()/toJSON() for every magnitude we meet (never "1e+21").
-Decimal.NE = -(DECIMAL_PRECISION + 7);
-Decimal.PE = 40;
+export interface Decimal {
+  readonly units: bigint;
+  readonly scale: number;
+}
+export type DecimalInput = string | number | Decimal;
 
-export type Decimal = Big;
-export type DecimalInput = string | number | Big;
+const NUMERIC = /^([+-]?)(\d*)\.?(\d*)(?:e([+-]?\d+))?$/i;
+const pow10 = (n: number) => 10n ** BigInt(n);
 
-const NUMERIC = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
+function isDecimal(value: unknown): value is Decimal {
+  return typeof value === 'object' && value !== null && typeof (value as Decimal).units === 'bigint' && Number.isInteger((value as Decimal).scale);
+}
 
 /**
- * A Decimal from a number, a numeric string (spaces around and `_`/`,` thousands separators are not
- * accepted: ambiguous across locales) or a Big; null for anything else (NaN, Infinity, '', 'abc').
+ * A Decimal from a number, a numeric string (spaces around allowed; `_`/`,` thousands separators are
+ * not: ambiguous across locales) or a Decimal; null for anything else (NaN, Infinity, '', 'abc').
  * Numbers go through their shortest string form, so 0.1 is exactly 0.1, not 0.1000000000000000055….
  */
 export function toDecimal(value: unknown): Decimal | null {
-  if (value instanceof Decimal) return value;
-  // Another big.js constructor's value (settings differ): re-read through its string form.
-  if (value instanceof Big) return new Decimal(value.toString());
-  if (typeof value === 'number') return Number.isFinite(value) ? new Decimal(String(value)) : null;
-  if (typeof value === 'string') {
-    const s = value.trim();
-    // big.js reads no leading '+'.
-    return NUMERIC.test(s) ? new Decimal(s.replace(/^\+/, '')) : null;
+  if (isDecimal(value)) return value;
+  let s: string;
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) return null;
+    s = String(value);
+  } else if (typeof value === 'string') {
+    s = value.trim();
+  } else {
+    return null;
   }
-  return null;
+  const m = NUMERIC.exec(s);
+  if (!m || (m[2] === '' && m[3] === '')) return null;
+  const [, sign, int = '', frac = '', exp] = m;
+  let units = BigInt(`${int}${frac}` || '0');
+  let scale = frac.length - Number(exp ?? 0);
+  if (scale < 0) {
+    units *= pow10(-scale);
+    scale = 0;
+  }
+  return { units: sign === '-' ? -units : units, scale };
+}
+
+export function times(a: Decimal, b: Decimal): Decimal {
+  return { units: a.units * b.units, scale: a.scale + b.scale };
+}
+
+export function plus(a: Decimal, b: Decimal): Decimal {
+  const scale = Math.max(a.scale, b.scale);
+  return { units: a.units * pow10(scale - a.scale) + b.units * pow10(scale - b.scale), scale };
+}
+
+/** a / b with DECIMAL_PRECISION decimal places, toward zero (§9); null for a division by zero. */
+export function dividedBy(a: Decimal, b: Decimal): Decimal | null {
+  if (b.units === 0n) return null;
+  // a.units·10^-a.scale / (b.units·10^-b.scale) at scale P: a.units·10^(P - a.scale + b.scale) / b.units.
+  const shift = DECIMAL_PRECISION - a.scale + b.scale;
+  const numerator = shift >= 0 ? a.units * pow10(shift) : a.units / pow10(-shift);
+  return { units: numerator / b.units, scale: DECIMAL_PRECISION };
+}
+
+/** |a| compared with a power of ten: whether |a| >= 10^exponent. */
+export function atLeastPow10(a: Decimal, exponent: number): boolean {
+  const abs = a.units < 0n ? -a.units : a.units;
+  return abs >= pow10(exponent + a.scale);
+}
+
+/** The exact decimal string (never exponent notation): what Intl.NumberFormat reads without floats. */
+export function toPlainString(a: Decimal): string {
+  const negative = a.units < 0n;
+  const digits = (negative ? -a.units : a.units).toString().padStart(a.scale + 1, '0');
+  const int = digits.slice(0, digits.length - a.scale);
+  const frac = a.scale > 0 ? `.${digits.slice(digits.length - a.scale)}` : '';
+  return `${negative ? '-' : ''}${int}${frac}`;
 }

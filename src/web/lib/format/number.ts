@@ -1,14 +1,13 @@
-import Big from 'big.js';
-import { toDecimal, type Decimal } from './decimal.ts';
+import { atLeastPow10, toDecimal, toPlainString, type Decimal } from './decimal.ts';
 
 /** §9: default 8 decimals. */
 export const DEFAULT_DECIMALS = 8;
 /** §9: large values with K, M, B and 2 decimals. */
 export const COMPACT_DECIMALS = 2;
 export const COMPACT_UNITS = [
-  { suffix: 'B', at: 1e9 },
-  { suffix: 'M', at: 1e6 },
-  { suffix: 'K', at: 1e3 },
+  { suffix: 'B', at: 1e9, exponent: 9 },
+  { suffix: 'M', at: 1e6, exponent: 6 },
+  { suffix: 'K', at: 1e3, exponent: 3 },
 ] as const;
 
 /**
@@ -32,11 +31,19 @@ export interface NumberFormatOptions {
   fallback?: string;
 }
 
-function fixed(value: Decimal, decimals: number, rounding: Rounding): string {
-  const rm = rounding === 'round' ? Big.roundHalfUp : Big.roundDown;
-  const s = value.round(decimals, rm).toFixed(decimals);
-  // -0.00 is not a value anyone owns.
-  return /^-0(\.0*)?$/.test(s) ? s.slice(1) : s;
+/**
+ * The value with exactly `decimals` places, plain (`-1234.50`): Intl.NumberFormat rounds the exact
+ * decimal string (truncating toward zero, or half away from zero). -0.00 is not a value anyone owns:
+ * no sign on a zero.
+ */
+export function fixed(value: Decimal, decimals: number, rounding: Rounding): string {
+  return new Intl.NumberFormat('en', {
+    useGrouping: false,
+    minimumFractionDigits: decimals,
+    maximumFractionDigits: decimals,
+    roundingMode: rounding === 'round' ? 'halfExpand' : 'trunc',
+    signDisplay: 'negative',
+  }).format(toPlainString(value) as unknown as number);
 }
 
 function trim(s: string): string {
@@ -52,7 +59,7 @@ function localize(s: string, locale: string, decimals: number): string {
 }
 
 /**
- * Formats an amount exactly (big.js, §9 precision 20): numbers, numeric strings or Big values in,
+ * Formats an amount exactly (decimal.ts): numbers, numeric strings or Decimal values in,
  * a string out; never float drift (0.1 + 0.2 stays 0.3).
  */
 export function formatNumber(value: unknown, options: NumberFormatOptions = {}): string {
@@ -63,9 +70,9 @@ export function formatNumber(value: unknown, options: NumberFormatOptions = {}):
   let scaled = d;
   let places = decimals;
   if (compact) {
-    const unit = COMPACT_UNITS.find((u) => d.abs().gte(u.at));
+    const unit = COMPACT_UNITS.find((u) => atLeastPow10(d, u.exponent));
     if (unit) {
-      scaled = d.div(unit.at);
+      scaled = { units: d.units, scale: d.scale + unit.exponent };
       places = COMPACT_DECIMALS;
       suffix = unit.suffix;
     }

@@ -26,6 +26,8 @@ export interface SmallForm<V extends Record<string, string>, Out> {
   isSubmitted: boolean;
   /** Puts a message code on a field (a server's refusal), focusing it if asked; react-hook-form's shape, so showSubmitError takes either. */
   setError: (name: keyof V & string, error: { message: string }, options?: { shouldFocus?: boolean }) => void;
+  /** Moves the focus to a field (react-hook-form's name). */
+  setFocus: (name: keyof V & string) => void;
   /** Validates again and updates the errors of these fields only (the same function on every render). */
   trigger: (...names: (keyof V & string)[]) => Promise<void>;
   /** Back to these values, no errors, not submitted. */
@@ -36,10 +38,12 @@ export interface SmallForm<V extends Record<string, string>, Out> {
 
 /**
  * A form of plain text fields and selects, uncontrolled like react-hook-form (values live in the
- * elements, the form renders only when errors or watched fields change), for the first page's
- * personal-information form (decision 032: react-hook-form is 11.5 KB of its 100 KB budget).
- * Validated on submit, then again on each change (the changed field's error only), as that form was.
- * `fields` is the order fields are focused in when several are in error.
+ * elements, the form renders only when errors or watched fields change): the login page's form and
+ * the personal-information form on a new user's first page (decision 033: react-hook-form is 11 KB
+ * brotli that neither page otherwise needs).
+ * Validated on submit, then again on each change (the changed field's error only).
+ * `fields` is the order fields are focused in when several are in error. `validate`, `fields` and
+ * `watch` may change between renders: the handlers, made once per field, read the latest ones.
  */
 export function useSmallForm<V extends Record<string, string>, Out>({
   defaultValues,
@@ -61,6 +65,12 @@ export function useSmallForm<V extends Record<string, string>, Out>({
   const [isSubmitted, setSubmitted] = useState(false);
   const submitted = useRef(false);
   const [watchedValues, setWatched] = useState(() => Object.fromEntries(watch.map((n) => [n, defaultValues[n]])) as Partial<V>);
+  // The handlers below are made once per field (a stable ref callback, as react-hook-form's), so they
+  // read the options of the latest render from here, never those of the render that made them.
+  const latest = useRef({ validate, fields, watch });
+  useLayoutEffect(() => {
+    latest.current = { validate, fields, watch };
+  });
 
   // A select gets its value once its options are there (the country list may arrive after it).
   useLayoutEffect(() => {
@@ -72,7 +82,7 @@ export function useSmallForm<V extends Record<string, string>, Out>({
   const focus = (name: Name) => elements.current.get(name)?.focus();
   const updateErrors = useCallback(
     async (names: readonly Name[]) => {
-      const result = await validate({ ...values.current });
+      const result = await latest.current.validate({ ...values.current });
       setErrors((current) => {
         const next = { ...current };
         for (const name of names) {
@@ -83,7 +93,7 @@ export function useSmallForm<V extends Record<string, string>, Out>({
         return next;
       });
     },
-    [validate],
+    [],
   );
 
   const trigger = useCallback((...names: Name[]) => updateErrors(names), [updateErrors]);
@@ -101,7 +111,7 @@ export function useSmallForm<V extends Record<string, string>, Out>({
         },
         onChange: (event) => {
           values.current = { ...values.current, [name]: (event.target as HTMLInputElement).value };
-          if (watch.includes(name)) setWatched((w) => ({ ...w, [name]: values.current[name] }));
+          if (latest.current.watch.includes(name)) setWatched((w) => ({ ...w, [name]: values.current[name] }));
           if (submitted.current) void updateErrors([name]);
         },
         onBlur: () => undefined,
@@ -122,11 +132,12 @@ export function useSmallForm<V extends Record<string, string>, Out>({
       setErrors((current) => ({ ...current, [name]: message }));
       if (options?.shouldFocus) focus(name);
     },
+    setFocus: focus,
     trigger,
     reset: (next) => {
       values.current = { ...next };
       for (const [name, element] of elements.current) writeValue(element, next[name]);
-      setWatched(Object.fromEntries(watch.map((n) => [n, next[n]])) as Partial<V>);
+      setWatched(Object.fromEntries(latest.current.watch.map((n) => [n, next[n]])) as Partial<V>);
       setErrors({});
       submitted.current = false;
       setSubmitted(false);
@@ -137,11 +148,11 @@ export function useSmallForm<V extends Record<string, string>, Out>({
       setSubmitted(true);
       setSubmitting(true);
       try {
-        const result = await validate({ ...values.current });
+        const result = await latest.current.validate({ ...values.current });
         const found = result.errors;
         if (found) {
           setErrors(found);
-          const first = fields.find((name) => found[name]);
+          const first = latest.current.fields.find((name) => found[name]);
           if (first) focus(first);
           return;
         }

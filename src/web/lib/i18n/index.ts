@@ -62,9 +62,9 @@ export function initI18n(options: I18nOptions = {}): Promise<unknown> {
       fallbackLng: (code: string) => (active.supported.includes(code) ? [] : [active.defaultLanguage]),
       nonExplicitSupportedLngs: false,
       load: 'currentOnly',
-      // The language is set before init returns, not a task later (decision 032): Preact renders the
-      // first components at once, and their useTranslation asked for the namespaces before the
-      // language was known, fetching `en` besides `en-US`. The files still load asynchronously.
+      // The language is set before init returns, not a task later: a component that renders first
+      // (a test's, or one rendered before the deferred init) would ask for the namespaces before the
+      // language is known and fetch `en` besides `en-US` (decisions 032, 033). Files load asynchronously.
       initAsync: false,
       ns: [TranslationNamespace.USER_ACCOUNTS, TranslationNamespace.INVERSE_ERROR_CODE],
       defaultNS: TranslationNamespace.USER_ACCOUNTS,

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BusinessListResult, BusinessResult, BusinessSecretResult, CreateBusinessRequest, UpdateBusinessRequest } from '../../../../shared/api/integration-admin.ts';
-import { ApiPath } from '../../../../shared/api/paths.ts';
+import { PartnerConsolePath } from '../../../../shared/integration-paths.ts';
 import { http } from '../../../lib/http/index.ts';
 import { consoleKeys, withId } from './keys.ts';
 
@@ -8,7 +8,7 @@ import { consoleKeys, withId } from './keys.ts';
 const businessesKey = [...consoleKeys.all, 'businesses'] as const;
 
 export const useBusinesses = (enabled = true) =>
-  useQuery(queryOptions({ queryKey: businessesKey, enabled, queryFn: ({ signal }) => http.get<BusinessListResult>(ApiPath.consoleBusinesses, undefined, { signal, silent: true }) }));
+  useQuery(queryOptions({ queryKey: businessesKey, enabled, queryFn: ({ signal }) => http.get<BusinessListResult>(PartnerConsolePath.consoleBusinesses, undefined, { signal, silent: true }) }));
 
 /** Every change re-reads the list (status, dates and the secret's age are the server's). */
 function useBusinessMutation<V, R>(call: (vars: V) => Promise<R>) {
@@ -16,12 +16,12 @@ function useBusinessMutation<V, R>(call: (vars: V) => Promise<R>) {
   return useMutation({ mutationFn: call, onSettled: () => client.invalidateQueries({ queryKey: businessesKey }) });
 }
 
-export const useCreateBusiness = () => useBusinessMutation((body: CreateBusinessRequest) => http.post<BusinessSecretResult>(ApiPath.consoleBusinesses, body, { silent: true }));
+export const useCreateBusiness = () => useBusinessMutation((body: CreateBusinessRequest) => http.post<BusinessSecretResult>(PartnerConsolePath.consoleBusinesses, body, { silent: true }));
 
 export const useUpdateBusiness = () =>
-  useBusinessMutation(({ id, body }: { id: string; body: UpdateBusinessRequest }) => http.post<BusinessResult>(withId(ApiPath.consoleBusiness, id), body, { silent: true }));
+  useBusinessMutation(({ id, body }: { id: string; body: UpdateBusinessRequest }) => http.post<BusinessResult>(withId(PartnerConsolePath.consoleBusiness, id), body, { silent: true }));
 
 export const useRotateSecret = () =>
   useBusinessMutation(({ id, overlapMinutes }: { id: string; overlapMinutes: number }) =>
-    http.post<BusinessSecretResult>(withId(ApiPath.consoleBusinessRotateSecret, id), { overlapMinutes }, { silent: true }),
+    http.post<BusinessSecretResult>(withId(PartnerConsolePath.consoleBusinessRotateSecret, id), { overlapMinutes }, { silent: true }),
   );

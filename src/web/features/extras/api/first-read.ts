@@ -15,13 +15,13 @@ export function saysSomething(info: Pick<KycInfo, 'bannerTags' | 'displayControl
 }
 
 const firstReads = new WeakMap<QueryClient, Promise<void>>();
-const readDone = new WeakSet<Promise<void>>();
 
 /**
  * The reads the overview's notices are drawn from (kyc-info; the announcements when it says there
- * are some; then the referral prompt's when nothing else is said), once per QueryClient: the overview waits for them so the notices do not
- * push it down when they arrive (layout shift, issue 15). Never rejects: a failed read shows no
- * notice, as before.
+ * are some; then the referral prompt's when nothing else is said), once per QueryClient: the overview
+ * waits for them (React's use(), under Suspense) so the notices do not push it down when they arrive
+ * (layout shift, issue 15). The same promise every time, as use() needs. Never rejects: a failed
+ * read shows no notice, as before.
  */
 export function firstRead(client: QueryClient): Promise<void> {
   let read = firstReads.get(client);
@@ -32,19 +32,8 @@ export function firstRead(client: QueryClient): Promise<void> {
         const announced = info.bannerTags.includes(BannerTag.KYC_ANNOUNCEMENT) ? (await client.fetchQuery(kycAnnouncementsQuery)).items.length > 0 : false;
         if (!announced && !saysSomething(info)) await client.fetchQuery(affiliateInfoQuery);
       })
-      .catch(() => undefined)
-      .then(() => void readDone.add(read!));
+      .catch(() => undefined);
     firstReads.set(client, read);
   }
   return read;
-}
-
-/**
- * Suspends the calling component until firstRead(client) is in: it throws the promise while it is
- * pending, which Suspense understands in React and in Preact's compat alike (decision 032; React 19's
- * use() is not in every Preact).
- */
-export function useFirstRead(client: QueryClient): void {
-  const read = firstRead(client);
-  if (!readDone.has(read)) throw read;
 }

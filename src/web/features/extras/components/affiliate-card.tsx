@@ -10,9 +10,6 @@ import { useAffiliateInfo } from '../api/affiliate-info.ts';
 import { useBindAffiliate } from '../api/bind-affiliate.ts';
 import { useTagMember } from '../api/tag-member.ts';
 
-/** Focuses the field it is given once, when it is mounted (a stable callback ref, so not on every render). */
-const focusOnMount = (input: HTMLInputElement | null) => input?.focus();
-
 /**
  * "Were you referred?" (§7 bind_aff_user_info): offered to new members who are not linked to a
  * partner. Inline, never modal: it must not stand between a member and their verification.
@@ -54,8 +51,8 @@ export function AffiliateCard() {
     <Card title={t('extras.affiliate.title')} description={t('extras.affiliate.body')} data-testid="affiliate-card">
       <form onSubmit={submit} className="flex flex-col gap-3" noValidate>
         <Field label={t('extras.affiliate.codeLabel')} error={bind.isError ? errorMessage(t, bind.error) : undefined}>
-          {/* Opened on purpose by the member: the field takes the focus (a ref, since Preact leaves autoFocus to the browser, which honours it only once per page). */}
-          <TextInput ref={focusOnMount} value={code} onChange={(e) => setCode(e.target.value)} autoComplete="off" maxLength={32} />
+          {/* Opened on purpose by the member: the field takes the focus (React focuses autoFocus fields when they mount). */}
+          <TextInput autoFocus value={code} onChange={(e) => setCode(e.target.value)} autoComplete="off" maxLength={32} />
         </Field>
         <div className="flex flex-wrap gap-2">
           <Button type="submit" variant="primary" loading={bind.isPending} disabled={!code.trim()}>

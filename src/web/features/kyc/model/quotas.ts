@@ -26,7 +26,7 @@ export interface QuotaViewOptions {
   locale: string;
 }
 
-/** How one level's quota reads on screen. Exact decimal arithmetic (big.js); truncated, never rounded up. */
+/** How one level's quota reads on screen. Exact decimal arithmetic (lib/format); truncated, never rounded up. */
 export function quotaView(quota: KycQuota, { rate, currency, locale }: QuotaViewOptions): QuotaView {
   const coins = [...quota.coinLimit]
     .sort((a, b) => (a.coin === QUOTA_COIN ? -1 : b.coin === QUOTA_COIN ? 1 : 0))
