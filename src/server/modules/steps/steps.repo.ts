@@ -1,12 +1,17 @@
 import type { Kysely } from 'kysely';
+import { compiledOnce } from '../../db/compiled-once.ts';
 import type { Database, StepStatesTable } from '../../db/schema.ts';
 
 type Q = Kysely<Database>;
 export type StepStateRow = StepStatesTable;
 
-/** The stored statuses of one subject in one machine (steps never changed have no row). */
+const states = compiledOnce((db: Q, machine: string, subjectId: string) =>
+  db.selectFrom('step_states').select(['step', 'status']).where('machine', '=', machine).where('subject_id', '=', subjectId),
+);
+
+/** The stored statuses of one subject in one machine (steps never changed have no row; compiled once, decision 034). */
 export function findStates(db: Q, machine: string, subjectId: string) {
-  return db.selectFrom('step_states').select(['step', 'status']).where('machine', '=', machine).where('subject_id', '=', subjectId).execute();
+  return states(db, machine, subjectId);
 }
 
 export async function insertState(db: Q, row: StepStateRow): Promise<void> {
