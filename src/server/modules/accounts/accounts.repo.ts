@@ -13,7 +13,14 @@ export function findUserByEmail(db: Q, email: string) {
 
 const userById = compiledOnce((db: Q, id: string) => db.selectFrom('users').selectAll().where('id', '=', id));
 
-/** The user with `id` (the profile's read: compiled once, decision 034). */
+const usersByIds = compiledOnce((db: Q, ids: readonly string[]) => db.selectFrom('users').selectAll().where('id', 'in', ids));
+
+/** Every column of the users with these ids (a batch of profile reads: one statement). */
+export function findFullUsersByIds(db: Q, ids: readonly string[]): Promise<UserRow[]> {
+  return usersByIds(db, ids);
+}
+
+/** The user with `id` (compiled once, decision 034). */
 export async function findUserById(db: Q, id: string): Promise<UserRow | undefined> {
   return (await userById(db, id))[0];
 }

@@ -14,6 +14,15 @@ export function findStates(db: Q, machine: string, subjectId: string) {
   return states(db, machine, subjectId);
 }
 
+const statesOfSubjects = compiledOnce((db: Q, machine: string, subjectIds: readonly string[]) =>
+  db.selectFrom('step_states').select(['subject_id', 'step', 'status']).where('machine', '=', machine).where('subject_id', 'in', subjectIds),
+);
+
+/** The stored statuses of several subjects in one machine (one statement for a batch of reads). */
+export function findStatesOfSubjects(db: Q, machine: string, subjectIds: readonly string[]) {
+  return statesOfSubjects(db, machine, subjectIds);
+}
+
 export async function insertState(db: Q, row: StepStateRow): Promise<void> {
   await db.insertInto('step_states').values(row).execute();
 }
