@@ -7,7 +7,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { closeSync, mkdtempSync, openSync, rmSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -19,7 +19,26 @@ export interface Child<T> {
   startMs: number;
   /** The server's log file (deleted by stop()). */
   logFile: string;
+  /**
+   * CPU time the server process has used so far, in ms (Linux: /proc/<pid>/stat, 10 ms ticks), or
+   * undefined elsewhere. Per request, it depends far less on what else the machine runs than req/s.
+   */
+  cpuMs(): number | undefined;
   stop(): Promise<void>;
+}
+
+/** Linux's USER_HZ: /proc reports CPU time in hundredths of a second. */
+const TICKS_PER_SECOND = 100;
+
+function cpuMsOf(pid: number | undefined): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces): state is field 3, utime 14, stime 15.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+  } catch {
+    return undefined;
+  }
 }
 
 export async function startChild<T>(args: string[], env: Record<string, string | undefined> = {}, timeoutMs = 600_000): Promise<Child<T>> {
@@ -50,6 +69,7 @@ export async function startChild<T>(args: string[], env: Record<string, string |
       info,
       startMs: Math.round(performance.now() - t0),
       logFile,
+      cpuMs: () => cpuMsOf(proc.pid),
       async stop() {
         if (proc.exitCode === null && proc.signalCode === null) {
           // SIGINT lets a profiled server write its profile (Node writes it on a normal exit);
