@@ -16,9 +16,10 @@
  *   vs the same request at 1k.
  * - contention: a user's kyc-info latency while two reviewers load the queue, vs alone.
  * - coldstart: process start to listening on a new database, vs the bare Fastify server.
- * - lighthouse: Lighthouse (performance and accessibility, desktop and mobile, the median of 3 runs by
- *   performance) for login, the signed-in personal and kyc pages and the reviewer's console queue, vs
- *   the bare React app; issue 15's targets printed as met or not. Needs `npm run build` first.
+ * - lighthouse: the Lighthouse CLI, a new Chromium per run (performance and accessibility, desktop and
+ *   mobile, the median of 3 runs by performance) for login, the signed-in personal and kyc pages and
+ *   the reviewer's console queue, vs the bare React app; issue 32's targets printed as met or not.
+ *   Needs `npm run build` first.
  *
  * Options: --quick (short runs, 1k/10k cases), --sections page,api,queue,contention,coldstart,lighthouse,
  * --cases 1000,100000,1000000, --seconds N (per load run), --lighthouse-runs N (default 3),
