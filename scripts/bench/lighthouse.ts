@@ -171,7 +171,7 @@ async function runOnce(port: number, url: string, formFactor: FormFactor, cookie
       top: [...bootup]
         .sort((a, b) => b.total - a.total)
         .slice(0, 3)
-        .map((i) => ({ url: new URL(i.url).pathname.split('/').pop() ?? i.url, ms: Math.round(i.total) })),
+        .map((i) => ({ url: new URL(i.url).pathname.split('/').filter(Boolean).pop() ?? i.url, ms: Math.round(i.total) })),
     },
   };
 }
