@@ -1,13 +1,17 @@
 /**
- * Lighthouse (performance and accessibility only) on Debian's Chromium, started by chrome-launcher
- * with the flags of playwright.config.ts and headless: nothing is downloaded, nothing leaves the
- * machine. A signed-in page finds its session cookie in the browser's cookie jar, set over the
- * DevTools protocol before the run: Lighthouse's extraHeaders put it on the document request, but the
- * app's own API calls went out without it, so the page measured was /login after a redirect.
- * Lighthouse's storage reset between runs leaves cookies alone.
+ * Lighthouse (performance and accessibility only): its CLI on Debian's Chromium, started by
+ * chrome-launcher headless with the flags below, a new browser and profile for every run
+ * (launchLighthouse): nothing is downloaded, nothing leaves the machine. Mobile is the CLI's default
+ * (simulated throttling, 4x CPU slowdown, a phone's screen), desktop its desktop preset. A signed-in
+ * page finds its session cookie in the browser's cookie jar, set over the DevTools protocol before
+ * the run: Lighthouse's extraHeaders put it on the document request, but the app's own API calls
+ * went out without it, so the page measured was /login after a redirect. Lighthouse's storage reset
+ * leaves cookies alone.
  */
 import * as chromeLauncher from 'chrome-launcher';
-import lighthouse, { desktopConfig, type Config, type Flags } from 'lighthouse';
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import type LhResult from 'lighthouse/types/lhr/lhr.js';
 
 export type FormFactor = 'desktop' | 'mobile';
 
@@ -24,6 +28,8 @@ export interface LighthouseScore {
   shifts: { node: string; score: number }[];
   /** The performance audits that cost the most (Lighthouse's opportunities with estimated savings). */
   opportunities: { id: string; savingsMs: number }[];
+  /** Main-thread script time (Lighthouse's bootup-time audit): all scripts, their parse and compile, and the costliest three. */
+  script: { totalMs: number; parseCompileMs: number; top: { url: string; ms: number }[] };
 }
 
 export interface LighthouseMedian extends LighthouseScore {
@@ -32,7 +38,8 @@ export interface LighthouseMedian extends LighthouseScore {
   errors: string[];
 }
 
-const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage'];
+/** The flags the Lighthouse CLI is run with here (issue 32), no more: a browser the CLI would not start is not measured. */
+const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 /** One run's ceiling: Lighthouse waits up to 30 s for the load itself, then audits. */
 const RUN_TIMEOUT_MS = 120_000;
 
@@ -45,7 +52,7 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
 }
 
 /** Replaces the browser's cookies with `cookie` ("name=value") for `url`'s origin, or clears them. */
-async function setCookie(port: number, url: string, cookie: string | undefined): Promise<void> {
+export async function setCookie(port: number, url: string, cookie: string | undefined): Promise<void> {
   const version = (await (await fetch(`http://127.0.0.1:${port}/json/version`)).json()) as { webSocketDebuggerUrl: string };
   const socket = new WebSocket(version.webSocketDebuggerUrl);
   await new Promise((resolve, reject) => {
@@ -82,62 +89,89 @@ export interface LighthouseBrowser {
   close(): Promise<void>;
 }
 
-/** Launches Chromium for Lighthouse; relaunches it if a run times out (a hung tab would stall the next runs). */
+/**
+ * Lighthouse as its CLI runs it, because it is its CLI: every run is the `lighthouse` command of the
+ * installed package in a process of its own (default settings for mobile, `--preset=desktop`), on a
+ * Chromium started for that run with a new empty profile (chrome-launcher's temporary user-data-dir)
+ * and stopped afterwards. The only thing added is the session cookie, put in that browser's cookie
+ * jar before the run (a CLI run given the cookie with `--extra-headers` is sent to /login by the
+ * page's first API call: decision 034). The bench used to keep one Chromium for all its runs, desktop
+ * before mobile, and ran Lighthouse inside the bench's own process.
+ */
 export async function launchLighthouse(): Promise<LighthouseBrowser> {
   const launch = () => chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
-  let chrome = await launch();
   return {
     async run(url, formFactor, cookie) {
-      const flags: Flags = {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'silent',
-        onlyCategories: ['performance', 'accessibility'],
-        maxWaitForLoad: 30_000,
-      };
-      const config: Config | undefined = formFactor === 'desktop' ? desktopConfig : undefined;
-      let result;
+      const chrome = await launch();
       try {
-        await withTimeout(setCookie(chrome.port, url, cookie), 10_000, 'setting the session cookie');
-        result = await withTimeout(lighthouse(url, flags, config), RUN_TIMEOUT_MS, `lighthouse ${url}`);
-      } catch (error) {
+        return await runOnce(chrome.port, url, formFactor, cookie);
+      } finally {
         chrome.kill();
-        chrome = await launch();
-        throw error;
       }
-      const lhr = result?.lhr;
-      if (!lhr) throw new Error(`lighthouse ${url}: no result`);
-      if (lhr.runtimeError) throw new Error(`lighthouse ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-      // A page that sent us elsewhere (a lost session: /login) would be measured as the wrong page.
-      if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(url).pathname) throw new Error(`lighthouse ${url}: ended on ${lhr.finalDisplayedUrl}`);
-      const audit = (id: string) => lhr.audits[id];
-      const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
-      const a11yIds = lhr.categories.accessibility?.auditRefs.filter((r) => r.weight > 0).map((r) => r.id) ?? [];
-      const nodesOf = (id: string) => {
-        const details = audit(id)?.details as { items?: { node?: { selector?: string } }[] } | undefined;
-        return (details?.items ?? []).slice(0, 3).map((i) => i.node?.selector ?? '?');
-      };
-      const perfIds = lhr.categories.performance?.auditRefs.map((r) => r.id) ?? [];
-      const savings = (id: string) => (audit(id)?.metricSavings as { LCP?: number; FCP?: number } | undefined) ?? {};
-      return {
-        performance: score('performance'),
-        accessibility: score('accessibility'),
-        cls: Math.round((audit('cumulative-layout-shift')?.numericValue ?? 0) * 1000) / 1000,
-        lcpMs: Math.round(audit('largest-contentful-paint')?.numericValue ?? 0),
-        tbtMs: Math.round(audit('total-blocking-time')?.numericValue ?? 0),
-        accessibilityFailures: a11yIds.filter((id) => audit(id)?.score === 0).map((id) => ({ id, nodes: nodesOf(id) })),
-        shifts: ((audit('layout-shifts')?.details as { items?: { node?: { selector?: string; snippet?: string }; score?: number }[] } | undefined)?.items ?? [])
-          .slice(0, 3)
-          .map((i) => ({ node: `${i.node?.selector ?? '?'} ${i.node?.snippet?.slice(0, 80) ?? ''}`, score: Math.round((i.score ?? 0) * 1000) / 1000 })),
-        opportunities: perfIds
-          .map((id) => ({ id, savingsMs: Math.round(Math.max(savings(id).LCP ?? 0, savings(id).FCP ?? 0)) }))
-          .filter((o) => o.savingsMs > 0 && (audit(o.id)?.score ?? 1) < 0.9)
-          .sort((a, b) => b.savingsMs - a.savingsMs)
-          .slice(0, 5),
-      };
     },
-    async close() {
-      chrome.kill();
+    async close() {},
+  };
+}
+
+/** The Lighthouse CLI of the installed package (its `lighthouse` command). */
+const LIGHTHOUSE_CLI = fileURLToPath(import.meta.resolve('lighthouse/cli/index.js'));
+
+/** One run of the Lighthouse CLI itself, in a process of its own, against the Chromium at `port`. */
+async function runCli(port: number, url: string, formFactor: FormFactor): Promise<LhResult> {
+  const args = [LIGHTHOUSE_CLI, url, `--port=${port}`, '--output=json', '--output-path=stdout', '--only-categories=performance,accessibility', '--quiet', '--max-wait-for-load=30000'];
+  // Mobile: the CLI's defaults (no preset). Desktop: its desktop preset.
+  if (formFactor === 'desktop') args.push('--preset=desktop');
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  child.stdout.setEncoding('utf8').on('data', (c: string) => (out += c));
+  child.stderr.setEncoding('utf8').on('data', (c: string) => (err += c));
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('close', resolve);
+  });
+  if (!out.trimStart().startsWith('{')) throw new Error(`lighthouse ${url}: the CLI exited (${code}) without a report: ${err.trim().split('\n').slice(-2).join(' ')}`);
+  return JSON.parse(out) as LhResult;
+}
+
+async function runOnce(port: number, url: string, formFactor: FormFactor, cookie: string | undefined): Promise<LighthouseScore> {
+  await withTimeout(setCookie(port, url, cookie), 10_000, 'setting the session cookie');
+  const lhr = await withTimeout(runCli(port, url, formFactor), RUN_TIMEOUT_MS, `lighthouse ${url}`);
+  if (lhr.runtimeError) throw new Error(`lighthouse ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  // A page that sent us elsewhere (a lost session: /login) would be measured as the wrong page.
+  if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(url).pathname) throw new Error(`lighthouse ${url}: ended on ${lhr.finalDisplayedUrl}`);
+  const audit = (id: string) => lhr.audits[id];
+  const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+  const a11yIds = lhr.categories.accessibility?.auditRefs.filter((r) => r.weight > 0).map((r) => r.id) ?? [];
+  const nodesOf = (id: string) => {
+    const details = audit(id)?.details as { items?: { node?: { selector?: string } }[] } | undefined;
+    return (details?.items ?? []).slice(0, 3).map((i) => i.node?.selector ?? '?');
+  };
+  const perfIds = lhr.categories.performance?.auditRefs.map((r) => r.id) ?? [];
+  const savings = (id: string) => (audit(id)?.metricSavings as { LCP?: number; FCP?: number } | undefined) ?? {};
+  const bootup = ((audit('bootup-time')?.details as { items?: { url: string; total: number; scriptParseCompile: number }[] } | undefined)?.items ?? []).filter((i) => i.url.startsWith('http'));
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    cls: Math.round((audit('cumulative-layout-shift')?.numericValue ?? 0) * 1000) / 1000,
+    lcpMs: Math.round(audit('largest-contentful-paint')?.numericValue ?? 0),
+    tbtMs: Math.round(audit('total-blocking-time')?.numericValue ?? 0),
+    accessibilityFailures: a11yIds.filter((id) => audit(id)?.score === 0).map((id) => ({ id, nodes: nodesOf(id) })),
+    shifts: ((audit('layout-shifts')?.details as { items?: { node?: { selector?: string; snippet?: string }; score?: number }[] } | undefined)?.items ?? [])
+      .slice(0, 3)
+      .map((i) => ({ node: `${i.node?.selector ?? '?'} ${i.node?.snippet?.slice(0, 80) ?? ''}`, score: Math.round((i.score ?? 0) * 1000) / 1000 })),
+    opportunities: perfIds
+      .map((id) => ({ id, savingsMs: Math.round(Math.max(savings(id).LCP ?? 0, savings(id).FCP ?? 0)) }))
+      .filter((o) => o.savingsMs > 0 && (audit(o.id)?.score ?? 1) < 0.9)
+      .sort((a, b) => b.savingsMs - a.savingsMs)
+      .slice(0, 5),
+    script: {
+      totalMs: Math.round(bootup.reduce((n, i) => n + i.total, 0)),
+      parseCompileMs: Math.round(bootup.reduce((n, i) => n + i.scriptParseCompile, 0)),
+      top: [...bootup]
+        .sort((a, b) => b.total - a.total)
+        .slice(0, 3)
+        .map((i) => ({ url: new URL(i.url).pathname.split('/').filter(Boolean).pop() ?? i.url, ms: Math.round(i.total) })),
     },
   };
 }

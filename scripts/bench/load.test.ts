@@ -1,9 +1,29 @@
 import http from 'node:http';
 import { once } from 'node:events';
 import { describe, expect, it } from 'vitest';
-import { quantile, runLoad, summarize } from './load.ts';
+import { quantile, runLoad, runnerArgs, summarize } from './load.ts';
 
-describe('bench load generator', () => {
+/** A local server that answers every `failEvery`-th request with `fail` (status and body), the rest with our ok envelope. */
+async function withServer(fail: { every: number; status: number; body: string }, fn: (url: string, seen: { requests: number; sockets: Set<unknown> }) => Promise<void>) {
+  const seen = { requests: 0, sockets: new Set<unknown>() };
+  const server = http.createServer((req, res) => {
+    seen.sockets.add(req.socket);
+    seen.requests++;
+    const failed = seen.requests % fail.every === 0;
+    res.writeHead(failed ? fail.status : 200, { 'content-type': 'application/json' }).end(failed ? fail.body : '{"ret_code":0,"ret_msg":"OK","result":{}}');
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  try {
+    await fn(`http://127.0.0.1:${(server.address() as { port: number }).port}/`, seen);
+  } finally {
+    server.closeAllConnections();
+    server.close();
+  }
+}
+
+// Each run starts a Node process: seconds on a busy machine.
+describe('bench load generator (autocannon in a child process)', { timeout: 60_000 }, () => {
   it('takes nearest-rank quantiles and summarizes a run', () => {
     const sorted = Array.from({ length: 100 }, (_, i) => i + 1);
     expect(quantile(sorted, 0.5)).toBe(50);
@@ -12,48 +32,46 @@ describe('bench load generator', () => {
     expect(summarize([3, 1, 2, 4], 1, 2)).toMatchObject({ requests: 4, failures: 1, rps: 2, p50: 2, max: 4 });
   });
 
-  it('stops at the request bound, counts failed replies, and reuses its connections', async () => {
-    const sockets = new Set<unknown>();
-    let served = 0;
-    const server = http.createServer((req, res) => {
-      sockets.add(req.socket);
-      served++;
-      res.writeHead(served % 5 === 0 ? 500 : 200, { 'content-type': 'application/json' }).end('{"ret_code":0}');
-    });
-    server.listen(0, '127.0.0.1');
-    await once(server, 'listening');
-    try {
-      const { port } = server.address() as { port: number };
-      const r = await runLoad({ url: `http://127.0.0.1:${port}/`, connections: 4, durationMs: 10_000, maxRequests: 50 });
-      expect(r.requests).toBe(50);
-      expect(served).toBe(50);
-      expect(r.failures).toBe(10);
-      expect(sockets.size).toBeLessThanOrEqual(4);
-      expect(r.p99).toBeGreaterThanOrEqual(r.p50);
-    } finally {
-      server.close();
-    }
+  it('measures only 127.0.0.1', () => {
+    expect(() => runnerArgs({ url: 'http://example.com/', connections: 1, seconds: 1 })).toThrow('127.0.0.1 only');
+    expect(() => runnerArgs({ url: 'http://localhost:80/', connections: 1, seconds: 1 })).toThrow('127.0.0.1 only');
+    const [, json] = runnerArgs({ url: 'http://127.0.0.1:1/x', method: 'POST', body: '{}', connections: 3, seconds: 2, rate: 100, expect: 'envelope' });
+    expect(JSON.parse(json!)).toEqual({ url: 'http://127.0.0.1:1/x', method: 'POST', headers: {}, body: '{}', connections: 3, seconds: 2, rate: 100, expect: 'envelope' });
   });
 
-  it('paced (open loop): offers the requests over at most its connections and stops at the bound', async () => {
-    const sockets = new Set<unknown>();
-    let served = 0;
-    const server = http.createServer((req, res) => {
-      sockets.add(req.socket);
-      served++;
-      res.writeHead(200, { 'content-type': 'application/json' }).end('{"ret_code":0}');
+  it('counts every reply read, failed statuses as failures, over at most its connections', async () => {
+    await withServer({ every: 5, status: 500, body: '{}' }, async (url, seen) => {
+      // One connection: replies come in the order served, so exactly every fifth one read failed.
+      const one = await runLoad({ url, connections: 1, seconds: 0.5 });
+      expect(one.requests).toBeGreaterThan(0);
+      // A request still in flight at the end may have been served and not read.
+      expect(seen.requests - one.requests).toBeGreaterThanOrEqual(0);
+      expect(seen.requests - one.requests).toBeLessThanOrEqual(1);
+      expect(one.failures).toBe(Math.floor(one.requests / 5));
+      expect(one.p99).toBeGreaterThanOrEqual(one.p50);
+      expect(one.generatorCpuPercent).toBeGreaterThan(0);
+      seen.sockets.clear();
+      const four = await runLoad({ url, connections: 4, seconds: 0.5 });
+      expect(four.requests).toBeGreaterThan(0);
+      expect(seen.sockets.size).toBeLessThanOrEqual(4);
     });
-    server.listen(0, '127.0.0.1');
-    await once(server, 'listening');
-    try {
-      const { port } = server.address() as { port: number };
-      const r = await runLoad({ url: `http://127.0.0.1:${port}/`, connections: 3, durationMs: 10_000, maxRequests: 30, rate: 500 });
-      expect(r.requests).toBe(30);
-      expect(served).toBe(30);
+  });
+
+  it('with the envelope expected, a 200 whose ret_code is not 0 is a failure', async () => {
+    await withServer({ every: 2, status: 200, body: '{"ret_code":10001,"ret_msg":"params error","result":{}}' }, async (url) => {
+      const r = await runLoad({ url, method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}', connections: 1, seconds: 0.5, expect: 'envelope' });
+      expect(r.requests).toBeGreaterThan(1);
+      expect(r.failures).toBe(Math.floor(r.requests / 2));
+    });
+  });
+
+  it('at a fixed rate, sends no more than that many a second', async () => {
+    await withServer({ every: 1e9, status: 200, body: '' }, async (url, seen) => {
+      const r = await runLoad({ url, connections: 2, seconds: 1, rate: 20 });
       expect(r.failures).toBe(0);
-      expect(sockets.size).toBeLessThanOrEqual(3);
-    } finally {
-      server.close();
-    }
+      expect(r.requests).toBeGreaterThan(0);
+      // One second's budget (20), and the next second's if the run ended just past it.
+      expect(seen.requests).toBeLessThanOrEqual(40);
+    });
   });
 });

@@ -3,10 +3,12 @@
  * do not share one event loop). `node scripts/bench/server.ts app [--cases N]`: our app on a fresh
  * database (SQLite in a temporary DATA_DIR, or PostgreSQL when DATABASE_URL is set), demo users
  * seeded, N synthetic review cases; `… bare`: the reference, a Fastify hello-world answering the
- * same JSON envelope. Prints one JSON line when listening: { port, user, reviewer } (session cookies) and the
- * dataDir, which the bench deletes after stopping the process.
+ * same JSON envelope. When listening it writes one JSON line to file descriptor 3 (scripts/bench/child.ts
+ * opens it): { port, user, reviewer } (session cookies) and the dataDir, which the bench deletes after
+ * stopping the process. Standard output is the server's log, as with `npm start`: LOG_LEVEL's default
+ * (info, a line per request received and per reply) unless the bench's environment sets it.
  */
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
@@ -18,6 +20,7 @@ import { seedCases } from './cases.ts';
 const kind = process.argv[2];
 const casesArg = process.argv.indexOf('--cases');
 const cases = casesArg > 0 ? Number(process.argv[casesArg + 1]) : 0;
+const greet = (info: object) => writeSync(3, `${JSON.stringify(info)}\n`);
 
 async function login(base: string, email: string, password: string): Promise<string> {
   const res = await fetch(`${base}/x-api/v1/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
@@ -32,7 +35,7 @@ if (kind === 'bare') {
   app.post('/hello', async () => ({ ret_code: 0, ret_msg: 'OK', result: { hello: 'world' } }));
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as { port: number };
-  console.log(JSON.stringify({ port }));
+  greet({ port });
 } else if (kind === 'app') {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ua-bench-'));
   const config = loadConfig({
@@ -40,7 +43,6 @@ if (kind === 'bare') {
     DATA_DIR: dataDir,
     PORT: '0',
     HOST: '127.0.0.1',
-    LOG_LEVEL: 'silent',
     DEMO: 'true',
     RATE_LIMIT_PER_MINUTE: '100000000',
     LOGIN_MAX_ATTEMPTS_PER_IP: '100000000',
@@ -55,8 +57,10 @@ if (kind === 'bare') {
     const owner = await app.db.selectFrom('users').select('id').where('email', '=', 'demo@example.com').executeTakeFirstOrThrow();
     await seedCases(app.db, owner.id, 1, cases);
   }
-  console.log(JSON.stringify({ port, user, reviewer, dataDir }));
+  greet({ port, user, reviewer, dataDir });
 } else {
   console.error('usage: node scripts/bench/server.ts app [--cases N] | bare');
   process.exit(2);
 }
+// A normal exit on SIGINT, so that a server started with --cpu-prof writes its profile (child.ts).
+process.once('SIGINT', () => process.exit(0));

@@ -62,7 +62,10 @@ describe('readable lines', () => {
       await close();
     }
     const text = out.text();
-    expect(text).toMatch(/^\d\d:\d\d:\d\d\.\d{3} \x1b\[32mINFO \x1b\[0m incoming request POST \/x-api\/v1\/user\/login/m);
+    // One line per request, when its reply is sent: the request, its status and time (decision 034).
+    expect(text).toMatch(/^\d\d:\d\d:\d\d\.\d{3} \x1b\[32mINFO \x1b\[0m request completed POST \/x-api\/v1\/user\/login 200 \d+ ms \(req-\w+\)$/m);
+    expect(text.match(/request completed/g)).toHaveLength(2);
+    expect(text).not.toContain('incoming request');
     expect(text).toContain('token=[redacted]');
     expect(text).not.toContain('abc-secret-token');
     expect(text).not.toContain('a-secret-password');

@@ -53,6 +53,12 @@ export const readTrackingPlugin: KyselyPlugin = {
   },
 };
 
+/** Records a statement compiled earlier and run again (db/compiled-once.ts), as transformQuery would have. */
+export function noteStatement(node: RootOperationNode): void {
+  const use = current.getStore();
+  if (use) record(use, node);
+}
+
 /** Runs `work` and says what it did to the database (statements of work it started, awaited or not, included). */
 export async function tracked<T>(work: () => Promise<T>): Promise<{ value: T; use: DatabaseUse }> {
   const use: DatabaseUse = { tables: new Set(), wrote: false, opaque: false };

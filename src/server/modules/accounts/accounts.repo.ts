@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { withChangeStamps } from '../../db/change-stamps.ts';
+import { compiledOnce } from '../../db/compiled-once.ts';
 import type { Database, UsersTable } from '../../db/schema.ts';
 
 type Q = Kysely<Database>;
@@ -10,8 +11,18 @@ export function findUserByEmail(db: Q, email: string) {
   return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
 }
 
-export function findUserById(db: Q, id: string) {
-  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+const userById = compiledOnce((db: Q, id: string) => db.selectFrom('users').selectAll().where('id', '=', id));
+
+const usersByIds = compiledOnce((db: Q, ids: readonly string[]) => db.selectFrom('users').selectAll().where('id', 'in', ids));
+
+/** Every column of the users with these ids (a batch of profile reads: one statement). */
+export function findFullUsersByIds(db: Q, ids: readonly string[]): Promise<UserRow[]> {
+  return usersByIds(db, ids);
+}
+
+/** The user with `id` (compiled once, decision 034). */
+export async function findUserById(db: Q, id: string): Promise<UserRow | undefined> {
+  return (await userById(db, id))[0];
 }
 
 export async function insertUser(db: Q, user: UserRow): Promise<void> {
@@ -36,25 +47,24 @@ export async function insertSession(db: Q, session: Database['sessions']): Promi
   await db.insertInto('sessions').values(session).execute();
 }
 
-/** The live (existing, unexpired) sessions among `idHashes`, with their users and the users' change stamps (one statement for many requests). */
-export function findLiveSessions(db: Q, idHashes: readonly string[], nowIso: string) {
-  return db
+const liveSessions = compiledOnce((db: Q, idHashes: readonly string[], nowIso: string) =>
+  db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select([
-      'sessions.id_hash',
-      'sessions.expires_at',
-      'sessions.last_seen_at',
-      'users.id as user_id',
-      'users.email',
-      'users.role',
-    ])
+    .select(['sessions.id_hash', 'sessions.expires_at', 'sessions.last_seen_at', 'users.id as user_id', 'users.email', 'users.role'])
     .select(withChangeStamps)
     .where('sessions.id_hash', 'in', idHashes)
     .where('sessions.expires_at', '>', nowIso)
     // A disabled account has no sessions (they end with it); this holds if one is made anyway.
-    .where('users.disabled_at', 'is', null)
-    .execute();
+    .where('users.disabled_at', 'is', null),
+);
+
+/**
+ * The live (existing, unexpired) sessions among `idHashes`, with their users and the users' change
+ * stamps (one statement for many requests; compiled once per number of sessions, decision 034).
+ */
+export function findLiveSessions(db: Q, idHashes: readonly string[], nowIso: string) {
+  return liveSessions(db, idHashes, nowIso);
 }
 
 export async function touchSession(db: Q, idHash: string, nowIso: string): Promise<void> {

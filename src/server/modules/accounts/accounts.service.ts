@@ -71,6 +71,8 @@ export function createAccountsService({ db, config, levelOf = async () => 0, mai
   const window = config.login.windowMs;
   // Every signed-in request reads its session: under load, the sessions asked for together are one statement.
   const liveSession = batchedRead(async (idHashes: readonly string[]) => new Map((await repo.findLiveSessions(db, idHashes, nowIso())).map((row) => [row.id_hash, row])));
+  // The profile, the first call of every page: its user row read the same way (decision 034).
+  const userById = batchedRead(async (ids: readonly string[]) => new Map((await repo.findFullUsersByIds(db, ids)).map((row) => [row.id, row])));
 
   async function startSession(userId: string, role: UserRole, meta: { ip: string | null; userAgent: string | null }, previousIdHash?: string): Promise<NewSession> {
     const token = newToken();
@@ -234,7 +236,8 @@ export function createAccountsService({ db, config, levelOf = async () => 0, mai
     },
 
     async getProfile(userId: string): Promise<UserProfile> {
-      const user = await repo.findUserById(db, userId);
+      // Both reads at once; the level is not needed if the user is gone, but that is rare.
+      const [user, level] = await Promise.all([userById(userId), levelOf(userId)]);
       if (!user) throw new BusinessError(RetCode.NOT_LOGGED_IN, 'user no permission');
       return {
         id: user.id,
@@ -243,7 +246,7 @@ export function createAccountsService({ db, config, levelOf = async () => 0, mai
         currency_code: user.currency_code,
         sub_attribute: user.sub_attribute,
         member_tag: parseTags(user.member_tag),
-        level: await levelOf(user.id),
+        level,
         created_at: user.created_at,
       };
     },

@@ -5,7 +5,7 @@ import type { Db } from '../../db/index.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { BusinessError, wrongState } from '../../errors.ts';
 import type { Actor } from '../audit/audit.service.ts';
-import { applyEvent, readSteps } from '../steps/steps.service.ts';
+import { applyEvent, batchedStepsReader, readSteps } from '../steps/steps.service.ts';
 import { asStoredSteps, availabilityEvents, KYC_LEVEL_MACHINE, prerequisiteMet, stepOf, type StepEvent, type StoredSteps } from './kyc.machine.ts';
 import * as repo from './kyc.repo.ts';
 
@@ -38,6 +38,9 @@ export const SUBMITTABLE: ReadonlySet<string> = new Set([StepStatus.ALLOW, StepS
  */
 export function createKycSteps({ db, kycOpened, accounts, levelReached }: { db: Db; kycOpened: boolean; accounts: KycAccountsPort; levelReached?: KycLevelReachedPort }) {
   const load = async (q: Db, userId: string): Promise<StoredSteps> => asStoredSteps(await readSteps(q, KYC_LEVEL_MACHINE, userId));
+  const readBatched = batchedStepsReader(db, KYC_LEVEL_MACHINE);
+  /** load(db, userId) outside any transaction, read in batches under load (the profile's level on every page). */
+  const loadNow = async (userId: string): Promise<StoredSteps> => asStoredSteps(await readBatched(userId));
 
   /** Applies one event to one level in `trx` (audited there); WRONG_STATE when the table or a rule refuses it. */
   // Every way a level is reached (a reviewer's, a vendor's or quick KYC's approval, an override) goes
@@ -96,7 +99,7 @@ export function createKycSteps({ db, kycOpened, accounts, levelReached }: { db: 
     return null;
   }
 
-  return { load, apply, memberTagsOf, memberHasNoSteps, assertStepsAvailable, assertAcceptsSubmission, reconcileAvailability };
+  return { load, loadNow, apply, memberTagsOf, memberHasNoSteps, assertStepsAvailable, assertAcceptsSubmission, reconcileAvailability };
 }
 
 export type KycSteps = ReturnType<typeof createKycSteps>;

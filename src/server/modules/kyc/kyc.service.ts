@@ -160,7 +160,7 @@ export function createKycService({ db, config, documents, accounts, review, prov
 
     /** The highest level reached (0, 1, 2): the profile's `level`. */
     async levelOf(userId: string): Promise<KycLevel> {
-      return reachedLevel(await steps.load(db, userId));
+      return reachedLevel(await steps.loadNow(userId));
     },
 
     /**

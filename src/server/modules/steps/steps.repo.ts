@@ -1,12 +1,26 @@
 import type { Kysely } from 'kysely';
+import { compiledOnce } from '../../db/compiled-once.ts';
 import type { Database, StepStatesTable } from '../../db/schema.ts';
 
 type Q = Kysely<Database>;
 export type StepStateRow = StepStatesTable;
 
-/** The stored statuses of one subject in one machine (steps never changed have no row). */
+const states = compiledOnce((db: Q, machine: string, subjectId: string) =>
+  db.selectFrom('step_states').select(['step', 'status']).where('machine', '=', machine).where('subject_id', '=', subjectId),
+);
+
+/** The stored statuses of one subject in one machine (steps never changed have no row; compiled once, decision 034). */
 export function findStates(db: Q, machine: string, subjectId: string) {
-  return db.selectFrom('step_states').select(['step', 'status']).where('machine', '=', machine).where('subject_id', '=', subjectId).execute();
+  return states(db, machine, subjectId);
+}
+
+const statesOfSubjects = compiledOnce((db: Q, machine: string, subjectIds: readonly string[]) =>
+  db.selectFrom('step_states').select(['subject_id', 'step', 'status']).where('machine', '=', machine).where('subject_id', 'in', subjectIds),
+);
+
+/** The stored statuses of several subjects in one machine (one statement for a batch of reads). */
+export function findStatesOfSubjects(db: Q, machine: string, subjectIds: readonly string[]) {
+  return statesOfSubjects(db, machine, subjectIds);
 }
 
 export async function insertState(db: Q, row: StepStateRow): Promise<void> {

@@ -1,3 +1,4 @@
+import { batchedRead } from '../../db/batched-read.ts';
 import { nowIso, type Db } from '../../db/index.ts';
 import { wrongState } from '../../errors.ts';
 import { recordAudit, type Actor } from '../audit/audit.service.ts';
@@ -23,6 +24,20 @@ export interface StepEventInput<S extends string, E extends string, K extends st
  */
 export async function readSteps<S extends string, E extends string, K extends string>(q: Db, machine: StepMachine<S, E, K>, subjectId: string): Promise<Record<K, S>> {
   return withInitial(machine, await repo.findStates(q, machine.name, subjectId));
+}
+
+/**
+ * readSteps for reads outside a transaction under load: the subjects asked for while a read is under
+ * way go together in the next one (db/batched-read.ts: one statement for many requests, each still
+ * seeing everything committed before it asked). The profile reads a user's level on every page.
+ */
+export function batchedStepsReader<S extends string, E extends string, K extends string>(q: Db, machine: StepMachine<S, E, K>): (subjectId: string) => Promise<Record<K, S>> {
+  const read = batchedRead(async (subjectIds: readonly string[]) => {
+    const bySubject = new Map<string, { step: string; status: string }[]>(subjectIds.map((id) => [id, []]));
+    for (const row of await repo.findStatesOfSubjects(q, machine.name, subjectIds)) bySubject.get(row.subject_id)?.push(row);
+    return bySubject;
+  });
+  return async (subjectId) => withInitial(machine, (await read(subjectId)) ?? []);
 }
 
 function withInitial<S extends string, K extends string>(machine: StepMachine<S, string, K>, rows: readonly { step: string; status: string }[]): Record<K, S> {
