@@ -125,6 +125,22 @@ describe('the generic renderer', () => {
     expect(JSON.parse(calls(all, '/save-questionnaire-draft').at(-1)!.body!).answers).toEqual({ funds_source: [] });
   });
 
+  it('says "Saved" only once the latest change is on the server, never during the pause before its save', async () => {
+    const user = userEvent.setup();
+    const all = installFetch(serve(detail('sourceOfFundsWealth')));
+    renderQuestionnaire(<QuestionnaireScreen code="sourceOfFundsWealth" />);
+    await user.click(await screen.findByRole('checkbox', { name: 'Salary or pension' }));
+    await waitFor(() => expect(screen.getByTestId('draft-state')).toHaveTextContent('Saved'), { timeout: DRAFT_SAVE_DELAY_MS * 4 });
+    const saved = calls(all, '/save-questionnaire-draft').length;
+
+    // A second change: not yet sent, so not "Saved".
+    await user.click(screen.getByRole('checkbox', { name: 'Savings' }));
+    expect(calls(all, '/save-questionnaire-draft')).toHaveLength(saved);
+    expect(screen.getByTestId('draft-state')).toHaveTextContent('Saving');
+    await waitFor(() => expect(screen.getByTestId('draft-state')).toHaveTextContent('Saved'), { timeout: DRAFT_SAVE_DELAY_MS * 4 });
+    expect(JSON.parse(calls(all, '/save-questionnaire-draft').at(-1)!.body!).answers).toEqual({ funds_source: ['salary', 'savings'] });
+  });
+
   it('a reload restores the saved draft', async () => {
     installFetch(serve(detail('sourceOfFundsWealth', { answers: { funds_source: ['salary'], occupation: 'Pilot' } })));
     renderQuestionnaire(<QuestionnaireScreen code="sourceOfFundsWealth" />);

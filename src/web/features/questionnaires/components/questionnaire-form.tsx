@@ -42,6 +42,8 @@ export function QuestionnaireForm({ detail, onSubmitted }: { detail: TemplateDet
   const heading = useRef<HTMLHeadingElement>(null);
   const pending = useRef<ReturnType<typeof setTimeout> | null>(null);
   const latest = useRef(answers);
+  /** Counts the changes, so that only the reply to the save of the latest one settles the indicator. */
+  const changes = useRef(0);
   const reviewStep = template.sections.length;
   const submitted = detail.submittedAt !== null;
 
@@ -59,11 +61,17 @@ export function QuestionnaireForm({ detail, onSubmitted }: { detail: TemplateDet
 
   function persist() {
     if (submitted) return; // Submitted answers change only by sending them again.
+    // "Saved" only while the last change is on the server: from the change on, through the pause and
+    // the request, it says "Saving…", and an earlier request's reply does not claim the later change.
+    const change = ++changes.current;
+    setSaveState('saving');
     if (pending.current) clearTimeout(pending.current);
     pending.current = setTimeout(() => {
       pending.current = null;
-      setSaveState('saving');
-      save.mutate({ request_id: requestId, answers: withoutHidden(template, latest.current) }, { onSuccess: () => setSaveState('saved'), onError: () => setSaveState('failed') });
+      const settled = (state: SaveState) => () => {
+        if (changes.current === change) setSaveState(state);
+      };
+      save.mutate({ request_id: requestId, answers: withoutHidden(template, latest.current) }, { onSuccess: settled('saved'), onError: settled('failed') });
     }, DRAFT_SAVE_DELAY_MS);
   }
 
