@@ -8,6 +8,8 @@ import { REVIEWER, REVIEWER_2, SECOND_REVIEWER } from './support/reviewers.ts';
  * senior reviewer gives on its case; only then does the member see no steps.
  */
 test('a plain reviewer is refused; one senior reviewer proposes the exemption, another confirms it', async ({ page, browser }) => {
+  // Three reviewers sign in one after another, beside the member's own page.
+  test.setTimeout(90_000);
   const email = uniqueEmail('exempt');
   await registerViaApi(page, email);
 
