@@ -1,5 +1,6 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 
 /**
@@ -28,6 +29,10 @@ export default defineConfig({
   base: '/user/accounts/',
   publicDir: false,
   plugins: [react(), tailwindcss(), faceApiForOurPages],
+  resolve: {
+    // Decision 033: on React 19 the shim is React's own hook plus a fallback never used.
+    alias: [{ find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: fileURLToPath(new URL('src/web/lib/react/use-sync-external-store.ts', import.meta.url)) }],
+  },
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,
@@ -38,20 +43,47 @@ export default defineConfig({
       input: { index: 'src/web/index.html', login: 'src/web/login.html' },
       output: {
         codeSplitting: {
-          // Issue 15: every lazy route and part made its small shared modules (a button, a card, the
-          // KYC keys…) common chunks of a few hundred bytes each, 47 requests for the personal page.
-          // Common chunks under 12 KB of source are copied into the chunks that import them instead:
-          // 18 requests, the same bytes (measured with `npm run bench`), a little duplication on disk.
-          experimentalInlineCommonChunks: { maxSize: 12_000 },
-          // Decision 033: inlining copied what the personal page's lazy parts share (the kit's button,
-          // alert, card, field, dialog and text input, the KYC keys, the kyc-info read, the validation
-          // message keys) into two of its chunks, the overview's and the extras'. One chunk of its own
-          // instead: 144.3 instead of 148.1 KB brotli, 16 requests either way, nothing loaded twice.
-          // The login page loads it too (for the message keys): 103.4 instead of 98.7 KB, in budget.
+          // Decision 033: no `experimentalInlineCommonChunks`. Inlining small common chunks (issue 15:
+          // 47 requests for the personal page without it) needs strict execution order, which wraps
+          // every module in an init function and registers its exports at run time: 3.6 KB brotli
+          // of the personal page's 135 KB. Instead the groups below put what the first pages share
+          // into a few chunks of their own; each is a list of modules, not their dependencies.
           groups: [
             {
+              // What both pages load first: the vendors listed and every module of ours that an entry
+              // loads at start ($initial) and another chunk uses too: the request layer, i18n, the
+              // kit's hosts and the kit the login page shows (button, field, text input…). The login
+              // page needs nothing else but its own chunk; the account area nearly all of it.
+              name: 'first-load',
+              tags: ['$initial'],
+              minShareCount: 2,
+              test: /src\/(web|shared)\/|vite\/(preload-helper|modulepreload-polyfill)|node_modules\/(react|react-dom|scheduler|i18next|react-i18next|tailwind-merge|class-variance-authority|clsx|zustand)\/|node_modules\/@tanstack\/react-query\/build\/modern\/queryOptions\.js/,
+              includeDependenciesRecursively: false,
+            },
+            {
+              // TanStack Query: the account area's (the login page does without it).
+              name: 'query',
+              test: /node_modules\/@tanstack\/(query-core|react-query)\//,
+              includeDependenciesRecursively: false,
+            },
+            {
+              // The rest of the kit the personal page's lazy parts share with each other and with
+              // other screens (what the login page also shows is in first-load).
               name: 'overview-kit',
-              test: /src\/web\/components\/ui\/(button|alert|card|field|dialog|text-input)\.tsx|src\/shared\/(kyc|validation-rules)\.ts|src\/web\/lib\/(kyc-info\/index|i18n\/error-message)\.ts/,
+              test: /src\/web\/components\/ui\/(button|alert|card|field|lazy-dialog|text-input|load-states|skeleton|status-badge|use-disclosure|select|date-input)\.tsx?|src\/web\/lib\/forms\/(small-form|submit-error)\.ts|src\/shared\/(kyc|validation-rules|countries|country-codes)\.ts|src\/web\/lib\/(kyc-info\/index|i18n\/error-message|page\/document-title)\.ts/,
+              includeDependenciesRecursively: false,
+            },
+            {
+              // The account's data the overview reads (queries, keys, the KYC model, number formats),
+              // shared with the other KYC and extras screens.
+              name: 'overview-data',
+              test: /src\/web\/features\/kyc\/api\/(keys|kyc-info|personal-info|self-reset|can-quick-kyc|country-list|kyc-config|questionnaire-list)\.ts|src\/web\/features\/kyc\/model\/(country-names|next-action|quotas|flow)\.ts|src\/web\/features\/extras\/api\/keys\.ts|src\/web\/lib\/format\/(number|decimal|currency)\.ts|src\/shared\/(extras|document-requirements|questionnaires\/priority)\.ts/,
+              includeDependenciesRecursively: false,
+            },
+            {
+              // Parts of the KYC overview other KYC screens show too.
+              name: 'kyc-parts',
+              test: /src\/web\/features\/kyc\/components\/(rejection-reasons|personal-info-view|address-fields)\.tsx/,
               includeDependenciesRecursively: false,
             },
           ],

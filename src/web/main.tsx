@@ -4,7 +4,7 @@ import { App } from './app/app.tsx';
 import { ChunkErrorBoundary } from './app/chunk-error-boundary.tsx';
 import { reserveHeaderSpace } from './app/header.tsx';
 import { env } from './env.ts';
-import { ensureGuid, getContainer, miniProgramAgentOf, platformOf, sdkAuthOf, startTelegram } from './lib/container/index.ts';
+import { ensureGuid, getContainer, miniProgramAgentOf, platformOf, sdkAuthOf } from './lib/container/index.ts';
 import { configureRequestContext } from './lib/http/index.ts';
 import { initI18n } from './lib/i18n/index.ts';
 import { LANGUAGE_QUERY_PARAM } from './lib/i18n/language.ts';
@@ -33,8 +33,14 @@ configureRequestContext({
   guid: () => guid,
 });
 reserveHeaderSpace(sdk !== null);
-// The Telegram SDK is its own chunk, loaded only inside Telegram.
-if (container.telegram) void startTelegram(container.telegram);
+// The Telegram setup and its SDK are their own chunks, loaded only inside Telegram.
+const telegram = container.telegram;
+if (telegram) {
+  // The page works without the container features; a failed load is not an unhandled rejection.
+  import('./lib/container/telegram.ts')
+    .then(({ startTelegram }) => startTelegram(telegram))
+    .catch((error: unknown) => console.warn('Telegram: load setup failed', error));
+}
 // §8: a failed chunk load (Vite's preload error event) reloads the page once, never in a loop.
 installPreloadRecovery();
 const render = () =>

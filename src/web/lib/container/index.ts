@@ -13,6 +13,6 @@ export {
   type Container,
   type TelegramLaunch,
 } from './detect.ts';
-export { startTelegram, setupTelegram, TELEGRAM_BACKGROUND, type TelegramPort } from './telegram.ts';
+// telegram.ts (the Telegram container's setup) is imported on its own, only inside Telegram (main.tsx).
 export { ensureGuid, newGuid, readCookie, GUID_COOKIE, GUID_COOKIE_DAYS } from './guid.ts';
 export { getContainer, setContainer } from './current.ts';

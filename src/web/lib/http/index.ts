@@ -5,8 +5,8 @@
 export { ApiError, isApiError, type ApiErrorKind } from './api-error.ts';
 export { http, request, buildUrl, onRequestSuccess, REQUEST_TIMEOUT_MS, type Method, type RequestConfig, type RequestSuccess } from './request.ts';
 export { plainHttp, plainRequest, type PlainRequestConfig } from './plain-client.ts';
-export { getBlob, useApiImageSrc } from './binary.ts';
-export { postMultipart } from './multipart.ts';
+// Uploads (multipart.ts) and binary downloads (binary.ts) are imported from their own modules, not
+// through here: only a few lazy screens use them, and a re-export here put them on every first page.
 export { TransportMessage, timeoutDetail, isAcceptedStatus } from './transport.ts';
 export {
   configureRequestContext,

@@ -2,7 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AnswerRfiRequest, RfiInfoResult, RfiView } from '../../../../shared/api/compliance-tasks.ts';
 import { DOCUMENT_FILE_FIELD } from '../../../../shared/api/documents.ts';
 import { ApiPath } from '../../../../shared/api/paths.ts';
-import { http, postMultipart } from '../../../lib/http/index.ts';
+import { http } from '../../../lib/http/index.ts';
+import { postMultipart } from '../../../lib/http/multipart.ts';
 import { complianceKeys } from './tasks.ts';
 
 /** GET rfi: the open round (null when nothing is asked) and the earlier ones. Never cached. */

@@ -3,7 +3,8 @@ import { ApiPath } from '../../../../shared/api/paths.ts';
 import type { AuditChainReport, RetentionOverview, StaffList, StaffMember } from '../../../../shared/api/records.ts';
 import { SCREENING_LIST_FILE_FIELD, type ScreeningListInfo } from '../../../../shared/api/screening.ts';
 import type { ConsoleRole } from '../../../../shared/staff.ts';
-import { http, postMultipart } from '../../../lib/http/index.ts';
+import { http } from '../../../lib/http/index.ts';
+import { postMultipart } from '../../../lib/http/multipart.ts';
 import { consoleKeys, withId } from './keys.ts';
 
 /** Administration (decision 018): console members and their roles, the audit trail check, retention. Administrators only. */

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { APP_BASE } from '../../../../shared/api/paths.ts';
 import { VipBusType, type MemberTagName } from '../../../../shared/extras.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
+import { LazyDialog } from '../../../components/ui/lazy-dialog.tsx';
 import { useDepositVerifyPopUp } from '../api/fiat-pop-up.ts';
 import { useTagMember } from '../api/tag-member.ts';
 import { useVipPopupInfo } from '../api/vip-popup-info.ts';
@@ -21,7 +21,7 @@ export function AccountPopups() {
 
   if (deposit.data?.show) {
     return (
-      <Dialog
+      <LazyDialog
         open
         onClose={() => close(deposit.data.ackTag)}
         dismissible={false}
@@ -40,7 +40,7 @@ export function AccountPopups() {
   if (!invitation) return null;
   const programme = t(`extras.vip.programmes.${invitation.bus_type}`);
   return (
-    <Dialog
+    <LazyDialog
       open
       onClose={() => close(invitation.ackTag)}
       title={t('extras.vip.title', { programme })}

@@ -2,7 +2,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { DocumentDraftsResult } from '../../../../shared/api/documents.ts';
 import { ApiPath } from '../../../../shared/api/paths.ts';
 import type { VerifiableLevel } from '../../../../shared/kyc.ts';
-import { http, useApiImageSrc } from '../../../lib/http/index.ts';
+import { useApiImageSrc } from '../../../lib/http/binary.ts';
+import { http } from '../../../lib/http/index.ts';
 import { kycKeys } from './keys.ts';
 
 /** GET document-drafts?level=: what the user uploaded but has not submitted yet (shown again on return). */

@@ -6,7 +6,7 @@ import { HelpLink } from '../../../../shared/sites.ts';
 import type { VerifiableLevel } from '../../../../shared/kyc.ts';
 import { Alert, type AlertVariant } from '../../../components/ui/alert.tsx';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
+import { LazyDialog } from '../../../components/ui/lazy-dialog.tsx';
 import { errorMessage } from '../../../lib/i18n/error-message.ts';
 import { isApiError } from '../../../lib/http/index.ts';
 import { RetCode } from '../../../../shared/ret-codes.ts';
@@ -171,7 +171,7 @@ function StartOver({ level }: { level: VerifiableLevel }) {
       <Button variant="default" onClick={() => setOpen(true)}>
         {t('kyc.next.RESUBMIT.startOver')}
       </Button>
-      <Dialog
+      <LazyDialog
         open={open}
         onClose={() => {
           if (!reset.isPending) close();
@@ -200,7 +200,7 @@ function StartOver({ level }: { level: VerifiableLevel }) {
           </div>
         ) : null}
         {reset.isError ? <Alert variant="error">{errorMessage(t, reset.error)}</Alert> : null}
-      </Dialog>
+      </LazyDialog>
     </>
   );
 }

@@ -1,7 +1,8 @@
 import { ApiPath } from '../../../../shared/api/paths.ts';
 import type { EvidenceView } from '../../../../shared/api/questionnaires.ts';
 import { DOCUMENT_FILE_FIELD } from '../../../../shared/api/documents.ts';
-import { http, postMultipart } from '../../../lib/http/index.ts';
+import { http } from '../../../lib/http/index.ts';
+import { postMultipart } from '../../../lib/http/multipart.ts';
 
 /**
  * POST upload-questionnaire-evidence (multipart: request_id, question_id, file), through the request
