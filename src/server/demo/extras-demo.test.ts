@@ -12,7 +12,7 @@ let close: () => Promise<void>;
 beforeAll(async () => {
   ({ app, close } = await createTestApp());
   await seedDemoData(app.services, app.db);
-});
+}, 120_000); // every demo user, as seed.test.ts allows (over 30 s on PostgreSQL on a busy machine)
 afterAll(async () => close());
 
 const as = (email: string) => signIn(app, email, DEMO_PASSWORD, false);
