@@ -70,7 +70,7 @@ export default defineConfig({
               // The rest of the kit the personal page's lazy parts share with each other and with
               // other screens (what the login page also shows is in first-load).
               name: 'overview-kit',
-              test: /src\/web\/components\/ui\/(button|alert|card|field|lazy-dialog|text-input|load-states|skeleton|status-badge|use-disclosure|select|date-input)\.tsx?|src\/web\/lib\/forms\/(small-form|submit-error)\.ts|src\/shared\/(kyc|validation-rules|countries|country-codes)\.ts|src\/web\/lib\/(kyc-info\/index|i18n\/error-message|page\/document-title)\.ts/,
+              test: /src\/web\/components\/ui\/(button|icons|cn|alert|card|field|lazy-dialog|text-input|load-states|skeleton|status-badge|use-disclosure|select|date-input)\.tsx?|src\/web\/lib\/forms\/(small-form|submit-error)\.ts|src\/shared\/(kyc|validation-rules|countries|country-codes)\.ts|src\/web\/lib\/(kyc-info\/index|i18n\/error-message|page\/document-title)\.ts|node_modules\/(tailwind-merge|clsx|class-variance-authority)\//,
               includeDependenciesRecursively: false,
             },
             {
