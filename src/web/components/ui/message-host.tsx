@@ -1,37 +1,12 @@
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MESSAGE_MAX_WIDTH, MESSAGE_TOP, type MessagePopup, usePopupStore } from '../../lib/notify/popup-store.ts';
-import { PopupIcon } from './popup-icon.tsx';
-
-function MessageItem({ message }: { message: MessagePopup }) {
-  const { t } = useTranslation();
-  const close = usePopupStore((s) => s.closeMessage);
-  // §9: a message closes itself after its duration (3 s by default).
-  useEffect(() => {
-    if (!Number.isFinite(message.duration)) return;
-    const timer = setTimeout(() => close(message.id), message.duration);
-    return () => clearTimeout(timer);
-  }, [message.id, message.duration, close]);
-  return (
-    <div
-      role={message.type === 'error' ? 'alert' : undefined}
-      data-type={message.type}
-      className="pointer-events-auto flex animate-popup-in items-center gap-2 rounded-lg bg-white px-4 py-2.5 text-sm text-ink shadow-lg ring-1 ring-line"
-      style={{ maxWidth: MESSAGE_MAX_WIDTH }}
-    >
-      <PopupIcon type={message.type} />
-      <span className="min-w-0 break-words">
-        <span className="sr-only">{t(`ui.type.${message.type}`)}: </span>
-        {message.content}
-      </span>
-    </div>
-  );
-}
+import { MESSAGE_TOP, usePopupStore } from '../../lib/notify/popup-store.ts';
+import { usePopupItems } from './popup-items-loader.ts';
 
 /**
  * Renders the message popups of `lib/notify` (`message()`, §9): short one-line feedback at the top
  * centre, 8 px from the top, at most 480 px wide, each closing itself after 3 s. The container is
- * a permanent polite live region, so screen readers read new messages (errors assertively).
+ * a permanent polite live region, so screen readers read new messages (errors assertively); the
+ * items' code loads with the first message (popup-items.tsx).
  * Mount once per page (NotifyHosts does).
  *
  * @example
@@ -41,6 +16,7 @@ function MessageItem({ message }: { message: MessagePopup }) {
 export function MessageHost() {
   const { t } = useTranslation();
   const messages = usePopupStore((s) => s.messages);
+  const items = usePopupItems(messages.length > 0);
   return (
     <div
       aria-live="polite"
@@ -50,9 +26,7 @@ export function MessageHost() {
       className="pointer-events-none fixed inset-x-0 z-[70] flex flex-col items-center gap-2 px-4"
       style={{ top: MESSAGE_TOP }}
     >
-      {messages.map((m) => (
-        <MessageItem key={m.id} message={m} />
-      ))}
+      {items ? messages.map((m) => <items.MessageItem key={m.id} message={m} />) : null}
     </div>
   );
 }

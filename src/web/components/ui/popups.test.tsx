@@ -1,10 +1,13 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { message, MESSAGE_DURATION, notification, NOTIFICATION_DURATION, NOTIFICATION_MAX, usePopupStore } from '../../lib/notify/index.ts';
 import { MessageHost } from './message-host.tsx';
 import { NotificationHost } from './notification-host.tsx';
+import { loadPopupItems } from './popup-items-loader.ts';
 import { renderUi } from './test-i18n.tsx';
 
+// The items load with the first popup on a page; loaded up front here, they render in the same turn.
+beforeAll(() => loadPopupItems());
 beforeEach(() => {
   vi.useFakeTimers();
   usePopupStore.setState({ messages: [], notifications: [] });
