@@ -1,6 +1,6 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/app.tsx';
+import { App, startPageLoad } from './app/app.tsx';
 import { ChunkErrorBoundary } from './app/chunk-error-boundary.tsx';
 import { reserveHeaderSpace } from './app/header.tsx';
 import { env } from './env.ts';
@@ -43,14 +43,23 @@ if (telegram) {
 }
 // §8: a failed chunk load (Vite's preload error event) reloads the page once, never in a loop.
 installPreloadRecovery();
-const render = () =>
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <ChunkErrorBoundary>
-        <App />
-      </ChunkErrorBoundary>
-    </StrictMode>,
+const render = () => {
+  startPageLoad();
+  const root = createRoot(document.getElementById('root')!);
+  // The first render as a transition (issue 32): React renders it in slices and yields to the browser
+  // between them, instead of one task as long as the whole tree (a phone's main thread blocked for
+  // hundreds of milliseconds while the page starts). Nothing is on screen yet to keep, so Suspense
+  // fallbacks show as before.
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <ChunkErrorBoundary>
+          <App />
+        </ChunkErrorBoundary>
+      </StrictMode>,
+    ),
   );
+};
 // §7: in SDK mode the KYC calls go to their integration variants (with the SDK headers above); the
 // table of those is its own chunk, loaded only then, before anything renders (decision 033).
 if (sdk) {

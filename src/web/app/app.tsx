@@ -1,18 +1,21 @@
-import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Redirect, Route, Router, Switch } from 'wouter';
-import { APP_BASE } from '../../shared/api/paths.ts';
+import { APP_BASE, CONSOLE_BASE } from '../../shared/api/paths.ts';
 import { NotifyHosts } from '../components/ui/notify-hosts.tsx';
 import { MAIN_CONTENT_ID } from '../components/ui/page-frame.ts';
 import { PageLoading } from '../components/ui/spinner.tsx';
 import { CaptureKitContext, type CaptureKit } from '../lib/capture/capture-kit.ts';
-import { redirectIfSignedOut } from '../lib/session/login-redirect.ts';
 import { sdkAroundNav, sdkSession } from '../features/sdk/sdk-session.ts';
 import { Footer, Header, usePageFrame } from './header.tsx';
+import { profileQuery } from './profile.ts';
+import { queryClient } from './query-client.ts';
 
-const AuthLayout = lazy(() => import('./auth-layout.tsx'));
+const loadAuthLayout = () => import('./auth-layout.tsx');
+const AuthLayout = lazy(loadAuthLayout);
 // The compliance console (reviewers only) is its own chunk: the user pages never download it.
-const ConsoleLayout = lazy(() => import('../features/console/console-layout.tsx'));
+const loadConsoleLayout = () => import('../features/console/console-layout.tsx');
+const ConsoleLayout = lazy(loadConsoleLayout);
 // The help centre (decision 015): public pages, their own chunk.
 const HelpScreen = lazy(() => import('../features/help/help-screen.tsx'));
 // §2 SDK view: no header or footer; the SDK bar (partner's name, way back, events to the parent) instead.
@@ -31,16 +34,25 @@ const captureKit: CaptureKit = {
   checkPicture: async (file, purpose) => (await import('../features/capture/model/check-file.ts')).checkFile(file, purpose),
 };
 
-const queryClient = new QueryClient({
-  // §4: a session that ends mid-flow (10007) goes to /login and comes back to the same address.
-  queryCache: new QueryCache({ onError: (error) => void redirectIfSignedOut(error) }),
-  mutationCache: new MutationCache({ onError: (error) => void redirectIfSignedOut(error) }),
-  defaultOptions: {
-    // Business errors are answers, not glitches: never retry them silently.
-    queries: { retry: false, refetchOnWindowFocus: false },
-    mutations: { retry: false },
-  },
-});
+const AUTH_BASE = `${APP_BASE}/auth/`;
+
+/**
+ * Fetch as the page starts, not as it renders (issue 32): on an account page the profile, the /auth
+ * layout's chunk and then the screen's own chunk and data start at once, instead of each waiting for
+ * the one before to render (translations, then the layout, then the profile, then the screen, then its
+ * data: five round trips before the first figure on a phone). Call once, before the first render, with
+ * the request context configured (SDK mode reads its profile through the integration paths).
+ */
+export function startPageLoad({ pathname, search }: Pick<Location, 'pathname' | 'search'> = window.location): void {
+  // A chunk that fails here fails again when the route renders, where the chunk error boundary shows it.
+  const ignore = () => undefined;
+  if (pathname.startsWith(AUTH_BASE)) {
+    void queryClient.prefetchQuery(profileQuery);
+    loadAuthLayout().then(({ preloadScreen }) => preloadScreen(pathname.slice(AUTH_BASE.length), queryClient), ignore);
+  } else if (pathname === CONSOLE_BASE || pathname.startsWith(`${CONSOLE_BASE}/`)) {
+    loadConsoleLayout().then(({ preload }) => preload(queryClient, pathname.slice(CONSOLE_BASE.length), search), ignore);
+  }
+}
 
 /** The page's main region, in the header's frame (the console is wider); only it re-renders on navigation. */
 function Main({ children }: { children: ReactNode }) {

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Redirect, Route, Switch } from 'wouter';
@@ -12,6 +12,16 @@ import { useGlobalStore } from '../store/global.ts';
 import { ChunkErrorBoundary } from './chunk-error-boundary.tsx';
 import { profileQuery } from './profile.ts';
 import { AUTH_CHILD_ROUTES } from './routes.ts';
+
+/**
+ * The screen at `path` (under /auth, with any query) starts loading with its reads: its chunk is the
+ * same one the route's lazy component asks for later, so nothing loads twice (app.tsx startPageLoad).
+ */
+export function preloadScreen(path: string, client: QueryClient): void {
+  const name = path.split(/[/?#]/, 1)[0];
+  const route = AUTH_CHILD_ROUTES.find((r) => r.path === name);
+  void route?.load().then((screen) => screen.preload?.(client), () => undefined);
+}
 
 /**
  * The /auth parent route (§2, §4): loads the profile first; success stores it (currency_code empty

@@ -16,4 +16,12 @@ export const getProfile = async (): Promise<AppUser> => {
   return http.get<UserProfile>(ApiPath.profile, undefined, { cache: true });
 };
 
-export const profileQuery = queryOptions({ queryKey: ['profile'], queryFn: getProfile, retry: false, staleTime: 60_000 });
+export const profileQuery = queryOptions({
+  queryKey: ['profile'],
+  queryFn: getProfile,
+  retry: false,
+  staleTime: 60_000,
+  // A failure read as the page starts (startPageLoad) is shown with its retry, not read again on mount.
+  retryOnMount: false,
+});
+

@@ -1,7 +1,12 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { fillSlot, SlotName } from '../lib/slots/index.tsx';
 
-type ScreenModule = { default: ComponentType };
+type ScreenModule = {
+  default: ComponentType;
+  /** Starts the screen's reads and inner chunks as the page starts, before it renders (app.tsx startPageLoad). */
+  preload?: (client: QueryClient) => void;
+};
 
 export interface ChildRoute {
   /** Path under /auth, exactly as §2 names it. */

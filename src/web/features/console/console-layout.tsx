@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
@@ -9,7 +10,10 @@ import { PageLoading } from '../../components/ui/spinner.tsx';
 import { isApiError } from '../../lib/http/index.ts';
 import { redirectToLogin } from '../../lib/session/login-redirect.ts';
 import { useGlobalStore } from '../../store/global.ts';
-import { useConsoleMe } from './api/get-console-me.ts';
+import { consoleMeQuery, useConsoleMe } from './api/get-console-me.ts';
+import { queueQuery } from './api/get-queue.ts';
+import { workloadQuery } from './api/get-workload.ts';
+import { parseQueueFilters, toQueueQuery } from './queue-params.ts';
 import QueueScreen from './queue-screen.tsx';
 import { ConsoleRole, hasConsoleRole } from '../../../shared/staff.ts';
 import { useScrollToTopOnNewPage } from '../../lib/page/scroll-to-top.ts';
@@ -25,6 +29,17 @@ const RfiRequestScreen = lazy(() => import('./rfi-request-screen.tsx'));
 const TaskRequestScreen = lazy(() => import('./task-request-screen.tsx'));
 const EddRequestScreen = lazy(() => import('./edd-request-screen.tsx'));
 const ExtrasScreen = lazy(() => import('./extras-screen.tsx'));
+
+/**
+ * As the page starts (app.tsx startPageLoad): who the reviewer is and, where the console opens on the
+ * queue (`path` '' or '/'), the queue page its address asks for and the workload, all at once.
+ */
+export function preload(client: QueryClient, path: string, search: string): void {
+  void client.prefetchQuery(consoleMeQuery());
+  if (path !== '' && path !== '/') return;
+  void client.prefetchQuery(queueQuery(toQueueQuery(parseQueueFilters(new URLSearchParams(search)))));
+  void client.prefetchQuery(workloadQuery);
+}
 
 /** Where a customer who opened the console goes instead: their own account area (§2 personal). */
 const ACCOUNT_HOME = `${APP_BASE}/auth/personal`;

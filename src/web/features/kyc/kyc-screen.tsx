@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearch } from 'wouter';
@@ -8,11 +9,11 @@ import { buttonVariants } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { StatusBadge } from '../../components/ui/status-badge.tsx';
 import { useGlobalStore } from '../../store/global.ts';
-import { useCountryList } from './api/country-list.ts';
-import { useKycConfig } from './api/kyc-config.ts';
-import { useKycInfo } from './api/kyc-info.ts';
+import { countryListQuery, useCountryList } from './api/country-list.ts';
+import { kycConfigQuery, useKycConfig } from './api/kyc-config.ts';
+import { kycInfoQuery, useKycInfo } from './api/kyc-info.ts';
 import { useKycProvider } from './api/kyc-provider.ts';
-import { usePersonalInfo } from './api/personal-info.ts';
+import { personalInfoQuery, usePersonalInfo } from './api/personal-info.ts';
 import { Level1Flow } from './components/level1-flow.tsx';
 import { Level2Flow } from './components/level2-flow.tsx';
 import { RejectionReasons } from './components/rejection-reasons.tsx';
@@ -39,6 +40,14 @@ const DEFAULT_MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
  * proof of address; anything else level 1 (§3 flows). The guard shows the level's status instead of
  * the flow unless the step is ALLOW or FAILED_AND_CAN_RETRY.
  */
+/** As the page starts (the route's preload): the reads the screen needs before it shows anything. */
+export function preload(client: QueryClient): void {
+  void client.prefetchQuery(kycInfoQuery);
+  void client.prefetchQuery(personalInfoQuery);
+  void client.prefetchQuery(kycConfigQuery);
+  void client.prefetchQuery(countryListQuery);
+}
+
 export default function KycScreen() {
   const { t } = useTranslation();
   const search = useSearch();

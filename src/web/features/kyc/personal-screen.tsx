@@ -1,11 +1,11 @@
-import { usePrefetchQuery, useQuery } from '@tanstack/react-query';
+import { usePrefetchQuery, useQuery, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isolateValues } from '../../components/ui/bidi.tsx';
 import { chromeVisibility, getContainer, isSdkUser } from '../../lib/container/index.ts';
 import { useDocumentTitle } from '../../lib/page/document-title.ts';
 import { logout } from '../../lib/session/logout.ts';
-import { Slot, SlotName } from '../../lib/slots/index.tsx';
+import { preloadSlot, Slot, SlotName } from '../../lib/slots/index.tsx';
 import { useGlobalStore } from '../../store/global.ts';
 import { Link } from 'wouter';
 import { kycInfoQuery } from './api/kyc-info.ts';
@@ -15,7 +15,16 @@ import { OverviewSkeleton } from './components/overview-skeleton.tsx';
 // The overview (UI kit, number formatting, the KYC model) is its own chunk: the first page shows who is
 // signed in at once and stays within its JavaScript budget (decision 002); the data calls start here,
 // in parallel with that chunk.
-const KycOverview = lazy(() => import('./components/kyc-overview.tsx'));
+const loadOverview = () => import('./components/kyc-overview.tsx');
+const KycOverview = lazy(loadOverview);
+
+/** As the page starts (the route's preload): the overview's reads, its chunk and the extras' chunk at once. */
+export function preload(client: QueryClient): void {
+  void client.prefetchQuery(kycInfoQuery);
+  void client.prefetchQuery(personalInfoQuery);
+  loadOverview().catch(() => undefined);
+  preloadSlot(SlotName.OVERVIEW_EXTRAS);
+}
 
 /**
  * §2 personal (also `index`): who is signed in with Log out, then the KYC overview — both levels

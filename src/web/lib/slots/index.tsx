@@ -11,11 +11,17 @@ export const SlotName = {
 } as const;
 export type SlotName = (typeof SlotName)[keyof typeof SlotName];
 
-const fills = new Map<SlotName, LazyExoticComponent<ComponentType>>();
+type Fill = () => Promise<{ default: ComponentType }>;
+const fills = new Map<SlotName, { load: Fill; component: LazyExoticComponent<ComponentType> }>();
 
 /** The app says what a slot shows (once, at start-up). */
-export function fillSlot(name: SlotName, load: () => Promise<{ default: ComponentType }>): void {
-  fills.set(name, lazy(load));
+export function fillSlot(name: SlotName, load: Fill): void {
+  fills.set(name, { load, component: lazy(load) });
+}
+
+/** Starts loading what fills the slot before the screen renders it (a screen's preload); nothing when empty. */
+export function preloadSlot(name: SlotName): void {
+  fills.get(name)?.load().catch(() => undefined);
 }
 
 /**
@@ -25,7 +31,7 @@ export function fillSlot(name: SlotName, load: () => Promise<{ default: Componen
  */
 export function Slot({ name, sharedBoundary = false }: { name: SlotName; sharedBoundary?: boolean }) {
   // The same lazy component on every render (made once, by fillSlot), so its state survives.
-  const fill = fills.get(name);
+  const fill = fills.get(name)?.component;
   if (!fill) return null;
   return sharedBoundary ? createElement(fill) : <Suspense fallback={null}>{createElement(fill)}</Suspense>;
 }

@@ -10,7 +10,8 @@ import { consoleKeys } from './keys.ts';
  */
 export const getQueue = (query: ConsoleQueueQuery, signal?: AbortSignal) => http.get<ConsoleQueuePage>(ApiPath.consoleCases, { ...query }, { signal, silent: true });
 
-export const queueQuery = (query: ConsoleQueueQuery) => queryOptions({ queryKey: consoleKeys.queue(query), queryFn: ({ signal }) => getQueue(query, signal) });
+/** Fresh for a few seconds: the console's start prefetches the page it opens on (console-layout preload); every change of a case refreshes it. */
+export const queueQuery = (query: ConsoleQueueQuery) => queryOptions({ queryKey: consoleKeys.queue(query), queryFn: ({ signal }) => getQueue(query, signal), staleTime: 5_000 });
 
 /** The queue page; while another page or filter loads, the previous rows stay (marked busy). */
 export const useQueue = (query: ConsoleQueueQuery) => useQuery({ ...queueQuery(query), placeholderData: keepPreviousData });

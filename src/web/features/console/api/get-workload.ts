@@ -11,4 +11,7 @@ export const getWorkload = (signal?: AbortSignal) => http.get<ConsoleWorkload>(A
  * Read again every minute (cases arrive while a reviewer works) and, being under the queue's key,
  * after every decision, take or give-back that refreshes the queue.
  */
-export const useWorkload = () => useQuery(queryOptions({ queryKey: consoleKeys.workload(), queryFn: ({ signal }) => getWorkload(signal), refetchInterval: 60_000 }));
+/** Fresh for a few seconds: the console's start prefetches it (console-layout preload); a decision refreshes it. */
+export const workloadQuery = queryOptions({ queryKey: consoleKeys.workload(), queryFn: ({ signal }) => getWorkload(signal), staleTime: 5_000 });
+
+export const useWorkload = () => useQuery({ ...workloadQuery, refetchInterval: 60_000 });

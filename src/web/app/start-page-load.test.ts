@@ -1,0 +1,40 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { envelope, installFetch } from '../lib/http/testing.ts';
+import { clearResponseCache } from '../lib/http/index.ts';
+import { startPageLoad } from './app.tsx';
+import { queryClient } from './query-client.ts';
+
+/** Issue 32: what a page asks for as it starts, before anything renders (nothing is rendered here). */
+const paths = (calls: { url: string }[]) => calls.map((c) => new URL(c.url, 'http://localhost').pathname).sort();
+
+afterEach(() => {
+  queryClient.clear();
+  clearResponseCache();
+});
+
+describe('startPageLoad', () => {
+  it('starts the profile and the personal screen’s reads together, without rendering', async () => {
+    const calls = installFetch(() => envelope({}));
+    startPageLoad({ pathname: '/user/accounts/auth/personal', search: '' });
+    await expect.poll(() => paths(calls)).toEqual(['/x-api/v2/private/user/profile', '/x-api/v3/private/kyc/kyc-info', '/x-api/v3/private/kyc/kyc-personal-info']);
+    // In the app's cache: the screens mounting next read them from there instead of asking again.
+    expect(queryClient.getQueryState(['profile'])?.status).toBe('success');
+  });
+
+  it('opens the console on the queue page its address asks for', async () => {
+    const calls = installFetch(() => envelope({}));
+    startPageLoad({ pathname: '/user/accounts/console/', search: '?kind=EDD&page=2' });
+    await expect.poll(() => paths(calls)).toEqual(['/x-api/v1/console/cases', '/x-api/v1/console/me', '/x-api/v1/console/workload']);
+    const queue = calls.map((c) => new URL(c.url, 'http://localhost')).find((u) => u.pathname.endsWith('/cases'));
+    expect(queue?.searchParams.get('kind')).toBe('EDD');
+    expect(queue?.searchParams.get('page')).toBe('2');
+  });
+
+  it('asks for nothing on a page that is not an account or console page', async () => {
+    const calls = installFetch(() => envelope({}));
+    startPageLoad({ pathname: '/user/accounts/help/', search: '' });
+    // The help page's chunk would load on render; nothing starts early, so nothing is on the wire.
+    await Promise.resolve();
+    expect(calls).toEqual([]);
+  });
+});
