@@ -57,7 +57,7 @@ export default defineConfig({
               name: 'first-load',
               tags: ['$initial'],
               minShareCount: 2,
-              test: /src\/(web|shared)\/|vite\/(preload-helper|modulepreload-polyfill)|node_modules\/(react|react-dom|scheduler|i18next|react-i18next|tailwind-merge|class-variance-authority|clsx|zustand)\/|node_modules\/@tanstack\/react-query\/build\/modern\/queryOptions\.js/,
+              test: /src\/(web|shared)\/|vite\/(preload-helper|modulepreload-polyfill)|node_modules\/(react|react-dom|scheduler|i18next|react-i18next|class-variance-authority|clsx|zustand)\/|node_modules\/@tanstack\/react-query\/build\/modern\/queryOptions\.js/,
               includeDependenciesRecursively: false,
             },
             {
@@ -73,7 +73,7 @@ export default defineConfig({
               // number formats) and the parts of the overview other KYC screens show too. One chunk,
               // not three: 1 KB less for the personal page than separate ones (decision 033).
               name: 'overview-kit',
-              test: /src\/web\/components\/ui\/(button|icons|cn|alert|card|field|lazy-dialog|text-input|load-states|skeleton|status-badge|use-disclosure|select|date-input)\.tsx?|src\/web\/lib\/forms\/(small-form|submit-error)\.ts|src\/shared\/(kyc|validation-rules|countries|country-codes)\.ts|src\/web\/lib\/(kyc-info\/index|i18n\/error-message|page\/document-title)\.ts|node_modules\/(tailwind-merge|clsx|class-variance-authority)\/|src\/web\/features\/kyc\/api\/(keys|kyc-info|personal-info|self-reset|can-quick-kyc|country-list|kyc-config|questionnaire-list)\.ts|src\/web\/features\/kyc\/model\/(country-names|next-action|quotas|flow)\.ts|src\/web\/features\/extras\/api\/keys\.ts|src\/web\/lib\/format\/(number|decimal|currency)\.ts|src\/shared\/(extras|document-requirements|questionnaires\/priority)\.ts|src\/web\/features\/kyc\/components\/(rejection-reasons|personal-info-view|address-fields)\.tsx/,
+              test: /src\/web\/components\/ui\/(button|icons|cn|alert|card|field|lazy-dialog|text-input|load-states|skeleton|status-badge|use-disclosure|select|date-input)\.tsx?|src\/web\/lib\/forms\/(small-form|submit-error)\.ts|src\/shared\/(kyc|validation-rules|countries|country-codes)\.ts|src\/web\/lib\/(kyc-info\/index|i18n\/error-message|page\/document-title)\.ts|node_modules\/(clsx|class-variance-authority)\/|src\/web\/features\/kyc\/api\/(keys|kyc-info|personal-info|self-reset|can-quick-kyc|country-list|kyc-config|questionnaire-list)\.ts|src\/web\/features\/kyc\/model\/(country-names|next-action|quotas|flow)\.ts|src\/web\/features\/extras\/api\/keys\.ts|src\/web\/lib\/format\/(number|decimal|currency)\.ts|src\/shared\/(extras|document-requirements|questionnaires\/priority)\.ts|src\/web\/features\/kyc\/components\/(rejection-reasons|personal-info-view|address-fields)\.tsx/,
               includeDependenciesRecursively: false,
             },
           ],

@@ -79,3 +79,23 @@ test('a real status toast: shown by the request layer, at most 480 px wide, swip
   await page.mouse.up();
   await expect(toast).toBeHidden({ timeout: 1000 });
 });
+
+test("a caller's class wins over a kit component's own, and a variant over a default, by the cascade (decision 037)", async ({ page }) => {
+  await page.goto('/login');
+  // Classes the built stylesheet has (the kit's field height, a button size, a caller's height).
+  const heightOf = (classes: string) =>
+    page.evaluate((className) => {
+      const probe = document.createElement('div');
+      probe.className = className;
+      document.body.append(probe);
+      const height = getComputedStyle(probe).height;
+      probe.remove();
+      return height;
+    }, classes);
+  expect(await heightOf('kit:h-11')).toBe('44px');
+  expect(await heightOf('kit:h-11 kitv:h-10')).toBe('40px');
+  expect(await heightOf('kitv:h-10 kit:h-11')).toBe('40px');
+  expect(await heightOf('kit:h-11 kitv:h-10 h-8')).toBe('32px');
+  // A real one: the login form's e-mail field is the kit's 44 px control.
+  await expect(page.getByLabel('E-mail')).toHaveCSS('height', '44px');
+});

@@ -8,10 +8,10 @@ export const AlertVariant = { info: 'info', success: 'success', warn: 'warn', er
 export type AlertVariant = (typeof AlertVariant)[keyof typeof AlertVariant];
 
 const STYLES: Record<AlertVariant, { box: string; icon: string }> = {
-  info: { box: 'border-info/30 bg-info-soft', icon: 'text-info' },
-  success: { box: 'border-success/30 bg-success-soft', icon: 'text-success' },
-  warn: { box: 'border-warn/30 bg-warn-soft', icon: 'text-warn' },
-  error: { box: 'border-danger/30 bg-danger-soft', icon: 'text-danger' },
+  info: { box: 'kitv:border-info/30 kitv:bg-info-soft', icon: 'text-info' },
+  success: { box: 'kitv:border-success/30 kitv:bg-success-soft', icon: 'text-success' },
+  warn: { box: 'kitv:border-warn/30 kitv:bg-warn-soft', icon: 'text-warn' },
+  error: { box: 'kitv:border-danger/30 kitv:bg-danger-soft', icon: 'text-danger' },
 };
 const ICONS = { info: InfoIcon, success: SuccessIcon, warn: WarnIcon, error: FailIcon } as const;
 
@@ -41,7 +41,7 @@ export function Alert({ variant = 'info', title, action, onClose, className, chi
     <div
       role={role ?? (variant === 'error' || variant === 'warn' ? 'alert' : 'status')}
       data-variant={variant}
-      className={cn('flex gap-3 rounded-lg border p-4 text-sm text-ink', STYLES[variant].box, className)}
+      className={cn('kit:flex kit:gap-3 kit:rounded-lg kit:border kit:p-4 kit:text-sm kit:text-ink', STYLES[variant].box, className)}
       {...props}
     >
       <Icon className={cn('mt-0.5 size-5', STYLES[variant].icon)} />

@@ -55,33 +55,33 @@ const FILLED: ReadonlySet<ButtonVariant> = new Set(['primary', 'tradeLong', 'tra
  */
 export const buttonVariants = cva(
   [
-    'relative isolate inline-flex shrink-0 select-none items-center justify-center gap-2 overflow-hidden whitespace-nowrap',
-    'rounded-btn font-medium no-underline transition-colors focus-visible:focus-ring',
-    'disabled:cursor-not-allowed disabled:opacity-50 aria-disabled:cursor-not-allowed',
-    'data-[disabled=true]:pointer-events-none data-[disabled=true]:opacity-50',
-    'data-[loading=true]:pointer-events-none data-[loading=true]:cursor-progress',
+    'kit:relative kit:isolate kit:inline-flex kit:shrink-0 kit:select-none kit:items-center kit:justify-center kit:gap-2 kit:overflow-hidden kit:whitespace-nowrap',
+    'kit:rounded-btn kit:font-medium kit:no-underline kit:transition-colors kit:focus-visible:focus-ring',
+    'kit:disabled:cursor-not-allowed kit:disabled:opacity-50 kit:aria-disabled:cursor-not-allowed',
+    'kit:data-[disabled=true]:pointer-events-none kit:data-[disabled=true]:opacity-50',
+    'kit:data-[loading=true]:pointer-events-none kit:data-[loading=true]:cursor-progress',
   ],
   {
     variants: {
       variant: {
-        default: 'border border-line-strong bg-white text-ink hover:bg-surface',
-        primary: 'bg-primary text-primary-fg hover:bg-primary-hover',
-        secondary: 'bg-surface text-ink hover:bg-line',
-        secondaryBrand: 'bg-primary-soft text-primary-ink hover:bg-primary/20',
-        tradeLong: 'bg-long text-white hover:bg-long-hover',
-        tradeShort: 'bg-short text-white hover:bg-short-hover',
-        tradeSecondary: 'border border-line-strong bg-surface text-ink hover:bg-line',
-        marketing: 'bg-linear-to-r from-primary to-[#ffc94d] font-semibold text-primary-fg hover:brightness-95',
+        default: 'kitv:border kitv:border-line-strong kitv:bg-white kitv:text-ink kitv:hover:bg-surface',
+        primary: 'kitv:bg-primary kitv:text-primary-fg kitv:hover:bg-primary-hover',
+        secondary: 'kitv:bg-surface kitv:text-ink kitv:hover:bg-line',
+        secondaryBrand: 'kitv:bg-primary-soft kitv:text-primary-ink kitv:hover:bg-primary/20',
+        tradeLong: 'kitv:bg-long kitv:text-white kitv:hover:bg-long-hover',
+        tradeShort: 'kitv:bg-short kitv:text-white kitv:hover:bg-short-hover',
+        tradeSecondary: 'kitv:border kitv:border-line-strong kitv:bg-surface kitv:text-ink kitv:hover:bg-line',
+        marketing: 'kitv:bg-linear-to-r kitv:from-primary kitv:to-[#ffc94d] kitv:font-semibold kitv:text-primary-fg kitv:hover:brightness-95',
       },
       size: {
-        'xx-small': 'h-6 px-2 text-xs',
-        'x-small': 'h-7 px-2.5 text-xs',
-        small: 'h-8 px-3 text-sm',
-        middle: 'h-10 px-4 text-sm',
-        large: 'h-12 px-5 text-base',
-        'x-large': 'h-14 px-6 text-lg',
+        'xx-small': 'kitv:h-6 kitv:px-2 kitv:text-xs',
+        'x-small': 'kitv:h-7 kitv:px-2.5 kitv:text-xs',
+        small: 'kitv:h-8 kitv:px-3 kitv:text-sm',
+        middle: 'kitv:h-10 kitv:px-4 kitv:text-sm',
+        large: 'kitv:h-12 kitv:px-5 kitv:text-base',
+        'x-large': 'kitv:h-14 kitv:px-6 kitv:text-lg',
       },
-      block: { true: 'flex w-full', false: '' },
+      block: { true: 'kitv:flex kitv:w-full', false: '' },
     },
     defaultVariants: { variant: 'secondary', size: 'middle', block: false },
   },
@@ -166,6 +166,7 @@ export function Button(props: ButtonProps | ButtonLinkProps) {
   };
 
   const withSubtitle = subtitle !== undefined && subtitle !== null && showsSubtitle(variant, size);
+  // The subtitle's height is not a layer's: it overrides the size variant, as a caller's class would.
   const classes = cn(buttonVariants({ variant, size, block }), withSubtitle && 'h-auto min-h-10 py-1', className);
   const tone = rippleTone(variant);
   const content = (

@@ -30,7 +30,7 @@ export function Card({ title, headingLevel = 2, description, actions, footer, cl
   const headingId = title ? `${id ?? `card-${generated}`}-title` : undefined;
   const hasHeader = Boolean(title || description || actions);
   return (
-    <section id={id} aria-labelledby={headingId} className={cn('rounded-lg border border-line bg-white p-4 sm:p-6', className)} {...props}>
+    <section id={id} aria-labelledby={headingId} className={cn('kit:rounded-lg kit:border kit:border-line kit:bg-white kit:p-4 kit:sm:p-6', className)} {...props}>
       {hasHeader ? (
         <div className="mb-4 flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
           <div className="min-w-0 flex-1">

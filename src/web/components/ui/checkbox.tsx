@@ -25,7 +25,7 @@ export function Checkbox({ label, description, error, id, className, ...props }:
   const hasError = error !== undefined && error !== null && error !== false && error !== '';
   const errorId = hasError ? `${inputId}-error` : undefined;
   return (
-    <div className={cn('flex flex-col gap-1', className)}>
+    <div className={cn('kit:flex kit:flex-col kit:gap-1', className)}>
       <div className="flex items-start gap-3">
         <input
           type="checkbox"

@@ -27,5 +27,5 @@ export function todayIso(now: Date = new Date()): string {
  */
 export function DateInput({ className, ...props }: DateInputProps) {
   const wired = useFieldControlProps(props);
-  return <input type="date" {...wired} className={cn(controlClasses, 'appearance-none', className)} />;
+  return <input type="date" {...wired} className={cn(controlClasses, 'kitv:appearance-none', className)} />;
 }

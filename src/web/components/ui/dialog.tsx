@@ -43,7 +43,7 @@ export interface DialogProps {
   className?: string;
 }
 
-const SIZES = { sm: 'sm:max-w-sm', md: 'sm:max-w-lg', lg: 'sm:max-w-2xl' } as const;
+const SIZES = { sm: 'kitv:sm:max-w-sm', md: 'kitv:sm:max-w-lg', lg: 'kitv:sm:max-w-2xl' } as const;
 
 /**
  * A modal dialog: rendered in a portal over a dimmed page, `role="dialog"` + `aria-modal`, named by
@@ -143,7 +143,7 @@ function DialogPanel({ onClose, title, description, children, footer, initialFoc
         tabIndex={-1}
         onKeyDown={onKeyDown}
         className={cn(
-          'relative flex max-h-[90dvh] w-full flex-col overflow-hidden rounded-t-xl bg-white shadow-xl outline-none sm:rounded-lg',
+          'kit:relative kit:flex kit:max-h-[90dvh] kit:w-full kit:flex-col kit:overflow-hidden kit:rounded-t-xl kit:bg-white kit:shadow-xl kit:outline-none kit:sm:rounded-lg',
           SIZES[size],
           className,
         )}

@@ -86,7 +86,7 @@ export function Field({ label, hint, error, required = false, optional = false, 
     required,
   };
   return (
-    <div className={cn('flex flex-col gap-1', className)}>
+    <div className={cn('kit:flex kit:flex-col kit:gap-1', className)}>
       <label htmlFor={controlId} className="text-sm font-medium text-ink">
         {label}
         {required ? (
@@ -114,6 +114,6 @@ export function Field({ label, hint, error, required = false, optional = false, 
 
 /** Shared look of text-like controls (inputs, selects): 44 px tall, a comfortable touch target. */
 export const controlClasses =
-  'h-11 w-full min-w-0 rounded-btn border border-line-strong bg-white px-3 text-base text-ink placeholder:text-muted outline-none transition-colors ' +
-  'hover:border-muted focus:border-primary focus-visible:focus-ring ' +
-  'disabled:cursor-not-allowed disabled:bg-surface disabled:text-muted aria-[invalid=true]:border-danger';
+  'kit:h-11 kit:w-full kit:min-w-0 kit:rounded-btn kit:border kit:border-line-strong kit:bg-white kit:px-3 kit:text-base kit:text-ink kit:placeholder:text-muted kit:outline-none kit:transition-colors ' +
+  'kit:hover:border-muted kit:focus:border-primary kit:focus-visible:focus-ring ' +
+  'kit:disabled:cursor-not-allowed kit:disabled:bg-surface kit:disabled:text-muted kit:aria-[invalid=true]:border-danger';

@@ -213,17 +213,18 @@ export function FileDrop({
   );
 
   return (
-    <div className={cn('flex flex-col gap-1.5', className)}>
+    <div className={cn('kit:flex kit:flex-col kit:gap-1.5', className)}>
       <div
         onDragOver={onDragOver}
         onDragLeave={() => setDragging(false)}
         onDrop={onDrop}
         data-dragging={dragging || undefined}
         className={cn(
-          'relative rounded-lg border-2 border-dashed transition-colors',
-          hasFile ? 'border-solid border-line bg-white' : 'border-line-strong bg-surface',
-          dragging && 'border-primary bg-primary-soft',
-          hasError && 'border-danger',
+          // One class per property (no merging): an error's border over a drag's over the file's.
+          'relative rounded-lg border-2 transition-colors',
+          hasFile ? 'border-solid' : 'border-dashed',
+          hasError ? 'border-danger' : dragging ? 'border-primary' : hasFile ? 'border-line' : 'border-line-strong',
+          dragging ? 'bg-primary-soft' : hasFile ? 'bg-white' : 'bg-surface',
           disabled && 'opacity-60',
         )}
       >
@@ -294,9 +295,9 @@ export function FileDrop({
           <label
             htmlFor={`${base}-input`}
             className={cn(
-              'flex min-h-40 cursor-pointer flex-col items-center justify-center gap-2 rounded-lg p-6 text-center',
+              'flex min-h-40 flex-col items-center justify-center gap-2 rounded-lg p-6 text-center',
               'has-[:focus-visible]:focus-ring',
-              disabled && 'cursor-not-allowed',
+              disabled ? 'cursor-not-allowed' : 'cursor-pointer',
             )}
           >
             {input}

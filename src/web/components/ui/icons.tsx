@@ -21,7 +21,7 @@ function Svg({ className, children, ...props }: IconProps) {
       strokeLinejoin="round"
       aria-hidden
       focusable="false"
-      className={cn('size-[1em] shrink-0', className)}
+      className={cn('kit:size-[1em] kit:shrink-0', className)}
       {...props}
     >
       {children}
@@ -72,7 +72,7 @@ export function WarnIcon(props: IconProps) {
 /** A spinning arc: work in progress. Stops spinning for people who prefer reduced motion. */
 export function ProcessIcon({ className, ...props }: IconProps) {
   return (
-    <Svg className={cn('motion-safe:animate-spin', className)} {...props}>
+    <Svg className={cn('kit:motion-safe:animate-spin', className)} {...props}>
       <circle cx="12" cy="12" r="9" strokeOpacity={0.25} />
       <path d="M21 12a9 9 0 0 0-9-9" />
     </Svg>

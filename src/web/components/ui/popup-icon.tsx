@@ -12,5 +12,5 @@ const POPUP_ICONS = {
 /** The icon of a message or notification popup type (decorative; the text carries the meaning). */
 export function PopupIcon({ type, className }: { type: PopupType; className?: string }) {
   const { Icon, className: colour } = POPUP_ICONS[type];
-  return <Icon className={cn('size-5', colour, className)} />;
+  return <Icon className={cn('kitv:size-5', colour, className)} />;
 }

@@ -84,7 +84,7 @@ export function RadioGroup<V extends string = string>({
       aria-invalid={hasError || undefined}
       aria-required={required || undefined}
       disabled={disabled}
-      className={cn('m-0 min-w-0 border-0 p-0', className)}
+      className={cn('kit:m-0 kit:min-w-0 kit:border-0 kit:p-0', className)}
     >
       <legend className={cn('mb-2 p-0 text-sm font-medium text-ink', hideLegend && 'sr-only')}>{legend}</legend>
       <div className={cn('grid grid-cols-1 gap-3', COLUMNS[columns])}>
@@ -96,11 +96,12 @@ export function RadioGroup<V extends string = string>({
               key={option.value}
               htmlFor={id}
               className={cn(
-                'relative flex cursor-pointer items-start gap-3 rounded-lg border border-line-strong bg-white p-4 transition-colors',
+                'relative flex cursor-pointer items-start gap-3 rounded-lg border bg-white p-4 transition-colors',
+                // One border colour (no merging): the error's, else the usual one.
+                hasError ? 'border-danger' : 'border-line-strong',
                 'hover:border-muted has-[:checked]:border-primary has-[:checked]:bg-primary-soft',
                 'has-[:focus-visible]:focus-ring',
                 'has-[:disabled]:cursor-not-allowed has-[:disabled]:opacity-50',
-                hasError && 'border-danger',
               )}
             >
               {/* The native radio stays in the accessibility tree and tab order; the card is its label. */}

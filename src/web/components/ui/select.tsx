@@ -32,7 +32,7 @@ export function Select({ className, options, placeholder, children, ...props }: 
   const wired = useFieldControlProps(props);
   return (
     <div className="relative w-full">
-      <select {...wired} className={cn(controlClasses, 'cursor-pointer appearance-none pe-10', className)}>
+      <select {...wired} className={cn(controlClasses, 'kitv:cursor-pointer kitv:appearance-none kitv:pe-10', className)}>
         {placeholder !== undefined ? (
           <option value="" disabled>
             {placeholder}

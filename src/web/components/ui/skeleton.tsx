@@ -13,13 +13,13 @@ import { cn } from './cn.ts';
  * </div>
  */
 export function Skeleton({ className }: { className?: string }) {
-  return <div aria-hidden data-testid="skeleton" className={cn('rounded-btn bg-line motion-safe:animate-pulse', className)} />;
+  return <div aria-hidden data-testid="skeleton" className={cn('kit:rounded-btn kit:bg-line kit:motion-safe:animate-pulse', className)} />;
 }
 
 /** Several text-line skeletons; the last line is shorter, like a paragraph. */
 export function SkeletonText({ lines = 3, className }: { lines?: number; className?: string }) {
   return (
-    <div aria-hidden className={cn('flex flex-col gap-2', className)}>
+    <div aria-hidden className={cn('kit:flex kit:flex-col kit:gap-2', className)}>
       {Array.from({ length: lines }, (_, i) => (
         <Skeleton key={i} className={cn('h-4', i === lines - 1 && lines > 1 ? 'w-2/3' : 'w-full')} />
       ))}

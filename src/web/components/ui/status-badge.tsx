@@ -8,12 +8,12 @@ export const BadgeTone = { neutral: 'neutral', brand: 'brand', info: 'info', suc
 export type BadgeTone = (typeof BadgeTone)[keyof typeof BadgeTone];
 
 const TONES: Record<BadgeTone, string> = {
-  neutral: 'bg-surface text-muted',
-  brand: 'bg-primary-soft text-primary-ink',
-  info: 'bg-info-soft text-info',
-  success: 'bg-success-soft text-success',
-  warn: 'bg-warn-soft text-warn',
-  danger: 'bg-danger-soft text-danger',
+  neutral: 'kitv:bg-surface kitv:text-muted',
+  brand: 'kitv:bg-primary-soft kitv:text-primary-ink',
+  info: 'kitv:bg-info-soft kitv:text-info',
+  success: 'kitv:bg-success-soft kitv:text-success',
+  warn: 'kitv:bg-warn-soft kitv:text-warn',
+  danger: 'kitv:bg-danger-soft kitv:text-danger',
 };
 
 /**
@@ -24,7 +24,7 @@ const TONES: Record<BadgeTone, string> = {
  */
 export function Badge({ tone = 'neutral', className, children }: { tone?: BadgeTone; className?: string; children: ReactNode }) {
   return (
-    <span data-tone={tone} className={cn('inline-flex items-center gap-1.5 rounded-full px-2.5 py-0.5 text-xs font-medium whitespace-nowrap', TONES[tone], className)}>
+    <span data-tone={tone} className={cn('kit:inline-flex kit:items-center kit:gap-1.5 kit:rounded-full kit:px-2.5 kit:py-0.5 kit:text-xs kit:font-medium kit:whitespace-nowrap', TONES[tone], className)}>
       <span aria-hidden className="size-1.5 rounded-full bg-current" />
       {children}
     </span>

@@ -52,7 +52,7 @@ export function Stepper({ steps, current, label, className }: StepperProps) {
   const { t } = useTranslation();
   const clamped = Math.min(Math.max(current, 0), Math.max(steps.length - 1, 0));
   return (
-    <nav aria-label={label ?? t('ui.stepper.label')} className={cn('w-full', className)}>
+    <nav aria-label={label ?? t('ui.stepper.label')} className={cn('kit:w-full', className)}>
       <p aria-hidden className="mb-2 text-xs text-muted sm:hidden">
         {t('ui.stepper.progress', { current: clamped + 1, total: steps.length })}
         {steps[clamped] ? <span className="font-medium text-ink"> · {steps[clamped].label}</span> : null}

@@ -30,8 +30,8 @@ export function TextInput({ className, prefix, suffix, type = 'text', ...props }
     <div
       className={cn(
         controlClasses,
-        'flex items-center gap-2 px-3 has-[:focus-visible]:focus-ring',
-        'has-[:disabled]:bg-surface has-[[aria-invalid=true]]:border-danger',
+        'kitv:flex kitv:items-center kitv:gap-2 kitv:px-3 kitv:has-[:focus-visible]:focus-ring',
+        'kitv:has-[:disabled]:bg-surface kitv:has-[[aria-invalid=true]]:border-danger',
         className,
       )}
     >

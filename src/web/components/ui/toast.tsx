@@ -64,9 +64,9 @@ export function Toaster() {
             }}
             data-variant={item.variant}
             className={cn(
-              'ui-toast pointer-events-auto relative flex w-full gap-3 rounded-lg border border-line bg-white p-4 pe-10 text-sm text-ink shadow-lg outline-none',
+              'ui-toast pointer-events-auto relative flex w-full gap-3 rounded-lg border bg-white p-4 pe-10 text-sm text-ink shadow-lg outline-none',
               'focus-visible:focus-ring',
-              item.variant === 'error' && 'border-danger/40',
+              item.variant === 'error' ? 'border-danger/40' : 'border-line',
             )}
           >
             {icon ? <icon.Icon className={cn('mt-0.5 size-5', icon.className)} /> : null}

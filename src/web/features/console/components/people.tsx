@@ -12,15 +12,15 @@ type Assignee = ConsoleQueueItem['assignee'];
  */
 export function AssigneeName({ assignee, meId, className }: { assignee: Assignee; meId: string | undefined; className?: string }) {
   const { t } = useTranslation();
-  if (!assignee) return <span className={cn('text-muted', className)}>{t('console.assignee.none')}</span>;
+  if (!assignee) return <span className={cn('kit:text-muted', className)}>{t('console.assignee.none')}</span>;
   if (assignee.id === meId) {
     return (
-      <span title={assignee.email} className={cn('font-medium', className)}>
+      <span title={assignee.email} className={cn('kit:font-medium', className)}>
         {t('console.assignee.you')}
       </span>
     );
   }
-  return <span className={cn('break-all', className)}>{assignee.email || assignee.id}</span>;
+  return <span className={cn('kit:break-all', className)}>{assignee.email || assignee.id}</span>;
 }
 
 /** Who took a decision, in words: the reviewer's e-mail, "Sumsub (provider)", or "System". */

@@ -8,5 +8,5 @@ import { controlClasses, useFieldControlProps } from '../../../components/ui/fie
  */
 export function Textarea({ className, rows = 3, ...props }: ComponentProps<'textarea'>) {
   const wired = useFieldControlProps(props);
-  return <textarea rows={rows} {...wired} className={cn(controlClasses, 'h-auto min-h-24 resize-y py-2 leading-normal', className)} />;
+  return <textarea rows={rows} {...wired} className={cn(controlClasses, 'kitv:h-auto kitv:min-h-24 kitv:resize-y kitv:py-2 kitv:leading-normal', className)} />;
 }
