@@ -26,6 +26,7 @@ import { createScreeningService } from './modules/screening/screening.service.ts
 import { createTransferService } from './modules/transfer/transfer.service.ts';
 import { createRiskService } from './modules/risk/risk.service.ts';
 import { createComplianceService } from './modules/compliance/compliance.service.ts';
+import { createRiskListsService } from './modules/risk-lists/risk-lists.service.ts';
 
 /**
  * Builds every domain service once per app; routes reach them through `app.services`. Where two
@@ -106,12 +107,25 @@ export function createServices(db: Db, config: Config, { mailer = logMailer({ in
   });
   // Enhanced due diligence (issue 12, decision 028): the questionnaire engine keeps the answers; the
   // country rules read the residence and nationality given to kyc.
+  // Country risk lists as data (decision 041): a new version re-assesses the verified users of the listed countries through EDD.
+  const riskLists = createRiskListsService({
+    db,
+    ports: () => ({
+      verifiedUsersIn: (countries, after, limit) => kyc.verifiedUsersIn(countries, after, limit),
+      assess: async (userId, detail, actor) => (await edd.assess(userId, {}, actor, detail)).changed,
+    }),
+  });
   const edd = createEddService({
     db,
     review,
     questionnaires,
     accounts,
     kyc: { countriesOf: (q, userId) => kyc.countriesOf(q, userId) },
+    // The country rules read the risk lists in use (decision 041).
+    riskLists: { highRiskCountries: async (q) => {
+      const lists = await riskLists.current(q);
+      return { version: lists?.version ?? null, countries: lists?.countries ?? [] };
+    } },
   });
   // A verified level is the moment the country rules apply (decision 028), in the decision's
   // transaction, whoever decided (a reviewer, a provider's webhook, quick KYC, an override).
@@ -172,7 +186,7 @@ export function createServices(db: Db, config: Config, { mailer = logMailer({ in
   // The phone sends the same pictures the computer would: the same upload gate (re-verification included).
   const handoff = createHandoffService({ db, config, documents, canUpload: uploadGate });
   const liveness = createLivenessService({ db, documents });
-  return { accounts, site, documents, kyc, reverification, questionnaires, review, providers, countries, console: consoleService, monitoring, staff, records, partners, handoff, liveness, extras, screening, transfers, risk, compliance, edd };
+  return { accounts, site, documents, kyc, reverification, questionnaires, review, providers, countries, console: consoleService, monitoring, staff, records, partners, handoff, liveness, extras, screening, transfers, risk, compliance, edd, riskLists };
 }
 
 export type Services = ReturnType<typeof createServices>;
