@@ -45,12 +45,7 @@ function date(v: string, at: string, today: string): string {
 }
 
 function sourceUrl(v: string, at: string): string {
-  let url: URL | null = null;
-  try {
-    url = new URL(v);
-  } catch {
-    url = null;
-  }
+  const url = URL.canParse(v) ? new URL(v) : null;
   // Shown to administrators as a link: only a plain https address, never a script or data URL.
   if (!url || url.protocol !== 'https:' || url.username !== '' || url.password !== '') throw new RiskListFileError(RiskListProblem.SOURCE_URL, at, v, 'must be an https address');
   return url.toString();
