@@ -18,7 +18,7 @@ import type { Actor } from '../src/server/modules/audit/audit.service.ts';
 
 const args = process.argv.slice(2);
 const byIndex = args.indexOf('--by');
-const file = args.find((a, i) => !a.startsWith('--') && i !== byIndex + 1);
+const file = args.find((a, i) => !a.startsWith('--') && (byIndex < 0 || i !== byIndex + 1));
 if (!file) {
   console.error('usage: npm run risk-list-load -- <lists.json> [--by <administrator e-mail>]');
   process.exit(2);
@@ -38,6 +38,8 @@ try {
   const lists = (await services.riskLists.current())!;
   console.log(`Risk lists version ${loaded.version} loaded (sha256 ${loaded.sha256}): ${lists.document.reflects}`);
   for (const l of lists.document.lists) console.log(`  ${l.code}: ${l.countries.length} countries, published ${l.publishedOn} (${l.sourceUrl})`);
+  const { row, stale } = await services.riskLists.info();
+  if (stale) console.warn(`Warning: the oldest list was published on ${row?.published_on ?? ''}, more than four months ago: are these the current lists?`);
   const run = await services.riskLists.reassess(actor);
   console.log(`Re-assessed ${run?.checked ?? 0} verified users of the listed countries; ${run?.enteredEdd ?? 0} put into enhanced due diligence.`);
 } catch (err) {
