@@ -122,10 +122,12 @@ export function createServices(db: Db, config: Config, { mailer = logMailer({ in
     accounts,
     kyc: { countriesOf: (q, userId) => kyc.countriesOf(q, userId) },
     // The country rules read the risk lists in use (decision 041).
-    riskLists: { highRiskCountries: async (q) => {
-      const lists = await riskLists.current(q);
-      return { version: lists?.version ?? null, countries: lists?.countries ?? [] };
-    } },
+    riskLists: {
+      highRiskCountries: async (q) => {
+        const lists = await riskLists.current(q);
+        return { version: lists?.version ?? null, countries: lists?.countries ?? [] };
+      },
+    },
   });
   // A verified level is the moment the country rules apply (decision 028), in the decision's
   // transaction, whoever decided (a reviewer, a provider's webhook, quick KYC, an override).
