@@ -20,6 +20,7 @@ import faceModelsPlugin from './plugins/face-models.ts';
 import { handoffRoutes } from './modules/handoff/handoff.routes.ts';
 import { staffRoutes } from './modules/staff/staff.routes.ts';
 import { reverificationRoutes } from './modules/reverification/reverification.routes.ts';
+import { riskListsConsoleRoutes } from './modules/risk-lists/risk-lists.routes.ts';
 import { screeningConsoleRoutes, screeningRoutes } from './modules/screening/screening.routes.ts';
 import { complianceConsoleRoutes, complianceRoutes } from './modules/compliance/compliance.routes.ts';
 import { developersPlugin, integrationRoutes, partnerDemoRoutes } from './modules/integration/integration.routes.ts';
@@ -105,6 +106,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   const db = options.db ?? createDb(config.database, (err) => app.log.error({ err }, 'database connection error'));
   await migrate(db);
   const services = createServices(db, config, { mailer: options.mailer ?? mailerFromConfig(config.mail, app.log), log: app.log });
+  // A database without country risk lists gets the shipped FATF lists (decision 041): the EDD country rules read them.
+  await services.riskLists.ensureLoaded();
 
   app.decorate('config', config);
   app.decorate('db', db);
@@ -140,6 +143,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       await api.register(questionnairesRoutes);
       await api.register(screeningRoutes);
       await api.register(screeningConsoleRoutes);
+      await api.register(riskListsConsoleRoutes);
       await api.register(complianceRoutes);
       await api.register(complianceConsoleRoutes);
       await api.register(eddRoutes);

@@ -177,6 +177,8 @@ export async function seedDemoData(services: Services, db: Db, vendorDemo?: Vend
   await seedExtrasCatalogue(services);
   // The sample sanctions/PEP list (decision 026), before anyone is verified: every demo user is screened.
   await seedScreeningList(services.screening);
+  // The country risk lists the EDD rules read (decision 041); buildApp loads them too, the seed script does not build an app.
+  await services.riskLists.ensureLoaded();
   for (const u of DEMO_USERS) {
     const existing = await db.selectFrom('users').select('id').where('email', '=', u.email).executeTakeFirst();
     const progress = await progressOf(db, u.email);

@@ -18,7 +18,7 @@ import { createOtpService } from './modules/otp/otp.service.ts';
 import { createReverificationService } from './modules/reverification/reverification.service.ts';
 import { createMailTemplates } from './mail/templates.ts';
 import { createPartnersService } from './modules/partners/partners.service.ts';
-import { createHandoffService, createLivenessService } from './modules/handoff/handoff.service.ts';
+import { createHandoffService, createLivenessService, handoffPersonalData } from './modules/handoff/handoff.service.ts';
 import { createQuestionnairesService } from './modules/questionnaires/questionnaires.service.ts';
 import { createEddService } from './modules/edd/edd.service.ts';
 import { createExtrasService } from './modules/extras/extras.service.ts';
@@ -26,6 +26,7 @@ import { createScreeningService } from './modules/screening/screening.service.ts
 import { createTransferService } from './modules/transfer/transfer.service.ts';
 import { createRiskService } from './modules/risk/risk.service.ts';
 import { createComplianceService } from './modules/compliance/compliance.service.ts';
+import { createRiskListsService } from './modules/risk-lists/risk-lists.service.ts';
 
 /**
  * Builds every domain service once per app; routes reach them through `app.services`. Where two
@@ -106,12 +107,27 @@ export function createServices(db: Db, config: Config, { mailer = logMailer({ in
   });
   // Enhanced due diligence (issue 12, decision 028): the questionnaire engine keeps the answers; the
   // country rules read the residence and nationality given to kyc.
+  // Country risk lists as data (decision 041): a new version re-assesses the verified users of the listed countries through EDD.
+  const riskLists = createRiskListsService({
+    db,
+    ports: () => ({
+      verifiedUsersIn: (countries, after, limit) => kyc.verifiedUsersIn(countries, after, limit),
+      assess: async (userId, detail, actor) => (await edd.assess(userId, {}, actor, detail)).changed,
+    }),
+  });
   const edd = createEddService({
     db,
     review,
     questionnaires,
     accounts,
     kyc: { countriesOf: (q, userId) => kyc.countriesOf(q, userId) },
+    // The country rules read the risk lists in use (decision 041).
+    riskLists: {
+      highRiskCountries: async (q) => {
+        const lists = await riskLists.current(q);
+        return { version: lists?.version ?? null, countries: lists?.countries ?? [] };
+      },
+    },
   });
   // A verified level is the moment the country rules apply (decision 028), in the decision's
   // transaction, whoever decided (a reviewer, a provider's webhook, quick KYC, an override).
@@ -163,7 +179,8 @@ export function createServices(db: Db, config: Config, { mailer = logMailer({ in
   const consoleService = createConsoleService({ db, review, kyc, accounts, reverification, questionnaires, screening, transfers, rfi: compliance.rfi, edd, memberTags: extras.tagChanges });
   // The retention job also runs the capture's sweeps (biometric data, old phone links): built below.
   const sweeps = () => ({ biometric: liveness.sweep, handoffLinks: handoff.sweep, eraseBiometric: liveness.removeAllOf });
-  const records = createRecordsService({ db, config, review, kyc, accounts, documents, console: consoleService, sweeps, personalData: [questionnaires.personalData, reverification.personalData, compliance.personalData, edd.personalData, transfers.personalData, extras.personalData] });
+  // The capture's records (phone links, liveness checks) by its module's port: its services are built below.
+  const records = createRecordsService({ db, config, review, kyc, accounts, documents, console: consoleService, sweeps, personalData: [questionnaires.personalData, reverification.personalData, compliance.personalData, edd.personalData, transfers.personalData, extras.personalData, handoffPersonalData, risk.personalData, screening.personalData] });
   const site = createSiteService({ config });
   const monitoring = createMonitoringService();
   // SDK/app partners (decision 021): applicants are accounts; their level comes from kyc.
@@ -172,7 +189,7 @@ export function createServices(db: Db, config: Config, { mailer = logMailer({ in
   // The phone sends the same pictures the computer would: the same upload gate (re-verification included).
   const handoff = createHandoffService({ db, config, documents, canUpload: uploadGate });
   const liveness = createLivenessService({ db, documents });
-  return { accounts, site, documents, kyc, reverification, questionnaires, review, providers, countries, console: consoleService, monitoring, staff, records, partners, handoff, liveness, extras, screening, transfers, risk, compliance, edd };
+  return { accounts, site, documents, kyc, reverification, questionnaires, review, providers, countries, console: consoleService, monitoring, staff, records, partners, handoff, liveness, extras, screening, transfers, risk, compliance, edd, riskLists };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -687,6 +687,7 @@ export interface Database {
   screening_matches: ScreeningMatchesTable;
   edd_rounds: EddRoundsTable;
   kyc_info_stamps: KycInfoStampsTable;
+  risk_lists: RiskListsTable;
 }
 
 /** "Continue on your phone" links (migration 013, decision 023); secrets only as SHA-256. */
@@ -735,6 +736,23 @@ export interface CaptureLivenessFramesTable {
   wrapped_key: string;
   key_id: string;
   created_at: string;
+}
+
+/** A loaded country risk list file (migration 031, decision 041); the highest version is in use. */
+export interface RiskListsTable {
+  version: number;
+  file_name: string;
+  sha256: string;
+  /** The validated file (JSON). */
+  document: string;
+  /** The oldest publication date of its lists (YYYY-MM-DD). */
+  published_on: string;
+  /** The administrator's user id; null from the command line or at first start. */
+  loaded_by: string | null;
+  loaded_at: string;
+  /** When the re-assessment of verified users against it finished; null while not. */
+  reassessed_at: string | null;
+  entered_edd: number | null;
 }
 
 /** A loaded sanctions/PEP list version (migration 020, decision 026); the highest is in use. */

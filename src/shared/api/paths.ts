@@ -102,6 +102,10 @@ export const ApiPath = {
   consoleScreeningList: '/v1/console/screening-list',
   /** Administrators: screen the verified users the list in use has not screened yet. */
   consoleScreeningRescreen: '/v1/console/screening-list/rescreen',
+  /** Administrators: the country risk lists in use (FATF); POST a new version (multipart, `file`) (decision 041). */
+  consoleRiskLists: '/v1/console/risk-lists',
+  /** Administrators: re-assess the verified users against the version in use (after an interrupted run). */
+  consoleRiskListsReassess: '/v1/console/risk-lists/reassess',
   consoleCase: '/v1/console/cases/:id',
   consoleAssign: '/v1/console/cases/:id/assign',
   consoleRelease: '/v1/console/cases/:id/release',

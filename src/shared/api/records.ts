@@ -102,10 +102,22 @@ export const userDataExport = z.object({
     vipInvitations: z.array(z.object({ busType: z.string(), tier: z.string(), invitedAt: z.string() })),
     announcementsAcknowledged: z.array(z.object({ announcementId: z.string(), acknowledgedAt: z.string(), ip: z.string().nullable() })),
   }),
+  /**
+   * Every picture the caller gave, whatever it was for (identity documents, questionnaire evidence,
+   * answers to requests for information), each downloadable by its owner (decision 041).
+   */
+  documents: z.array(z.object({ id: z.string(), kind: z.string(), level: z.number().int(), attachedTo: z.string().nullable(), mime: z.string(), byteSize: z.number().int(), createdAt: z.string(), downloadPath: z.string() })),
+  /** The in-house capture (decision 023): "continue on your phone" links, and liveness checks with their moves and outcome. */
+  capture: z.object({
+    handoffs: z.array(z.object({ level: z.number().int(), step: z.string(), status: z.string(), createdAt: z.string(), openedAt: z.string().nullable(), finishedAt: z.string().nullable(), uploads: z.number().int() })),
+    livenessChecks: z.array(z.object({ level: z.number().int(), moves: z.array(z.string()), status: z.string(), createdAt: z.string(), finishedAt: z.string().nullable(), frames: z.number().int() })),
+  }),
+  /** Security checks of the caller's actions (risk intercepts, decision 029): the scene, the country the request came from, the outcome and the step asked for. */
+  riskDecisions: z.array(z.object({ scene: z.string(), requestCountry: z.string(), decision: z.string(), stepCode: z.number().int().nullable(), createdAt: z.string() })),
 });
 export type UserDataExport = z.infer<typeof userDataExport>;
-/** The parts of the export other modules than KYC and review hold (decision 031). */
-export type UserDataSections = Pick<UserDataExport, 'questionnaires' | 'reverification' | 'compliance' | 'eddRounds' | 'identityTransfers' | 'accountExtras'>;
+/** The parts of the export other modules than KYC and review hold (decisions 031, 041). */
+export type UserDataSections = Pick<UserDataExport, 'questionnaires' | 'reverification' | 'compliance' | 'eddRounds' | 'identityTransfers' | 'accountExtras' | 'capture' | 'riskDecisions'>;
 
 /** What became of an erasure request. */
 export const ErasureOutcome = {

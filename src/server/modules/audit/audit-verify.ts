@@ -117,6 +117,10 @@ const PERSONAL_KEYS = new Set([
   // A request for information's question and the user's answer (decision 027).
   'question',
   'answer',
+  // A risk intercept's device id (decision 041); a mobile number wherever it is audited on its own.
+  'guid',
+  'mobile',
+  'mobileNumber',
 ]);
 
 function erasePersonal(value: unknown): unknown {

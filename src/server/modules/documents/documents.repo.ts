@@ -34,6 +34,11 @@ export function findByApplication(db: Q, applicationId: string): Promise<Documen
   return db.selectFrom('kyc_documents').select(SUMMARY_COLUMNS).where('application_id', '=', applicationId).orderBy('created_at', 'asc').orderBy('id', 'asc').execute();
 }
 
+/** Every document of a user, drafts and attached, oldest first (the user's data export, decision 041). */
+export function findAllOfUser(db: Q, userId: string): Promise<DocumentMetaRow[]> {
+  return db.selectFrom('kyc_documents').select(SUMMARY_COLUMNS).where('user_id', '=', userId).orderBy('created_at', 'asc').orderBy('id', 'asc').execute();
+}
+
 /** Deletes a draft; never an attached document. Returns how many rows went. */
 export async function deleteDraft(db: Q, userId: string, id: string): Promise<number> {
   const r = await db.deleteFrom('kyc_documents').where('id', '=', id).where('user_id', '=', userId).where('application_id', 'is', null).executeTakeFirst();

@@ -342,6 +342,11 @@ export function createDocumentsService({ db, config, keyring: injectedKeyring, c
       return this.listDrafts(db, userId, level);
     },
 
+    /** Every picture the user gave, whatever it was for (KYC, questionnaire evidence, RFI answers): the data export's list. */
+    async listOfUser(dbOrTrx: Db, userId: string): Promise<DocumentSummary[]> {
+      return (await repo.findAllOfUser(dbOrTrx, userId)).map(toSummary);
+    },
+
     async listForApplication(dbOrTrx: Db, applicationId: string): Promise<DocumentSummary[]> {
       return (await repo.findByApplication(dbOrTrx, applicationId)).map(toSummary);
     },

@@ -13,10 +13,10 @@ import type { ReviewCase, ReviewDecision, ReviewService, ReviewSubjectHandler } 
 import { applyEvent, readSteps } from '../steps/steps.service.ts';
 import { EDD_MACHINE, EDD_STEP, EddEvent } from './edd.machine.ts';
 import * as repo from './edd.repo.ts';
-import { EDD_TEMPLATES, triggeredRules, type RiskFacts } from './rules.ts';
+import { EDD_TEMPLATES, eddRules, triggeredRules, type RiskFacts } from './rules.ts';
 import { eddPersonalData } from './personal-data.ts';
 
-export { EDD_RULES, triggeredRules, type RiskFacts } from './rules.ts';
+export { eddRules, triggeredRules, type RiskFacts } from './rules.ts';
 
 /** What EDD needs from the questionnaire engine (late-bound in services.ts): drafts, evidence and answers stay there. */
 export interface EddQuestionnairesPort {
@@ -33,6 +33,11 @@ export interface EddKycPort {
   countriesOf(q: Db, userId: string): Promise<{ residenceCountry: string; nationality: string }>;
 }
 
+/** The country risk lists in use (decision 041), read in `q`: the country rules' countries and the version they come from. */
+export interface EddRiskListsPort {
+  highRiskCountries(q: Db): Promise<{ version: number | null; countries: readonly string[] }>;
+}
+
 export interface EddAccountsPort {
   userByEmail(email: string): Promise<{ id: string; email: string; role: UserRole } | undefined>;
 }
@@ -43,6 +48,7 @@ export interface EddDeps {
   questionnaires: EddQuestionnairesPort;
   kyc: EddKycPort;
   accounts: EddAccountsPort;
+  riskLists: EddRiskListsPort;
 }
 
 const S = EDDStatus;
@@ -63,7 +69,7 @@ export type ExtraFacts = Partial<Pick<RiskFacts, 'volumeBand' | 'screeningOutcom
  * all are sent the round is one EDD review case, and its decision decides the questionnaires too.
  * Every change is one transaction with its audit records.
  */
-export function createEddService({ db, review, questionnaires, kyc, accounts }: EddDeps) {
+export function createEddService({ db, review, questionnaires, kyc, accounts, riskLists }: EddDeps) {
   const tx = <T>(fn: (trx: Db) => Promise<T>) => inTransaction(db, fn, 'edd changed concurrently');
   const statusOf = async (q: Db, userId: string) => (await readSteps(q, EDD_MACHINE, userId))[EDD_STEP];
   const apply = (trx: Db, userId: string, event: EddEvent, actor: Actor, context: Record<string, unknown>) =>
@@ -115,10 +121,13 @@ export function createEddService({ db, review, questionnaires, kyc, accounts }: 
    */
   async function assessIn(trx: Db, userId: string, extra: ExtraFacts, actor: Actor, detail = ''): Promise<RequireEddResult> {
     const countries = await kyc.countriesOf(trx, userId);
-    const triggers = triggeredRules({ ...countries, volumeBand: extra.volumeBand ?? null, screeningOutcome: extra.screeningOutcome ?? null, reviewerDecision: extra.reviewerDecision ?? false });
+    const lists = await riskLists.highRiskCountries(trx);
+    const facts = { ...countries, volumeBand: extra.volumeBand ?? null, screeningOutcome: extra.screeningOutcome ?? null, reviewerDecision: extra.reviewerDecision ?? false };
+    const triggers = triggeredRules(facts, eddRules(lists.countries));
     const status = await statusOf(trx, userId);
     if (triggers.length === 0 || status !== S.EDDStatus_Unknown) return { userId, eddStatus: status, changed: false };
-    const next = await apply(trx, userId, E.REQUIRE, actor, { triggers });
+    // The audit names the risk list version the country rules read (decision 041).
+    const next = await apply(trx, userId, E.REQUIRE, actor, { triggers, riskListVersion: lists.version });
     const round = await openRound(trx, userId, triggers.map((trigger) => ({ trigger, detail })), actor);
     await submitIfComplete(trx, round, countries.residenceCountry, round.created_at, actor);
     return { userId, eddStatus: await statusOf(trx, userId), changed: next !== status };

@@ -214,7 +214,7 @@ describe('the rules put users into EDD', () => {
 
   it('a level approved for a resident of a high-risk country puts them into EDD; one from elsewhere not', async () => {
     const risky = await fresh();
-    const appId = await submitLevel1(app, risky, { ...VALID_INFO, residenceCountry: 'NG' });
+    const appId = await submitLevel1(app, risky, { ...VALID_INFO, residenceCountry: 'KE' });
     const ordinary = await fresh();
     const appId2 = await submitLevel1(app, ordinary);
     for (const id of [appId, appId2]) expect((await post(app, `${C}/${await kycCaseOf(app, id)}/approve`, { internalNote: '' }, a.cookie)).json().result.status).toBe('APPROVED');
@@ -234,9 +234,9 @@ describe('the rules put users into EDD', () => {
 
   it('a potential screening match when a level is approved puts the user into EDD with the country facts, in one transaction', async () => {
     const header = 'id,schema,name,aliases,birth_date,countries,addresses,identifiers,sanctions,phones,emails,dataset,first_seen,last_seen,last_change';
-    await app.services.screening.loadList(`${header}\nedd-0001,Person,Kwame Mensah-Okoro,,1985-03-02,ng,,,"Test programme (fictional)",,,test,2025-01-01T00:00:00,2025-01-01T00:00:00,2025-01-01T00:00:00`, 'edd-test.csv', SYSTEM);
+    await app.services.screening.loadList(`${header}\nedd-0001,Person,Kwame Mensah-Okoro,,1985-03-02,ke,,,"Test programme (fictional)",,,test,2025-01-01T00:00:00,2025-01-01T00:00:00,2025-01-01T00:00:00`, 'edd-test.csv', SYSTEM);
     const u = await fresh();
-    const appId = await submitLevel1(app, u, { ...VALID_INFO, firstName: 'Kwame', lastName: 'Mensah-Okoro', dateOfBirth: '1985-03-02', residenceCountry: 'NG' });
+    const appId = await submitLevel1(app, u, { ...VALID_INFO, firstName: 'Kwame', lastName: 'Mensah-Okoro', dateOfBirth: '1985-03-02', residenceCountry: 'KE' });
     expect((await post(app, `${C}/${await kycCaseOf(app, appId)}/approve`, { internalNote: '' }, a.cookie)).json().result.status).toBe('APPROVED');
     expect(await eddStep(u.id)).toBe(EDDStatus.EDDStatus_UnSubmit);
     expect((await rounds(u.id)).map((r) => JSON.parse(r.triggers).map((t: { trigger: string }) => t.trigger))).toEqual([['HIGH_RISK_RESIDENCE', 'SCREENING_MATCH']]);

@@ -1,11 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { EddTrigger, ScreeningOutcome, VolumeBand } from '../../../shared/api/edd.ts';
 import { isTemplateCode } from '../../../shared/questionnaires/index.ts';
-import { EDD_TEMPLATES, triggeredRules, type RiskFacts } from './rules.ts';
+import { EDD_TEMPLATES, eddRules, triggeredRules as triggeredBy, type RiskFacts } from './rules.ts';
+
+// The countries come from the risk lists in use (decision 041); a small list stands in for them here.
+const RULES = eddRules(['IR', 'KP', 'MM']);
+const triggeredRules = (facts: RiskFacts) => triggeredBy(facts, RULES);
 
 const NONE: RiskFacts = { residenceCountry: 'DE', nationality: 'DE', volumeBand: VolumeBand.LOW, screeningOutcome: ScreeningOutcome.CLEAR, reviewerDecision: false };
 
 describe('EDD risk rules (decision 028)', () => {
+  it('a country rule reads the list it is given: off the list, nothing', () => {
+    expect(triggeredBy({ ...NONE, residenceCountry: 'IR' }, eddRules(['KP']))).toEqual([]);
+    expect(triggeredBy({ ...NONE, residenceCountry: 'DE' }, eddRules(['DE']))).toEqual([EddTrigger.HIGH_RISK_RESIDENCE, EddTrigger.HIGH_RISK_NATIONALITY]);
+  });
+
   it('an ordinary user raises nothing, nor does one with no facts yet', () => {
     expect(triggeredRules(NONE)).toEqual([]);
     expect(triggeredRules({ residenceCountry: '', nationality: '', volumeBand: null, screeningOutcome: null, reviewerDecision: false })).toEqual([]);

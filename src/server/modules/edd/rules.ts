@@ -26,24 +26,20 @@ export interface RiskFacts {
 }
 
 /**
- * Countries whose residents and nationals get enhanced due diligence: the FATF lists as published in
- * June 2025 — "call for action" (KP, IR, MM; the exchange does not serve residents there at all, see
- * DISABLED_COUNTRIES, but nationals living elsewhere) and "increased monitoring". Compliance keeps
- * this list current with each FATF plenary (decision 028).
+ * The rules, given the countries whose residents and nationals get enhanced due diligence: every
+ * country of the risk lists in use (decision 041: the FATF's "call for action" and "increased
+ * monitoring" lists, loaded as data with their source and date; no longer a snapshot in code).
  */
-export const HIGH_RISK_COUNTRIES: readonly string[] = [
-  'KP', 'IR', 'MM',
-  'DZ', 'AO', 'BO', 'BG', 'BF', 'CM', 'CI', 'CD', 'HT', 'KE', 'LA', 'LB', 'MC', 'MZ', 'NA', 'NP', 'NG', 'ZA', 'SS', 'SY', 'VE', 'VN', 'YE', 'VG',
-];
-
-export const EDD_RULES: readonly EddRule[] = [
-  { trigger: EddTrigger.HIGH_RISK_RESIDENCE, kind: 'COUNTRY', field: 'residenceCountry', countries: HIGH_RISK_COUNTRIES },
-  { trigger: EddTrigger.HIGH_RISK_NATIONALITY, kind: 'COUNTRY', field: 'nationality', countries: HIGH_RISK_COUNTRIES },
-  { trigger: EddTrigger.HIGH_VOLUME, kind: 'VOLUME_BAND', bands: [VolumeBand.HIGH, VolumeBand.VERY_HIGH] },
-  // A possible match still to be cleared is enough: the answers help the reviewer tell the two apart.
-  { trigger: EddTrigger.SCREENING_MATCH, kind: 'SCREENING', outcomes: [ScreeningOutcome.POTENTIAL_MATCH, ScreeningOutcome.CONFIRMED_MATCH] },
-  { trigger: EddTrigger.REVIEWER_DECISION, kind: 'REVIEWER' },
-];
+export function eddRules(highRiskCountries: readonly string[]): readonly EddRule[] {
+  return [
+    { trigger: EddTrigger.HIGH_RISK_RESIDENCE, kind: 'COUNTRY', field: 'residenceCountry', countries: highRiskCountries },
+    { trigger: EddTrigger.HIGH_RISK_NATIONALITY, kind: 'COUNTRY', field: 'nationality', countries: highRiskCountries },
+    { trigger: EddTrigger.HIGH_VOLUME, kind: 'VOLUME_BAND', bands: [VolumeBand.HIGH, VolumeBand.VERY_HIGH] },
+    // A possible match still to be cleared is enough: the answers help the reviewer tell the two apart.
+    { trigger: EddTrigger.SCREENING_MATCH, kind: 'SCREENING', outcomes: [ScreeningOutcome.POTENTIAL_MATCH, ScreeningOutcome.CONFIRMED_MATCH] },
+    { trigger: EddTrigger.REVIEWER_DECISION, kind: 'REVIEWER' },
+  ];
+}
 
 function matches(rule: EddRule, facts: RiskFacts): boolean {
   switch (rule.kind) {
@@ -59,7 +55,7 @@ function matches(rule: EddRule, facts: RiskFacts): boolean {
 }
 
 /** The triggers the facts raise, in rule order, each once (empty: no enhanced due diligence). */
-export function triggeredRules(facts: RiskFacts, rules: readonly EddRule[] = EDD_RULES): EddTrigger[] {
+export function triggeredRules(facts: RiskFacts, rules: readonly EddRule[]): EddTrigger[] {
   const out: EddTrigger[] = [];
   for (const r of rules) if (matches(r, facts) && !out.includes(r.trigger)) out.push(r.trigger);
   return out;

@@ -25,6 +25,9 @@ import { countHit } from '../throttle/throttle.service.ts';
 import { allows, effectiveStatus, HandoffEvent, hashSecret, newSecret } from './handoff.model.ts';
 import * as repo from './handoff.repo.ts';
 
+/** The capture's records for the data export and erasure (decision 041): the records module is built before this service. */
+export { handoffPersonalData } from './personal-data.ts';
+
 const ENTITY = 'capture_handoff';
 const HOUR_MS = 3600_000;
 /** Concurrent uploads from one phone append to the same list: a lost race retries. */

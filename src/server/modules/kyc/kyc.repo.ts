@@ -111,3 +111,24 @@ export function findApplicationsByIds(db: Q, ids: readonly string[]) {
   if (ids.length === 0) return Promise.resolve([]);
   return db.selectFrom('kyc_applications').select(['id', 'document_type']).where('id', 'in', ids).execute();
 }
+
+/**
+ * Verified users (level 1 reached) who live in or are nationals of one of `countries`, the next
+ * `limit` after `after` in id order: whom a new country risk list re-assesses (decision 041).
+ */
+export async function findVerifiedIn(db: Q, countries: readonly string[], after: string, limit: number): Promise<string[]> {
+  if (countries.length === 0) return [];
+  const rows = await db
+    .selectFrom('step_states as s')
+    .innerJoin('kyc_personal_info as p', 'p.user_id', 's.subject_id')
+    .select('s.subject_id as userId')
+    .where('s.machine', '=', 'kyc_level')
+    .where('s.step', '=', '1')
+    .where('s.status', '=', 'SUCCESS')
+    .where((eb) => eb.or([eb('p.residence_country', 'in', [...countries]), eb('p.nationality', 'in', [...countries])]))
+    .where('s.subject_id', '>', after)
+    .orderBy('s.subject_id')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.userId);
+}

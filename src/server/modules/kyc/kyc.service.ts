@@ -204,6 +204,8 @@ export function createKycService({ db, config, documents, accounts, review, prov
       const row = await repo.findPersonalInfo(q, userId);
       return { residenceCountry: row?.residence_country ?? '', nationality: row?.nationality ?? '' };
     },
+    /** Verified users living in or nationals of one of `countries` (a new risk list re-assesses them, decision 041). */
+    verifiedUsersIn: (countries: readonly string[], after: string, limit: number): Promise<string[]> => repo.findVerifiedIn(db, countries, after, limit),
     savePersonalInfo: (userId: string, info: PersonalInfo, actor: Actor): Promise<PersonalInfoResult> => personal.save(userId, info, actor),
     updateAddress: (userId: string, address: ResidentialAddress, actor: Actor): Promise<PersonalInfoResult> => personal.updateAddress(userId, address, actor),
 

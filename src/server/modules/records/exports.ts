@@ -18,7 +18,7 @@ export interface ExportDeps {
   review: Pick<ReviewService, 'casesOfUser' | 'decisionsOf'>;
   kyc: Pick<KycService, 'recordsOf'>;
   accounts: Pick<AccountsService, 'usersByIds'>;
-  documents: Pick<DocumentsService, 'listForApplication' | 'readForReviewer'>;
+  documents: Pick<DocumentsService, 'listForApplication' | 'listOfUser' | 'readForReviewer'>;
   console: Pick<ConsoleService, 'getCase'>;
   /** Other modules' records about the user (decision 031). */
   personalData?: readonly PersonalDataPort[];
@@ -67,6 +67,17 @@ export function createExports({ db, review, kyc, accounts, documents, console, p
         }),
         erasureRequests: (await repo.findErasureRequestsOfUser(db, userId)).map((r) => ({ requestedAt: r.requested_at, outcome: r.outcome, reason: r.reason, keepUntil: r.keep_until, erasedAt: r.erased_at })),
         ...EMPTY_SECTIONS,
+        // Every picture, also those given outside an application (questionnaire evidence, RFI answers).
+        documents: (await documents.listOfUser(db, userId)).map((d) => ({
+          id: d.id,
+          kind: d.kind,
+          level: Number(d.level),
+          attachedTo: d.applicationId,
+          mime: d.mime,
+          byteSize: d.byteSize,
+          createdAt: d.createdAt,
+          downloadPath: `${API_PREFIX}${ApiPath.document}/${d.id}`,
+        })),
       };
       for (const port of personalData) Object.assign(result, await port.exportOf(db, userId));
       await recordAudit(db, actor, { action: 'records.user_export', entityType: 'user', entityId: userId, after: { applications: applications.length, decisions: result.decisions.length } });

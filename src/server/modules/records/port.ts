@@ -27,4 +27,6 @@ export const EMPTY_SECTIONS: UserDataSections = {
   eddRounds: [],
   identityTransfers: [],
   accountExtras: { agreements: [], custody: null, affiliate: null, vipInvitations: [], announcementsAcknowledged: [] },
+  capture: { handoffs: [], livenessChecks: [] },
+  riskDecisions: [],
 };

@@ -5,6 +5,7 @@ import { nowIso, type Db } from '../../db/index.ts';
 import { recordAudit, type Actor } from '../audit/audit.service.ts';
 import { RiskDecision as D } from '../../../shared/api/risk-intercept.ts';
 import { evaluateRisk, type RiskFacts } from './risk-rules.ts';
+import { riskPersonalData } from './personal-data.ts';
 
 const HOUR_MS = 3_600_000;
 /** Re-verification statuses in which a new document is asked for and not sent (reverification's machine). */
@@ -57,6 +58,8 @@ export function createRiskService({ db, residenceOf }: { db: Db; residenceOf(use
   }
 
   return {
+    /** The user's risk intercepts, for the data export and erasure (decision 041). */
+    personalData: riskPersonalData,
     /** Evaluates `scene` for the caller and stores the verdict (audited). */
     async intercept(scene: RiskScene, caller: RiskCaller, actor: Actor): Promise<RiskInterceptResult> {
       const known = caller.userId ? await userFacts(caller.userId) : { hoursSinceDocumentChange: null, documentUpdateRequested: false, knownCountries: [] };

@@ -12,6 +12,7 @@ import { RequirementEvent } from '../questionnaires/questionnaires.service.ts';
 import { ListFileError, parseListFile, type ListEntry } from './list-file.ts';
 import { matchPrepared, prepareCandidate, prepareName, type PreparedCandidate } from './name-match.ts';
 import * as repo from './screening.repo.ts';
+import { screeningPersonalData } from './personal-data.ts';
 
 /** What screening needs from the questionnaires module: make a template due in the caller's transaction, read its status. */
 export interface ScreeningQuestionnairesPort {
@@ -207,6 +208,8 @@ export function createScreeningService({
   let rescreening: Promise<unknown> | null = null;
 
   return {
+    /** The copies of names in matches, for erasure (decision 041); nothing exported (tipping-off). */
+    personalData: screeningPersonalData,
     reviewHandler,
     screenIn,
 

@@ -12,6 +12,7 @@ import { message } from '../../lib/notify/index.ts';
 import { useRetention, useSetRole, useStaff, useVerifyAudit } from './api/admin.ts';
 import { useConsoleMe } from './api/get-console-me.ts';
 import { formatDateTime } from './format.ts';
+import { RiskListsCard } from './components/risk-lists-card.tsx';
 import { ScreeningListCard } from './components/screening-list-card.tsx';
 
 /** The console members and their roles; an administrator changes one (the server audits it). */
@@ -143,6 +144,9 @@ export default function AdminScreen() {
       </Card>
       <Card title={t('records.admin.screening.title')}>
         <ScreeningListCard />
+      </Card>
+      <Card title={t('records.admin.riskLists.title')}>
+        <RiskListsCard />
       </Card>
     </section>
   );

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiPath } from '../../../../shared/api/paths.ts';
 import type { AuditChainReport, RetentionOverview, StaffList, StaffMember } from '../../../../shared/api/records.ts';
+import { RISK_LIST_FILE_FIELD, type RiskListInfo } from '../../../../shared/api/risk-lists.ts';
 import { SCREENING_LIST_FILE_FIELD, type ScreeningListInfo } from '../../../../shared/api/screening.ts';
 import type { ConsoleRole } from '../../../../shared/staff.ts';
 import { http } from '../../../lib/http/index.ts';
@@ -55,5 +56,38 @@ export function useRescreen() {
   return useMutation({
     mutationFn: () => http.post<ScreeningListInfo>(ApiPath.consoleScreeningRescreen, {}, { silent: true }),
     onSuccess: (info) => client.setQueryData(screeningListKey, info),
+  });
+}
+
+/** The country risk lists (decision 041): the version in use; refreshed while this server re-assesses users against it. */
+const riskListsKey = [...consoleKeys.all, 'risk-lists'] as const;
+const REASSESS_POLL_MS = 3000;
+
+export const useRiskLists = () =>
+  useQuery(
+    queryOptions({
+      queryKey: riskListsKey,
+      queryFn: ({ signal }) => http.get<RiskListInfo>(ApiPath.consoleRiskLists, undefined, { signal, silent: true }),
+      refetchInterval: (query) => (query.state.data?.reassessing ? REASSESS_POLL_MS : false),
+    }),
+  );
+
+export function useLoadRiskLists() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (file: File) => {
+      const form = new FormData();
+      form.append(RISK_LIST_FILE_FIELD, file, file.name);
+      return postMultipart<RiskListInfo>(ApiPath.consoleRiskLists, form);
+    },
+    onSuccess: (info) => client.setQueryData(riskListsKey, info),
+  });
+}
+
+export function useReassess() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => http.post<RiskListInfo>(ApiPath.consoleRiskListsReassess, {}, { silent: true }),
+    onSuccess: (info) => client.setQueryData(riskListsKey, info),
   });
 }

@@ -72,6 +72,16 @@ describe('an EDD case', () => {
     expect(screen.getByText(/Earlier round, opened/)).toHaveTextContent('Rejected');
   });
 
+  it('a round opened by the re-assessment after a risk list load says so in words (decision 041)', async () => {
+    const kase = eddCase();
+    if (kase.subject.kind !== 'EDD') throw new Error('an EDD case');
+    kase.subject.round.triggers = [{ trigger: 'HIGH_RISK_RESIDENCE', detail: 'risk-list:v3' }];
+    show(kase);
+    const why = await screen.findByTestId('edd-triggers');
+    expect(why).toHaveTextContent('After the country risk lists version 3 were loaded');
+    expect(why).not.toHaveTextContent('risk-list:v3');
+  });
+
   it('approving says what it does for the client', async () => {
     const user = userEvent.setup();
     const kase = eddCase();

@@ -8,6 +8,12 @@ import { QuestionnaireMain } from './questionnaire.tsx';
 /** The subject of an EDD case (decision 028). */
 export type EddCaseSubject = Extract<ConsoleCase['subject'], { kind: typeof SubjectKind.EDD }>;
 
+/** A trigger's detail: a reviewer's note as written, or the re-assessment after a risk list load (`risk-list:v3`, decision 041) in words. */
+function detailText(t: ReturnType<typeof useTranslation>['t'], detail: string): string {
+  const list = /^risk-list:v(\d+)$/.exec(detail);
+  return list ? t('edd.console.fromRiskList', { version: Number(list[1]) }) : detail;
+}
+
 /**
  * What a reviewer reads for an enhanced due diligence round: why the user is in EDD (the rules that
  * fired, with a reviewer's note), then each questionnaire sent for the round with its answers and
@@ -22,7 +28,7 @@ export function EddMain({ subject, email }: { subject: EddCaseSubject; email: st
           {subject.round.triggers.map((tr, index) => (
             <li key={`${tr.trigger}-${index}`}>
               <span className="font-medium">{t(`edd.trigger.${tr.trigger}`)}</span>
-              {tr.detail ? <span className="block text-sm text-muted">{tr.detail}</span> : null}
+              {tr.detail ? <span className="block text-sm text-muted">{detailText(t, tr.detail)}</span> : null}
             </li>
           ))}
         </ul>
