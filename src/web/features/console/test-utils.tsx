@@ -132,6 +132,8 @@ export function kycCase(overrides: Partial<ConsoleQueueItem> = {}, rest: Partial
           city: 'Milano',
           stateRegion: '',
           postalCode: '20121',
+          mobileCountry: 'IT',
+          mobileNumber: '3471234567',
         },
         document: { country: 'IT', type: 'ID_CARD', number: '' },
       },

@@ -31,7 +31,7 @@ async function fillValid(user: ReturnType<typeof userEvent.setup>, dateOfBirth =
 }
 
 const saved = {
-  info: { firstName: 'Anna', middleName: '', lastName: 'Müller', dateOfBirth: '1990-05-17', nationality: 'DE', residenceCountry: 'DE', addressLine1: 'Hauptstraße 5', addressLine2: '', city: 'Hamburg', stateRegion: '', postalCode: '20095' },
+  info: { firstName: 'Anna', middleName: '', lastName: 'Müller', dateOfBirth: '1990-05-17', nationality: 'DE', residenceCountry: 'DE', addressLine1: 'Hauptstraße 5', addressLine2: '', city: 'Hamburg', stateRegion: '', postalCode: '20095', mobileCountry: '', mobileNumber: '' },
   editable: true,
   updatedAt: '2026-01-01T00:00:00.000Z',
 };
