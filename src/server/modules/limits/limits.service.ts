@@ -98,11 +98,15 @@ interface LimitsDeps {
  * their currency that is not older than RATES_MAX_AGE_HOURS, and are otherwise shown in US dollars.
  */
 export function createLimitsService({ db, config, emailsOf, log, fetch: fetchImpl, now = () => new Date() }: LimitsDeps) {
-  async function current(q: Db = db): Promise<LimitsVersion> {
-    const row = await repo.latestVersion(q);
+  /** The version in force, with its author's e-mail (outside a transaction: accounts read with their own connection). */
+  async function current(): Promise<LimitsVersion> {
+    const row = await repo.latestVersion(db);
     const emails = row?.created_by ? await emailsOf([row.created_by]) : new Map<string, string>();
     return versionOf(row, (id) => (id ? emails.get(id) ?? null : null));
   }
+
+  /** The version in force read in `trx` (no author: another module's read must not wait for this transaction). */
+  const currentIn = async (trx: Db): Promise<LimitsVersion> => versionOf(await repo.latestVersion(trx), () => null);
 
   /** Stores `doc` as the next version in one transaction with its audit entry. */
   async function storeVersion(trx: Db, doc: LimitsDocument, source: LimitsSource, note: string, actor: Actor, before: LimitsVersion): Promise<number> {
@@ -214,7 +218,7 @@ export function createLimitsService({ db, config, emailsOf, log, fetch: fetchImp
       await inTransaction(
         db,
         async (trx) => {
-          const before = await current(trx);
+          const before = await currentIn(trx);
           if (before.version !== input.expectedVersion) throw wrongState('the limits changed since you opened them');
           await storeVersion(trx, input.document, LimitsSource.CONSOLE, input.note, actor, before);
         },
@@ -246,7 +250,7 @@ export function createLimitsService({ db, config, emailsOf, log, fetch: fetchImp
         return await inTransaction(db, async (trx) => {
           const again = await repo.latestFileVersion(trx);
           if (again?.sha256 === hash) return null;
-          const version = await storeVersion(trx, checked.data, LimitsSource.FILE, `LIMITS_FILE ${config.file}`, SYSTEM, await current(trx));
+          const version = await storeVersion(trx, checked.data, LimitsSource.FILE, `LIMITS_FILE ${config.file}`, SYSTEM, await currentIn(trx));
           log.info({ version }, `limits: LIMITS_FILE stored as version ${version}`);
           return version;
         });
