@@ -139,6 +139,26 @@ describe('PersonalInfoForm', () => {
     expect(JSON.parse(calls[0]!.body!)).toMatchObject({ firstName: 'Anna', nationality: 'DE', residenceCountry: 'DE', middleName: '', postalCode: '20095' });
   });
 
+  it('the optional mobile number: dial codes from the country list, §5 refuses 6 digits in the browser, a valid one is sent trimmed with its country', async () => {
+    const user = userEvent.setup();
+    renderKyc(<PersonalInfoForm initial={null} countries={countries} onSaved={vi.fn()} />);
+    await fillValid(user);
+    const country = screen.getByLabelText(/^Mobile number country/);
+    expect(screen.getByRole('option', { name: 'Germany (+49)' })).toBeInTheDocument();
+    await user.selectOptions(country, 'DE');
+    const number = screen.getByLabelText(/^Mobile number(?! country)/);
+    await user.type(number, '151234');
+    await user.click(screen.getByRole('button', { name: 'Save personal information' }));
+    expect(await screen.findByText('invalid mobile number')).toBeInTheDocument();
+    expect(number).toHaveAttribute('aria-invalid', 'true');
+    expect(calls).toHaveLength(0);
+    await user.clear(number);
+    await user.type(number, ' 15123456789 ');
+    await user.click(screen.getByRole('button', { name: 'Save personal information' }));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(JSON.parse(calls[0]!.body!)).toMatchObject({ mobileCountry: 'DE', mobileNumber: '15123456789' });
+  });
+
   it("maps the server's field errors (10001) back onto the fields, with the server's parameters", async () => {
     reply = () =>
       envelope({ fields: [{ path: 'lastName', code: 'kyc-rules.invalid_name' }, { path: 'dateOfBirth', code: 'kyc-rules.too_young', params: { min: 21 } }] }, 10001, 'params error');
