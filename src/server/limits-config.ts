@@ -22,8 +22,7 @@ export const limitsEnvSchema = {
   RATES_ALLOW_PRIVATE: bool.default(false),
 };
 
-const limitsEnv = z.object(limitsEnvSchema);
-type LimitsEnv = z.output<typeof limitsEnv>;
+type LimitsEnv = z.output<z.ZodObject<typeof limitsEnvSchema>>;
 
 export function limitsConfigOf(e: LimitsEnv) {
   return {

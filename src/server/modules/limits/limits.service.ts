@@ -238,7 +238,7 @@ export function createLimitsService({ db, config, emailsOf, log, fetch: fetchImp
       try {
         parsed = JSON.parse(await readFile(config.file, 'utf8'));
       } catch (err) {
-        throw new Error(`LIMITS_FILE ${config.file}: ${(err as Error).message}`);
+        throw new Error(`LIMITS_FILE ${config.file}: ${(err as Error).message}`, { cause: err });
       }
       const checked = limitsDocument.safeParse(parsed);
       if (!checked.success) throw new Error(`LIMITS_FILE ${config.file}: ${checked.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);

@@ -1,15 +1,14 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConsoleRole } from '../../../shared/staff.ts';
 import type { App } from '../../app.ts';
 import { configWith } from '../../config.ts';
 import { jsonHeaders } from '../../test/test-app.ts';
-import { createKycTestApp, get, newReviewer, newUser, post, type TestUser } from '../kyc/kyc.fixtures.ts';
+import { createKycTestApp, get, newReviewer, newUser, type TestUser } from '../kyc/kyc.fixtures.ts';
 import { DEFAULT_LIMITS } from './limits.service.ts';
 import { isPrivateAddress } from './rates-feed.ts';
 
