@@ -10,7 +10,7 @@ import { expect, loginThroughPage, registerViaApi, test, uniqueEmail } from './s
 test('a EUR user sees the limit in US dollars saying so, then converted with the rate the administrator set and its time', async ({ page, browser }) => {
   await loginThroughPage(page, 'eur-user@example.com', 'demo-password-1', '/login?redirect_url=%2Fuser%2Faccounts%2Fauth%2Fpersonal');
   const limit = page.getByTestId('current-limit');
-  await expect(limit).toContainText('0.20 BTC');
+  await expect(limit).toContainText('0.20000000 BTC');
   await expect(limit).toContainText('$');
   await expect(page.getByTestId('rate-note')).toHaveText('Amounts are shown in US dollars: no current exchange rate for EUR is available.');
 
@@ -47,12 +47,12 @@ test.describe('on a phone', () => {
     const country = page.getByLabel('Mobile number country');
     await expect(country.locator('option[value="DE"]')).toHaveText('Germany (+49)');
     await country.selectOption('DE');
-    await page.getByLabel('Mobile number', { exact: true }).fill('151234');
+    await page.getByRole('textbox', { name: 'Mobile number (optional)' }).fill('151234');
     await page.getByRole('button', { name: 'Save personal information' }).click();
     await expect(page.getByText('invalid mobile number')).toBeVisible();
-    await expect(page.getByLabel('Mobile number', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByRole('textbox', { name: 'Mobile number (optional)' })).toHaveAttribute('aria-invalid', 'true');
 
-    await page.getByLabel('Mobile number', { exact: true }).fill(' 15123456789 ');
+    await page.getByRole('textbox', { name: 'Mobile number (optional)' }).fill(' 15123456789 ');
     await page.getByRole('button', { name: 'Save personal information' }).click();
     await expect(page.getByText('Personal information saved')).toBeVisible();
     await expect(page.getByText('+49 15123456789')).toBeVisible();
