@@ -22,6 +22,7 @@ import { staffRoutes } from './modules/staff/staff.routes.ts';
 import { reverificationRoutes } from './modules/reverification/reverification.routes.ts';
 import { riskListsConsoleRoutes } from './modules/risk-lists/risk-lists.routes.ts';
 import { screeningConsoleRoutes, screeningRoutes } from './modules/screening/screening.routes.ts';
+import { limitsConsoleRoutes, limitsRoutes } from './modules/limits/limits.routes.ts';
 import { complianceConsoleRoutes, complianceRoutes } from './modules/compliance/compliance.routes.ts';
 import { developersPlugin, integrationRoutes, partnerDemoRoutes } from './modules/integration/integration.routes.ts';
 import { partnersRoutes } from './modules/partners/partners.routes.ts';
@@ -108,6 +109,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   const services = createServices(db, config, { mailer: options.mailer ?? mailerFromConfig(config.mail, app.log), log: app.log });
   // A database without country risk lists gets the shipped FATF lists (decision 041): the EDD country rules read them.
   await services.riskLists.ensureLoaded();
+  // LIMITS_FILE (decision 040): a changed file becomes the limits' next version; an invalid one stops the start.
+  await services.limits.seedFromFile();
 
   app.decorate('config', config);
   app.decorate('db', db);
@@ -144,6 +147,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       await api.register(screeningRoutes);
       await api.register(screeningConsoleRoutes);
       await api.register(riskListsConsoleRoutes);
+      await api.register(limitsRoutes);
+      await api.register(limitsConsoleRoutes);
       await api.register(complianceRoutes);
       await api.register(complianceConsoleRoutes);
       await api.register(eddRoutes);
@@ -174,6 +179,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   // The retention job (decision 018): every server schedules it, one at a time runs it (a lease).
   app.addHook('onReady', async () => services.records.retention.start());
   app.addHook('onClose', async () => services.records.retention.stop());
+  // Fiat rates from RATES_URL (decision 040): every server reads them on a timer; none without it.
+  app.addHook('onReady', async () => services.limits.rates.start());
+  app.addHook('onClose', async () => services.limits.rates.stop());
   return app;
 }
 

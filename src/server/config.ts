@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { Provider, VerifiableLevels } from '../shared/kyc.ts';
 import { vendorEnvSchema, vendorsConfigOf } from './vendor-config.ts';
 import { captureConfigOf, captureEnvSchema } from './capture-config.ts';
+import { limitsConfigOf, limitsEnvSchema } from './limits-config.ts';
 import { documentStoreConfigOf, documentStoreEnvSchema } from './document-store-config.ts';
 import { RejectMode } from '../shared/review-reasons.ts';
 import { DecisionOutcome, SubjectKind } from '../shared/review.ts';
@@ -213,6 +214,7 @@ const envSchema = z.object({
   QUESTIONNAIRE_COOLING_OFF_SECONDS: z.coerce.number().int().nonnegative().default(86_400),
   ...vendorEnvSchema,
   ...captureEnvSchema,
+  ...limitsEnvSchema,
   /** Four-eyes decisions (decision 018): level-2 approvals, EDD approvals (decision 028) and every FINAL rejection unless set; `[]`: none. */
   FOUR_EYES_RULES: jsonOf(z.array(fourEyesRule)).default([
     { outcome: 'APPROVE', levels: [2] },
@@ -333,6 +335,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     questionnaireCoolingOffSeconds: e.QUESTIONNAIRE_COOLING_OFF_SECONDS,
     vendors: vendorsConfigOf(e, { demo }),
     capture: captureConfigOf(e),
+    limits: limitsConfigOf(e),
     fourEyes: e.FOUR_EYES_RULES as FourEyesRule[],
     retention: {
       customerYears: e.RETENTION_CUSTOMER_YEARS,

@@ -1,4 +1,6 @@
 import type { FastifyRequest } from 'fastify';
+import { RequestHeader } from '../shared/api/headers.ts';
+import { sdkSiteOf } from '../shared/sdk-page.ts';
 import { regionFromHostname } from '../shared/sites.ts';
 import type { Actor } from './modules/audit/audit.service.ts';
 
@@ -23,5 +25,11 @@ export function clientMeta(request: FastifyRequest) {
  * the main region). `request.hostname` honours X-Forwarded-Host only from trusted proxies.
  */
 export function siteOf(request: FastifyRequest): { site: 'MAIN' | 'HKG' | 'ARE' } {
+  // An SDK call (access token) follows the SDK page's `site` when it names one (decision 040): the
+  // partner's page is on our main host whichever site's rules its users are under.
+  if (request.headers[RequestHeader.KYC_ACCESS_TOKEN] !== undefined) {
+    const chosen = sdkSiteOf(String(request.headers[RequestHeader.KYC_ACCESS_SITE] ?? ''));
+    if (chosen) return { site: chosen };
+  }
   return { site: regionFromHostname(request.hostname.replace(/:\d+$/, '')) };
 }

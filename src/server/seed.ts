@@ -41,6 +41,8 @@ export interface DemoUser {
   /** Level 1 approved by Sumsub (its local fake), then asked for a new identity document (decision 017). */
   vendorReverification?: true;
   memberTag?: Record<string, string>;
+  /** The profile's currency_code (decision 040: limits converted with the exchange's rate). */
+  currencyCode?: string;
   /** Console members: their console role (decision 018). */
   consoleRole?: ConsoleRole;
   /** Where the user's questionnaires stand (decision 020). */
@@ -109,6 +111,8 @@ export const DEMO_USERS: readonly DemoUser[] = [
   // Enhanced due diligence (issue 12, decision 028): level 1 approved, put into EDD, both questionnaires sent.
   { email: 'edd-reviewing@example.com', password: DEMO_PASSWORD, role: UserRole.USER, note: 'EDD answers and evidence sent, under review (EDDStatus_Reviewing)', kyc: KycScenario.L1_APPROVED, edd: EddScenario.REVIEWING },
   { email: 'kyc-tag@example.com', password: DEMO_PASSWORD, role: UserRole.USER, note: "member_tag.KYC is '1': no KYC steps", memberTag: { KYC: '1' } },
+  // Limits and rates (decision 040): figures in euros once a rate is set, in US dollars (saying so) until then.
+  { email: 'eur-user@example.com', password: DEMO_PASSWORD, role: UserRole.USER, note: 'currency EUR, not verified: limits converted with the exchange rate and its time', currencyCode: 'EUR' },
   // Account extras (decision 025): one pop-up or flow each.
   { email: 'satos-deposit@example.com', password: DEMO_PASSWORD, role: UserRole.USER, note: 'Satos custody: the deposit-verify pop-up', kyc: KycScenario.L1_APPROVED, extras: ExtrasDemo.SATOS_DEPOSIT },
   { email: 'satos-eu@example.com', password: DEMO_PASSWORD, role: UserRole.USER, note: 'Satos custody, the move to the EU entity offered', kyc: KycScenario.L1_APPROVED, extras: ExtrasDemo.SATOS_TO_EU },
@@ -188,7 +192,7 @@ export async function seedDemoData(services: Services, db: Db, vendorDemo?: Vend
     }
     if (progress === 'unfinished') await abandonAttempt(services, db, u.email, existing?.id);
     await recordAudit(db, SYSTEM, { action: SEED_STARTED, entityType: DEMO_ENTITY, entityId: u.email });
-    const id = await services.accounts.createUser({ email: u.email, password: u.password }, SYSTEM, u.role, u.memberTag ? { member_tag: u.memberTag } : {});
+    const id = await services.accounts.createUser({ email: u.email, password: u.password }, SYSTEM, u.role, { ...(u.memberTag ? { member_tag: u.memberTag } : {}), ...(u.currencyCode ? { currency_code: u.currencyCode } : {}) });
     if (u.consoleRole) await services.staff.setRole(id, u.consoleRole, SYSTEM);
     if (u.consoleRole && u.consoleRole !== ConsoleRole.ADMINISTRATOR) reviewerIds.push(id);
     if (u.kyc) await buildKycScenario(services, id, u.kyc, { reviewerId: reviewerIds[0], confirmerId: reviewerIds[1], ...(u.personalInfo ? { personalInfo: u.personalInfo } : {}) });

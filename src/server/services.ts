@@ -23,6 +23,7 @@ import { createQuestionnairesService } from './modules/questionnaires/questionna
 import { createEddService } from './modules/edd/edd.service.ts';
 import { createExtrasService } from './modules/extras/extras.service.ts';
 import { createScreeningService } from './modules/screening/screening.service.ts';
+import { createLimitsService } from './modules/limits/limits.service.ts';
 import { createTransferService } from './modules/transfer/transfer.service.ts';
 import { createRiskService } from './modules/risk/risk.service.ts';
 import { createComplianceService } from './modules/compliance/compliance.service.ts';
@@ -52,6 +53,13 @@ export function createServices(db: Db, config: Config, { mailer = logMailer({ in
   const templates = createMailTemplates(config.localesDir, 'reverification');
   const otp = createOtpService({ db, mailer, templates, emailOf: async (userId) => (await accounts.usersByIds([userId])).get(userId)?.email });
   const review = createReviewService({ db, fourEyes: config.fourEyes, log });
+  // Withdrawal limits and fiat rates as data (decision 040): kyc-info's quotas and the user's rate.
+  const limits = createLimitsService({
+    db,
+    config: config.limits,
+    log,
+    emailsOf: async (ids) => new Map([...(await accounts.usersByIds(ids))].map(([id, u]) => [id, u.email])),
+  });
   const staff = createStaffService({ db });
   // The in-house provider reads its outcomes from the kyc module's applications.
   const providers = createProvidersService({
@@ -62,6 +70,7 @@ export function createServices(db: Db, config: Config, { mailer = logMailer({ in
   // kyc's verified data, the questionnaires' rules the KYC level and residence.
   const kyc = createKycService({
     db, config, documents, accounts, review, providers, log, otp,
+    limits: { quotasFor: (q, site) => limits.quotasFor(q, site, 'KYC') },
     reverification: { displayFor: (userId, at, known) => reverification.displayFor(userId, at, known) },
     questionnaires: { kycInfoOf: (userId, at, known) => questionnaires.kycInfoOf(userId, at, known) },
     // kyc-info lists the open compliance tasks and is limited by an overdue one (decision 027).
@@ -90,6 +99,7 @@ export function createServices(db: Db, config: Config, { mailer = logMailer({ in
     kyc: { levelOf: (userId) => kyc.levelOf(userId), residenceOf: async (userId) => (await kyc.getPersonalInfo(userId)).info?.residenceCountry ?? '' },
     review,
     roleOf: (userId) => staff.roleOf(userId),
+    kybQuotas: (q, site) => limits.quotasFor(q, site, 'KYB'),
   });
   // Decision 036: a member tag change that lowers a duty is a MEMBER_TAG case (four eyes, always).
   review.registerSubject(SubjectKind.MEMBER_TAG, extras.tagChanges.reviewHandler);
@@ -189,7 +199,7 @@ export function createServices(db: Db, config: Config, { mailer = logMailer({ in
   // The phone sends the same pictures the computer would: the same upload gate (re-verification included).
   const handoff = createHandoffService({ db, config, documents, canUpload: uploadGate });
   const liveness = createLivenessService({ db, documents });
-  return { accounts, site, documents, kyc, reverification, questionnaires, review, providers, countries, console: consoleService, monitoring, staff, records, partners, handoff, liveness, extras, screening, transfers, risk, compliance, edd, riskLists };
+  return { accounts, limits, site, documents, kyc, reverification, questionnaires, review, providers, countries, console: consoleService, monitoring, staff, records, partners, handoff, liveness, extras, screening, transfers, risk, compliance, edd, riskLists };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -18,6 +18,21 @@ export const SdkPageParam = {
 } as const;
 
 /**
+ * §2 `site`: the site whose rules and languages an SDK session uses (decision 040), named as the host
+ * regions are (MAIN, HKG, ARE, any case); anything else: the host's own region.
+ */
+export function sdkSiteOf(value: string | null | undefined): 'MAIN' | 'HKG' | 'ARE' | null {
+  const v = (value ?? '').trim().toUpperCase();
+  return v === 'MAIN' || v === 'HKG' || v === 'ARE' ? v : null;
+}
+
+/** §2 `update`: present and not 'false' / '0': the SDK page opens the document update flow (re-verification). */
+export function sdkOpensUpdate(value: string | null | undefined): boolean {
+  const v = (value ?? '').trim().toLowerCase();
+  return v !== '' && v !== 'false' && v !== '0';
+}
+
+/**
  * Beyond §2: the business marker SDK mode keeps in the address of every page of the flow (not a
  * secret: a business id). A page reloaded inside the partner's frame has no token in its address;
  * the server reads this marker when it serves the app's HTML and lets exactly that business's

@@ -11,6 +11,7 @@ import { LANGUAGE_QUERY_PARAM } from './lib/i18n/language.ts';
 import { installPreloadRecovery } from './lib/preload/preload-recovery.ts';
 import { useGlobalStore } from './store/global.ts';
 import { keepSdkMarkerInAddress, sdkUserFields, startSdkSession } from './features/sdk/sdk-session.ts';
+import { sdkSiteOf } from '../shared/sdk-page.ts';
 import './styles.css';
 
 // §1, §2: where we run decides the languages (SDK default es-ES), the platform header and the chrome.
@@ -24,12 +25,17 @@ if (sdk) {
 }
 // SDK mode has no language picker: the link's `lang` holds on every later page (and after a reload in the frame).
 const search = sdk?.lang && !new URLSearchParams(window.location.search).has(LANGUAGE_QUERY_PARAM) ? `?${LANGUAGE_QUERY_PARAM}=${encodeURIComponent(sdk.lang)}` : window.location.search;
-void initI18n({ sdk: container.sdkView || sdk !== null, search });
+// §2 `site`: the SDK session's site decides the languages offered (and, sent with every call, the rules).
+const sdkSite = sdkSiteOf(sdk?.site);
+void initI18n({ sdk: container.sdkView || sdk !== null, search, ...(sdkSite ? { region: sdkSite } : {}) });
 const guid = ensureGuid();
 configureRequestContext({
   platform: () => platformOf(container),
   miniProgramAgent: () => miniProgramAgentOf(container, env.company, navigator.userAgent),
-  sdkAuth: () => sdkAuthOf(useGlobalStore.getState().user, window.location.origin),
+  sdkAuth: () => {
+    const auth = sdkAuthOf(useGlobalStore.getState().user, window.location.origin);
+    return auth && sdkSite ? { ...auth, site: sdkSite } : auth;
+  },
   guid: () => guid,
 });
 reserveHeaderSpace(sdk !== null);

@@ -191,6 +191,9 @@ export interface KycPersonalInfoTable {
   city: string;
   state_region: string;
   postal_code: string;
+  /** Migration 030: the mobile number's country (ISO code; '' with no number) and its digits (§5), '' when not given. */
+  mobile_country: string;
+  mobile_number: string;
   created_at: string;
   updated_at: string;
 }
@@ -647,6 +650,8 @@ export interface Database {
   retention_runs: RetentionRunsTable;
   rate_limits: RateLimitsTable;
   kyc_personal_info: KycPersonalInfoTable;
+  withdrawal_limit_versions: WithdrawalLimitVersionsTable;
+  fiat_rates: FiatRatesTable;
   step_states: StepStatesTable;
   kyc_applications: KycApplicationsTable;
   review_cases: ReviewCasesTable;
@@ -822,4 +827,31 @@ export interface EddRoundsTable {
   decided_at: string | null;
   /** EDDStatus_Pass or EDDStatus_Reject once decided. */
   outcome: string | null;
+}
+
+/** Migration 030 (decision 040): every version of the withdrawal limits; the highest is in force. */
+export interface WithdrawalLimitVersionsTable {
+  version: number;
+  /** 'file' (LIMITS_FILE at start) | 'console' (an administrator). */
+  source: string;
+  /** The limits document (JSON, shared/api/limits.ts). */
+  document: string;
+  sha256: string;
+  note: string;
+  created_by: string | null;
+  created_at: string;
+}
+
+/** Migration 030 (decision 040): rate sets from RATES_URL or an administrator; the newest stored is in force. */
+export interface FiatRatesTable {
+  id: string;
+  /** 'url' | 'console'. */
+  source: string;
+  base: string;
+  /** JSON object currency -> decimal string. */
+  rates: string;
+  /** When the source published them (ISO 8601). */
+  rates_time: string;
+  stored_by: string | null;
+  stored_at: string;
 }

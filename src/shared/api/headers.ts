@@ -20,6 +20,8 @@ export const RequestHeader = {
   KYC_ACCESS_TOKEN: 'kyc-access-token',
   KYC_ACCESS_ORIGIN: 'kyc-access-origin',
   KYC_ACCESS_BUSINESS: 'kyc-access-business',
+  /** The SDK page's `site` (decision 040): the site whose rules an SDK call follows (MAIN, HKG, ARE). */
+  KYC_ACCESS_SITE: 'kyc-access-site',
   /** §7: optional on kyc-info (device GUID and language). */
   GUID: 'Guid',
   LANG: 'Lang',

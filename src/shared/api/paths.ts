@@ -26,6 +26,8 @@ export const ApiPath = {
   monitoringReport: '/v1/public/monitoring/report',
   /** Region, languages, help-centre links and jump-back targets for the current host (§1, §2). */
   siteConfig: '/v1/public/site-config',
+  /** The rate from US dollars to the signed-in user's currency, with its time (decision 040). */
+  fiatRate: '/v1/private/fiat-rate',
 
   // KYC calls (§7).
   kycInfo: `${KYC}/kyc-info`,
@@ -100,6 +102,12 @@ export const ApiPath = {
   consoleWorkload: '/v1/console/workload',
   /** Administrators: the sanctions/PEP list in use; POST a new version (multipart, `file`) (decision 026). */
   consoleScreeningList: '/v1/console/screening-list',
+  /** GET / PUT: the withdrawal limits' versions (administrators; decision 040). */
+  consoleLimits: '/v1/console/limits',
+  /** GET / PUT: the fiat rates in force, set by an administrator (decision 040). */
+  consoleRates: '/v1/console/rates',
+  /** POST: read RATES_URL now. */
+  consoleRatesRefresh: '/v1/console/rates/refresh',
   /** Administrators: screen the verified users the list in use has not screened yet. */
   consoleScreeningRescreen: '/v1/console/screening-list/rescreen',
   /** Administrators: the country risk lists in use (FATF); POST a new version (multipart, `file`) (decision 041). */

@@ -1,6 +1,6 @@
 import { z } from '../zod.ts';
-import { postalCodeRequired } from '../countries.ts';
-import { ValidationMessage, visibleText } from '../validation.ts';
+import { isCountryCode, postalCodeRequired } from '../countries.ts';
+import { mobileField, ValidationMessage, visibleText } from '../validation.ts';
 import { ageInYears, todayIso } from './calendar.ts';
 import { enabledCountryField, pastDateField, timestampValue } from './kyc-fields.ts';
 import { KycRule } from './kyc-rules.ts';
@@ -86,6 +86,25 @@ function requirePostalCode(address: { residenceCountry: string; postalCode: stri
 }
 
 /**
+ * The optional mobile number (issue 30): its country (ISO code; the dial code is the §3 country list's
+ * regionCode) and the number without it, §5's rule (7 to 12 digits after trimming, 'invalid mobile
+ * number'). A number needs its country; a country without a number is dropped.
+ */
+const mobileFields = {
+  mobileCountry: z
+    .string({ error: ValidationMessage.TYPE })
+    .trim()
+    .transform((v) => v.toUpperCase())
+    .refine((v) => v === '' || isCountryCode(v), { error: KycRule.INVALID_COUNTRY })
+    .default(''),
+  mobileNumber: mobileField.default(''),
+};
+
+function mobileNeedsCountry(info: { mobileCountry: string; mobileNumber: string }, ctx: z.RefinementCtx): void {
+  if (info.mobileNumber !== '' && info.mobileCountry === '') ctx.addIssue({ code: 'custom', path: ['mobileCountry'], message: ValidationMessage.REQUIRED });
+}
+
+/**
  * POST kyc-personal-info: personal information as a regulated exchange asks for it: legal names as
  * on the identity document, date of birth (adults only), nationality, residence country and address.
  * THE schema of the browser form and of the server.
@@ -100,8 +119,11 @@ export const personalInfoSchema = z
       .refine((v) => ageInYears(v, todayIso()) <= MAX_AGE_YEARS, { error: KycRule.TOO_OLD, params: { max: MAX_AGE_YEARS } }),
     nationality: enabledCountryField,
     ...residentialAddressFields,
+    ...mobileFields,
   })
-  .superRefine(requirePostalCode);
+  .superRefine(requirePostalCode)
+  .superRefine(mobileNeedsCountry)
+  .transform((info) => (info.mobileNumber === '' ? { ...info, mobileCountry: '' } : info));
 /** What the form holds / the client sends. */
 export type PersonalInfoInput = z.input<typeof personalInfoSchema>;
 /** What is stored and returned (trimmed, codes upper-cased, optional fields ''). */
@@ -135,6 +157,9 @@ export const savedPersonalInfo = z.object({
   city: z.string(),
   stateRegion: z.string(),
   postalCode: z.string(),
+  /** '' when not given (issue 30). */
+  mobileCountry: z.string(),
+  mobileNumber: z.string(),
 });
 
 /** GET and POST kyc-personal-info, POST update-address: the saved information, and what may still change. */

@@ -13,7 +13,9 @@ import { sdkSession } from '../features/sdk/sdk-session.ts';
 export const getProfile = async (): Promise<AppUser> => {
   const sdk = sdkSession();
   if (sdk) return (await import('../features/sdk/sdk-profile.ts')).getSdkProfile(sdk);
-  return http.get<UserProfile>(ApiPath.profile, undefined, { cache: true });
+  // §8 "Profile error other than 10007: profileError true, no message": the layout shows the
+  // profile-error screen; no toast on top of it (10007 redirects, silently as always).
+  return http.get<UserProfile>(ApiPath.profile, undefined, { cache: true, silent: true });
 };
 
 export const profileQuery = queryOptions({

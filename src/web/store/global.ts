@@ -23,24 +23,43 @@ function initialComplianceConfig(): ComplianceConfig {
   return provided && typeof provided === 'object' ? (provided as ComplianceConfig) : {};
 }
 
+/**
+ * What `rate` converts to (decision 040): the currency amounts are shown in, the time the rate was
+ * published, and the user's own currency. `converted` false: there was no rate for `requested`, so
+ * amounts stay in US dollars and the screen says so. Until the server answers: USD, nothing requested.
+ */
+export interface FiatInfo {
+  currency: string;
+  time: string | null;
+  converted: boolean;
+  requested: string;
+}
+
+export const NO_FIAT: FiatInfo = { currency: 'USD', time: null, converted: false, requested: '' };
+
 interface GlobalState {
   user: AppUser;
   rate: number;
+  fiat: FiatInfo;
   complianceConfig: ComplianceConfig;
   /** Replaces the user and records its id as the analytics id (§4). */
   setUser: (user: AppUser) => void;
   setRate: (rate: number) => void;
+  /** The server's rate for the user's currency (GET fiat-rate): sets `rate` and `fiat` together. */
+  setFiatRate: (rate: number, fiat: FiatInfo) => void;
   setComplianceConfig: (config: ComplianceConfig) => void;
 }
 
 export const useGlobalStore = create<GlobalState>()((set) => ({
   user: {},
   rate: 1,
+  fiat: NO_FIAT,
   complianceConfig: initialComplianceConfig(),
   setUser: (user) => {
     setAnalyticsUserId(user.id ?? null);
     set({ user });
   },
   setRate: (rate) => set({ rate }),
+  setFiatRate: (rate, fiat) => set({ rate, fiat }),
   setComplianceConfig: (complianceConfig) => set({ complianceConfig }),
 }));

@@ -23,13 +23,6 @@ export interface ExtrasKycPort {
   residenceOf(userId: string): Promise<string>;
 }
 
-/** Business members' daily withdrawal limits per level (kybQuota; §9 "not shown": ours, decision 025). */
-export const KYB_QUOTAS: readonly KycQuota[] = [
-  { level: KycLevel.LEVEL_DEFAULT, usdLimit: '0', period: 'DAILY', coinLimit: [{ coin: 'BTC', limit: '0' }, { coin: 'USDT', limit: '0' }] },
-  { level: KycLevel.LEVEL_1, usdLimit: '2000000', period: 'DAILY', coinLimit: [{ coin: 'BTC', limit: '20' }, { coin: 'USDT', limit: '2000000' }] },
-  { level: KycLevel.LEVEL_2, usdLimit: '5000000', period: 'DAILY', coinLimit: [{ coin: 'BTC', limit: '50' }, { coin: 'USDT', limit: '5000000' }] },
-];
-
 /** The §3 kyc-info fields the extras own, as the kyc-info builder merges them. */
 export interface KycInfoExtras {
   custody: CustodyType;
@@ -57,6 +50,7 @@ export function createExtrasService({
   kyc,
   review,
   roleOf,
+  kybQuotas = async () => [],
 }: {
   db: Db;
   accounts: ExtrasAccountsPort & { userIdByEmail(email: string): Promise<string | undefined>; usersByIds(ids: readonly string[]): Promise<Map<string, { id: string; email: string; role: string }>> };
@@ -64,6 +58,8 @@ export function createExtrasService({
   /** Four-eyes for tag changes that lower a duty (decision 036). */
   review: TagChangeDeps['review'];
   roleOf: TagChangeDeps['roleOf'];
+  /** Business members' quotas on a site, level by level, read in `q` (the limits module, decision 040). */
+  kybQuotas?: (q: Db, site: string) => Promise<KycQuota[]>;
 }) {
   const agreements = createAgreements({ db });
   const custody = createCustody({ db, agreements });
@@ -119,13 +115,14 @@ export function createExtrasService({
       if (agreementState.some((a) => a.accepted && a.needsAcceptance)) bannerTags.push(BannerTag.AGREEMENT_UPDATE);
       if (pendingAnnouncements.length > 0) bannerTags.push(BannerTag.KYC_ANNOUNCEMENT);
       if (displayControl.isDisplayP2pRights) bannerTags.push(BannerTag.P2P_RIGHTS);
-      const kyb = tags.KYB === '1' ? KYB_QUOTAS.find((k) => k.level === at.level) : undefined;
+      // Business members' limits are data (decision 040): the limits module's `kyb:` entries for the site.
+      const kyb = tags.KYB === '1' ? (await kybQuotas(q, at.site)).find((k) => k.level === at.level) : undefined;
       return {
         custody: custody.custodyOf(row),
         custodyInfo: custody.infoOf(row),
         newSatosGray: custody.newSatosGray(m),
         second_identity_state: custody.secondIdentityState(row),
-        kybQuota: kyb ? { ...kyb, coinLimit: kyb.coinLimit.map((c) => ({ ...c })) } : null,
+        kybQuota: kyb ?? null,
         bannerTags,
         displayControl,
       };

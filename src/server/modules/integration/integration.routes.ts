@@ -86,7 +86,11 @@ export const integrationRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   // The KYC calls of the SDK flow: same contracts and services as /v3/private/kyc/*.
-  app.post(IntegrationPath.integrationInfo, { schema: { body: kycInfoRequest, response: { 200: okEnvelope(kycInfoResult) } } }, async (request) => ok(await kyc.getInfo(userId(request), request.body, siteOf(request))));
+  app.post(IntegrationPath.integrationInfo, { schema: { body: kycInfoRequest, response: { 200: okEnvelope(kycInfoResult) } } }, async (request) =>
+    ok(
+      await kyc.getInfo(userId(request), request.body, siteOf(request), undefined, request.body.obtain_kyc_token ? { origin: app.config.vendors.publicUrl ?? `${request.protocol}://${request.host}`, language: languageOf(request) } : undefined, actorOf(request)),
+    ),
+  );
   app.post(IntegrationPath.integrationProvider, { schema: { body: getKycProviderRequest, response: { 200: okEnvelope(kycProviderResult) } } }, async (request) =>
     ok(await kyc.getProvider(userId(request), request.body.level, siteOf(request))),
   );

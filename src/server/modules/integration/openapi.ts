@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { API_PREFIX } from '../../../shared/api/paths.ts';
 import { PARTNER_SIGNATURE_MAX_AGE_MS, PartnerHeader, SDK_EVENT_SOURCE, SdkEvent } from '../../../shared/integration-paths.ts';
 import { RequestHeader } from '../../../shared/api/headers.ts';
+import { SDK_PAGE_PATH, SdkPageParam } from '../../../shared/sdk-page.ts';
 
 /** A route as registered: method, full URL, its auth mode and the zod schemas it declared. */
 export interface DocumentedRoute {
@@ -57,6 +58,8 @@ const DESCRIPTION = `The integration API of the exchange's identity verification
 **Signing (partner's server).** Calls marked *partner* carry \`${PartnerHeader.KEY}\` (your business id), \`${PartnerHeader.TS}\` (milliseconds since 1970, within ${PARTNER_SIGNATURE_MAX_AGE_MS / 60_000} minutes of our clock) and \`${PartnerHeader.SIG}\`: the lowercase hex HMAC-SHA256, under your API secret, of \`ts + METHOD + path + raw body\` (path as sent, starting with \`${API_PREFIX}\`, with its query string). A signature is accepted once. Answers: 39001 unknown business, 39002 bad signature, 39003 stale timestamp, 39004 replayed.
 
 **Access tokens.** \`POST …/access-token\` returns a token that lives 30 minutes, bound to your business, one business scene, one of your allowed origins and one of your users (\`externalUserId\`); revoke it with \`POST …/revoke-token\`. Open \`sdkUrl\` (on our host) in an iframe on that origin: the page may be framed by your allowed origins only (CSP frame-ancestors).
+
+**The SDK page.** \`sdkUrl\` opens \`${SDK_PAGE_PATH}\` with \`token\`; you may add \`${SdkPageParam.LANG}\` (the language), \`${SdkPageParam.SITE}\` and \`${SdkPageParam.UPDATE}\`. \`${SdkPageParam.SITE}\` (\`MAIN\`, \`HKG\` or \`ARE\`) selects the site whose rules (verification provider routing, agreements, withdrawal limits) and languages the session uses; the page sends it on every *sdk* call as \`${RequestHeader.KYC_ACCESS_SITE}\`, and without it (or with another value) the rules of our host apply. \`${SdkPageParam.UPDATE}=true\` opens the document update flow (re-verification of a verified identity document or address, when one is asked for) instead of a first verification.
 
 **SDK calls.** Every *sdk* call carries \`${RequestHeader.KYC_ACCESS_TOKEN}\`, \`${RequestHeader.KYC_ACCESS_ORIGIN}\` (the token's origin) and \`${RequestHeader.KYC_ACCESS_BUSINESS}\` (the token's scene); session cookies are ignored there. A token that is unknown, expired, revoked, or sent with another origin or scene is answered with ret_code 33003.
 

@@ -33,7 +33,10 @@ export interface KycDocumentsPort {
 const APPLICATION_ENTITY = 'kyc_application';
 
 export function parseSnapshot(json: string): ApplicationSnapshot {
-  return JSON.parse(json) as ApplicationSnapshot;
+  const snapshot = JSON.parse(json) as ApplicationSnapshot;
+  // Submitted before the mobile number existed (migration 030): none.
+  const before: Partial<ApplicationSnapshot['personalInfo']> = { mobileCountry: '', mobileNumber: '' };
+  return { ...snapshot, personalInfo: { ...before, ...snapshot.personalInfo } };
 }
 
 /**

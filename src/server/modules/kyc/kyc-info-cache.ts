@@ -43,6 +43,8 @@ export const WATCHED_TABLES: ReadonlySet<string> = new Set([
   'reverification_requests',
   'reverification_submissions',
   'compliance_tasks',
+  // Migration 030 (decision 040): the withdrawal limits kyc-info's quotas come from.
+  'withdrawal_limit_versions',
 ]);
 
 /** How many replies one server keeps (least recently read dropped first): a few KB each. */

@@ -1,6 +1,6 @@
 import { ApplicationStatus } from '../../../shared/api/applications.ts';
 import type { KycDisplayControl, KycIdentity, KycInfo, KycInfoFlags, KycRejectMessage, KycRejectNotice } from '../../../shared/api/kyc-info.ts';
-import { KYC_QUOTAS } from '../../../shared/api/quotas.ts';
+import type { KycQuota } from '../../../shared/api/quotas.ts';
 import { CustodyType, KycFlow, LIMITATION_DEFAULT, QuestionnaireStatus, StepStatus, type KycLevel, type Provider, type VerifiableLevel } from '../../../shared/kyc.ts';
 import type { UpdatePoiDisplay } from '../../../shared/api/reverification.ts';
 import { SubjectKind } from '../../../shared/review.ts';
@@ -69,8 +69,16 @@ export interface KycComplianceTasksPort {
 
 const NO_TASKS: KycComplianceTasksPort = { forKycInfo: async () => ({ tasks: [], limitation: LIMITATION_DEFAULT, reasons: [] }) };
 
+/** kyc-info's quotas: the withdrawal limits in force for the site (the limits module, decision 040), read in `q`. */
+export interface KycLimitsPort {
+  quotasFor(q: Db, site: string): Promise<KycQuota[]>;
+}
+
 interface KycInfoDeps {
   db: Db;
+  limits: KycLimitsPort;
+  /** The vendor API or SDK base the client needs for `provider` ('' for the in-house provider). */
+  apiUrlOf(provider: Provider): string;
   extras?: KycExtrasPort;
   kycOpened: boolean;
   steps: KycSteps;
@@ -99,7 +107,7 @@ const NO_QUESTIONNAIRES = {
   amlQuestionnaire: { needQuestionnaire: false, templateCode: '' },
 };
 
-export function createKycInfo({ db, kycOpened, steps, review, providerOf, reverification, questionnaires, extras = NO_EXTRAS, complianceTasks = NO_TASKS }: KycInfoDeps) {
+export function createKycInfo({ db, limits, apiUrlOf, kycOpened, steps, review, providerOf, reverification, questionnaires, extras = NO_EXTRAS, complianceTasks = NO_TASKS }: KycInfoDeps) {
   /** `known`: the personal information and steps this request has just read (reconcileAvailability), not read again. */
   return async function getInfo(userId: string, flags: KycInfoFlags, routing: Pick<RoutingInput, 'site'>, known?: KycReads): Promise<KycInfo> {
     const tags = await steps.memberTagsOf(db, userId);
@@ -149,7 +157,7 @@ export function createKycInfo({ db, kycOpened, steps, review, providerOf, reveri
     const limitation = reverify.limitation !== LIMITATION_DEFAULT ? reverify.limitation : tasks.limitation;
     const limitationInfo = { limitation, reasons: [...reverify.limitationInfo.reasons, ...tasks.reasons] };
     const info: KycInfo = {
-      apiUrl: '',
+      apiUrl: apiUrlOf(provider),
       provider,
       flowNames: [KycFlow.Level1_web, KycFlow.Level2_web],
       opened: kycOpened,
@@ -183,9 +191,10 @@ export function createKycInfo({ db, kycOpened, steps, review, providerOf, reveri
         identifies,
       };
     }
+    // The vendor's token is never kept with the reply: kyc.service fills it per request (vendor-token's).
     if (flags.obtain_kyc_token) info.kycToken = '';
     if (flags.obtain_state) info.state = state;
-    if (flags.obtain_quotas) info.quotas = KYC_QUOTAS.map((q) => ({ ...q, coinLimit: q.coinLimit.map((c) => ({ ...c })) }));
+    if (flags.obtain_quotas) info.quotas = await limits.quotasFor(db, routing.site);
     if (flags.obtain_verification_process) {
       // In process: a review of a level, or compliance tasks still open (their types).
       info.verificationProcess = { isVerificationProcess: state.some((s) => s.status === StepStatus.PENDING) || tasks.tasks.length > 0, tasks: tasks.tasks };

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { submitApplicationRequest, submitApplicationResult } from '../../../shared/api/applications.ts';
 import { kycInfoRequest, kycInfoResult } from '../../../shared/api/kyc-info.ts';
@@ -40,11 +41,17 @@ const COUNTRY_HEADERS = ['cf-ipcountry', 'cloudfront-viewer-country'] as const;
  */
 export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
   const kyc = app.services.kyc;
+  /** Where the vendor sends the user back and its callbacks (PUBLIC_URL when set: behind proxies), and the user's language. */
+  const publicAddressOf = (request: FastifyRequest) => ({
+    origin: app.config.vendors.publicUrl ?? `${request.protocol}://${request.host}`,
+    language: (request.headers['accept-language'] ?? 'en').split(',')[0]!.trim() || 'en',
+  });
   // Vendors' webhooks: their own encapsulated plugin (raw bodies for signatures).
   await app.register(webhooksRoutes);
 
+  // obtain_kyc_token: the vendor's token as vendor-token gives it (its session's callbacks go to where the user is).
   app.post(ApiPath.kycInfo, { schema: { body: kycInfoRequest, response: { 200: okEnvelope(kycInfoResult) } } }, async (request) =>
-    ok(await kyc.getInfo(request.auth!.id, request.body, siteOf(request), request.auth!.changeStamps)),
+    ok(await kyc.getInfo(request.auth!.id, request.body, siteOf(request), request.auth!.changeStamps, request.body.obtain_kyc_token ? publicAddressOf(request) : undefined, actorOf(request))),
   );
 
   // The spec lists only POST kyc-personal-info: POST saves; GET (same path) reads what is saved.
@@ -69,9 +76,7 @@ export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   // The vendor's way back and its callbacks go to where the user is (PUBLIC_URL when set: behind proxies).
   app.post(ApiPath.vendorToken, { schema: { body: vendorTokenRequest, response: { 200: okEnvelope(vendorTokenResult) } } }, async (request) => {
-    const origin = app.config.vendors.publicUrl ?? `${request.protocol}://${request.host}`;
-    const language = (request.headers['accept-language'] ?? 'en').split(',')[0]!.trim() || 'en';
-    return ok(await kyc.vendorToken(request.auth!.id, request.body.level, siteOf(request), { origin, language }, actorOf(request)));
+    return ok(await kyc.vendorToken(request.auth!.id, request.body.level, siteOf(request), publicAddressOf(request), actorOf(request)));
   });
   // §2 vendor route: the quick path to level 1 (decision 019).
   app.get(ApiPath.canQuickKyc, { schema: { response: { 200: okEnvelope(canQuickKycResult) } } }, async (request) => ok(await kyc.canQuickKyc(request.auth!.id)));

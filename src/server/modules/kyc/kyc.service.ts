@@ -6,7 +6,7 @@ import { CanVerifyReason, type CanVerifyResult, type IpCountryResult, type KycCo
 import type { ApplicationSnapshot } from '../../../shared/api/console.ts';
 import type { DocumentSummary } from '../../../shared/api/documents.ts';
 import { DISABLED_COUNTRIES, isCountryCode, isCountryEnabled } from '../../../shared/countries.ts';
-import { flowForLevel, StepStatus, type KycLevel, type Provider, type VerifiableLevel } from '../../../shared/kyc.ts';
+import { flowForLevel, Provider, StepStatus, type KycLevel, type VerifiableLevel } from '../../../shared/kyc.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/index.ts';
 import { inTransaction } from '../../db/transaction.ts';
@@ -17,7 +17,7 @@ import type { ReviewService } from '../review/review.service.ts';
 import { createApplications, parseSnapshot, type KycDocumentsPort } from './applications.ts';
 import { createKycInfoCache } from './kyc-info-cache.ts';
 import type { ChangeStamps } from '../../db/change-stamps.ts';
-import { createKycInfo, type KycComplianceTasksPort, type KycExtrasPort, type KycQuestionnairesPort, type KycReverificationPort } from './kyc-info.ts';
+import { createKycInfo, currentLevel, type KycComplianceTasksPort, type KycLimitsPort, type KycExtrasPort, type KycQuestionnairesPort, type KycReverificationPort } from './kyc-info.ts';
 import { displayedSteps, KYC_LEVEL_MACHINE, LEVELS, reachedLevel, StepEvent } from './kyc.machine.ts';
 import { nextStatus } from '../steps/steps.service.ts';
 import { createKycSteps, SUBMITTABLE, type KycAccountsPort, type KycLevelReachedPort, type KycReads } from './kyc-steps.ts';
@@ -29,6 +29,10 @@ import type { IncomingWebhook } from '../providers/providers.service.ts';
 import * as repo from './kyc.repo.ts';
 import { createKycRecords } from './kyc-records.ts';
 import { createIdentityTransferKyc } from './identity-transfer.ts';
+import { DEFAULT_LIMITS, quotasOf } from '../limits/limits.service.ts';
+
+/** Without the limits module (a kyc service built alone): the built-in default limits. */
+const DEFAULT_LIMITS_PORT: KycLimitsPort = { quotasFor: async (_q, site) => quotasOf(DEFAULT_LIMITS, site, 'KYC') };
 export type { IdentityTransferKyc, VerifiedIdentity } from './identity-transfer.ts';
 
 export type { KycDocumentsPort } from './applications.ts';
@@ -59,6 +63,8 @@ export interface KycDeps {
   complianceTasks?: KycComplianceTasksPort;
   /** The account extras' kyc-info fields (decision 025); absent: their "none" values. */
   extras?: KycExtrasPort;
+  /** kyc-info's quotas (decision 040); absent: the built-in default limits. */
+  limits?: KycLimitsPort;
   /** Re-verification's handling of update sessions' webhook events (late-bound; decision 017). */
   vendorUpdates?: VendorUpdateEvents;
   /** Told, in the approving transaction, when a user reaches a level (AML screening: decision 026; late-bound). */
@@ -134,7 +140,7 @@ export function ipCountryFrom(headerValue: string | undefined): IpCountryResult 
  * job each — step rules (kyc-steps.ts over the generic steps module), personal information, the
  * in-house provider's applications and their review handler, and the kyc-info read model.
  */
-export function createKycService({ db, config, documents, accounts, review, providers, log, reverification, otp, questionnaires, extras, vendorUpdates, levelReached, complianceTasks }: KycDeps) {
+export function createKycService({ db, config, documents, accounts, review, providers, log, reverification, otp, questionnaires, extras, vendorUpdates, levelReached, complianceTasks, limits = DEFAULT_LIMITS_PORT }: KycDeps) {
   const kycOpened = config.kycOpened;
   const steps = createKycSteps({ db, kycOpened, accounts, ...(levelReached ? { levelReached } : {}) });
   const personal = createPersonalInfo({ db, kycOpened, steps });
@@ -142,10 +148,27 @@ export function createKycService({ db, config, documents, accounts, review, prov
   const vendor = createVendorVerification({ db, steps, review, providers, log, ...(vendorUpdates ? { updates: vendorUpdates } : {}) });
   const providerOf = async (q: Db, userId: string, level: VerifiableLevel, at: RequestSite, known?: KycReads) => (await vendor.choose(userId, level, at.site, q, known)).provider;
   const applications = createApplications({ db, steps, documents, review, providerOf });
-  const kycInfo = createKycInfo({ db, kycOpened, steps, review, providerOf, reverification, ...(questionnaires ? { questionnaires } : {}), ...(extras ? { extras } : {}), ...(complianceTasks ? { complianceTasks } : {}) });
+  // apiUrl: the API or SDK base the vendor's client talks to (get-verification-sdk-info's), '' in-house.
+  const apiUrlOf = (provider: Provider) => (provider === Provider.PROVIDER_DEFAULT ? '' : (providers.get(provider).origins().connect[0] ?? ''));
+  const kycInfo = createKycInfo({ db, limits, apiUrlOf, kycOpened, steps, review, providerOf, reverification, ...(questionnaires ? { questionnaires } : {}), ...(extras ? { extras } : {}), ...(complianceTasks ? { complianceTasks } : {}) });
   const infoCache = createKycInfoCache(db);
   const quick = createQuickKyc({ db, kycOpened, steps, review, providers, log });
   const records = createKycRecords({ db });
+
+  /**
+   * kyc-info's kycToken (§3): the vendor access token vendor-token gives for the level the user works
+   * on — never kept with the cached reply (it is short-lived and the vendor's). '' when the level
+   * accepts no submission now (under review, verified) or the vendor cannot be reached: the page then
+   * asks vendor-token itself, which says why.
+   */
+  async function currentVendorToken(userId: string, level: VerifiableLevel, at: RequestSite, address: PublicAddress, actor: Actor): Promise<string> {
+    try {
+      return (await vendor.vendorToken(userId, level, at.site, address, actor)).token;
+    } catch (err) {
+      if (err instanceof BusinessError) return '';
+      throw err;
+    }
+  }
 
   return {
     /** The kyc side of identity transfers (decision 029): the identity held, receiving it. */
@@ -184,8 +207,8 @@ export function createKycService({ db, config, documents, accounts, review, prov
      * POST kyc-info (§3): the parts the flags ask for, with real values. `stamps`: the user's change
      * stamps if the request read them with its session.
      */
-    getInfo(userId: string, flags: KycInfoFlags, at: RequestSite = MAIN_SITE, stamps?: ChangeStamps): Promise<KycInfo> {
-      return infoCache.read(
+    async getInfo(userId: string, flags: KycInfoFlags, at: RequestSite = MAIN_SITE, stamps?: ChangeStamps, address?: PublicAddress, actor?: Actor): Promise<KycInfo> {
+      const info = await infoCache.read(
         userId,
         at.site,
         flags,
@@ -196,6 +219,8 @@ export function createKycService({ db, config, documents, accounts, review, prov
         },
         stamps,
       );
+      if (!flags.obtain_kyc_token || info.provider === Provider.PROVIDER_DEFAULT || !address || !actor) return info;
+      return { ...info, kycToken: await currentVendorToken(userId, currentLevel(await steps.load(db, userId)), at, address, actor) };
     },
 
     getPersonalInfo: (userId: string): Promise<PersonalInfoResult> => personal.get(userId),

@@ -24,6 +24,8 @@ export function toPersonalInfo(row: repo.PersonalInfoRow): PersonalInfo {
     city: row.city,
     stateRegion: row.state_region,
     postalCode: row.postal_code,
+    mobileCountry: row.mobile_country,
+    mobileNumber: row.mobile_number,
   };
 }
 
@@ -89,6 +91,8 @@ export function createPersonalInfo({ db, kycOpened, steps }: { db: Db; kycOpened
           city: info.city,
           state_region: info.stateRegion,
           postal_code: info.postalCode,
+          mobile_country: info.mobileCountry,
+          mobile_number: info.mobileNumber,
           created_at: before?.created_at ?? at,
           updated_at: at,
         });

@@ -14,6 +14,7 @@ import { useConsoleMe } from './api/get-console-me.ts';
 import { formatDateTime } from './format.ts';
 import { RiskListsCard } from './components/risk-lists-card.tsx';
 import { ScreeningListCard } from './components/screening-list-card.tsx';
+import { LimitsCard, RatesCard } from './components/limits-card.tsx';
 
 /** The console members and their roles; an administrator changes one (the server audits it). */
 function Members() {
@@ -147,6 +148,13 @@ export default function AdminScreen() {
       </Card>
       <Card title={t('records.admin.riskLists.title')}>
         <RiskListsCard />
+      </Card>
+      {/* Decision 040: withdrawal limits and fiat rates as data an administrator controls. */}
+      <Card title={t('limits.console.title')}>
+        <LimitsCard />
+      </Card>
+      <Card title={t('limits.console.ratesTitle')}>
+        <RatesCard />
       </Card>
     </section>
   );

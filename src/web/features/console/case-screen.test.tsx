@@ -70,6 +70,8 @@ describe('the case page', () => {
     expect(personal).toHaveTextContent('Rossi');
     expect(personal).toHaveTextContent('July 21, 1994');
     expect(personal).toHaveTextContent('Via Roma 10');
+    // Issue 30: the mobile number with its country, for the reviewer.
+    expect(within(personal).getByTestId('case-mobile')).toHaveTextContent('Italy (IT): 3471234567');
     expect(within(screen.getByRole('region', { name: 'Identity document' })).getByText('Italy (IT)')).toBeVisible();
     const summary = screen.getByRole('region', { name: 'Case' });
     expect(summary).toHaveTextContent(CASE_ID);

@@ -25,6 +25,7 @@ import overrideCodes from '../../../../locales/inverse-error-code/en/override.js
 import captureTexts from '../../../../locales/user-accounts/en/capture.json';
 import compliance from '../../../../locales/user-accounts/en/compliance.json';
 import edd from '../../../../locales/user-accounts/en/edd.json';
+import limits from '../../../../locales/user-accounts/en/limits.json';
 
 /**
  * The global i18next (the request layer's §8 lookups, e.g. errorMessage(), read it), initialised
@@ -40,7 +41,7 @@ export function createConsoleTestI18n(): I18n {
     defaultNS: 'user-accounts',
     resources: {
       en: {
-        'user-accounts': { console: consoleTexts, 'kyc-reasons': kycReasons, 'kyc-rules': kycRules, questionnaires, ui, common, validation, reverification, override: overrideTexts, capture: captureTexts, compliance, edd },
+        'user-accounts': { console: consoleTexts, 'kyc-reasons': kycReasons, 'kyc-rules': kycRules, questionnaires, ui, common, validation, reverification, override: overrideTexts, capture: captureTexts, compliance, edd, limits },
         'inverse-error-code': { ...codes, ...reverificationCodes, ...overrideCodes },
       },
     },
@@ -132,6 +133,8 @@ export function kycCase(overrides: Partial<ConsoleQueueItem> = {}, rest: Partial
           city: 'Milano',
           stateRegion: '',
           postalCode: '20121',
+          mobileCountry: 'IT',
+          mobileNumber: '3471234567',
         },
         document: { country: 'IT', type: 'ID_CARD', number: '' },
       },

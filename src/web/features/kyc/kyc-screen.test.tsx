@@ -11,7 +11,7 @@ import { renderKyc } from './test-utils.tsx';
 
 const PERSON: PersonalInfo = {
   firstName: 'Anna', middleName: '', lastName: 'Müller', dateOfBirth: '1990-05-17', nationality: 'DE', residenceCountry: 'DE',
-  addressLine1: 'Hauptstraße 5', addressLine2: '', city: 'Hamburg', stateRegion: '', postalCode: '20095',
+  addressLine1: 'Hauptstraße 5', addressLine2: '', city: 'Hamburg', stateRegion: '', postalCode: '20095', mobileCountry: '', mobileNumber: '',
 };
 
 interface Scenario {

@@ -14,6 +14,7 @@ import common from '../../../../locales/user-accounts/en/common.json';
 import kycReasons from '../../../../locales/user-accounts/en/kyc-reasons.json';
 import kycRules from '../../../../locales/user-accounts/en/kyc-rules.json';
 import kyc from '../../../../locales/user-accounts/en/kyc.json';
+import limits from '../../../../locales/user-accounts/en/limits.json';
 import page from '../../../../locales/user-accounts/en/page.json';
 import personal from '../../../../locales/user-accounts/en/personal.json';
 import quickKyc from '../../../../locales/user-accounts/en/quick-kyc.json';
@@ -23,7 +24,7 @@ import validation from '../../../../locales/user-accounts/en/validation.json';
 import vendor from '../../../../locales/user-accounts/en/vendor.json';
 import { globalTestI18n, renderInApp } from '../../test/render.tsx';
 
-const userAccounts = { kyc, ui, ux, page, common, validation, personal, 'kyc-rules': kycRules, 'kyc-reasons': kycReasons, 'quick-kyc': quickKyc, vendor };
+const userAccounts = { kyc, limits, ui, ux, page, common, validation, personal, 'kyc-rules': kycRules, 'kyc-reasons': kycReasons, 'quick-kyc': quickKyc, vendor };
 const inverseErrorCode = { ...codesCore, ...codesDocuments, ...codesKyc, ...codesVendor, ...codesQuickKyc };
 
 /** The global i18next in English with the real translation files (the request layer's §8 lookups read it). */

@@ -4,6 +4,8 @@ import { Link } from 'wouter';
 import { useGlobalStore } from '../../store/global.ts';
 import { businessInfoQuery } from './api/business-info.ts';
 import type { SdkUser } from './sdk-profile.ts';
+import { sdkSession } from './sdk-session.ts';
+import { sdkOpensUpdate } from '../../../shared/sdk-page.ts';
 
 /**
  * §2 /auth/sdk: the SDK page. The address's parameters were read at start (sdk-session.ts); the
@@ -16,6 +18,9 @@ export default function SdkScreen() {
   const business = useQuery({ ...businessInfoQuery, enabled: Boolean(user.sdkToken) });
   const valid = Boolean(user.accessOrigin) && !business.isError;
   const level = user.targetLevel ?? 1;
+  // §2 `update`: the link opens the document update flow (re-verification) instead of a first verification.
+  const update = sdkOpensUpdate(sdkSession()?.update);
+  const start = update ? '/reverification' : level === 2 ? '/kyc?level=2' : '/personal';
 
   return (
     <section aria-labelledby="sdk-title" className="mx-auto max-w-md px-4 py-8 text-center">
@@ -30,8 +35,8 @@ export default function SdkScreen() {
         <>
           <p className="mt-3 text-muted">{t('sdk.intro', { name: business.data?.name ?? user.businessName ?? '' })}</p>
           <p className="mt-2 text-sm text-muted">{t('sdk.privacy')}</p>
-          <Link href={level === 2 ? '/kyc?level=2' : '/personal'} className="mt-6 inline-flex h-10 items-center rounded-btn bg-primary px-6 font-medium text-primary-fg hover:bg-primary-hover">
-            {t('sdk.start', { level })}
+          <Link href={start} data-testid="sdk-start" className="mt-6 inline-flex h-10 items-center rounded-btn bg-primary px-6 font-medium text-primary-fg hover:bg-primary-hover">
+            {update ? t('limits.sdk.update') : t('sdk.start', { level })}
           </Link>
         </>
       )}

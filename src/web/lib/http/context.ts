@@ -15,6 +15,8 @@ export interface SdkAuth {
   token: string;
   origin: string;
   business: string;
+  /** The SDK page's `site` (decision 040), sent so the server follows that site's rules. */
+  site?: string | null;
 }
 
 /**
@@ -118,6 +120,7 @@ export function contextHeaders(options: ContextHeaderOptions = {}): Record<strin
     headers[RequestHeader.KYC_ACCESS_TOKEN] = headerSafe(sdk.token);
     headers[RequestHeader.KYC_ACCESS_ORIGIN] = headerSafe(sdk.origin);
     headers[RequestHeader.KYC_ACCESS_BUSINESS] = headerSafe(sdk.business);
+    if (sdk.site) headers[RequestHeader.KYC_ACCESS_SITE] = headerSafe(sdk.site);
   }
   if (options.sendGuid) {
     const guid = ctx.guid();

@@ -1,7 +1,7 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { TRANSLATION_PATH_PREFIX, TranslationNamespace } from '../../../shared/api/paths.ts';
-import { matchSupported, regionFromHostname, regionLanguages, type RegionLanguages } from '../../../shared/sites.ts';
+import { matchSupported, regionFromHostname, regionLanguages, type Region, type RegionLanguages } from '../../../shared/sites.ts';
 import { env as buildEnv, translationFilePrefix, translationOrigin, type WebEnv } from '../../env.ts';
 import { FetchBackend } from './fetch-backend.ts';
 import { applyDocumentLanguage, LANGUAGE_QUERY_PARAM, languagesFor, readStoredLanguage, resolveLanguage, storeLanguage } from './language.ts';
@@ -13,6 +13,8 @@ export interface I18nOptions {
   search?: string;
   /** The SDK view: default language es-ES (§9). */
   sdk?: boolean;
+  /** The region whose languages apply when not the hostname's (the SDK page's `site`, decision 040). */
+  region?: Region;
   env?: WebEnv;
 }
 
@@ -39,7 +41,7 @@ export function initI18n(options: I18nOptions = {}): Promise<unknown> {
   const hostname = options.hostname ?? window.location.hostname;
   const search = options.search ?? window.location.search;
   const e = options.env ?? buildEnv;
-  active = languagesFor(regionLanguages(regionFromHostname(hostname)), options.sdk ?? false);
+  active = languagesFor(regionLanguages(options.region ?? regionFromHostname(hostname)), options.sdk ?? false);
   activeHostname = hostname;
   const language = resolveLanguage(
     { query: new URLSearchParams(search).get(LANGUAGE_QUERY_PARAM), stored: readStoredLanguage(), browser: navigator.languages ?? [navigator.language] },

@@ -44,6 +44,8 @@ export function KycApplicationMain({ subject, email, userId }: { subject: KycApp
             [t('console.case.personal.city'), info.city],
             [t('console.case.personal.stateRegion'), info.stateRegion],
             [t('console.case.personal.postalCode'), info.postalCode],
+            // Issue 30: the optional mobile number, with the country whose dial code it takes.
+            [t('limits.mobile.console'), info.mobileNumber ? <span dir="ltr" data-testid="case-mobile">{`${country(info.mobileCountry)}: ${info.mobileNumber}`}</span> : ''],
           ]}
         />
       </Card>

@@ -19,7 +19,7 @@ const countries: CountryListEntry[] = [
 
 const PERSON: PersonalInfo = {
   firstName: 'Ada', middleName: '', lastName: 'Lovelace', dateOfBirth: '1990-12-10', nationality: 'GB', residenceCountry: 'GB',
-  addressLine1: '12 Example Street', addressLine2: 'Flat 3', city: 'London', stateRegion: '', postalCode: 'SW1A 1AA',
+  addressLine1: '12 Example Street', addressLine2: 'Flat 3', city: 'London', stateRegion: '', postalCode: 'SW1A 1AA', mobileCountry: '', mobileNumber: '',
 };
 const MOVED: PersonalInfo = { ...PERSON, residenceCountry: 'DE', addressLine1: 'Torstraße 12', addressLine2: '', city: 'Berlin', postalCode: '10119' };
 

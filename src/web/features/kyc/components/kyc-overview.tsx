@@ -12,6 +12,7 @@ import { usePersonalInfo } from '../api/personal-info.ts';
 import { hasNoSteps, nextAction, NextActionKind, rejectionsOf, stepStatus } from '../model/next-action.ts';
 import { quotaFor, quotaView } from '../model/quotas.ts';
 import { LevelCard } from './level-card.tsx';
+import { RateNote } from './rate-note.tsx';
 import { NextActionPanel } from './next-action-panel.tsx';
 import { OverviewSkeleton } from './overview-skeleton.tsx';
 import { QuickKycOffer } from './quick-kyc-offer.tsx';
@@ -42,6 +43,7 @@ export default function KycOverview() {
   const config = useKycConfig();
   const user = useGlobalStore((s) => s.user);
   const rate = useGlobalStore((s) => s.rate);
+  const fiat = useGlobalStore((s) => s.fiat);
   const locale = i18n.resolvedLanguage ?? i18n.language ?? 'en';
 
   if (info.isPending) return <OverviewSkeleton />;
@@ -56,7 +58,7 @@ export default function KycOverview() {
   const actionKnown = personal.isSuccess || action.kind !== NextActionKind.VERIFY_IDENTITY;
   const view = (level: KycLevel) => {
     const q = quotaFor(data.quotas, level);
-    return q ? quotaView(q, { rate, currency: user.currency_code, locale }) : undefined;
+    return q ? quotaView(q, { rate, currency: fiat.currency, locale }) : undefined;
   };
   const current = view(data.applicant?.level ?? KycLevel.LEVEL_DEFAULT);
   const level1 = stepStatus(data.state, KycLevel.LEVEL_1);
@@ -99,9 +101,15 @@ export default function KycOverview() {
         {/* Where level 1 waits for a submission, the quick path (a registry check) where the country offers one. */}
         {action.kind === NextActionKind.VERIFY_IDENTITY || (action.kind === NextActionKind.RESUBMIT && action.level === KycLevel.LEVEL_1) ? <QuickKycOffer /> : null}
         {current && !noSteps ? (
-          <p className="text-sm text-ink" data-testid="current-limit">
-            {isolateValues((v) => t('kyc.overview.currentLimit', v), { btc: `${current.btc} BTC`, fiat: current.fiat })}
-          </p>
+          <div className="flex flex-col gap-1">
+            <p className="text-sm text-ink" data-testid="current-limit">
+              {current.fiat
+                ? isolateValues((v) => t('kyc.overview.currentLimit', v), { btc: `${current.btc} BTC`, fiat: current.fiat })
+                : isolateValues((v) => t('limits.currentLimitCoin', v), { btc: `${current.btc} BTC` })}
+            </p>
+            {/* Decision 040: which rate the figures use, or that they are in US dollars for want of one. */}
+            <RateNote fiat={fiat} locale={locale} />
+          </div>
         ) : null}
         {noSteps ? null : (
           <div className="grid grid-cols-1 gap-4 md:grid-cols-2">

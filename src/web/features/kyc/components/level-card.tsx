@@ -53,9 +53,11 @@ export function LevelCard({ level, status, quota, action, proofOfAddressMaxAgeMo
                 <span dir="ltr" className="inline-block font-semibold text-ink tabular-nums" data-testid={`level-${level}-btc`}>
                   {quota.btc} BTC
                 </span>
-                <span className="block text-sm text-muted tabular-nums" data-testid={`level-${level}-fiat`}>
-                  {t('kyc.level.approx', { amount: quota.fiat })}
-                </span>
+                {quota.fiat ? (
+                  <span className="block text-sm text-muted tabular-nums" data-testid={`level-${level}-fiat`}>
+                    {t('kyc.level.approx', { amount: quota.fiat })}
+                  </span>
+                ) : null}
               </dd>
             </div>
           </dl>

@@ -31,7 +31,7 @@ async function fillValid(user: ReturnType<typeof userEvent.setup>, dateOfBirth =
 }
 
 const saved = {
-  info: { firstName: 'Anna', middleName: '', lastName: 'Müller', dateOfBirth: '1990-05-17', nationality: 'DE', residenceCountry: 'DE', addressLine1: 'Hauptstraße 5', addressLine2: '', city: 'Hamburg', stateRegion: '', postalCode: '20095' },
+  info: { firstName: 'Anna', middleName: '', lastName: 'Müller', dateOfBirth: '1990-05-17', nationality: 'DE', residenceCountry: 'DE', addressLine1: 'Hauptstraße 5', addressLine2: '', city: 'Hamburg', stateRegion: '', postalCode: '20095', mobileCountry: '', mobileNumber: '' },
   editable: true,
   updatedAt: '2026-01-01T00:00:00.000Z',
 };
@@ -137,6 +137,26 @@ describe('PersonalInfoForm', () => {
     expect(calls[0]!.method).toBe('POST');
     expect(calls[0]!.url).toBe('/x-api/v3/private/kyc/kyc-personal-info');
     expect(JSON.parse(calls[0]!.body!)).toMatchObject({ firstName: 'Anna', nationality: 'DE', residenceCountry: 'DE', middleName: '', postalCode: '20095' });
+  });
+
+  it('the optional mobile number: dial codes from the country list, §5 refuses 6 digits in the browser, a valid one is sent trimmed with its country', async () => {
+    const user = userEvent.setup();
+    renderKyc(<PersonalInfoForm initial={null} countries={countries} onSaved={vi.fn()} />);
+    await fillValid(user);
+    const country = screen.getByLabelText(/^Mobile number country/);
+    expect(screen.getByRole('option', { name: 'Germany (+49)' })).toBeInTheDocument();
+    await user.selectOptions(country, 'DE');
+    const number = screen.getByLabelText(/^Mobile number(?! country)/);
+    await user.type(number, '151234');
+    await user.click(screen.getByRole('button', { name: 'Save personal information' }));
+    expect(await screen.findByText('invalid mobile number')).toBeInTheDocument();
+    expect(number).toHaveAttribute('aria-invalid', 'true');
+    expect(calls).toHaveLength(0);
+    await user.clear(number);
+    await user.type(number, ' 15123456789 ');
+    await user.click(screen.getByRole('button', { name: 'Save personal information' }));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(JSON.parse(calls[0]!.body!)).toMatchObject({ mobileCountry: 'DE', mobileNumber: '15123456789' });
   });
 
   it("maps the server's field errors (10001) back onto the fields, with the server's parameters", async () => {

@@ -19,13 +19,14 @@ import { message } from '../../../lib/notify/index.ts';
 import { useGlobalStore } from '../../../store/global.ts';
 import { useSavePersonalInfo } from '../api/save-personal-info.ts';
 import { differsFrom, forgetPersonalDraft, readPersonalDraft, writePersonalDraft } from '../model/personal-draft.ts';
+import { MobileFields } from './mobile-fields.tsx';
 import { ADDRESS_FIELD_PARAMS, AddressFieldset, useCountrySelectOptions, usePostalCodeOptional } from './address-fields.tsx';
 
 type FieldName = keyof PersonalInfoInput;
 
 const FIELDS: readonly FieldName[] = [
   'firstName', 'middleName', 'lastName', 'dateOfBirth', 'nationality', 'residenceCountry',
-  'addressLine1', 'addressLine2', 'city', 'stateRegion', 'postalCode',
+  'addressLine1', 'addressLine2', 'city', 'stateRegion', 'postalCode', 'mobileCountry', 'mobileNumber',
 ];
 
 /** Interpolation values of each field's messages (the schema's limits); the server's own params win. */
@@ -36,11 +37,13 @@ export const FIELD_PARAMS: Record<FieldName, Record<string, number>> = {
   dateOfBirth: { min: MIN_AGE_YEARS, max: MAX_AGE_YEARS },
   nationality: {},
   ...ADDRESS_FIELD_PARAMS,
+  mobileCountry: {},
+  mobileNumber: {},
 };
 
 const EMPTY: PersonalInfoInput = {
   firstName: '', middleName: '', lastName: '', dateOfBirth: '', nationality: '', residenceCountry: '',
-  addressLine1: '', addressLine2: '', city: '', stateRegion: '', postalCode: '',
+  addressLine1: '', addressLine2: '', city: '', stateRegion: '', postalCode: '', mobileCountry: '', mobileNumber: '',
 };
 
 
@@ -173,6 +176,7 @@ export function PersonalInfoForm({ initial, countries, countriesError, onRetryCo
         </div>
       ) : null}
       <AddressFieldset field={(name) => form.register(name)} errorOf={errorOf} postalOptional={postalOptional} />
+      <MobileFields countries={countries} field={(name) => form.register(name)} errorOf={errorOf} />
       {formError ? (
         <Alert variant="error" title={t('kyc.personal.saveFailed')}>
           {formError}

@@ -26,6 +26,10 @@ export function PersonalInfoView({ info, countries }: { info: PersonalInfo; coun
       </span>,
     ],
   ];
+  if (info.mobileNumber) {
+    const dial = countries?.find((c) => c.countryCode === info.mobileCountry)?.regionCode;
+    rows.push([t('kyc.personal.fields.mobileNumber'), <span dir="ltr">{dial ? `+${dial} ${info.mobileNumber}` : info.mobileNumber}</span>]);
+  }
   return (
     <dl className="grid grid-cols-1 gap-x-6 gap-y-3 sm:grid-cols-[max-content_1fr]">
       {rows.map(([term, value]) => (

@@ -11,7 +11,7 @@ export type PersonalDraft = Partial<PersonalInfoInput>;
 
 export const PERSONAL_FIELDS: readonly (keyof PersonalInfoInput)[] = [
   'firstName', 'middleName', 'lastName', 'dateOfBirth', 'nationality', 'residenceCountry',
-  'addressLine1', 'addressLine2', 'city', 'stateRegion', 'postalCode',
+  'addressLine1', 'addressLine2', 'city', 'stateRegion', 'postalCode', 'mobileCountry', 'mobileNumber',
 ];
 
 /** Longer than any field the schema accepts; anything longer was not typed into this form. */

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { KYC_QUOTAS, type KycQuota } from '../../../../shared/api/quotas.ts';
+import type { KycQuota } from '../../../../shared/api/quotas.ts';
 import { quotaFor, quotaView } from './quotas.ts';
+
+/** kyc-info's quotas as the server gives them with the built-in default limits (decision 040). */
+const KYC_QUOTAS: KycQuota[] = [
+  { level: 0, usdLimit: '20000', period: 'DAILY', coinLimit: [{ coin: 'BTC', limit: '0.2' }, { coin: 'ETH', limit: '6' }, { coin: 'USDT', limit: '20000' }] },
+  { level: 1, usdLimit: '1000000', period: 'DAILY', coinLimit: [{ coin: 'BTC', limit: '10' }, { coin: 'ETH', limit: '300' }, { coin: 'USDT', limit: '1000000' }] },
+  { level: 2, usdLimit: '2000000', period: 'DAILY', coinLimit: [{ coin: 'BTC', limit: '20' }, { coin: 'ETH', limit: '600' }, { coin: 'USDT', limit: '2000000' }] },
+];
 
 const level1 = quotaFor(KYC_QUOTAS, 1)!;
 
@@ -36,6 +43,10 @@ describe('quotaView (what each level unlocks)', () => {
     const q: KycQuota = { level: 2, usdLimit: '1', period: 'DAILY', coinLimit: [{ coin: 'ETH', limit: '1' }, { coin: 'BTC', limit: '2' }] };
     expect(quotaView(q, { rate: 1, currency: 'USD', locale: 'en' }).coins.map((c) => c.coin)).toEqual(['BTC', 'ETH']);
     expect(quotaView({ ...q, coinLimit: [{ coin: 'ETH', limit: '1' }] }, { rate: 1, currency: 'USD', locale: 'en' }).btc).toBe('');
+  });
+
+  it('a level the operator gave no fiat equivalent (no USD entry) shows no fiat figure, whatever the rate', () => {
+    expect(quotaView({ ...level1, usdLimit: '' }, { rate: '0.92', currency: 'EUR', locale: 'en' })).toMatchObject({ fiat: '', btc: '10.00000000' });
   });
 
   it('quotaFor finds a level, or nothing', () => {

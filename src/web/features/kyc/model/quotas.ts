@@ -11,16 +11,22 @@ export interface QuotaView {
   btc: string;
   /** Every coin limit, BTC first, §9 formatted. */
   coins: { coin: string; limit: string }[];
-  /** The USD limit converted with the user's rate into the user's currency, in the user's language. */
+  /**
+   * The USD limit converted with the rate into `currency`, in the user's language; '' when the
+   * operator gave the level no fiat equivalent (decision 040).
+   */
   fiat: string;
-  /** The currency the fiat amount is in (currency_code, empty -> USD). */
+  /** The currency the fiat amount is in: the one the rate converts to (US dollars without a rate). */
   currency: string;
 }
 
 export interface QuotaViewOptions {
-  /** §3 global rate (default 1): USD -> the user's currency. */
+  /** §3 global rate (default 1): USD -> `currency`. */
   rate: number | string;
-  /** The profile's currency_code (empty -> USD). */
+  /**
+   * The currency `rate` converts to (the store's `fiat.currency`, decision 040): never the profile's
+   * currency_code unless a rate for it was given, so no figure is shown in a currency it was not converted to.
+   */
   currency: string | null | undefined;
   /** The UI language, for separators and the currency symbol's place. */
   locale: string;
@@ -33,7 +39,7 @@ export function quotaView(quota: KycQuota, { rate, currency, locale }: QuotaView
     .map((c) => ({ coin: c.coin, limit: formatCompact(c.limit, { locale, trimZeros: false }) }));
   const btc = coins.find((c) => c.coin === QUOTA_COIN)?.limit ?? '';
   const code = userCurrency(currency);
-  return { level: quota.level, btc, coins, fiat: formatCurrency(quota.usdLimit, { currency: code, rate, locale }), currency: code };
+  return { level: quota.level, btc, coins, fiat: quota.usdLimit === '' ? '' : formatCurrency(quota.usdLimit, { currency: code, rate, locale }), currency: code };
 }
 
 /** The quota of one level from kyc-info's list (undefined when the server sent none). */

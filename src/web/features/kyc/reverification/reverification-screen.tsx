@@ -78,11 +78,11 @@ function Content({ info }: { info: ReverificationInfo }) {
 function QuotaLine({ level }: { level: KycLevel }) {
   const { t, i18n } = useTranslation();
   const info = useKycInfo();
-  const user = useGlobalStore((s) => s.user);
   const rate = useGlobalStore((s) => s.rate);
+  const currency = useGlobalStore((s) => s.fiat.currency);
   const quota = quotaFor(info.data?.quotas, level);
   if (!quota) return null;
-  const view = quotaView(quota, { rate, currency: user.currency_code, locale: i18n.resolvedLanguage ?? i18n.language ?? 'en' });
+  const view = quotaView(quota, { rate, currency, locale: i18n.resolvedLanguage ?? i18n.language ?? 'en' });
   if (!view.btc) return null;
   return (
     <p className="text-sm" data-testid="reverification-quota">
