@@ -18,6 +18,8 @@ export const captureEnvSchema = {
   FACE_THREADS: z.coerce.number().int().min(0).max(32).default(0),
   /** Liveness checks that may wait for a face thread; beyond, a finish is refused with 40011 (try again). */
   FACE_QUEUE: z.coerce.number().int().min(0).max(1000).default(8),
+  /** How much lower the face threads' CPU priority is (Linux nice 0–19): requests on the event loop go first. */
+  FACE_NICE: z.coerce.number().int().min(0).max(19).default(10),
 };
 
 type CaptureEnv = { [K in keyof typeof captureEnvSchema]: z.output<(typeof captureEnvSchema)[K]> };
@@ -31,6 +33,7 @@ export function captureConfigOf(e: CaptureEnv) {
     biometricRetentionDays: e.BIOMETRIC_RETENTION_DAYS,
     faceThreads: e.FACE_THREADS,
     faceQueue: e.FACE_QUEUE,
+    faceNice: e.FACE_NICE,
   };
 }
 export type CaptureConfig = ReturnType<typeof captureConfigOf>;

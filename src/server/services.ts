@@ -173,7 +173,7 @@ export function createServices(db: Db, config: Config, { mailer = logMailer({ in
   // The phone sends the same pictures the computer would: the same upload gate (re-verification included).
   const handoff = createHandoffService({ db, config, documents, canUpload: uploadGate });
   // Decision 039: the server reads the liveness pictures with its own face model, in worker threads.
-  const face = createFaceService({ ...(config.capture.faceThreads ? { threads: config.capture.faceThreads } : {}), queue: config.capture.faceQueue });
+  const face = createFaceService({ ...(config.capture.faceThreads ? { threads: config.capture.faceThreads } : {}), queue: config.capture.faceQueue, nice: config.capture.faceNice });
   const liveness = createLivenessService({ db, documents, face });
   return { face, accounts, site, documents, kyc, reverification, questionnaires, review, providers, countries, console: consoleService, monitoring, staff, records, partners, handoff, liveness, extras, screening, transfers, risk, compliance, edd };
 }

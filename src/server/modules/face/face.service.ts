@@ -17,6 +17,11 @@ export interface FaceServiceOptions {
   threads?: number;
   /** Checks waiting for a thread beyond those running; more are refused (LIVENESS_BUSY). */
   queue?: number;
+  /**
+   * How much lower the face threads' CPU priority is than the server's (Linux nice, per thread): where
+   * cores are short, a user's request on the event loop goes before a face check's arithmetic.
+   */
+  nice?: number;
 }
 
 /** One thread on a two-core machine leaves the other to the event loop; more where there are more cores. */
@@ -30,7 +35,7 @@ export const defaultFaceThreads = (): number => Math.max(1, Math.min(4, availabl
  * is asked to try again shortly) instead of waiting without end. Threads start on the first check
  * (or `warm()`), and the pool ends with the app (`close()`).
  */
-export function createFaceService({ threads = defaultFaceThreads(), queue = 8 }: FaceServiceOptions = {}) {
+export function createFaceService({ threads = defaultFaceThreads(), queue = 8, nice = 10 }: FaceServiceOptions = {}) {
   let pool: Piscina<readonly PictureTask[], PictureReading[]> | null = null;
   let inPool = 0;
   const poolOf = () =>
@@ -39,6 +44,7 @@ export function createFaceService({ threads = defaultFaceThreads(), queue = 8 }:
       minThreads: threads,
       maxThreads: threads,
       maxQueue: queue,
+      niceIncrement: nice,
       // Each thread keeps its models loaded: starting one costs about a second.
       idleTimeout: 10 * 60_000,
     }));

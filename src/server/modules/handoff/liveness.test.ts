@@ -6,7 +6,7 @@ import { configWith } from '../../config.ts';
 import { createTestApp, jsonHeaders, signIn } from '../../test/test-app.ts';
 import { makeImage } from '../documents/test-images.ts';
 import { FACE_MODEL_NAME } from '../face/face.service.ts';
-import { facePictures, type FacePictures } from '../face/test-faces.ts';
+import { facePictures, type FacePictures } from '../../test/face-pictures.ts';
 import { newReviewer, type TestUser } from '../kyc/kyc.fixtures.ts';
 
 /**

@@ -3,7 +3,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 
 /**
- * Tests only (decision 039): liveness pictures made from the sample photographs that ship inside
+ * Tests and the bench only (decision 039): liveness pictures made from the sample photographs that ship inside
  * the @vladmandic/face-api npm package (`demo/sample*.jpg`; nothing is fetched). One woman of
  * sample2.jpg, cropped as a selfie, stands for the user:
  * - straight: the crop as it is (she looks a little to her right);
