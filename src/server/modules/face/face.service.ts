@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import Piscina from 'piscina';
 import { RetCode } from '../../../shared/ret-codes.ts';
@@ -6,11 +8,17 @@ import type { PictureReading, PictureTask } from './face-worker.ts';
 
 export type { PictureReading, PictureTask } from './face-worker.ts';
 
+/** The installed version of a package (what actually ran, not what package.json asked for). */
+function versionOf(name: string): string {
+  const file = createRequire(import.meta.url).resolve(`${name}/package.json`);
+  return (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version;
+}
+
 /**
  * The model the server reads faces with (decision 039): named in every stored result, so a reviewer
  * (and an auditor, later) knows which model and version produced a score.
  */
-export const FACE_MODEL_NAME = '@vladmandic/face-api 1.7.15 (tiny_face_detector, face_landmark_68, face_recognition; tfjs-wasm 4.22.0)';
+export const FACE_MODEL_NAME = `@vladmandic/face-api ${versionOf('@vladmandic/face-api')} (tiny_face_detector, face_landmark_68, face_recognition; tfjs-wasm ${versionOf('@tensorflow/tfjs-backend-wasm')})`;
 
 export interface FaceServiceOptions {
   /** Threads reading faces at once (each holds the models, about 60 MB). */
