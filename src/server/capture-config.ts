@@ -19,7 +19,7 @@ export const captureEnvSchema = {
   /** Liveness checks that may wait for a face thread; beyond, a finish is refused with 40011 (try again). */
   FACE_QUEUE: z.coerce.number().int().min(0).max(1000).default(8),
   /** How much lower the face threads' CPU priority is (Linux nice 0–19): requests on the event loop go first. */
-  FACE_NICE: z.coerce.number().int().min(0).max(19).default(10),
+  FACE_NICE: z.coerce.number().int().min(0).max(19).default(19),
 };
 
 type CaptureEnv = { [K in keyof typeof captureEnvSchema]: z.output<(typeof captureEnvSchema)[K]> };

@@ -43,7 +43,7 @@ export const defaultFaceThreads = (): number => Math.max(1, Math.min(4, availabl
  * is asked to try again shortly) instead of waiting without end. Threads start on the first check
  * (or `warm()`), and the pool ends with the app (`close()`).
  */
-export function createFaceService({ threads = defaultFaceThreads(), queue = 8, nice = 10 }: FaceServiceOptions = {}) {
+export function createFaceService({ threads = defaultFaceThreads(), queue = 8, nice = 19 }: FaceServiceOptions = {}) {
   let pool: Piscina<readonly PictureTask[], PictureReading[]> | null = null;
   let inPool = 0;
   const poolOf = () =>
