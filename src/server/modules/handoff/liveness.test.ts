@@ -30,7 +30,7 @@ let reviewer: TestUser;
 let faces: FacePictures;
 
 beforeAll(async () => {
-  ({ app, close } = await createTestApp({ capture: { ...configWith({}).capture, faceThreads: 1, faceQueue: 0 } }));
+  ({ app, close } = await createTestApp({ capture: { ...configWith({}).capture, faceThreads: 1, faceQueue: 0, faceNice: 0 } }));
   picture = (await makeImage('jpeg', 480, 360)).toString('base64');
   reviewer = await newReviewer(app, 'liveness-reviewer@example.com');
   faces = await facePictures();
