@@ -2,6 +2,8 @@ import { useCallback, useMemo, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIVENESS_BASELINE, LIVENESS_MAX_FRAMES, LivenessMove, LivenessStatus, type LivenessChallenge, type LivenessFinishRequest } from '../../../../shared/api/capture.ts';
 import { decideLiveness, framePoints, type FrameMeasures, type FrameObservation, type LivenessDecision } from '../../../../shared/face-checks.ts';
+import { RetCode } from '../../../../shared/ret-codes.ts';
+import { isApiError, translatedRetCode } from '../../../lib/http/index.ts';
 import { finishLiveness } from '../api/finish-liveness.ts';
 import { startLiveness } from '../api/start-liveness.ts';
 import { snapshotBase64 } from './frame-pictures.ts';
@@ -28,6 +30,8 @@ export function useLiveness(video: RefObject<HTMLVideoElement | null>, viaHandof
   const [stage, setStage] = useState<LivenessStage>('framing');
   const [challenge, setChallenge] = useState<LivenessChallenge | null>(null);
   const [decision, setDecision] = useState<LivenessDecision | null>(null);
+  // Why the last finish was not recorded, when the user should read it (the server's face checks busy).
+  const [notice, setNotice] = useState<string | null>(null);
   const measures = useRef<FrameMeasures[]>([]);
   // One picture per label, in the order first kept (the straight-ahead one, then the moves as asked).
   const pictures = useRef(new Map<Picture['label'], Promise<Picture | null>>());
@@ -61,14 +65,17 @@ export function useLiveness(video: RefObject<HTMLVideoElement | null>, viaHandof
     try {
       const result = await finishLiveness(viaHandoff, { id: c.id, frames: measures.current.slice(0, LIVENESS_MAX_FRAMES) as LivenessFinishRequest['frames'], pictures: kept });
       move(result.status === LivenessStatus.PASSED ? 'photo' : 'failed', c);
-    } catch {
-      // Not recorded (expired, offline): the user may retry; the reviewer sees no passed check.
+    } catch (err) {
+      // Not recorded (expired, offline, the face checks busy: decision 039): the user may retry; the
+      // reviewer sees no passed check.
+      if (isApiError(err) && err.retCode === RetCode.LIVENESS_BUSY) setNotice(translatedRetCode(RetCode.LIVENESS_BUSY) ?? null);
       move('failed', c);
     }
   }, [viaHandoff]);
 
   /** Asks the server for a new challenge and starts following it. */
   const begin = useCallback(async () => {
+    setNotice(null);
     measures.current = [];
     pictures.current = new Map();
     setDecision(null);
@@ -105,7 +112,7 @@ export function useLiveness(video: RefObject<HTMLVideoElement | null>, viaHandof
     [finish, keep],
   );
 
-  return useMemo(() => ({ stage, challenge, decision, begin, reset, onFrame }), [stage, challenge, decision, begin, reset, onFrame]);
+  return useMemo(() => ({ stage, challenge, decision, notice, begin, reset, onFrame }), [stage, challenge, decision, notice, begin, reset, onFrame]);
 }
 
 export type Liveness = ReturnType<typeof useLiveness>;
