@@ -16,12 +16,14 @@
  *   vs the same request at 1k.
  * - contention: a user's kyc-info latency while two reviewers load the queue, vs alone.
  * - coldstart: process start to listening on a new database, vs the bare Fastify server.
+ * - liveness: one liveness check read by the server's face model (worker threads), and a user's
+ *   kyc-info p99 while four checks run vs alone (decision 039; scripts/bench/liveness-section.ts).
  * - lighthouse: the Lighthouse CLI, a new Chromium per run (performance and accessibility, desktop and
  *   mobile, the median of 3 runs by performance) for login, the signed-in personal and kyc pages and
  *   the reviewer's console queue, vs the bare React app; issue 32's targets printed as met or not.
  *   Needs `npm run build` first.
  *
- * Options: --quick (short runs, 1k/10k cases), --sections page,api,queue,contention,coldstart,lighthouse,
+ * Options: --quick (short runs, 1k/10k cases), --sections page,api,queue,contention,coldstart,liveness,lighthouse,
  * --cases 1000,100000,1000000, --seconds N (per load run), --lighthouse-runs N (default 3),
  * --out FILE (default dist/bench-report.json).
  */
@@ -32,6 +34,7 @@ import pg from 'pg';
 import { startChild, type Child } from './bench/child.ts';
 import { runLoad, summarize, type LoadOptions, type LoadResult } from './bench/load.ts';
 import { lighthouseSection } from './bench/lighthouse-section.ts';
+import { livenessSection } from './bench/liveness-section.ts';
 import { budgetVerdict, launchChromium, measurePage, measureReferenceReact, PAGE_BUDGETS, VIEWPORTS, type PageWeight } from './bench/page.ts';
 
 const argValue = (name: string) => {
@@ -39,7 +42,7 @@ const argValue = (name: string) => {
   return i > 0 ? process.argv[i + 1] : undefined;
 };
 const QUICK = process.argv.includes('--quick');
-const SECTIONS = new Set((argValue('sections') ?? 'page,api,queue,contention,coldstart,lighthouse').split(','));
+const SECTIONS = new Set((argValue('sections') ?? 'page,api,queue,contention,coldstart,liveness,lighthouse').split(','));
 const CASES = (argValue('cases') ?? (QUICK ? '1000,10000' : '1000,100000,1000000')).split(',').map(Number);
 const SECONDS = Math.min(60, Math.max(1, Number(argValue('seconds') ?? (QUICK ? 2 : 5))));
 const LIGHTHOUSE_RUNS = Math.min(5, Math.max(1, Number(argValue('lighthouse-runs') ?? 3)));
@@ -292,6 +295,7 @@ if (SECTIONS.has('contention')) {
   if (process.env.TEST_DATABASE_URL) await contentionSection('postgres', process.env.TEST_DATABASE_URL);
 }
 if (SECTIONS.has('coldstart')) await coldStartSection();
+if (SECTIONS.has('liveness')) report.liveness = await withChild<AppInfo, unknown>(['app'], {}, ({ info }) => livenessSection(info.port, SECONDS, line, fmtLoad, x));
 if (SECTIONS.has('lighthouse')) report.lighthouse = await lighthouseSection(LIGHTHOUSE_RUNS, line);
 mkdirSync(path.dirname(OUT), { recursive: true });
 writeFileSync(OUT, `${JSON.stringify(report, null, 2)}\n`);

@@ -30,6 +30,8 @@ const config = loadConfig({
   REDIRECT_ALLOWLIST: process.env.REDIRECT_ALLOWLIST ?? 'https://partner.example',
   // A failed knowledge test waits seconds, not a day: e2e/questionnaires.spec.ts waits it out on the page.
   QUESTIONNAIRE_COOLING_OFF_SECONDS: '6',
+  // The face threads at normal priority: Chromium's processes beside them would starve a nice one (decision 039).
+  FACE_NICE: process.env.FACE_NICE ?? '0',
 });
 
 // The database is prepared before the server listens, so no test can start without it: the demo

@@ -116,6 +116,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   app.decorate('db', db);
   app.decorate('services', services);
   app.addHook('onClose', async () => {
+    // The face threads end with the app (decision 039); none started unless a check ran.
+    await services.face.close();
     if (!options.db) await db.destroy();
   });
 

@@ -14,6 +14,12 @@ export const captureEnvSchema = {
   HANDOFF_OPENS_PER_HOUR: z.coerce.number().int().min(1).default(60),
   /** Biometric data (liveness challenge frames and results) is kept this many days after its level's decision. */
   BIOMETRIC_RETENTION_DAYS: z.coerce.number().int().min(0).default(90),
+  /** Worker threads reading faces for liveness checks (decision 039); 0 (the default): the cores less one, 1 to 4. */
+  FACE_THREADS: z.coerce.number().int().min(0).max(32).default(0),
+  /** Liveness checks that may wait for a face thread; beyond, a finish is refused with 40011 (try again). */
+  FACE_QUEUE: z.coerce.number().int().min(0).max(1000).default(8),
+  /** How much lower the face threads' CPU priority is (Linux nice 0–19): requests on the event loop go first. */
+  FACE_NICE: z.coerce.number().int().min(0).max(19).default(19),
 };
 
 type CaptureEnv = { [K in keyof typeof captureEnvSchema]: z.output<(typeof captureEnvSchema)[K]> };
@@ -25,6 +31,9 @@ export function captureConfigOf(e: CaptureEnv) {
     handoffLinksPerHour: e.HANDOFF_LINKS_PER_HOUR,
     handoffOpensPerHour: e.HANDOFF_OPENS_PER_HOUR,
     biometricRetentionDays: e.BIOMETRIC_RETENTION_DAYS,
+    faceThreads: e.FACE_THREADS,
+    faceQueue: e.FACE_QUEUE,
+    faceNice: e.FACE_NICE,
   };
 }
 export type CaptureConfig = ReturnType<typeof captureConfigOf>;

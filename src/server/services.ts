@@ -18,6 +18,7 @@ import { createOtpService } from './modules/otp/otp.service.ts';
 import { createReverificationService } from './modules/reverification/reverification.service.ts';
 import { createMailTemplates } from './mail/templates.ts';
 import { createPartnersService } from './modules/partners/partners.service.ts';
+import { createFaceService } from './modules/face/face.service.ts';
 import { createHandoffService, createLivenessService, handoffPersonalData } from './modules/handoff/handoff.service.ts';
 import { createQuestionnairesService } from './modules/questionnaires/questionnaires.service.ts';
 import { createEddService } from './modules/edd/edd.service.ts';
@@ -198,8 +199,10 @@ export function createServices(db: Db, config: Config, { mailer = logMailer({ in
   // Issue 17 (decision 023): the phone handoff and the liveness challenge of the in-house capture.
   // The phone sends the same pictures the computer would: the same upload gate (re-verification included).
   const handoff = createHandoffService({ db, config, documents, canUpload: uploadGate });
-  const liveness = createLivenessService({ db, documents });
-  return { accounts, limits, site, documents, kyc, reverification, questionnaires, review, providers, countries, console: consoleService, monitoring, staff, records, partners, handoff, liveness, extras, screening, transfers, risk, compliance, edd, riskLists };
+  // Decision 039: the server reads the liveness pictures with its own face model, in worker threads.
+  const face = createFaceService({ ...(config.capture.faceThreads ? { threads: config.capture.faceThreads } : {}), queue: config.capture.faceQueue, nice: config.capture.faceNice });
+  const liveness = createLivenessService({ db, documents, face });
+  return { face, accounts, limits, site, documents, kyc, reverification, questionnaires, review, providers, countries, console: consoleService, monitoring, staff, records, partners, handoff, liveness, extras, screening, transfers, risk, compliance, edd, riskLists };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -56,6 +56,8 @@ export async function startServer(config: Config, options: BuildOptions = {}, { 
     app.log[hasBlocker(readiness) ? 'error' : 'warn'](summary, 'production readiness: `npm run doctor` lists what to do');
   }
 
+  // The face threads load their models now rather than on the first user's liveness check (decision 039).
+  void app.services.face.warm().catch((err: unknown) => app.log.error({ err }, 'face model did not start'));
   await app.listen({ port: config.port, host: config.host });
   const { port } = app.server.address() as AddressInfo;
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;

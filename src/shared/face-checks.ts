@@ -3,9 +3,9 @@ import { LivenessMove, QualityIssue } from './capture-rules.ts';
 /**
  * The face checks of the selfie and the active liveness decision (decision 023), as pure functions
  * over what the face detector saw. The browser runs the detector (a model shipped in an npm package)
- * and these functions on each camera frame; the server runs `decideLiveness` again on the measures
- * the browser sends, so what it records is its own reading of them. Tests feed recorded detector
- * outputs (src/shared/fixtures/faces/).
+ * and these functions on each camera frame to guide the user; the server decides on its own reading
+ * of the kept pictures (decision 039: server/modules/handoff/liveness-judge.ts, with the same measures
+ * and thresholds). Tests feed recorded detector outputs (src/shared/fixtures/faces/).
  */
 
 export type Point = readonly [number, number];
@@ -115,8 +115,17 @@ export const LivenessFailure = {
   SEVERAL_FACES: 'SEVERAL_FACES',
   /** The head turned the other way than asked (a replayed recording does not know the order). */
   WRONG_MOVE: 'WRONG_MOVE',
-  /** Not every move was seen before the challenge ended. */
+  /** Not every move was seen before the challenge ended (on the server: a move's picture is missing or out of order). */
   INCOMPLETE: 'INCOMPLETE',
+  // The server's own reading of the pictures (decision 039):
+  /** A picture shows no face. */
+  NO_FACE: 'NO_FACE',
+  /** A picture's face is not the one of the straight-ahead picture. */
+  OTHER_PERSON: 'OTHER_PERSON',
+  /** A move's picture does not show that move. */
+  MOVE_NOT_SEEN: 'MOVE_NOT_SEEN',
+  /** The face is clearly not the one on the identity document. */
+  DOCUMENT_MISMATCH: 'DOCUMENT_MISMATCH',
 } as const;
 export type LivenessFailure = (typeof LivenessFailure)[keyof typeof LivenessFailure];
 
@@ -132,6 +141,11 @@ export interface LivenessDecision {
   /** The frame that set the straight-ahead pose (kept for the reviewer with the moves' frames). */
   baseline: number | null;
   steps: LivenessStep[];
+  /**
+   * The last frame in which the eyes were seen closed while a blink is asked: the picture the browser
+   * keeps for BLINK, since the server judges a blink from one picture with the eyes closed.
+   */
+  eyesClosedAt?: number | null;
 }
 
 const isFace = (m: FrameMeasures): m is FaceMeasures => 'yaw' in m;
@@ -171,6 +185,7 @@ export function decideLiveness(moves: readonly LivenessMove[], frames: readonly 
   let step = 0;
   let neutral = true;
   let eyesClosed = false;
+  let eyesClosedAt: number | null = null;
   for (; i < frames.length && step < steps.length; i++) {
     const f = frames[i]!;
     if (!isFace(f)) continue;
@@ -189,7 +204,10 @@ export function decideLiveness(moves: readonly LivenessMove[], frames: readonly 
     else if (move === LivenessMove.LOOK_UP) seen = base.pitch - f.pitch >= FaceThreshold.LOOK_UP_MIN;
     else if (move === LivenessMove.BLINK) {
       // A blink is eyes closing then opening again: a photo with closed eyes does not pass.
-      if (f.eyes <= base.eyes * FaceThreshold.BLINK_CLOSED) eyesClosed = true;
+      if (f.eyes <= base.eyes * FaceThreshold.BLINK_CLOSED) {
+        eyesClosed = true;
+        eyesClosedAt = i;
+      }
       else if (eyesClosed && f.eyes >= base.eyes * FaceThreshold.BLINK_OPEN) seen = true;
     }
     if (!seen) continue;
@@ -199,8 +217,8 @@ export function decideLiveness(moves: readonly LivenessMove[], frames: readonly 
     // A turn must come back before the next move counts; a blink or a look up changes no yaw.
     neutral = move !== LivenessMove.TURN_LEFT && move !== LivenessMove.TURN_RIGHT;
   }
-  if (step === steps.length) return { passed: true, failure: null, baseline, steps };
-  return final ? fail(LivenessFailure.INCOMPLETE, baseline) : { passed: false, failure: null, baseline, steps };
+  if (step === steps.length) return { passed: true, failure: null, baseline, steps, eyesClosedAt };
+  return final ? fail(LivenessFailure.INCOMPLETE, baseline) : { passed: false, failure: null, baseline, steps, eyesClosedAt };
 }
 
 // --- Face match ------------------------------------------------------------------------------------

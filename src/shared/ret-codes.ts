@@ -119,6 +119,8 @@ export const RetCode = {
   HANDOFF_FINISHED: 40006,
   /** Liveness: the challenge is unknown, expired or already answered; start a new one. */
   LIVENESS_CHALLENGE_INVALID: 40010,
+  /** Liveness: the server's face checks are all busy right now; send the same finish again in a moment (decision 039). */
+  LIVENESS_BUSY: 40011,
   /** Questionnaires: a failed test's cooling-off period is not over; `result.retryAfter` (ISO time) and `retryAfterSeconds` say when. */
   QUESTIONNAIRE_COOLING_OFF: 38001,
   /** Questionnaires: the answers can no longer be changed (under review, or decided). */

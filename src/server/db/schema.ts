@@ -724,6 +724,10 @@ export interface CaptureLivenessTable {
   finished_at: string | null;
   result: string | null;
   document_id: string | null;
+  /** What the server's face model found in the pictures (JSON, migration 029, decision 039). */
+  analysis: string | null;
+  /** The face match with the document's portrait, 0–100 (null: none computed). */
+  face_match_score: number | null;
 }
 
 /** A liveness challenge's frames for the reviewer, sealed like documents (migration 016, decision 023). */

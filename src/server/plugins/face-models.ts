@@ -6,8 +6,11 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { APP_BASE } from '../../shared/api/paths.ts';
 
-/** The face models the browser loads (src/web/lib/face/face-model.ts, FaceModel): nothing else is served. */
-const MODELS = ['tiny_face_detector_model', 'face_landmark_68_model', 'face_recognition_model'] as const;
+/**
+ * The face models the browser loads (src/web/lib/face/face-model.ts, FaceModel): nothing else is
+ * served. The recognition model is not among them: faces are compared on the server (decision 039).
+ */
+const MODELS = ['tiny_face_detector_model', 'face_landmark_68_model'] as const;
 export const FACE_MODEL_FILES: readonly string[] = MODELS.flatMap((m) => [`${m}-weights_manifest.json`, `${m}.bin`]);
 
 /** The folder of model files the npm package ships (installed with the app: nothing is downloaded). */
@@ -15,7 +18,7 @@ export const faceModelDir = (): string => path.join(path.dirname(createRequire(i
 
 /**
  * Serves the face detector's model files from the installed @vladmandic/face-api package (decision
- * 023), under our own origin: the selfie step and the console's face match load them from here, so
+ * 023), under our own origin: the selfie step loads them from here, so
  * no browser ever fetches a model from a third party. Only the listed files; the package's version
  * is in the ETag, and a day's caching is plenty for files this rarely requested.
  */

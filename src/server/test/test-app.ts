@@ -35,6 +35,8 @@ export async function createTestApp(
     documentStore: { kind: 'file', dir: documentsDir },
     ...overrides,
   });
+  // Face threads at normal priority (decision 039): a suite's parallel workers would starve a nice one.
+  if (!overrides.capture) config.capture = { ...config.capture, faceNice: 0 };
   const mailer = createFakeMailer();
   const app = await buildApp(config, { ...options, mailer, ...(logStream ? { logStream } : {}) });
   await app.ready();

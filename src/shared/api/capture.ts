@@ -117,7 +117,7 @@ export type LivenessFinishRequest = z.input<typeof livenessFinishRequest>;
 export const LivenessStatus = { ISSUED: 'ISSUED', PASSED: 'PASSED', FAILED: 'FAILED' } as const;
 export type LivenessStatus = (typeof LivenessStatus)[keyof typeof LivenessStatus];
 
-/** The server's own decision on the frames the browser measured. */
+/** The server's own decision, from its face model's reading of the kept pictures (decision 039). */
 export const livenessResult = z.object({
   id: z.string(),
   status: z.enum(LivenessStatus),
@@ -130,10 +130,37 @@ export type LivenessResult = z.output<typeof livenessResult>;
 export const consoleLivenessQuery = z.strictObject({ userId: z.string().min(1).max(64), level: z.coerce.number().pipe(levelValue) });
 export const livenessFrameParams = z.object({ id: z.uuid({ error: ValidationMessage.TYPE }) });
 
+const faceMeasuresOut = z.object({ yaw: z.number(), pitch: z.number(), eyes: z.number() });
+
+/**
+ * What the server's face model found (decision 039): each picture's faces, measures, distance to the
+ * straight-ahead face and issue; the face match with the document's portrait, with the model's name
+ * and the thresholds it was judged by. Null for a challenge finished before the server read pictures.
+ */
+export const livenessAnalysis = z.object({
+  model: z.string(),
+  thresholds: z.object({ sameFaceMax: z.number(), matchMax: z.number(), reviewMax: z.number() }),
+  pictures: z.array(z.object({ label: z.string(), faces: z.number().int(), measures: faceMeasuresOut.nullable(), distance: z.number().nullable(), issue: z.string().nullable() })),
+  faceMatch: z.object({
+    score: z.number().int().nullable(),
+    distance: z.number().nullable(),
+    band: z.enum(['MATCH', 'REVIEW', 'MISMATCH']).nullable(),
+    /** Why there is no score: NO_DOCUMENT, NO_FACE_ON_DOCUMENT, NO_FACE_IN_CHECK. */
+    missing: z.string().nullable(),
+    documentId: z.string().nullable(),
+  }),
+  /** What the browser's own measures said (a guide only; never the decision). */
+  reported: z.object({ passed: z.boolean(), failure: z.string().nullable() }),
+  /** How long the model took for this check, in milliseconds. */
+  ms: z.number(),
+});
+export type LivenessAnalysis = z.output<typeof livenessAnalysis>;
+
 /** The reviewer's view of a user's latest finished challenge (null: none, or none kept any more). */
 export const consoleLiveness = z
   .object({
     result: livenessResult,
+    analysis: livenessAnalysis.nullable(),
     finishedAt: z.string(),
     frames: z.array(z.object({ id: z.string(), label: livenessFrameLabel, width: z.number().int(), height: z.number().int(), path: z.string() })),
   })

@@ -30,6 +30,11 @@ export function findDrafts(db: Q, userId: string, level: number, kind?: string):
   return q.orderBy('created_at', 'asc').orderBy('id', 'asc').execute();
 }
 
+/** The full row of the user's latest picture of `kind` at `level`, a draft or submitted. */
+export function findLatestOfKind(db: Q, userId: string, level: number, kind: string) {
+  return db.selectFrom('kyc_documents').selectAll().where('user_id', '=', userId).where('level', '=', level).where('kind', '=', kind).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst();
+}
+
 export function findByApplication(db: Q, applicationId: string): Promise<DocumentMetaRow[]> {
   return db.selectFrom('kyc_documents').select(SUMMARY_COLUMNS).where('application_id', '=', applicationId).orderBy('created_at', 'asc').orderBy('id', 'asc').execute();
 }

@@ -351,6 +351,22 @@ export function createDocumentsService({ db, config, keyring: injectedKeyring, c
       return (await repo.findByApplication(dbOrTrx, applicationId)).map(toSummary);
     },
 
+    /**
+     * The user's latest picture of `kind` at `level` (draft or submitted), for the server's own use:
+     * the liveness check compares its face with the document's portrait (decision 039). Null when
+     * there is none or its content cannot be read here (the check then stores no score, and says why).
+     */
+    async latestPictureOf(userId: string, level: number, kind: string): Promise<{ id: string; bytes: Buffer } | null> {
+      const row = await repo.findLatestOfKind(db, userId, level, kind);
+      if (!row) return null;
+      try {
+        return { id: row.id, bytes: await decrypt(row) };
+      } catch (err) {
+        if (err instanceof BusinessError) return null;
+        throw err;
+      }
+    },
+
     /** The image, for its owner. Any other user gets NOT_FOUND, exactly as for an id that does not exist. */
     async readForOwner(userId: string, id: string): Promise<DocumentContent> {
       const row = await repo.findDocument(db, id);

@@ -6,20 +6,23 @@ import {
   type ConsoleLiveness,
   type LivenessChallenge,
   type LivenessFinishRequest,
+  type LivenessAnalysis,
   type LivenessFrameLabel,
   type LivenessMove,
   type LivenessResult,
 } from '../../../shared/api/capture.ts';
 import { LivenessPath } from '../../../shared/api/liveness-paths.ts';
 import { API_PREFIX } from '../../../shared/api/paths.ts';
-import { decideLiveness, type FrameMeasures } from '../../../shared/face-checks.ts';
-import type { VerifiableLevel } from '../../../shared/kyc.ts';
+import { decideLiveness, FaceMatchThreshold, type FrameMeasures } from '../../../shared/face-checks.ts';
+import { DocumentKind, type VerifiableLevel } from '../../../shared/kyc.ts';
 import { RetCode } from '../../../shared/ret-codes.ts';
 import type { Db } from '../../db/index.ts';
 import { BusinessError, notFound } from '../../errors.ts';
 import { recordAudit, type Actor } from '../audit/audit.service.ts';
 import type { DocumentContent, DocumentsService, SealedPicture } from '../documents/documents.service.ts';
+import type { FaceService } from '../face/face.service.ts';
 import { countHit } from '../throttle/throttle.service.ts';
+import { judgeLiveness, SAME_FACE_MAX } from './liveness-judge.ts';
 
 const ENTITY = 'capture_liveness';
 const FRAME_ENTITY = 'capture_liveness_frame';
@@ -30,9 +33,9 @@ const MOVES_PER_CHALLENGE = 3;
 const CHALLENGES_PER_HOUR = 30;
 
 /**
- * The server's part of the active liveness check (decision 023): it picks the moves, at random and
- * in a random order, so a recorded video of an earlier attempt does not answer a new challenge. The
- * browser checks the moves with the face detector; the challenge is recorded for the reviewer.
+ * The server's part of the active liveness check (decisions 023, 039): it picks the moves, at random
+ * and in a random order, so a recorded video of an earlier attempt does not answer a new challenge.
+ * The browser guides the user through them; the server decides on the pictures with its own model.
  */
 export function pickMoves(count = MOVES_PER_CHALLENGE, random: (max: number) => number = randomInt): LivenessMove[] {
   const pool = [...LIVENESS_MOVES];
@@ -45,6 +48,8 @@ const invalid = (why: string) => new BusinessError(RetCode.LIVENESS_CHALLENGE_IN
 
 type LivenessRow = { id: string; user_id: string; level: number; sequence: string; status: string; expires_at: string; finished_at: string | null; result: string | null };
 
+const analysisOf = (stored: string | null): LivenessAnalysis | null => (stored ? (JSON.parse(stored) as LivenessAnalysis) : null);
+
 const resultOf = (row: Pick<LivenessRow, 'id' | 'status' | 'result'>): LivenessResult => {
   const stored = JSON.parse(row.result ?? '{}') as { failure?: string | null; steps?: LivenessResult['steps'] };
   return { id: row.id, status: row.status as LivenessStatus, failure: stored.failure ?? null, steps: stored.steps ?? [] };
@@ -53,11 +58,13 @@ const resultOf = (row: Pick<LivenessRow, 'id' | 'status' | 'result'>): LivenessR
 export interface LivenessDeps {
   db: Db;
   /** Seals the kept frames like documents (same keys, same re-encoding). */
-  documents: Pick<DocumentsService, 'sealPicture' | 'openPicture'>;
+  documents: Pick<DocumentsService, 'sealPicture' | 'openPicture' | 'latestPictureOf'>;
+  /** The face model, in its worker pool (decision 039). */
+  face: Pick<FaceService, 'read' | 'model'>;
   now?: () => number;
 }
 
-export function createLivenessService({ db, documents, now = Date.now }: LivenessDeps) {
+export function createLivenessService({ db, documents, face, now = Date.now }: LivenessDeps) {
   return {
     /** A new challenge for the user's selfie of `level`; rate-limited per user, audited. */
     async start(userId: string, level: VerifiableLevel, actor: Actor): Promise<LivenessChallenge> {
@@ -68,7 +75,7 @@ export function createLivenessService({ db, documents, now = Date.now }: Livenes
       await db.transaction().execute(async (trx) => {
         await trx
           .insertInto('capture_liveness')
-          .values({ id: challenge.id, user_id: userId, level, sequence: JSON.stringify(challenge.moves), status: 'ISSUED', created_at: new Date(at).toISOString(), expires_at: challenge.expiresAt, finished_at: null, result: null, document_id: null })
+          .values({ id: challenge.id, user_id: userId, level, sequence: JSON.stringify(challenge.moves), status: 'ISSUED', created_at: new Date(at).toISOString(), expires_at: challenge.expiresAt, finished_at: null, result: null, document_id: null, analysis: null, face_match_score: null })
           .execute();
         await recordAudit(trx, actor, { action: 'liveness.start', entityType: ENTITY, entityId: challenge.id, after: { userId, level, moves: challenge.moves } });
       });
@@ -76,11 +83,14 @@ export function createLivenessService({ db, documents, now = Date.now }: Livenes
     },
 
     /**
-     * The challenge's outcome. The browser ran the moves with the face detector and sends what it
-     * measured in each frame and a few frames as pictures; the server decides again on those measures
-     * (shared/face-checks.ts decideLiveness), records its own result and keeps the pictures sealed
-     * like documents, for the reviewer. Only the challenge's own user, once, before it expires
-     * (40010 otherwise); one transaction, audited. Never decides the application by itself.
+     * The challenge's outcome (decision 039). The browser sends the pictures it kept (the
+     * straight-ahead one, then one per move) and its own measures; the measures only guided the user.
+     * The server reads the pictures with its face model (worker pool): a single face in each, the same
+     * face throughout, each move shown in the order asked, and the face compared with the user's
+     * document front. It records its own result, the findings and the face-match score, and keeps the
+     * pictures sealed like documents, for the reviewer. Only the challenge's own user, once, before it
+     * expires (40010 otherwise); LIVENESS_BUSY when every face thread is taken (nothing is recorded:
+     * the same finish can be sent again). One transaction, audited. Never decides the application.
      */
     async finish(userId: string, input: LivenessFinishRequest, actor: Actor): Promise<LivenessResult> {
       const row = await db.selectFrom('capture_liveness').selectAll().where('id', '=', input.id).executeTakeFirst();
@@ -91,26 +101,53 @@ export function createLivenessService({ db, documents, now = Date.now }: Livenes
       if (Date.parse(row.expires_at) <= at) throw invalid('liveness challenge expired');
 
       const moves = JSON.parse(row.sequence) as LivenessMove[];
-      const decision = decideLiveness(moves, input.frames as FrameMeasures[]);
       const labels = new Set<string>([LIVENESS_BASELINE, ...moves]);
       // Decoded and sealed before the transaction (as uploads are): a bad picture stops everything.
-      const pictures: ({ id: string; position: number; label: string } & SealedPicture)[] = [];
+      const pictures: ({ id: string; position: number; label: string; bytes: Buffer } & SealedPicture)[] = [];
       for (const [position, picture] of input.pictures.entries()) {
         if (!labels.has(picture.label)) throw invalid('picture of a move not asked for');
         const id = randomUUID();
-        pictures.push({ id, position, label: picture.label, ...(await documents.sealPicture(Buffer.from(picture.image, 'base64'), frameContext(id))) });
+        const bytes = Buffer.from(picture.image, 'base64');
+        pictures.push({ id, position, label: picture.label, bytes, ...(await documents.sealPicture(bytes, frameContext(id))) });
       }
+      // Without pictures there is nothing to read (the check fails INCOMPLETE): no model, no portrait.
+      const portrait = pictures.length > 0 ? await documents.latestPictureOf(userId, Number(row.level), DocumentKind.DOCUMENT_FRONT) : null;
+      // The model's work, off the event loop and outside any transaction.
+      const started = performance.now();
+      const readings = pictures.length > 0 ? await face.read([...pictures.map((p) => ({ bytes: p.bytes })), ...(portrait ? [{ bytes: portrait.bytes, portrait: true }] : [])]) : [];
+      const ms = Math.round(performance.now() - started);
+      const judged = judgeLiveness(
+        moves,
+        pictures.map((p, i) => ({ label: p.label, reading: readings[i]! })),
+        portrait ? { id: portrait.id, reading: readings[pictures.length]! } : null,
+      );
+      const reported = decideLiveness(moves, input.frames as FrameMeasures[]);
+      const analysis: LivenessAnalysis = {
+        model: face.model,
+        thresholds: { sameFaceMax: SAME_FACE_MAX, matchMax: FaceMatchThreshold.MATCH_MAX, reviewMax: FaceMatchThreshold.REVIEW_MAX },
+        pictures: judged.pictures,
+        faceMatch: judged.faceMatch,
+        reported: { passed: reported.passed, failure: reported.failure },
+        ms,
+      };
       const result: LivenessResult = {
         id: row.id,
-        status: decision.passed ? LivenessStatus.PASSED : LivenessStatus.FAILED,
-        failure: decision.failure,
-        steps: decision.steps.map((s) => ({ move: s.move, seen: s.frame !== null })),
+        status: judged.passed ? LivenessStatus.PASSED : LivenessStatus.FAILED,
+        failure: judged.failure,
+        steps: judged.steps,
       };
       const finishedAt = new Date(at).toISOString();
       await db.transaction().execute(async (trx) => {
         const updated = await trx
           .updateTable('capture_liveness')
-          .set({ status: result.status, finished_at: finishedAt, result: JSON.stringify({ failure: result.failure, steps: result.steps, frames: input.frames.length }) })
+          .set({
+            status: result.status,
+            finished_at: finishedAt,
+            result: JSON.stringify({ failure: result.failure, steps: result.steps, frames: input.frames.length }),
+            analysis: JSON.stringify(analysis),
+            face_match_score: analysis.faceMatch.score,
+            document_id: analysis.faceMatch.documentId,
+          })
           .where('id', '=', row.id)
           .where('status', '=', LivenessStatus.ISSUED)
           .executeTakeFirst();
@@ -130,7 +167,15 @@ export function createLivenessService({ db, documents, now = Date.now }: Livenes
           entityType: ENTITY,
           entityId: row.id,
           before: { status: row.status },
-          after: { status: result.status, failure: result.failure, frames: input.frames.length, pictures: pictures.map((p) => p.label) },
+          after: {
+            status: result.status,
+            failure: result.failure,
+            frames: input.frames.length,
+            pictures: judged.pictures.map((p) => ({ label: p.label, faces: p.faces, issue: p.issue })),
+            faceMatch: { score: analysis.faceMatch.score, band: analysis.faceMatch.band, missing: analysis.faceMatch.missing, documentId: analysis.faceMatch.documentId },
+            model: analysis.model,
+            reported: analysis.reported,
+          },
         });
       });
       return result;
@@ -140,7 +185,7 @@ export function createLivenessService({ db, documents, now = Date.now }: Livenes
     async latestFor(userId: string, level: VerifiableLevel): Promise<ConsoleLiveness> {
       const row = await db
         .selectFrom('capture_liveness')
-        .select(['id', 'status', 'result', 'finished_at'])
+        .select(['id', 'status', 'result', 'analysis', 'finished_at'])
         .where('user_id', '=', userId)
         .where('level', '=', level)
         .where('status', '!=', LivenessStatus.ISSUED)
@@ -151,6 +196,7 @@ export function createLivenessService({ db, documents, now = Date.now }: Livenes
       const frames = await db.selectFrom('capture_liveness_frames').select(['id', 'label', 'width', 'height']).where('liveness_id', '=', row.id).orderBy('position').execute();
       return {
         result: resultOf(row),
+        analysis: analysisOf(row.analysis),
         finishedAt: row.finished_at ?? '',
         frames: frames.map((f) => ({ id: f.id, label: f.label as LivenessFrameLabel, width: Number(f.width), height: Number(f.height), path: `${API_PREFIX}${LivenessPath.consoleLivenessFrame}/${f.id}` })),
       };

@@ -20,7 +20,7 @@ vi.mock('../../lib/face/face-model.ts', () => ({
   loadFaceApi: () => detector.load(),
   ensureModels: async () => undefined,
   observe: async () => detector.frame,
-  FaceModel: { DETECTOR: 'd', LANDMARKS: 'l', RECOGNITION: 'r' },
+  FaceModel: { DETECTOR: 'd', LANDMARKS: 'l' },
 }));
 
 function renderSelfie(onCapture = vi.fn()) {

@@ -150,7 +150,7 @@ export default function SelfieCapture({ onCapture, disabled = false, hasSelfie =
         ) : null}
         {liveness.stage === 'failed' ? (
           <Alert variant="warn" data-testid="liveness-failed">
-            <p className="m-0">{t('capture.liveness.failed')}</p>
+            <p className="m-0">{liveness.notice ?? t('capture.liveness.failed')}</p>
             <div className="mt-2 flex flex-wrap gap-3">
               <Button size="small" variant="default" onClick={() => void liveness.begin()}>
                 {t('capture.liveness.retry')}

@@ -1,14 +1,15 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QualityIssue } from '../../../shared/capture-rules.ts';
-import { faceIssues, FaceMatchBand, faceMatch } from '../../../shared/face-checks.ts';
-import { describeLargestFace, engineOf, ensureModels, FaceModel, observe, type FaceApiModule } from './face-model.ts';
+import { faceIssues } from '../../../shared/face-checks.ts';
+import { engineOf, ensureModels, FaceModel, observe, type FaceApiModule } from './face-model.ts';
 import { FACE_PACKAGE_DIR, fromPackageFiles, pictureTensor } from './package-weights.ts';
 
 /**
  * The real detector on the pictures @vladmandic/face-api's npm package ships (demo/sample1.jpg: three
  * women; sample5.jpg: a group, the woman at the bottom left used as "the applicant"; sample6.jpg: another
- * group), with the package's own model files: what the selfie step and the console's face match run.
+ * group), with the package's own model files: what the selfie step runs to guide the user (the face
+ * match and the liveness decision run on the server: modules/handoff/liveness.test.ts, decision 039).
  * Runs on the plain JavaScript backend (no GPU here): a few seconds per picture.
  */
 let api: FaceApiModule;
@@ -22,7 +23,7 @@ beforeAll(async () => {
   api = await import('@vladmandic/face-api/dist/face-api.esm.js');
   await engineOf(api).setBackend('cpu');
   await engineOf(api).ready();
-  await ensureModels(api, [FaceModel.DETECTOR, FaceModel.LANDMARKS, FaceModel.RECOGNITION], fromPackageFiles);
+  await ensureModels(api, [FaceModel.DETECTOR, FaceModel.LANDMARKS], fromPackageFiles);
 }, 60_000);
 afterAll(() => engineOf(api).disposeVariables());
 
@@ -30,15 +31,6 @@ async function frameOf(file: string, ...edits: Edit[]) {
   const pic = await pictureTensor(api, file, ...edits);
   try {
     return await observe(api, pic.tensor, pic.width, pic.height);
-  } finally {
-    pic.tensor.dispose();
-  }
-}
-
-async function descriptorOf(file: string, ...edits: Edit[]) {
-  const pic = await pictureTensor(api, file, ...edits);
-  try {
-    return await describeLargestFace(api, pic.tensor);
   } finally {
     pic.tensor.dispose();
   }
@@ -68,19 +60,4 @@ describe('face detection on the package\'s sample pictures', () => {
     const frame = await frameOf(sample(5), (img) => img.resize(W), (img) => img.extract({ left: 560, top: 0, width: 80, height: 80 }), (img) => img.resize(320, 240));
     expect(faceIssues(frame)).toEqual([QualityIssue.NO_FACE]);
   }, 30_000);
-});
-
-describe('face match on the package\'s sample pictures', () => {
-  it('the same face (another crop, mirrored) matches; another person does not', async () => {
-    const selfie = await descriptorOf(sample(5), (img) => img.resize(W), (img) => img.extract(applicantSelfie));
-    const portrait = await descriptorOf(sample(5), (img) => img.resize(W), (img) => img.extract({ left: 70, top: 270, width: 170, height: 160 }).flop().grayscale());
-    const other = await descriptorOf(sample(6), (img) => img.resize(W), (img) => img.extract({ left: 330, top: 60, width: 170, height: 170 }));
-    expect(selfie && portrait && other).toBeTruthy();
-    const same = faceMatch(selfie!, portrait!);
-    const different = faceMatch(selfie!, other!);
-    console.info('face match: same', same, 'different', different);
-    expect(same.band).toBe(FaceMatchBand.MATCH);
-    expect(different.band).toBe(FaceMatchBand.MISMATCH);
-    expect(same.score).toBeGreaterThan(different.score);
-  }, 60_000);
 });

@@ -5,30 +5,26 @@ import type { FaceObservation, FrameObservation } from '../../../shared/face-che
 /**
  * The face detector (decision 023): @vladmandic/face-api and the model weights its npm package
  * ships, served by our own server (FACE_MODEL_PATH); nothing is fetched from anywhere else. This
- * module is only ever imported lazily (the selfie step, the console's face match), so neither the
- * library (about 1.3 MB) nor a model is part of the first page.
+ * module is only ever imported lazily (the selfie step, once the camera opens), so neither the library
+ * (about 1.3 MB) nor a model is part of the first page. What it measures only guides the user: the
+ * server decides on the pictures with its own model, and computes the face match (decision 039).
  */
 export type FaceApiModule = typeof FaceApi;
 
 /** Where our server serves the package's model files (src/server/plugins/face-models.ts). */
 export const FACE_MODEL_PATH = `${APP_BASE}/models/face`;
 
-/**
- * The package's models we use: a small detector and the 68-point landmarks for the selfie and its
- * liveness moves; the recognition model (6 MB) only for the console's face match.
- */
+/** The package's models the browser uses: a small detector and the 68-point landmarks (the selfie and its liveness moves). */
 export const FaceModel = {
   DETECTOR: 'tiny_face_detector_model',
   LANDMARKS: 'face_landmark_68_model',
-  RECOGNITION: 'face_recognition_model',
 } as const;
 export type FaceModel = (typeof FaceModel)[keyof typeof FaceModel];
 
 /** How a model's weights are loaded: from our server in the browser, from the package's folder in tests. */
 export type WeightLoader = (api: FaceApiModule, model: FaceModel) => Promise<void>;
 
-const netOf = (api: FaceApiModule, model: FaceModel) =>
-  model === FaceModel.DETECTOR ? api.nets.tinyFaceDetector : model === FaceModel.LANDMARKS ? api.nets.faceLandmark68Net : api.nets.faceRecognitionNet;
+const netOf = (api: FaceApiModule, model: FaceModel) => (model === FaceModel.DETECTOR ? api.nets.tinyFaceDetector : api.nets.faceLandmark68Net);
 
 export const fromOurServer: WeightLoader = (api, model) => netOf(api, model).loadFromUri(FACE_MODEL_PATH);
 
@@ -73,8 +69,8 @@ export async function ensureModels(api: FaceApiModule, models: readonly FaceMode
 
 type Input = FaceApi.TNetInput;
 
-/** The detector's options: a 320 px pass is quick on a phone; a lower score also finds a document's small portrait. */
-const detectorOptions = (api: FaceApiModule, portrait = false) => new api.TinyFaceDetectorOptions({ inputSize: portrait ? 512 : 320, scoreThreshold: portrait ? 0.3 : 0.5 });
+/** The detector's options: a 320 px pass is quick on a phone. */
+const detectorOptions = (api: FaceApiModule) => new api.TinyFaceDetectorOptions({ inputSize: 320, scoreThreshold: 0.5 });
 
 const toFace = (r: { detection: FaceApi.FaceDetection; landmarks: FaceApi.FaceLandmarks68 }): FaceObservation => ({
   box: { x: r.detection.box.x, y: r.detection.box.y, width: r.detection.box.width, height: r.detection.box.height },
@@ -86,14 +82,4 @@ const toFace = (r: { detection: FaceApi.FaceDetection; landmarks: FaceApi.FaceLa
 export async function observe(api: FaceApiModule, input: Input, width: number, height: number): Promise<FrameObservation> {
   const results = await api.detectAllFaces(input, detectorOptions(api)).withFaceLandmarks();
   return { width, height, faces: results.map(toFace) };
-}
-
-/**
- * The descriptor (128 numbers) of the largest face in a picture, or null when none is found (needs
- * all three models). Used to compare a selfie with a document's portrait.
- */
-export async function describeLargestFace(api: FaceApiModule, input: Input, portrait = false): Promise<Float32Array | null> {
-  const results = await api.detectAllFaces(input, detectorOptions(api, portrait)).withFaceLandmarks().withFaceDescriptors();
-  const largest = results.reduce<(typeof results)[number] | null>((best, r) => (!best || r.detection.box.area > best.detection.box.area ? r : best), null);
-  return largest ? largest.descriptor : null;
 }

@@ -1,21 +1,19 @@
 import { screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ConsoleDocument } from '../../../../shared/api/console.ts';
-import type { ConsoleLiveness } from '../../../../shared/api/capture.ts';
+import type { ConsoleLiveness, LivenessAnalysis } from '../../../../shared/api/capture.ts';
 import { clearResponseCache } from '../../../lib/http/index.ts';
 import { envelope, installFetch } from '../../../lib/http/testing.ts';
-import type { FaceMatchOutcome } from '../../../lib/face/face-match.ts';
 import { renderConsole } from '../test-utils.tsx';
 import { DocumentGallery } from './document-gallery.tsx';
 import { FaceMatchPanel } from './face-match-panel.tsx';
 import { SelfieChecks } from './selfie-checks.tsx';
 
 /**
- * The console's aids of the in-house capture (decision 023): the face match's score and band beside
- * both pictures, saying it decides nothing; the recorded liveness check with its frames; and each
- * picture's recorded quality warnings. The comparison itself (the model) is injected: its real run
- * is tested on the package's pictures in lib/face/face-detector.test.ts.
+ * The console's aids of the in-house capture (decisions 023, 039): the face match the server stored,
+ * beside both pictures, with its model and thresholds, saying it decides nothing; the liveness check
+ * the server decided with its frames and what it found in each; and each picture's recorded quality
+ * warnings. The model's real run is tested on the server (modules/handoff/liveness.test.ts).
  */
 const doc = (id: string, kind: ConsoleDocument['kind'], quality: ConsoleDocument['quality'] = null): ConsoleDocument => ({
   id, kind, mime: 'image/jpeg', byteSize: 1000, width: 600, height: 400, createdAt: '2025-03-01T08:59:00.000Z', downloadPath: `/x-api/v1/console/document/${id}`, quality,
@@ -28,49 +26,44 @@ afterEach(() => {
   clearResponseCache();
 });
 
+const analysis = (faceMatch: Partial<LivenessAnalysis['faceMatch']>): LivenessAnalysis => ({
+  model: '@vladmandic/face-api 1.7.15',
+  thresholds: { sameFaceMax: 0.6, matchMax: 0.5, reviewMax: 0.6 },
+  pictures: [{ label: 'BASELINE', faces: 1, measures: { yaw: 0, pitch: 0.45, eyes: 0.3 }, distance: null, issue: null }],
+  faceMatch: { score: null, distance: null, band: null, missing: null, documentId: 'f-1', ...faceMatch },
+  reported: { passed: true, failure: null },
+  ms: 640,
+});
+
 describe('face match panel', () => {
-  it.each<[FaceMatchOutcome, string, string]>([
+  it.each<[Partial<LivenessAnalysis['faceMatch']>, string, string]>([
     [{ score: 81, distance: 0.22, band: 'MATCH' }, 'Match', 'Similarity 81'],
     [{ score: 54, distance: 0.55, band: 'REVIEW' }, 'Needs review', 'Similarity 54'],
     [{ score: 39, distance: 0.73, band: 'MISMATCH' }, 'Mismatch', 'Similarity 39'],
-  ])('shows %o as its band and score beside both pictures, as an aid only', async (outcome, band, score) => {
-    const user = userEvent.setup();
-    let resolve: (o: FaceMatchOutcome) => void = () => {};
-    const compare = vi.fn(() => new Promise<FaceMatchOutcome>((r) => (resolve = r)));
-    renderConsole(<FaceMatchPanel selfie={SELFIE} portrait={FRONT} compare={compare} />);
+  ])('shows the stored %o at once as its band and score, with the model and thresholds, as an aid only', (match, band, score) => {
+    renderConsole(<FaceMatchPanel selfie={SELFIE} portrait={FRONT} analysis={analysis(match)} />);
     const panel = screen.getByTestId('face-match');
-    // Both pictures, named, side by side; nothing is computed until the reviewer asks.
-    expect(within(panel).getAllByRole('img').map((img) => img.getAttribute('src'))).toEqual([SELFIE.downloadPath, FRONT.downloadPath]);
-    expect(compare).not.toHaveBeenCalled();
-    await user.click(within(panel).getByRole('button', { name: 'Compare the faces' }));
-    // Announced while it runs and when it ends.
-    expect(within(panel).getByRole('status')).toHaveTextContent('Comparing the faces…');
-    resolve(outcome);
-    const result = await screen.findByTestId('face-match-result');
+    expect(within(panel).getAllByRole('img')).toHaveLength(2);
+    // No button, no waiting: the score is the server's, read with the case.
+    expect(within(panel).queryByRole('button')).toBeNull();
+    const result = screen.getByTestId('face-match-result');
     expect(result).toHaveTextContent(band);
     expect(result).toHaveTextContent(score);
-    expect(compare).toHaveBeenCalledWith(SELFIE.downloadPath, FRONT.downloadPath);
+    expect(result).toHaveTextContent(`Computed on the server by @vladmandic/face-api 1.7.15 from the liveness picture and the document front: distance ${match.distance} (a match up to 0.5, the same person up to 0.6).`);
     expect(panel).toHaveTextContent('this score never approves or rejects');
-    // No decision control of its own.
-    expect(within(panel).queryByRole('button')).toBeNull();
-    expect(compare).toHaveBeenCalledTimes(1);
   });
 
-  it('says when a picture has no face, or the comparison could not run, or there is no document front', async () => {
-    const user = userEvent.setup();
-    const { unmount } = renderConsole(<FaceMatchPanel selfie={SELFIE} portrait={FRONT} compare={async () => ({ missing: 'portrait' })} />);
-    await user.click(screen.getByRole('button', { name: 'Compare the faces' }));
-    expect(await screen.findByText('No face was found on the document: compare the pictures yourself.')).toBeVisible();
+  it('says why there is no score, and that the reviewer compares alone', () => {
+    const { unmount } = renderConsole(<FaceMatchPanel selfie={SELFIE} portrait={FRONT} analysis={analysis({ missing: 'NO_FACE_ON_DOCUMENT' })} />);
+    expect(screen.getByTestId('face-match')).toHaveTextContent('No score: the server found no face on the document front. Compare the pictures yourself.');
+    expect(screen.queryByTestId('face-match-result')).toBeNull();
     unmount();
-    const failing = renderConsole(<FaceMatchPanel selfie={SELFIE} portrait={FRONT} compare={() => Promise.reject(new Error('model'))} />);
-    await user.click(screen.getByRole('button', { name: 'Compare the faces' }));
-    expect(await within(screen.getByRole('status')).findByText('Not computed')).toBeVisible();
-    failing.unmount();
-    const compare = vi.fn();
-    renderConsole(<FaceMatchPanel selfie={SELFIE} compare={compare} />);
-    expect(within(screen.getByRole('status')).getByText('Not computed')).toBeVisible();
-    expect(screen.queryByRole('button')).toBeNull();
-    expect(compare).not.toHaveBeenCalled();
+    const none = renderConsole(<FaceMatchPanel selfie={SELFIE} analysis={null} />);
+    expect(screen.getByTestId('face-match')).toHaveTextContent('No score: the server compares the faces during the liveness check, and none was read.');
+    expect(screen.getByText('Not computed')).toBeVisible();
+    none.unmount();
+    renderConsole(<FaceMatchPanel selfie={SELFIE} portrait={FRONT} analysis={undefined} />);
+    expect(screen.getByTestId('face-match')).toHaveTextContent('Loading what the server found…');
   });
 });
 
@@ -78,6 +71,13 @@ describe('selfie checks on a case', () => {
   it('shows the recorded liveness result with its frames, and nothing without a selfie', async () => {
     const liveness: ConsoleLiveness = {
       result: { id: 'l-1', status: 'FAILED', failure: 'WRONG_MOVE', steps: [{ move: 'TURN_LEFT', seen: true }, { move: 'BLINK', seen: false }] },
+      analysis: {
+        ...analysis({ score: 90, distance: 0.1, band: 'MATCH' }),
+        pictures: [
+          { label: 'BASELINE', faces: 1, measures: { yaw: 0, pitch: 0.45, eyes: 0.3 }, distance: null, issue: null },
+          { label: 'TURN_LEFT', faces: 2, measures: null, distance: null, issue: 'SEVERAL_FACES' },
+        ],
+      },
       finishedAt: '2025-03-01T08:58:00.000Z',
       frames: [
         { id: 'fr-1', label: 'BASELINE', width: 480, height: 360, path: '/x-api/v1/console/capture/liveness-frame/fr-1' },
@@ -85,24 +85,28 @@ describe('selfie checks on a case', () => {
       ],
     };
     const calls = installFetch((call) => (call.url.includes('/v1/console/capture/liveness?') ? envelope(liveness) : envelope({}, 10011, 'not found')));
-    const { unmount } = renderConsole(<SelfieChecks documents={[FRONT, SELFIE]} level={1} userId="u-1" compare={async () => ({ score: 90, distance: 0.1, band: 'MATCH' })} />);
+    const { unmount } = renderConsole(<SelfieChecks documents={[FRONT, SELFIE]} level={1} userId="u-1" />);
     const summary = await screen.findByTestId('liveness-summary');
     expect(summary).toHaveTextContent('Not passed (turn left ✓, blink ✗)');
     expect(summary).toHaveTextContent('The head turned the wrong way');
     const frames = within(screen.getByRole('list', { name: 'Frames kept from the movement check' })).getAllByRole('img');
     expect(frames.map((f) => f.getAttribute('alt'))).toEqual(['Movement check frame: Looking straight ahead', 'Movement check frame: turn left']);
     expect(frames[1]).toHaveAttribute('src', liveness.frames[1]!.path);
+    // What the server found in each picture is under it; the stored face match shows beside the pictures.
+    expect(summary).toHaveTextContent('A second face appeared');
+    expect(await screen.findByTestId('face-match-result')).toHaveTextContent('Similarity 90');
     expect(calls.some((c) => c.url.endsWith('/v1/console/capture/liveness?userId=u-1&level=1'))).toBe(true);
     unmount();
 
-    renderConsole(<SelfieChecks documents={[FRONT]} level={1} userId="u-1" compare={vi.fn()} />);
+    renderConsole(<SelfieChecks documents={[FRONT]} level={1} userId="u-1" />);
     expect(screen.queryByTestId('face-match')).toBeNull();
   });
 
   it('says so when no liveness check was recorded (a file upload)', async () => {
     installFetch(() => envelope(null));
-    renderConsole(<SelfieChecks documents={[FRONT, SELFIE]} level={1} userId="u-2" compare={async () => ({ missing: 'selfie' })} />);
+    renderConsole(<SelfieChecks documents={[FRONT, SELFIE]} level={1} userId="u-2" />);
     expect(await screen.findByText('No liveness check (file upload or camera declined)')).toBeVisible();
+    expect(screen.getByTestId('face-match')).toHaveTextContent('No score: the server compares the faces during the liveness check');
   });
 });
 
