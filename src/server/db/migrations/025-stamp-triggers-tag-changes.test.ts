@@ -66,7 +66,8 @@ describe('migration 025 (kyc-info stamp triggers)', () => {
     const only024 = new Migrator({ db: untyped(fresh), provider: { getMigrations: async () => migrations } });
     expect((await only024.migrateTo('024-kyc-info-stamps')).error).toBeUndefined();
     const before = await triggers(fresh);
-    await migrate(fresh);
+    // Up to 025 only: a later migration may add triggers of its own (030: the limits' versions).
+    expect((await only024.migrateTo('025-stamp-triggers-tag-changes')).error).toBeUndefined();
     expect(await triggers(fresh)).toEqual(before);
     expect(before.length).toBeGreaterThan(0);
   });
