@@ -122,7 +122,8 @@ describe('kyc-personal-info', () => {
     const u = await fresh();
     const res = await post(app, kyc('kyc-personal-info'), { ...VALID_INFO, firstName: '  Ada ', nationality: 'gb', stateRegion: undefined }, u.cookie);
     expect(res.json().ret_code).toBe(0);
-    expect(res.json().result.info).toEqual({ ...VALID_INFO, firstName: 'Ada', nationality: 'GB' });
+    // No mobile number given (it is optional, decision 040): answered as empty.
+    expect(res.json().result.info).toEqual({ ...VALID_INFO, firstName: 'Ada', nationality: 'GB', mobileCountry: '', mobileNumber: '' });
     const row = await app.db.selectFrom('kyc_personal_info').selectAll().where('user_id', '=', u.id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ first_name: 'Ada', nationality: 'GB', residence_country: 'GB', postal_code: 'SW1A 1AA', date_of_birth: '1990-12-10' });
     const audit = await auditOf(u.id);
