@@ -30,8 +30,14 @@ export async function deleteEntriesBefore(db: Q, version: number): Promise<void>
   await db.deleteFrom('screening_entries').where('list_version', '<', version).execute();
 }
 
-export function findEntries(db: Q, version: number) {
-  return db.selectFrom('screening_entries').selectAll().where('list_version', '=', version).execute();
+/** A page of a version's entries in id order after `after` (an index is built page by page, never the whole list in memory as rows). */
+export function findEntriesPage(db: Q, version: number, after: string, limit: number) {
+  return db.selectFrom('screening_entries').select(['id', 'name', 'aliases', 'birth_dates']).where('list_version', '=', version).where('id', '>', after).orderBy('id').limit(limit).execute();
+}
+
+/** The entries a screening hit (their full rows, copied into the match as evidence). */
+export function findEntriesByIds(db: Q, version: number, ids: readonly string[]) {
+  return ids.length === 0 ? Promise.resolve([]) : db.selectFrom('screening_entries').selectAll().where('list_version', '=', version).where('id', 'in', ids).execute();
 }
 
 /** What screening compares: the verified personal information (the kyc module's table, read only). */

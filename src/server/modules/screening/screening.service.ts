@@ -1,5 +1,4 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { setImmediate as letTheLoopRun } from 'node:timers/promises';
 import { AmlResult, AmlScene, SCREENING_LIST_INVALID, ScreeningMatchStatus, ScreeningStatus, type AmlResultReply, type LoadListResult, type ScreeningHit, type ScreeningSubject } from '../../../shared/api/screening.ts';
 import { QuestionnaireStatus } from '../../../shared/kyc.ts';
 import { DecisionOutcome, SubjectKind } from '../../../shared/review.ts';
@@ -10,7 +9,7 @@ import { recordAudit, type Actor } from '../audit/audit.service.ts';
 import type { ReviewService, ReviewSubjectHandler } from '../review/review.service.ts';
 import { RequirementEvent } from '../questionnaires/questionnaires.service.ts';
 import { ListFileError, parseListFile, type ListEntry } from './list-file.ts';
-import { matchPrepared, prepareCandidate, prepareName, type PreparedCandidate } from './name-match.ts';
+import { createInProcessMatcher } from './matcher.ts';
 import * as repo from './screening.repo.ts';
 
 /** What screening needs from the questionnaires module: make a template due in the caller's transaction, read its status. */
@@ -34,8 +33,6 @@ const SYSTEM: Actor = { type: 'system', id: null };
 const MATCH_ENTITY = 'screening_match';
 /** Users screened per transaction when a list changes: a batch's locks stay short. */
 export const RESCREEN_BATCH = 100;
-/** Entries compared between two turns of the event loop (a few milliseconds of work). */
-const MATCH_SLICE = 2000;
 
 const parseList = (v: string) => JSON.parse(v) as string[];
 const toEntry = (r: repo.EntryRow): ListEntry => ({
@@ -68,31 +65,17 @@ export function createScreeningService({
   /** A new potential match was opened, in its transaction (enhanced due diligence follows, decision 028). */
   matched?: (trx: Db, userId: string, actor: Actor) => Promise<unknown>;
 }) {
-  // The list in use, read once per version (matching reads every entry for every screening).
-  // Names are normalized once per version here, not once per comparison.
-  let cache: { version: number; entries: { entry: ListEntry; prepared: PreparedCandidate }[] } | null = null;
-  async function entriesOf(q: Db, version: number) {
-    if (cache?.version !== version) cache = { version, entries: (await repo.findEntries(q, version)).map(toEntry).map((entry) => ({ entry, prepared: prepareCandidate(entry) })) };
-    return cache.entries;
-  }
+  // The list in use as a name index (decision 038), built once per version from the database page by page.
+  const matcher = createInProcessMatcher();
 
-  /**
-   * The list entries a user's name and date of birth match, best first. The comparison runs in
-   * slices with the event loop let go between them: against a full list it takes about a second per
-   * user (decision 026), which must not hold up every other request meanwhile.
-   */
+  /** The list entries a user's name and date of birth match, best first (only the index's candidates are scored). */
   async function hitsFor(q: Db, version: number, person: { name: string; dateOfBirth: string }): Promise<ScreeningHit[]> {
-    const hits: ScreeningHit[] = [];
-    const ours = { name: prepareName(person.name), dateOfBirth: person.dateOfBirth };
-    const entries = await entriesOf(q, version);
-    for (let i = 0; i < entries.length; i++) {
-      if (i > 0 && i % MATCH_SLICE === 0) await letTheLoopRun();
-      const { entry: e, prepared } = entries[i]!;
-      const m = matchPrepared(ours, prepared);
-      if (!m.hit) continue;
-      hits.push({ entryId: e.id, name: e.name, aliases: e.aliases, birthDates: e.birthDates, countries: e.countries, sanctions: e.sanctions, dataset: e.dataset, lastChange: e.lastChange, score: m.score, matchedName: m.matchedName, dob: m.dob });
-    }
-    return hits.sort((a, b) => b.score - a.score || a.entryId.localeCompare(b.entryId));
+    const found = await matcher.match(q, version, person);
+    const rows = new Map((await repo.findEntriesByIds(q, version, found.map((h) => h.entryId))).map((r) => [r.id, toEntry(r)]));
+    return found.flatMap((m) => {
+      const e = rows.get(m.entryId);
+      return e ? [{ entryId: e.id, name: e.name, aliases: e.aliases, birthDates: e.birthDates, countries: e.countries, sanctions: e.sanctions, dataset: e.dataset, lastChange: e.lastChange, score: m.score, matchedName: m.matchedName, dob: m.dob }] : [];
+    });
   }
 
   const nameOf = (person: { first_name: string; middle_name: string | null; last_name: string }) => [person.first_name, person.middle_name, person.last_name].filter(Boolean).join(' ');
@@ -303,3 +286,6 @@ export function createScreeningService({
 }
 
 export type ScreeningService = ReturnType<typeof createScreeningService>;
+
+/** The generated list of decision 038 (scripts/generate-screening-list.ts and the bench make their files with it). */
+export { csvHeader, csvRow, syntheticPeople } from './synthetic-list.ts';
