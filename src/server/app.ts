@@ -169,6 +169,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await applyDemoMode(services, db, { demo: config.demo, log: app.log, vendorDemo: sumsubFake });
   // The retention job (decision 018): every server schedules it, one at a time runs it (a lease).
   app.addHook('onReady', async () => services.records.retention.start());
+  // Screening after commits (decision 038): due jobs are taken every second.
+  app.addHook('onReady', async () => services.screening.jobs.start());
+  app.addHook('onClose', async () => services.screening.jobs.stop());
   app.addHook('onClose', async () => services.records.retention.stop());
   return app;
 }

@@ -23,6 +23,7 @@ import * as m023 from './023-identity-transfer.ts';
 import * as m024 from './024-kyc-info-stamps.ts';
 import * as m025 from './025-stamp-triggers-tag-changes.ts';
 import * as m026 from './026-disabled-accounts.ts';
+import * as m028 from './028-screening-jobs.ts';
 
 /**
  * The one migration set for SQLite and PostgreSQL, in order. Names are permanent: never rename or
@@ -53,4 +54,5 @@ export const migrations: Record<string, Migration> = {
   '024-kyc-info-stamps': m024,
   '025-stamp-triggers-tag-changes': m025,
   '026-disabled-accounts': m026,
+  '028-screening-jobs': m028,
 };

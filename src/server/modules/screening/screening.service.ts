@@ -9,7 +9,8 @@ import { recordAudit, type Actor } from '../audit/audit.service.ts';
 import type { ReviewService, ReviewSubjectHandler } from '../review/review.service.ts';
 import { RequirementEvent } from '../questionnaires/questionnaires.service.ts';
 import { ListFileError, parseListFile, type ListEntry } from './list-file.ts';
-import { createInProcessMatcher } from './matcher.ts';
+import { createPollingRunner } from './after-commit.ts';
+import { createInProcessMatcher, type Matcher } from './matcher.ts';
 import * as repo from './screening.repo.ts';
 
 /** What screening needs from the questionnaires module: make a template due in the caller's transaction, read its status. */
@@ -31,6 +32,13 @@ const QUESTIONNAIRE_OF: Record<ScreeningTrigger, { template: string; event: Requ
 const AWAITS_USER: ReadonlySet<string> = new Set([QuestionnaireStatus.QUESTIONNAIRE_STATUS_UNDEFINED, QuestionnaireStatus.QUESTIONNAIRE_STATUS_UNSUBMIT, QuestionnaireStatus.QUESTIONNAIRE_STATUS_REJECTED]);
 const SYSTEM: Actor = { type: 'system', id: null };
 const MATCH_ENTITY = 'screening_match';
+/** Screening jobs read per query, and how long a runner holds one it took (then another may take it). */
+const JOB_BATCH = 50;
+const JOB_LEASE_MS = 5 * 60_000;
+const JOB_POLL_MS = 1000;
+/** A failed job is tried again after 5 s, 10 s, 20 s… at most 10 minutes. */
+const retryDelayMs = (attempts: number) => Math.min(10 * 60_000, 5000 * 2 ** Math.min(attempts, 10));
+
 /** Users screened per transaction when a list changes: a batch's locks stay short. */
 export const RESCREEN_BATCH = 100;
 
@@ -58,16 +66,21 @@ export function createScreeningService({
   review,
   questionnaires,
   matched,
+  matcher = createInProcessMatcher(),
+  jobIntervalMs = JOB_POLL_MS,
+  onJobError = () => {},
 }: {
   db: Db;
   review: ReviewService;
   questionnaires: ScreeningQuestionnairesPort;
+  /** The engine that finds hits (decision 038): the in-house index, in this thread or in worker threads. */
+  matcher?: Matcher;
+  /** How often due screening jobs are looked for (0: only when run). */
+  jobIntervalMs?: number;
+  onJobError?: (err: unknown) => void;
   /** A new potential match was opened, in its transaction (enhanced due diligence follows, decision 028). */
   matched?: (trx: Db, userId: string, actor: Actor) => Promise<unknown>;
 }) {
-  // The list in use as a name index (decision 038), built once per version from the database page by page.
-  const matcher = createInProcessMatcher();
-
   /** The list entries a user's name and date of birth match, best first (only the index's candidates are scored). */
   async function hitsFor(q: Db, version: number, person: { name: string; dateOfBirth: string }): Promise<ScreeningHit[]> {
     const found = await matcher.match(q, version, person);
@@ -186,12 +199,55 @@ export function createScreeningService({
     return { screened, matches };
   }
 
+  /**
+   * Screens a user after the commit of `trx` (decision 038): a job row written in the caller's
+   * transaction; the runner screens outside it. Until then the user has no screening of this list
+   * (get-aml-result answers NONE for a first screening), so nobody is cleared by the wait.
+   */
+  async function screenAfterCommit(trx: Db, userId: string, trigger: ScreeningTrigger, actor: Actor): Promise<void> {
+    const at = nowIso();
+    await repo.enqueueJob(trx, { user_id: userId, trigger, actor_type: actor.type, actor_id: actor.id, created_at: at, due_at: at });
+  }
+
+  /** Every screening job due now: hits found outside any transaction, recorded (and the job removed) in one. */
+  async function runDueJobs(): Promise<number> {
+    let done = 0;
+    for (;;) {
+      const due = await repo.findDueJobs(db, nowIso(), JOB_BATCH);
+      if (due.length === 0) return done;
+      for (const job of due) {
+        const leased = nowIso(new Date(Date.now() + JOB_LEASE_MS));
+        if (!(await repo.leaseJob(db, job, leased))) continue;
+        try {
+          const list = await repo.findCurrentList(db);
+          const person = await repo.findPerson(db, job.user_id);
+          const name = person ? nameOf(person) : '';
+          const precomputed = list && person ? { version: list.version, name, dateOfBirth: person.date_of_birth, hits: await hitsFor(db, list.version, { name, dateOfBirth: person.date_of_birth }) } : undefined;
+          const actor = { type: job.actor_type, id: job.actor_id } as Actor;
+          await inTransaction(db, async (trx) => {
+            await screenIn(trx, job.user_id, job.trigger as ScreeningTrigger, actor, precomputed);
+            // Only the job taken: one written again meanwhile (a new approval) stays for the next run.
+            await repo.deleteJob(trx, job.user_id, leased);
+          });
+          done++;
+        } catch (err) {
+          await repo.failJob(db, job.user_id, job.attempts + 1, nowIso(new Date(Date.now() + retryDelayMs(job.attempts))), String((err as Error)?.message ?? err));
+          onJobError(err);
+        }
+      }
+    }
+  }
+  const jobs = createPollingRunner({ runDue: runDueJobs, intervalMs: jobIntervalMs, onError: onJobError });
+
   // This server's re-screening run, if one is under way (a load starts one; an administrator may resume one).
   let rescreening: Promise<unknown> | null = null;
 
   return {
     reviewHandler,
     screenIn,
+    screenAfterCommit,
+    /** The after-commit screening jobs (started with the server; the tests run them). */
+    jobs,
 
     /** The list in use (null before the first load) and how many verified users wait for screening against it. */
     async listInfo(): Promise<{ current: repo.ListRow | null; usersToScreen: number }> {
