@@ -171,7 +171,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   app.addHook('onReady', async () => services.records.retention.start());
   // Screening after commits (decision 038): due jobs are taken every second.
   app.addHook('onReady', async () => services.screening.jobs.start());
-  app.addHook('onClose', async () => services.screening.jobs.stop());
+  app.addHook('onClose', async () => services.screening.close());
   app.addHook('onClose', async () => services.records.retention.stop());
   return app;
 }

@@ -9,6 +9,8 @@ export const INDEX_PAGE = 5000;
 export interface Matcher {
   /** `q`: the connection to read the list with when the index is built (the caller's transaction, if it is in one). */
   match(q: Db, version: number, person: { name: string; dateOfBirth: string }): Promise<IndexHit[]>;
+  /** Ends its threads or connections, if it has any. */
+  close?(): Promise<void>;
 }
 
 /** A version's entries, page by page, as the index takes them. */

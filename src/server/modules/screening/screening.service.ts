@@ -248,6 +248,11 @@ export function createScreeningService({
     screenAfterCommit,
     /** The after-commit screening jobs (started with the server; the tests run them). */
     jobs,
+    /** Stops the jobs and the matching threads (the server's close). */
+    async close() {
+      await jobs.stop();
+      await matcher.close?.();
+    },
 
     /** The list in use (null before the first load) and how many verified users wait for screening against it. */
     async listInfo(): Promise<{ current: repo.ListRow | null; usersToScreen: number }> {
@@ -342,6 +347,10 @@ export function createScreeningService({
 }
 
 export type ScreeningService = ReturnType<typeof createScreeningService>;
+
+/** The engines of decision 038: in this thread, or in worker threads (the default of a server). */
+export { createInProcessMatcher } from './matcher.ts';
+export { createWorkerMatcher } from './worker-matcher.ts';
 
 /** The generated list of decision 038 (scripts/generate-screening-list.ts and the bench make their files with it). */
 export { csvHeader, csvRow, syntheticPeople } from './synthetic-list.ts';
