@@ -353,4 +353,5 @@ export { createInProcessMatcher } from './matcher.ts';
 export { createWorkerMatcher } from './worker-matcher.ts';
 
 /** The generated list of decision 038 (scripts/generate-screening-list.ts and the bench make their files with it). */
-export { csvHeader, csvRow, syntheticPeople } from './synthetic-list.ts';
+export { csvHeader, csvRow, labelledPairs, syntheticPeople } from './synthetic-list.ts';
+export { NameIndex } from './name-index.ts';
