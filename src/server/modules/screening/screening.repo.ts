@@ -19,6 +19,11 @@ export async function insertList(db: Q, row: ListRow): Promise<void> {
   await db.insertInto('screening_lists').values(row).execute();
 }
 
+/** A streamed load's totals, known once the file is read. */
+export async function finishList(db: Q, version: number, sha256: string, entryCount: number): Promise<void> {
+  await db.updateTable('screening_lists').set({ sha256, entry_count: entryCount }).where('version', '=', version).execute();
+}
+
 /** Rows per INSERT: well under PostgreSQL's 65535 parameters and SQLite's 32766 (9 columns each). */
 const ENTRY_CHUNK = 500;
 

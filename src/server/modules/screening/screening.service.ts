@@ -8,7 +8,7 @@ import { notFound, ValidationFailed } from '../../errors.ts';
 import { recordAudit, type Actor } from '../audit/audit.service.ts';
 import type { ReviewService, ReviewSubjectHandler } from '../review/review.service.ts';
 import { RequirementEvent } from '../questionnaires/questionnaires.service.ts';
-import { ListFileError, parseListFile, type ListEntry } from './list-file.ts';
+import { ListFileError, ListFileReader, type ListEntry } from './list-file.ts';
 import { createPollingRunner } from './after-commit.ts';
 import { createInProcessMatcher, type Matcher } from './matcher.ts';
 import * as repo from './screening.repo.ts';
@@ -239,6 +239,40 @@ export function createScreeningService({
   }
   const jobs = createPollingRunner({ runDue: runDueJobs, intervalMs: jobIntervalMs, onError: onJobError });
 
+  async function loadListFrom(chunks: Iterable<string | Uint8Array> | AsyncIterable<string | Uint8Array>, source: string, actor: Actor): Promise<LoadListResult> {
+    const reader = new ListFileReader();
+    const hash = createHash('sha256');
+    const decoder = new TextDecoder();
+    try {
+      return await inTransaction(
+        db,
+        async (trx) => {
+          const version = ((await repo.findCurrentList(trx))?.version ?? 0) + 1;
+          await repo.insertList(trx, { version, source, sha256: '', entry_count: 0, loaded_by: actor.type === 'system' ? null : actor.id, loaded_at: nowIso() });
+          const write = (entries: ListEntry[]) =>
+            repo.insertEntries(
+              trx,
+              entries.map((e) => ({ list_version: version, id: e.id, name: e.name, aliases: JSON.stringify(e.aliases), birth_dates: JSON.stringify(e.birthDates), countries: JSON.stringify(e.countries), sanctions: e.sanctions, dataset: e.dataset, last_change: e.lastChange })),
+            );
+          for await (const chunk of chunks) {
+            hash.update(chunk);
+            await write(reader.push(typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true })));
+          }
+          await write([...reader.push(decoder.decode()), ...reader.end()]);
+          const sha256 = hash.digest('hex');
+          await repo.finishList(trx, version, sha256, reader.count);
+          await repo.deleteEntriesBefore(trx, version);
+          await recordAudit(trx, actor, { action: 'screening.list.load', entityType: 'screening_list', entityId: String(version), after: { version, source, sha256, entryCount: reader.count } });
+          return { version, entryCount: reader.count, sha256 };
+        },
+        'a list was loaded at the same moment',
+      );
+    } catch (err) {
+      if (err instanceof ListFileError) throw new ValidationFailed([{ path: 'file', code: SCREENING_LIST_INVALID, params: { line: err.line, problem: err.problem, kind: err.kind, value: err.value } }]);
+      throw err;
+    }
+  }
+
   // This server's re-screening run, if one is under way (a load starts one; an administrator may resume one).
   let rescreening: Promise<unknown> | null = null;
 
@@ -287,30 +321,14 @@ export function createScreeningService({
      * (10001 on path `file`, with the line and the problem). Re-screening is `rescreenAll`'s job.
      */
     async loadList(text: string, source: string, actor: Actor): Promise<LoadListResult> {
-      let entries: ListEntry[];
-      try {
-        entries = parseListFile(text);
-      } catch (err) {
-        if (err instanceof ListFileError) throw new ValidationFailed([{ path: 'file', code: SCREENING_LIST_INVALID, params: { line: err.line, problem: err.problem, kind: err.kind, value: err.value } }]);
-        throw err;
-      }
-      const sha256 = createHash('sha256').update(text).digest('hex');
-      return inTransaction(
-        db,
-        async (trx) => {
-          const version = ((await repo.findCurrentList(trx))?.version ?? 0) + 1;
-          await repo.insertList(trx, { version, source, sha256, entry_count: entries.length, loaded_by: actor.type === 'system' ? null : actor.id, loaded_at: nowIso() });
-          await repo.insertEntries(
-            trx,
-            entries.map((e) => ({ list_version: version, id: e.id, name: e.name, aliases: JSON.stringify(e.aliases), birth_dates: JSON.stringify(e.birthDates), countries: JSON.stringify(e.countries), sanctions: e.sanctions, dataset: e.dataset, last_change: e.lastChange })),
-          );
-          await repo.deleteEntriesBefore(trx, version);
-          await recordAudit(trx, actor, { action: 'screening.list.load', entityType: 'screening_list', entityId: String(version), after: { version, source, sha256, entryCount: entries.length } });
-          return { version, entryCount: entries.length, sha256 };
-        },
-        'a list was loaded at the same moment',
-      );
+      return loadListFrom([text], source, actor);
     },
+
+    /**
+     * The same, read chunk by chunk (decision 038: `npm run screening-load` streams the file): entries
+     * are inserted as they are read, in the one transaction that a bad line rolls back.
+     */
+    loadListFrom,
 
     rescreenAll,
 

@@ -235,3 +235,22 @@ describe('screening after the approval commits (decision 038)', () => {
     expect(await stateOf(v.id)).toMatchObject({ status: 'POTENTIAL_MATCH' });
   });
 });
+
+describe('a list read chunk by chunk (decision 038)', () => {
+  it('loads as the whole file would (chunks split quotes and line ends); a bad line in a late chunk refuses the whole file', async () => {
+    const crlf = sample.replace(/\n/g, '\r\n');
+    const chunks = Array.from({ length: Math.ceil(crlf.length / 7) }, (_, i) => new TextEncoder().encode(crlf.slice(i * 7, i * 7 + 7)));
+    const before = (await app.services.screening.currentListVersion())!;
+    const loaded = await app.services.screening.loadListFrom(chunks, 'chunked.csv', SYSTEM);
+    expect(loaded).toMatchObject({ version: before + 1, entryCount: 4 });
+    expect((await app.services.screening.loadList(crlf, 'whole.csv', SYSTEM)).sha256).toBe(loaded.sha256);
+    const stored = await app.db.selectFrom('screening_lists').selectAll().where('version', '=', loaded.version).executeTakeFirstOrThrow();
+    expect(stored).toMatchObject({ sha256: loaded.sha256, entry_count: 4 });
+
+    const bad = `${sample.trimEnd()}\nx-9,Person,,,,,,,,,,,,,\n`;
+    const pieces = [bad.slice(0, 40), bad.slice(40, bad.length - 10), bad.slice(bad.length - 10)];
+    await expect(app.services.screening.loadListFrom(pieces, 'bad.csv', SYSTEM)).rejects.toMatchObject({ result: { fields: [{ path: 'file', params: { problem: 'the name is empty' } }] } });
+    expect(await app.services.screening.currentListVersion()).toBe(loaded.version + 1);
+    expect(await app.db.selectFrom('screening_entries').select('id').where('list_version', '>', loaded.version + 1).execute()).toEqual([]);
+  });
+});
