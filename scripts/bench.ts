@@ -23,10 +23,14 @@
  *   the reviewer's console queue, vs the bare React app; issue 32's targets printed as met or not.
  *   Needs `npm run build` first.
  *
- * Options: --quick (short runs, 1k/10k cases), --sections page,api,queue,contention,coldstart,liveness,lighthouse,
+ * - screening: a generated 1M-name list (scripts/bench/screening.ts, its own process): the name index's
+ *   build time and memory, one user's screening p50/p99, re-screening rate, vs today's full scan.
+ * Options: --quick (short runs, 1k/10k cases), --sections page,api,queue,contention,coldstart,liveness,screening,lighthouse,
  * --cases 1000,100000,1000000, --seconds N (per load run), --lighthouse-runs N (default 3),
  * --out FILE (default dist/bench-report.json).
  */
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -42,7 +46,7 @@ const argValue = (name: string) => {
   return i > 0 ? process.argv[i + 1] : undefined;
 };
 const QUICK = process.argv.includes('--quick');
-const SECTIONS = new Set((argValue('sections') ?? 'page,api,queue,contention,coldstart,liveness,lighthouse').split(','));
+const SECTIONS = new Set((argValue('sections') ?? 'page,api,queue,contention,coldstart,liveness,screening,lighthouse').split(','));
 const CASES = (argValue('cases') ?? (QUICK ? '1000,10000' : '1000,100000,1000000')).split(',').map(Number);
 const SECONDS = Math.min(60, Math.max(1, Number(argValue('seconds') ?? (QUICK ? 2 : 5))));
 const LIGHTHOUSE_RUNS = Math.min(5, Math.max(1, Number(argValue('lighthouse-runs') ?? 3)));
@@ -268,6 +272,28 @@ async function contentionSection(db: 'sqlite' | 'postgres', adminUrl?: string) {
   });
 }
 
+/**
+ * Screening (decision 038), in a process of its own: a generated 1M-name list, the index's build time
+ * and memory, one user's screening p50/p99, the re-screening rate, and today's full scan as the reference.
+ */
+async function screeningSection() {
+  console.log('\nscreening (generated list, name index vs the full scan of decision 026)');
+  const names = QUICK ? 100_000 : 1_000_000;
+  const child = spawn(process.execPath, ['--expose-gc', path.resolve('scripts/bench/screening.ts'), '--names', String(names), '--users', QUICK ? '300' : '1000'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  let out = '';
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  const [code] = (await once(child, 'exit')) as [number];
+  if (code !== 0) throw new Error(`the screening bench stopped (${code})`);
+  const r = JSON.parse(out.trim().split('\n').pop()!) as Record<string, number>;
+  line('list', `${r.names!.toLocaleString('en-US')} names, ${r.entries!.toLocaleString('en-US')} people, ${r.fileMb} MB`);
+  line('index build (read line by line)', `${(r.buildMs! / 1000).toFixed(1)} s, heap +${r.indexHeapMb} MB, RSS +${r.indexRssMb} MB`);
+  line('one user (index)', `p50 ${r.matchP50Ms} ms  p99 ${r.matchP99Ms} ms over ${r.screenedUsers} users (target p99 <= 20 ms: ${r.matchP99Ms! <= 20 ? 'met' : 'NOT met'})`);
+  line('re-screening, one thread', `${r.rescreenUsersPerSecond} users/s (matching only)`);
+  line('one user (full scan, reference)', `p50 ${r.fullScanP50Ms} ms over ${r.fullScanUsers} users, heap +${r.fullScanHeapMb} MB (${x(r.fullScanP50Ms! / r.matchP50Ms!)} the index's p50)`);
+  line('load average meanwhile', String(r.loadAverage));
+  report.screening = r;
+}
+
 async function coldStartSection() {
   console.log('\nCold start (spawn to listening on a new database; median of 3)');
   const median = async (args: string[]) => {
@@ -296,6 +322,7 @@ if (SECTIONS.has('contention')) {
 }
 if (SECTIONS.has('coldstart')) await coldStartSection();
 if (SECTIONS.has('liveness')) report.liveness = await withChild<AppInfo, unknown>(['app'], {}, ({ info }) => livenessSection(info.port, SECONDS, line, fmtLoad, x));
+if (SECTIONS.has('screening')) await screeningSection();
 if (SECTIONS.has('lighthouse')) report.lighthouse = await lighthouseSection(LIGHTHOUSE_RUNS, line);
 mkdirSync(path.dirname(OUT), { recursive: true });
 writeFileSync(OUT, `${JSON.stringify(report, null, 2)}\n`);

@@ -6,7 +6,7 @@
  * whole (the line and the problem are printed, exit status 1) and the list in use stays. The load is
  * audited (the administrator named with --by, else the system) and becomes the next list version.
  */
-import { readFileSync } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import { basename } from 'node:path';
 import { loadConfig } from '../src/server/config.ts';
 import { createDb, migrate } from '../src/server/db/index.ts';
@@ -32,7 +32,8 @@ try {
     if (!admin) throw new Error(`no account ${args[byIndex + 1] ?? ''}`);
     actor = { type: 'reviewer', id: admin.id };
   }
-  const loaded = await services.screening.loadList(readFileSync(file, 'utf8'), basename(file), actor);
+  // Streamed: the file is read and inserted chunk by chunk (decision 038), never held whole.
+  const loaded = await services.screening.loadListFrom(createReadStream(file), basename(file), actor);
   console.log(`List version ${loaded.version} loaded: ${loaded.entryCount} people (sha256 ${loaded.sha256}).`);
   const run = await services.screening.rescreenAll({ actor });
   console.log(`Re-screened ${run.screened} verified users; ${run.matches} potential matches opened as review cases.`);

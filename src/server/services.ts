@@ -23,7 +23,7 @@ import { createHandoffService, createLivenessService, handoffPersonalData } from
 import { createQuestionnairesService } from './modules/questionnaires/questionnaires.service.ts';
 import { createEddService } from './modules/edd/edd.service.ts';
 import { createExtrasService } from './modules/extras/extras.service.ts';
-import { createScreeningService } from './modules/screening/screening.service.ts';
+import { createInProcessMatcher, createScreeningService, createWorkerMatcher } from './modules/screening/screening.service.ts';
 import { createLimitsService } from './modules/limits/limits.service.ts';
 import { createTransferService } from './modules/transfer/transfer.service.ts';
 import { createRiskService } from './modules/risk/risk.service.ts';
@@ -87,10 +87,10 @@ export function createServices(db: Db, config: Config, { mailer = logMailer({ in
     },
     // An update's vendor session: its webhook events decide the update, not an application (decision 017).
     vendorUpdates: { apply: (trx, session, outcome, residence, actor) => reverification.vendorUpdateEvents.apply(trx, session, outcome, residence, actor) },
-    // A verified identity is screened against the sanctions/PEP list in the approval's transaction (decision 026).
+    // A verified identity is screened against the sanctions/PEP list after the approval commits (decision 038).
     levelReached: {
       level1: async (trx, userId, actor) => {
-        await screening.screenIn(trx, userId, 'LEVEL_APPROVED', actor);
+        await screening.screenAfterCommit(trx, userId, 'LEVEL_APPROVED', actor);
       },
     },
   });
@@ -177,7 +177,12 @@ export function createServices(db: Db, config: Config, { mailer = logMailer({ in
   review.registerSubject(SubjectKind.REVERIFICATION, reverification.reviewHandler);
   // AML name screening (decision 026): a potential match is a SCREENING case; a hit makes nsquestion due.
   // A potential match, found at approval or after a list change, is an EDD trigger (decision 028), in the same transaction.
-  const screening = createScreeningService({ db, review, questionnaires, matched: (trx, userId, actor) => edd.assessIn(trx, userId, { screeningOutcome: ScreeningOutcome.POTENTIAL_MATCH }, actor) });
+  const screening = createScreeningService({
+    db,
+    review,
+    questionnaires,
+    matcher: config.screening.workers > 0 ? createWorkerMatcher({ threads: config.screening.workers }) : createInProcessMatcher(),
+    onJobError: (err) => log.warn({ err }, 'screening: a job failed; it is retried'), matched: (trx, userId, actor) => edd.assessIn(trx, userId, { screeningOutcome: ScreeningOutcome.POTENTIAL_MATCH }, actor) });
   review.registerSubject(SubjectKind.QUESTIONNAIRE, questionnaires.reviewHandler);
   review.registerSubject(SubjectKind.SCREENING, screening.reviewHandler);
   review.registerSubject(SubjectKind.RFI, compliance.rfi.reviewHandler);

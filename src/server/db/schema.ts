@@ -690,6 +690,7 @@ export interface Database {
   screening_entries: ScreeningEntriesTable;
   screening_states: ScreeningStatesTable;
   screening_matches: ScreeningMatchesTable;
+  screening_jobs: ScreeningJobsTable;
   edd_rounds: EddRoundsTable;
   kyc_info_stamps: KycInfoStampsTable;
   risk_lists: RiskListsTable;
@@ -787,6 +788,19 @@ export interface ScreeningEntriesTable {
   sanctions: string;
   dataset: string;
   last_change: string;
+}
+
+/** A user to screen after a commit (migration 028, decision 038). */
+export interface ScreeningJobsTable {
+  user_id: string;
+  /** LEVEL_APPROVED | LIST_CHANGE */
+  trigger: string;
+  actor_type: string;
+  actor_id: string | null;
+  attempts: number;
+  last_error: string | null;
+  created_at: string;
+  due_at: string;
 }
 
 /** A user's latest screening outcome. */

@@ -23,6 +23,7 @@ import * as m023 from './023-identity-transfer.ts';
 import * as m024 from './024-kyc-info-stamps.ts';
 import * as m025 from './025-stamp-triggers-tag-changes.ts';
 import * as m026 from './026-disabled-accounts.ts';
+import * as m028 from './028-screening-jobs.ts';
 import * as m029 from './029-liveness-analysis.ts';
 import * as m030 from './030-limits-rates-mobile.ts';
 import * as m031 from './031-risk-lists.ts';
@@ -56,6 +57,7 @@ export const migrations: Record<string, Migration> = {
   '024-kyc-info-stamps': m024,
   '025-stamp-triggers-tag-changes': m025,
   '026-disabled-accounts': m026,
+  '028-screening-jobs': m028,
   '029-liveness-analysis': m029,
   '030-limits-rates-mobile': m030,
   '031-risk-lists': m031,

@@ -232,14 +232,18 @@ describe('the rules put users into EDD', () => {
     expect((await rounds(u.id)).map((r) => JSON.parse(r.triggers))).toEqual([[{ trigger: 'HIGH_RISK_NATIONALITY', detail: '' }]]);
   });
 
-  it('a potential screening match when a level is approved puts the user into EDD with the country facts, in one transaction', async () => {
+  it('a level approved for a resident of a high-risk country whose name is on the list: one EDD round; the screening after the commit opens no second one', async () => {
     const header = 'id,schema,name,aliases,birth_date,countries,addresses,identifiers,sanctions,phones,emails,dataset,first_seen,last_seen,last_change';
     await app.services.screening.loadList(`${header}\nedd-0001,Person,Kwame Mensah-Okoro,,1985-03-02,ke,,,"Test programme (fictional)",,,test,2025-01-01T00:00:00,2025-01-01T00:00:00,2025-01-01T00:00:00`, 'edd-test.csv', SYSTEM);
     const u = await fresh();
     const appId = await submitLevel1(app, u, { ...VALID_INFO, firstName: 'Kwame', lastName: 'Mensah-Okoro', dateOfBirth: '1985-03-02', residenceCountry: 'KE' });
     expect((await post(app, `${C}/${await kycCaseOf(app, appId)}/approve`, { internalNote: '' }, a.cookie)).json().result.status).toBe('APPROVED');
     expect(await eddStep(u.id)).toBe(EDDStatus.EDDStatus_UnSubmit);
-    expect((await rounds(u.id)).map((r) => JSON.parse(r.triggers).map((t: { trigger: string }) => t.trigger))).toEqual([['HIGH_RISK_RESIDENCE', 'SCREENING_MATCH']]);
+    // Screening follows the approval's commit (decision 038): its match finds the round open.
+    await app.services.screening.jobs.runDue();
+    expect(await app.db.selectFrom('screening_states').select('status').where('user_id', '=', u.id).executeTakeFirst()).toEqual({ status: 'POTENTIAL_MATCH' });
+    expect(await eddStep(u.id)).toBe(EDDStatus.EDDStatus_UnSubmit);
+    expect((await rounds(u.id)).map((r) => JSON.parse(r.triggers).map((t: { trigger: string }) => t.trigger))).toEqual([['HIGH_RISK_RESIDENCE']]);
     // The user is told what to answer, never why.
     expect(JSON.stringify((await get(app, INFO, u.cookie)).json().result)).not.toMatch(/SCREENING|RESIDENCE/);
   });

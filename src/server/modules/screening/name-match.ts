@@ -30,22 +30,68 @@ export function prepareName(text: string): PreparedName {
   return { text, norm, tokens: new Set(norm.split(' ').filter(Boolean)) };
 }
 
+// One scratch histogram for the bag-distance bound (normalized names are ASCII: a–z, 0–9, space).
+const bag = new Int32Array(128);
+
 /**
- * 0–100 for prepared names. `floor`: a score below it may be answered 0 without computing it — with
- * no word in common, the token-sort ratio (2 × matches / total length) cannot exceed
- * 200 × shorter / (both lengths), so names of very different lengths are skipped. This keeps a full
- * list (hundreds of thousands of names) to a fraction of a second per user.
+ * A lower bound of the indel distance between two strings: the characters one has more of than the
+ * other. fuzzball's ratio is (total length − indel distance) / total length (python-Levenshtein's
+ * substitution cost of 2), so this bounds every ratio of two strings made of the same characters —
+ * the token-sort strings are — from above without aligning them.
  */
-export function scorePrepared(a: PreparedName, b: PreparedName, floor = 0): number {
-  if (!a.norm || !b.norm) return 0;
-  let shared = false;
-  for (const t of a.tokens) if (b.tokens.has(t)) shared = true;
-  if (!shared && (200 * Math.min(a.norm.length, b.norm.length)) / (a.norm.length + b.norm.length) < floor) return 0;
-  const sort = token_sort_ratio(a.norm, b.norm, { full_process: false });
+function bagDistance(a: string, b: string): number {
+  for (let i = 0; i < a.length; i++) bag[a.charCodeAt(i) & 127]!++;
+  for (let i = 0; i < b.length; i++) bag[b.charCodeAt(i) & 127]!--;
+  let d = 0;
+  for (let i = 0; i < a.length; i++) {
+    const c = a.charCodeAt(i) & 127;
+    d += Math.abs(bag[c]!);
+    bag[c] = 0;
+  }
+  for (let i = 0; i < b.length; i++) {
+    const c = b.charCodeAt(i) & 127;
+    d += Math.abs(bag[c]!);
+    bag[c] = 0;
+  }
+  return d;
+}
+
+/** An upper bound of the token-sort score of two normalized names, without aligning them. */
+export function sortScoreBound(a: string, b: string): number {
+  const total = a.length + b.length;
+  return total === 0 ? 0 : Math.round((100 * (total - bagDistance(a, b))) / total);
+}
+
+/** The token-sort score (word order ignored) and the token-set score (words of one name inside the other). */
+export interface ScoreParts {
+  sort: number;
+  set: number;
+}
+
+/**
+ * The two scores of prepared names, 0–100. `floor`: a sort score that cannot reach it is answered 0
+ * without aligning the names (the bag-distance bound above: exact, so a list scan and an index agree).
+ * `withSet`: compute the set score only when it can count (decision 038: containment alone needs an
+ * agreeing date of birth).
+ */
+export function scoreParts(a: PreparedName, b: PreparedName, floor = 0, withSet = true): ScoreParts {
+  if (!a.norm || !b.norm) return { sort: 0, set: 0 };
+  const sort = floor > 0 && sortScoreBound(a.norm, b.norm) < floor ? 0 : token_sort_ratio(a.norm, b.norm, { full_process: false });
+  let set = 0;
   // token_set alone rates a one-word name inside a longer one at 100 ("ivan" in "ivan petrov"): the
-  // set score counts only when both names have at least two words. Without a shared word it equals
-  // the sort score, so it is skipped.
-  const set = shared && a.tokens.size > 1 && b.tokens.size > 1 ? token_set_ratio(a.norm, b.norm, { full_process: false }) : 0;
+  // set score counts only when both names have at least two words and share one (without a shared
+  // word it equals the sort score).
+  if (withSet && a.tokens.size > 1 && b.tokens.size > 1) {
+    let shared = false;
+    for (const t of a.tokens) if (b.tokens.has(t)) shared = true;
+    if (shared) set = token_set_ratio(a.norm, b.norm, { full_process: false });
+  }
+  return { sort, set };
+}
+
+/** 0–100 for prepared names: the better of the sort and set scores. */
+export function scorePrepared(a: PreparedName, b: PreparedName, floor = 0): number {
+  const { sort, set } = scoreParts(a, b, floor);
   return Math.max(sort, set);
 }
 
@@ -92,22 +138,37 @@ export interface MatchResult {
   dob: DobAgreement;
 }
 
+/** Every word of the shorter name is a word of the longer one ("charles woodwellbrook" in "charles lisa woodwellbrook"). */
+function contains(a: PreparedName, b: PreparedName): boolean {
+  if (a.tokens.size === b.tokens.size) return false;
+  const [short, long] = a.tokens.size < b.tokens.size ? [a, b] : [b, a];
+  for (const t of short.tokens) if (!long.tokens.has(t)) return false;
+  return true;
+}
+
 /**
  * Compares one person with one list entry. A hit needs the name score at the threshold and a date
- * of birth that does not contradict it (a different date on both sides clears a namesake).
+ * of birth that does not contradict it (a different date on both sides clears a namesake). The
+ * token-set score — one name's words all found in the other, "Mohammed Al-Harbi" in "Mohammed bin
+ * Salim Al-Harbi" — counts only with a date of birth that agrees, and so does a name whose words are
+ * all in the other (decision 038): on words alone a short common name would match every longer name
+ * around it.
  */
 export function matchPrepared(person: { name: PreparedName; dateOfBirth: string }, entry: PreparedCandidate): MatchResult & { hit: boolean } {
+  const dob = dobAgreement(person.dateOfBirth, entry.birthDates);
   let score = 0;
   let matchedName = entry.names[0]?.text ?? '';
+  if (dob === 'MISMATCH') return { score, matchedName, dob, hit: false };
   for (const candidate of entry.names) {
-    const s = scorePrepared(person.name, candidate, MATCH_THRESHOLD);
+    if (dob !== 'MATCH' && contains(person.name, candidate)) continue;
+    const { sort, set } = scoreParts(person.name, candidate, MATCH_THRESHOLD, dob === 'MATCH');
+    const s = Math.max(sort, set);
     if (s > score) {
       score = s;
       matchedName = candidate.text;
     }
   }
-  const dob = dobAgreement(person.dateOfBirth, entry.birthDates);
-  return { score, matchedName, dob, hit: score >= MATCH_THRESHOLD && dob !== 'MISMATCH' };
+  return { score, matchedName, dob, hit: score >= MATCH_THRESHOLD };
 }
 
 export function matchPerson(person: { name: string; dateOfBirth: string }, entry: Candidate): MatchResult & { hit: boolean } {

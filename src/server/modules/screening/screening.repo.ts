@@ -1,13 +1,14 @@
 import { ScreeningStatus } from '../../../shared/api/screening.ts';
 import type { Kysely } from 'kysely';
 import { isPostgres } from '../../db/dialect.ts';
-import type { Database, ScreeningEntriesTable, ScreeningListsTable, ScreeningMatchesTable, ScreeningStatesTable } from '../../db/schema.ts';
+import type { Database, ScreeningEntriesTable, ScreeningListsTable, ScreeningJobsTable, ScreeningMatchesTable, ScreeningStatesTable } from '../../db/schema.ts';
 
 type Q = Kysely<Database>;
 export type ListRow = ScreeningListsTable;
 export type EntryRow = ScreeningEntriesTable;
 export type StateRow = ScreeningStatesTable;
 export type MatchRow = ScreeningMatchesTable;
+export type JobRow = ScreeningJobsTable;
 
 /** The list in use: the highest version. */
 export function findCurrentList(db: Q) {
@@ -16,6 +17,11 @@ export function findCurrentList(db: Q) {
 
 export async function insertList(db: Q, row: ListRow): Promise<void> {
   await db.insertInto('screening_lists').values(row).execute();
+}
+
+/** A streamed load's totals, known once the file is read. */
+export async function finishList(db: Q, version: number, sha256: string, entryCount: number): Promise<void> {
+  await db.updateTable('screening_lists').set({ sha256, entry_count: entryCount }).where('version', '=', version).execute();
 }
 
 /** Rows per INSERT: well under PostgreSQL's 65535 parameters and SQLite's 32766 (9 columns each). */
@@ -30,8 +36,14 @@ export async function deleteEntriesBefore(db: Q, version: number): Promise<void>
   await db.deleteFrom('screening_entries').where('list_version', '<', version).execute();
 }
 
-export function findEntries(db: Q, version: number) {
-  return db.selectFrom('screening_entries').selectAll().where('list_version', '=', version).execute();
+/** A page of a version's entries in id order after `after` (an index is built page by page, never the whole list in memory as rows). */
+export function findEntriesPage(db: Q, version: number, after: string, limit: number) {
+  return db.selectFrom('screening_entries').select(['id', 'name', 'aliases', 'birth_dates']).where('list_version', '=', version).where('id', '>', after).orderBy('id').limit(limit).execute();
+}
+
+/** The entries a screening hit (their full rows, copied into the match as evidence). */
+export function findEntriesByIds(db: Q, version: number, ids: readonly string[]) {
+  return ids.length === 0 ? Promise.resolve([]) : db.selectFrom('screening_entries').selectAll().where('list_version', '=', version).where('id', 'in', ids).execute();
 }
 
 /** What screening compares: the verified personal information (the kyc module's table, read only). */
@@ -105,5 +117,44 @@ export function findUnscreened(db: Q, version: number, after: string, limit: num
 /** How many of them are left. */
 export async function countUnscreened(db: Q, version: number): Promise<number> {
   const r = await waitingForScreening(db, version).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(r.n);
+}
+
+/** A user to screen after the commit (decision 038): one job per user, the latest trigger wins. */
+export async function enqueueJob(db: Q, row: Omit<JobRow, 'attempts' | 'last_error'>): Promise<void> {
+  await db
+    .insertInto('screening_jobs')
+    .values({ ...row, attempts: 0, last_error: null })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet({ trigger: row.trigger, actor_type: row.actor_type, actor_id: row.actor_id, due_at: row.due_at }))
+    .execute();
+}
+
+/** Jobs due at `now`, oldest first. */
+export function findDueJobs(db: Q, now: string, limit: number) {
+  return db.selectFrom('screening_jobs').selectAll().where('due_at', '<=', now).orderBy('due_at').orderBy('user_id').limit(limit).execute();
+}
+
+/** Takes a job (compare-and-set on its due time, so two runners never both take it): true when taken. */
+export async function leaseJob(db: Q, job: JobRow, until: string): Promise<boolean> {
+  const r = await db.updateTable('screening_jobs').set({ due_at: until }).where('user_id', '=', job.user_id).where('due_at', '=', job.due_at).executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+/** Done: removed in the transaction that records the screening. */
+export async function deleteJob(db: Q, userId: string, dueAt: string): Promise<void> {
+  await db.deleteFrom('screening_jobs').where('user_id', '=', userId).where('due_at', '=', dueAt).execute();
+}
+
+/** Failed: retried at `dueAt`. */
+export async function failJob(db: Q, userId: string, attempts: number, dueAt: string, error: string): Promise<void> {
+  await db.updateTable('screening_jobs').set({ attempts, due_at: dueAt, last_error: error.slice(0, 500) }).where('user_id', '=', userId).execute();
+}
+
+export function findJob(db: Q, userId: string) {
+  return db.selectFrom('screening_jobs').selectAll().where('user_id', '=', userId).executeTakeFirst();
+}
+
+export async function countJobs(db: Q): Promise<number> {
+  const r = await db.selectFrom('screening_jobs').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   return Number(r.n);
 }

@@ -1,5 +1,4 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { setImmediate as letTheLoopRun } from 'node:timers/promises';
 import { AmlResult, AmlScene, SCREENING_LIST_INVALID, ScreeningMatchStatus, ScreeningStatus, type AmlResultReply, type LoadListResult, type ScreeningHit, type ScreeningSubject } from '../../../shared/api/screening.ts';
 import { QuestionnaireStatus } from '../../../shared/kyc.ts';
 import { DecisionOutcome, SubjectKind } from '../../../shared/review.ts';
@@ -9,8 +8,9 @@ import { notFound, ValidationFailed } from '../../errors.ts';
 import { recordAudit, type Actor } from '../audit/audit.service.ts';
 import type { ReviewService, ReviewSubjectHandler } from '../review/review.service.ts';
 import { RequirementEvent } from '../questionnaires/questionnaires.service.ts';
-import { ListFileError, parseListFile, type ListEntry } from './list-file.ts';
-import { matchPrepared, prepareCandidate, prepareName, type PreparedCandidate } from './name-match.ts';
+import { ListFileError, ListFileReader, type ListEntry } from './list-file.ts';
+import { createPollingRunner } from './after-commit.ts';
+import { createInProcessMatcher, type Matcher } from './matcher.ts';
 import * as repo from './screening.repo.ts';
 import { screeningPersonalData } from './personal-data.ts';
 
@@ -33,10 +33,15 @@ const QUESTIONNAIRE_OF: Record<ScreeningTrigger, { template: string; event: Requ
 const AWAITS_USER: ReadonlySet<string> = new Set([QuestionnaireStatus.QUESTIONNAIRE_STATUS_UNDEFINED, QuestionnaireStatus.QUESTIONNAIRE_STATUS_UNSUBMIT, QuestionnaireStatus.QUESTIONNAIRE_STATUS_REJECTED]);
 const SYSTEM: Actor = { type: 'system', id: null };
 const MATCH_ENTITY = 'screening_match';
+/** Screening jobs read per query, and how long a runner holds one it took (then another may take it). */
+const JOB_BATCH = 50;
+const JOB_LEASE_MS = 5 * 60_000;
+const JOB_POLL_MS = 1000;
+/** A failed job is tried again after 5 s, 10 s, 20 s… at most 10 minutes. */
+const retryDelayMs = (attempts: number) => Math.min(10 * 60_000, 5000 * 2 ** Math.min(attempts, 10));
+
 /** Users screened per transaction when a list changes: a batch's locks stay short. */
 export const RESCREEN_BATCH = 100;
-/** Entries compared between two turns of the event loop (a few milliseconds of work). */
-const MATCH_SLICE = 2000;
 
 const parseList = (v: string) => JSON.parse(v) as string[];
 const toEntry = (r: repo.EntryRow): ListEntry => ({
@@ -62,38 +67,29 @@ export function createScreeningService({
   review,
   questionnaires,
   matched,
+  matcher = createInProcessMatcher(),
+  jobIntervalMs = JOB_POLL_MS,
+  onJobError = () => {},
 }: {
   db: Db;
   review: ReviewService;
   questionnaires: ScreeningQuestionnairesPort;
+  /** The engine that finds hits (decision 038): the in-house index, in this thread or in worker threads. */
+  matcher?: Matcher;
+  /** How often due screening jobs are looked for (0: only when run). */
+  jobIntervalMs?: number;
+  onJobError?: (err: unknown) => void;
   /** A new potential match was opened, in its transaction (enhanced due diligence follows, decision 028). */
   matched?: (trx: Db, userId: string, actor: Actor) => Promise<unknown>;
 }) {
-  // The list in use, read once per version (matching reads every entry for every screening).
-  // Names are normalized once per version here, not once per comparison.
-  let cache: { version: number; entries: { entry: ListEntry; prepared: PreparedCandidate }[] } | null = null;
-  async function entriesOf(q: Db, version: number) {
-    if (cache?.version !== version) cache = { version, entries: (await repo.findEntries(q, version)).map(toEntry).map((entry) => ({ entry, prepared: prepareCandidate(entry) })) };
-    return cache.entries;
-  }
-
-  /**
-   * The list entries a user's name and date of birth match, best first. The comparison runs in
-   * slices with the event loop let go between them: against a full list it takes about a second per
-   * user (decision 026), which must not hold up every other request meanwhile.
-   */
+  /** The list entries a user's name and date of birth match, best first (only the index's candidates are scored). */
   async function hitsFor(q: Db, version: number, person: { name: string; dateOfBirth: string }): Promise<ScreeningHit[]> {
-    const hits: ScreeningHit[] = [];
-    const ours = { name: prepareName(person.name), dateOfBirth: person.dateOfBirth };
-    const entries = await entriesOf(q, version);
-    for (let i = 0; i < entries.length; i++) {
-      if (i > 0 && i % MATCH_SLICE === 0) await letTheLoopRun();
-      const { entry: e, prepared } = entries[i]!;
-      const m = matchPrepared(ours, prepared);
-      if (!m.hit) continue;
-      hits.push({ entryId: e.id, name: e.name, aliases: e.aliases, birthDates: e.birthDates, countries: e.countries, sanctions: e.sanctions, dataset: e.dataset, lastChange: e.lastChange, score: m.score, matchedName: m.matchedName, dob: m.dob });
-    }
-    return hits.sort((a, b) => b.score - a.score || a.entryId.localeCompare(b.entryId));
+    const found = await matcher.match(q, version, person);
+    const rows = new Map((await repo.findEntriesByIds(q, version, found.map((h) => h.entryId))).map((r) => [r.id, toEntry(r)]));
+    return found.flatMap((m) => {
+      const e = rows.get(m.entryId);
+      return e ? [{ entryId: e.id, name: e.name, aliases: e.aliases, birthDates: e.birthDates, countries: e.countries, sanctions: e.sanctions, dataset: e.dataset, lastChange: e.lastChange, score: m.score, matchedName: m.matchedName, dob: m.dob }] : [];
+    });
   }
 
   const nameOf = (person: { first_name: string; middle_name: string | null; last_name: string }) => [person.first_name, person.middle_name, person.last_name].filter(Boolean).join(' ');
@@ -204,6 +200,80 @@ export function createScreeningService({
     return { screened, matches };
   }
 
+  /**
+   * Screens a user after the commit of `trx` (decision 038): a job row written in the caller's
+   * transaction; the runner screens outside it. Until then the user has no screening of this list
+   * (get-aml-result answers NONE for a first screening), so nobody is cleared by the wait.
+   */
+  async function screenAfterCommit(trx: Db, userId: string, trigger: ScreeningTrigger, actor: Actor): Promise<void> {
+    const at = nowIso();
+    await repo.enqueueJob(trx, { user_id: userId, trigger, actor_type: actor.type, actor_id: actor.id, created_at: at, due_at: at });
+  }
+
+  /** Every screening job due now: hits found outside any transaction, recorded (and the job removed) in one. */
+  async function runDueJobs(): Promise<number> {
+    let done = 0;
+    for (;;) {
+      const due = await repo.findDueJobs(db, nowIso(), JOB_BATCH);
+      if (due.length === 0) return done;
+      for (const job of due) {
+        const leased = nowIso(new Date(Date.now() + JOB_LEASE_MS));
+        if (!(await repo.leaseJob(db, job, leased))) continue;
+        try {
+          const list = await repo.findCurrentList(db);
+          const person = await repo.findPerson(db, job.user_id);
+          const name = person ? nameOf(person) : '';
+          const precomputed = list && person ? { version: list.version, name, dateOfBirth: person.date_of_birth, hits: await hitsFor(db, list.version, { name, dateOfBirth: person.date_of_birth }) } : undefined;
+          const actor = { type: job.actor_type, id: job.actor_id } as Actor;
+          await inTransaction(db, async (trx) => {
+            await screenIn(trx, job.user_id, job.trigger as ScreeningTrigger, actor, precomputed);
+            // Only the job taken: one written again meanwhile (a new approval) stays for the next run.
+            await repo.deleteJob(trx, job.user_id, leased);
+          });
+          done++;
+        } catch (err) {
+          await repo.failJob(db, job.user_id, job.attempts + 1, nowIso(new Date(Date.now() + retryDelayMs(job.attempts))), String((err as Error)?.message ?? err));
+          onJobError(err);
+        }
+      }
+    }
+  }
+  const jobs = createPollingRunner({ runDue: runDueJobs, intervalMs: jobIntervalMs, onError: onJobError });
+
+  async function loadListFrom(chunks: Iterable<string | Uint8Array> | AsyncIterable<string | Uint8Array>, source: string, actor: Actor): Promise<LoadListResult> {
+    const reader = new ListFileReader();
+    const hash = createHash('sha256');
+    const decoder = new TextDecoder();
+    try {
+      return await inTransaction(
+        db,
+        async (trx) => {
+          const version = ((await repo.findCurrentList(trx))?.version ?? 0) + 1;
+          await repo.insertList(trx, { version, source, sha256: '', entry_count: 0, loaded_by: actor.type === 'system' ? null : actor.id, loaded_at: nowIso() });
+          const write = (entries: ListEntry[]) =>
+            repo.insertEntries(
+              trx,
+              entries.map((e) => ({ list_version: version, id: e.id, name: e.name, aliases: JSON.stringify(e.aliases), birth_dates: JSON.stringify(e.birthDates), countries: JSON.stringify(e.countries), sanctions: e.sanctions, dataset: e.dataset, last_change: e.lastChange })),
+            );
+          for await (const chunk of chunks) {
+            hash.update(chunk);
+            await write(reader.push(typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true })));
+          }
+          await write([...reader.push(decoder.decode()), ...reader.end()]);
+          const sha256 = hash.digest('hex');
+          await repo.finishList(trx, version, sha256, reader.count);
+          await repo.deleteEntriesBefore(trx, version);
+          await recordAudit(trx, actor, { action: 'screening.list.load', entityType: 'screening_list', entityId: String(version), after: { version, source, sha256, entryCount: reader.count } });
+          return { version, entryCount: reader.count, sha256 };
+        },
+        'a list was loaded at the same moment',
+      );
+    } catch (err) {
+      if (err instanceof ListFileError) throw new ValidationFailed([{ path: 'file', code: SCREENING_LIST_INVALID, params: { line: err.line, problem: err.problem, kind: err.kind, value: err.value } }]);
+      throw err;
+    }
+  }
+
   // This server's re-screening run, if one is under way (a load starts one; an administrator may resume one).
   let rescreening: Promise<unknown> | null = null;
 
@@ -212,6 +282,14 @@ export function createScreeningService({
     personalData: screeningPersonalData,
     reviewHandler,
     screenIn,
+    screenAfterCommit,
+    /** The after-commit screening jobs (started with the server; the tests run them). */
+    jobs,
+    /** Stops the jobs and the matching threads (the server's close). */
+    async close() {
+      await jobs.stop();
+      await matcher.close?.();
+    },
 
     /** The list in use (null before the first load) and how many verified users wait for screening against it. */
     async listInfo(): Promise<{ current: repo.ListRow | null; usersToScreen: number }> {
@@ -246,30 +324,14 @@ export function createScreeningService({
      * (10001 on path `file`, with the line and the problem). Re-screening is `rescreenAll`'s job.
      */
     async loadList(text: string, source: string, actor: Actor): Promise<LoadListResult> {
-      let entries: ListEntry[];
-      try {
-        entries = parseListFile(text);
-      } catch (err) {
-        if (err instanceof ListFileError) throw new ValidationFailed([{ path: 'file', code: SCREENING_LIST_INVALID, params: { line: err.line, problem: err.problem, kind: err.kind, value: err.value } }]);
-        throw err;
-      }
-      const sha256 = createHash('sha256').update(text).digest('hex');
-      return inTransaction(
-        db,
-        async (trx) => {
-          const version = ((await repo.findCurrentList(trx))?.version ?? 0) + 1;
-          await repo.insertList(trx, { version, source, sha256, entry_count: entries.length, loaded_by: actor.type === 'system' ? null : actor.id, loaded_at: nowIso() });
-          await repo.insertEntries(
-            trx,
-            entries.map((e) => ({ list_version: version, id: e.id, name: e.name, aliases: JSON.stringify(e.aliases), birth_dates: JSON.stringify(e.birthDates), countries: JSON.stringify(e.countries), sanctions: e.sanctions, dataset: e.dataset, last_change: e.lastChange })),
-          );
-          await repo.deleteEntriesBefore(trx, version);
-          await recordAudit(trx, actor, { action: 'screening.list.load', entityType: 'screening_list', entityId: String(version), after: { version, source, sha256, entryCount: entries.length } });
-          return { version, entryCount: entries.length, sha256 };
-        },
-        'a list was loaded at the same moment',
-      );
+      return loadListFrom([text], source, actor);
     },
+
+    /**
+     * The same, read chunk by chunk (decision 038: `npm run screening-load` streams the file): entries
+     * are inserted as they are read, in the one transaction that a bad line rolls back.
+     */
+    loadListFrom,
 
     rescreenAll,
 
@@ -306,3 +368,11 @@ export function createScreeningService({
 }
 
 export type ScreeningService = ReturnType<typeof createScreeningService>;
+
+/** The engines of decision 038: in this thread, or in worker threads (the default of a server). */
+export { createInProcessMatcher } from './matcher.ts';
+export { createWorkerMatcher } from './worker-matcher.ts';
+
+/** The generated list of decision 038 (scripts/generate-screening-list.ts and the bench make their files with it). */
+export { csvHeader, csvRow, labelledPairs, syntheticPeople } from './synthetic-list.ts';
+export { NameIndex } from './name-index.ts';

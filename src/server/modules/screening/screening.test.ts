@@ -27,6 +27,8 @@ async function verifiedUser(info = VALID_INFO): Promise<TestUser> {
   const u = await newUser(app, `scr-${++seq}@example.com`);
   const appId = await submitLevel1(app, u, info);
   await app.services.console.approve(await caseOf(app, appId), { type: 'reviewer', id: reviewer.id }, { internalNote: '' });
+  // Screening follows the approval's commit (decision 038).
+  await app.services.screening.jobs.runDue();
   return u;
 }
 const stateOf = (userId: string) => app.db.selectFrom('screening_states').selectAll().where('user_id', '=', userId).executeTakeFirst();
@@ -189,5 +191,66 @@ describe('authorization', () => {
     expect((await get(app, `/v1/console/cases/${caseId}`, u.cookie)).json().ret_code).not.toBe(0);
     expect((await post(app, `/v1/console/cases/${caseId}/approve`, { internalNote: '' }, u.cookie)).json().ret_code).not.toBe(0);
     expect((await matchesOf(u.id))[0]).toMatchObject({ status: 'PENDING' });
+  });
+});
+
+describe('screening after the approval commits (decision 038)', () => {
+  it('the approval writes a job and answers at once; until the job runs the user is not cleared (NONE); the job screens and is removed', async () => {
+    const u = await newUser(app, `scr-${++seq}@example.com`);
+    const appId = await submitLevel1(app, u, DRACHENKO);
+    await app.services.console.approve(await caseOf(app, appId), { type: 'reviewer', id: reviewer.id }, { internalNote: '' });
+    expect(await app.db.selectFrom('screening_jobs').selectAll().where('user_id', '=', u.id).executeTakeFirst()).toMatchObject({ trigger: 'LEVEL_APPROVED', actor_type: 'reviewer', actor_id: reviewer.id, attempts: 0 });
+    expect(await stateOf(u.id)).toBeUndefined();
+    expect((await aml(u, 'WITHDRAW')).json().result).toMatchObject({ result: 'NONE', status: 'NOT_SCREENED' });
+
+    expect(await app.services.screening.jobs.runDue()).toBeGreaterThanOrEqual(1);
+    expect(await app.db.selectFrom('screening_jobs').selectAll().where('user_id', '=', u.id).execute()).toEqual([]);
+    expect(await stateOf(u.id)).toMatchObject({ status: 'POTENTIAL_MATCH', list_version: await app.services.screening.currentListVersion() });
+    const open = (await audits('screening.match.open')).find((a) => JSON.parse(a.after!).userId === u.id);
+    expect(open).toMatchObject({ actor_type: 'reviewer', actor_id: reviewer.id });
+  });
+
+  it('a job that fails is kept with its error and retried later; a job leased by another runner is not taken twice', async () => {
+    const u = await newUser(app, `scr-${++seq}@example.com`);
+    const at = new Date().toISOString();
+    await app.db.insertInto('screening_jobs').values({ user_id: u.id, trigger: 'NOT_A_TRIGGER', actor_type: 'system', actor_id: null, attempts: 0, last_error: null, created_at: at, due_at: at }).execute();
+    // No personal information: nothing to screen, the job is done.
+    await app.services.screening.jobs.runDue();
+    expect(await app.db.selectFrom('screening_jobs').selectAll().where('user_id', '=', u.id).execute()).toEqual([]);
+
+    const v = await newUser(app, `scr-${++seq}@example.com`);
+    const appId = await submitLevel1(app, v, DRACHENKO);
+    await app.services.console.approve(await caseOf(app, appId), { type: 'reviewer', id: reviewer.id }, { internalNote: '' });
+    // A trigger the service does not know fails the screening: the job stays, with its error, due later.
+    await app.db.updateTable('screening_jobs').set({ trigger: 'NOT_A_TRIGGER' }).where('user_id', '=', v.id).execute();
+    await app.services.screening.jobs.runDue();
+    const failed = await app.db.selectFrom('screening_jobs').selectAll().where('user_id', '=', v.id).executeTakeFirstOrThrow();
+    expect(failed.attempts).toBe(1);
+    expect(failed.last_error).toBeTruthy();
+    expect(new Date(failed.due_at).getTime()).toBeGreaterThan(Date.now());
+    expect(await stateOf(v.id)).toBeUndefined();
+    // Due again with a known trigger: done.
+    await app.db.updateTable('screening_jobs').set({ trigger: 'LEVEL_APPROVED', due_at: new Date().toISOString() }).where('user_id', '=', v.id).execute();
+    await app.services.screening.jobs.runDue();
+    expect(await stateOf(v.id)).toMatchObject({ status: 'POTENTIAL_MATCH' });
+  });
+});
+
+describe('a list read chunk by chunk (decision 038)', () => {
+  it('loads as the whole file would (chunks split quotes and line ends); a bad line in a late chunk refuses the whole file', async () => {
+    const crlf = sample.replace(/\n/g, '\r\n');
+    const chunks = Array.from({ length: Math.ceil(crlf.length / 7) }, (_, i) => new TextEncoder().encode(crlf.slice(i * 7, i * 7 + 7)));
+    const before = (await app.services.screening.currentListVersion())!;
+    const loaded = await app.services.screening.loadListFrom(chunks, 'chunked.csv', SYSTEM);
+    expect(loaded).toMatchObject({ version: before + 1, entryCount: 4 });
+    expect((await app.services.screening.loadList(crlf, 'whole.csv', SYSTEM)).sha256).toBe(loaded.sha256);
+    const stored = await app.db.selectFrom('screening_lists').selectAll().where('version', '=', loaded.version).executeTakeFirstOrThrow();
+    expect(stored).toMatchObject({ sha256: loaded.sha256, entry_count: 4 });
+
+    const bad = `${sample.trimEnd()}\nx-9,Person,,,,,,,,,,,,,\n`;
+    const pieces = [bad.slice(0, 40), bad.slice(40, bad.length - 10), bad.slice(bad.length - 10)];
+    await expect(app.services.screening.loadListFrom(pieces, 'bad.csv', SYSTEM)).rejects.toMatchObject({ result: { fields: [{ path: 'file', params: { problem: 'the name is empty' } }] } });
+    expect(await app.services.screening.currentListVersion()).toBe(loaded.version + 1);
+    expect(await app.db.selectFrom('screening_entries').select('id').where('list_version', '>', loaded.version + 1).execute()).toEqual([]);
   });
 });

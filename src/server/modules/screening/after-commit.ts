@@ -1,0 +1,50 @@
+/**
+ * Work that follows a commit (decision 038): written as a row in the committing transaction, so it
+ * survives a crash, and done by a runner that takes due rows until none is left, retrying failures
+ * later. Screening is its first user; issue 29's event subscribers are meant to take its place behind
+ * this same small interface.
+ */
+export interface AfterCommitRunner {
+  /** Does every job due now (the tests call it to see the work done); resolves with how many were done. */
+  runDue(): Promise<number>;
+  /** Polls for due jobs in the background (never keeps the process alive on its own). */
+  start(): void;
+  stop(): Promise<void>;
+}
+
+/**
+ * A polling runner over `runDue` (one run at a time in this process; several processes share the
+ * rows through the leases `runDue` takes). `kick` runs it at once — after a commit the caller knows of.
+ */
+export function createPollingRunner({ runDue, intervalMs, onError }: { runDue: () => Promise<number>; intervalMs: number; onError: (err: unknown) => void }): AfterCommitRunner & { kick(): void } {
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<number> | null = null;
+  const once = (): Promise<number> => {
+    running ??= runDue().finally(() => {
+      running = null;
+    });
+    return running;
+  };
+  return {
+    async runDue() {
+      // A run under way may have read the due rows before the caller's commit: run once more after it.
+      await running?.catch(() => 0);
+      return once();
+    },
+    kick() {
+      if (timer) once().catch(onError);
+    },
+    start() {
+      if (timer || intervalMs <= 0) return;
+      timer = setInterval(() => {
+        once().catch(onError);
+      }, intervalMs);
+      timer.unref();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = null;
+      await running?.catch(() => 0);
+    },
+  };
+}
