@@ -1,4 +1,5 @@
 import { times, toDecimal } from './decimal.ts';
+import { numberFormat } from './intl-cache.ts';
 import { fixed, type Rounding } from './number.ts';
 
 /** §3: an empty currency_code is replaced with USD; §9 fallback currency USD. */
@@ -9,7 +10,7 @@ export function userCurrency(code: string | null | undefined): string {
   const c = (code ?? '').trim().toUpperCase();
   if (!/^[A-Z]{3}$/.test(c)) return FALLBACK_CURRENCY;
   try {
-    new Intl.NumberFormat('en', { style: 'currency', currency: c });
+    numberFormat('en', { style: 'currency', currency: c });
     return c;
   } catch {
     return FALLBACK_CURRENCY;
@@ -42,13 +43,13 @@ export function formatCurrency(value: unknown, options: CurrencyFormatOptions = 
   const currency = userCurrency(options.currency);
   let format: Intl.NumberFormat;
   try {
-    format = new Intl.NumberFormat(locale, { style: 'currency', currency });
+    format = numberFormat(locale, { style: 'currency', currency });
   } catch {
-    format = new Intl.NumberFormat('en', { style: 'currency', currency });
+    format = numberFormat('en', { style: 'currency', currency });
   }
   const decimals = options.decimals ?? format.resolvedOptions().maximumFractionDigits ?? 2;
   const s = fixed(times(amount, rate), decimals, rounding);
-  const exact = new Intl.NumberFormat(format.resolvedOptions().locale, {
+  const exact = numberFormat(format.resolvedOptions().locale, {
     style: 'currency',
     currency,
     minimumFractionDigits: decimals,

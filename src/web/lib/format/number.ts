@@ -1,4 +1,5 @@
 import { atLeastPow10, toDecimal, toPlainString, type Decimal } from './decimal.ts';
+import { numberFormat } from './intl-cache.ts';
 
 /** §9: default 8 decimals. */
 export const DEFAULT_DECIMALS = 8;
@@ -37,7 +38,7 @@ export interface NumberFormatOptions {
  * no sign on a zero.
  */
 export function fixed(value: Decimal, decimals: number, rounding: Rounding): string {
-  return new Intl.NumberFormat('en', {
+  return numberFormat('en', {
     useGrouping: false,
     minimumFractionDigits: decimals,
     maximumFractionDigits: decimals,
@@ -53,7 +54,7 @@ function trim(s: string): string {
 /** Locale separators on an exact decimal string (Intl formats numeric strings without going through floats). */
 function localize(s: string, locale: string, decimals: number): string {
   const digits = s.includes('.') ? s.length - s.indexOf('.') - 1 : 0;
-  return new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: Math.max(digits, Math.min(decimals, 100)) }).format(
+  return numberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: Math.max(digits, Math.min(decimals, 100)) }).format(
     s as unknown as number,
   );
 }
