@@ -43,6 +43,7 @@ const POST_WITHOUT_BODY_SCHEMA: Record<string, string> = {
   [`POST ${ApiPath.uploadQuestionnaireEvidence}`]: 'multipart: read part by part (size limit while streaming), fields checked by uploadEvidenceFields',
   [`POST ${ApiPath.uploadRfiDocument}`]: 'multipart, as upload-questionnaire-evidence: fields checked by uploadRfiDocumentFields',
   [`POST ${ApiPath.consoleScreeningList}`]: 'multipart: one CSV file under `file`, read part by part (size limit while streaming); its content checked by the list parser, line by line',
+  [`POST ${ApiPath.consoleRiskLists}`]: 'multipart: one JSON file under `file`, no other field (size limit while streaming); its content checked by the risk-list parser (where and why)',
 };
 
 /** Registered only for browser tests (fault injection), and leaving ApiPath in another change. */

@@ -22,7 +22,7 @@ const VALID = {
 
 describe('personal information schema (browser and server)', () => {
   it('accepts and normalises a complete adult record', () => {
-    expect(personalInfoSchema.parse({ ...VALID, firstName: ' Ada ', nationality: 'gb' })).toEqual({ ...VALID, nationality: 'GB', middleName: '', addressLine2: '', stateRegion: '' });
+    expect(personalInfoSchema.parse({ ...VALID, firstName: ' Ada ', nationality: 'gb' })).toEqual({ ...VALID, nationality: 'GB', middleName: '', addressLine2: '', stateRegion: '', mobileCountry: '', mobileNumber: '' });
   });
 
   it('is 18 on the day, not the day before', () => {
