@@ -1,4 +1,4 @@
-import { DEMO, expect, loginThroughPage, registerViaApi, test, uniqueEmail } from './support/fixtures.ts';
+import { DEMO, expect, loginThroughPage, test } from './support/fixtures.ts';
 
 /**
  * The UI kit's popup renderers are mounted on both pages of the built app (components/ui
@@ -53,11 +53,15 @@ test('the account area mounts them too; on a 375 px phone and right-to-left they
 
 test('a real status toast: shown by the request layer, at most 480 px wide, swiped down to dismiss', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 740 });
-  await registerViaApi(page, uniqueEmail('ui-toast'));
-  // The server's test-faults plugin answers the next profile load with §8's 1007 (nothing mocked).
-  const armed = await page.request.post('/x-api/v1/test/faults', { data: { path: '/v2/private/user/profile', retCode: 1007, retMsg: 'session expired' } });
+  // The demo member invited to the VIP programme: "Not now" on the pop-up saves the answer (tagmember),
+  // a call the request layer reports itself. (The profile load shows its own error state instead, §3.)
+  await loginThroughPage(page, 'vip-invited@example.com', 'demo-password-1');
+  const vip = page.getByRole('dialog', { name: 'Verify to join the VIP programme' });
+  await expect(vip).toBeVisible();
+  // The server's test-faults plugin answers that call with §8's 1007 (nothing mocked); the tag stays unset.
+  const armed = await page.request.post('/x-api/v1/test/faults', { data: { path: '/v3/private/user/member/tagmember', retCode: 1007, retMsg: 'session expired' } });
   expect((await armed.json()).ret_code).toBe(0);
-  await page.goto('/user/accounts/auth/personal');
+  await vip.getByRole('button', { name: 'Not now' }).click();
 
   const status = page.getByRole('region', { name: 'Status messages (Shift+F8)' });
   const toast = status.getByRole('listitem').filter({ hasText: 'Timeout, session expired.' });
