@@ -12,6 +12,9 @@ const defaults = config.use?.launchOptions ?? {};
 test.use({ launchOptions: { ...defaults, args: [...(defaults.args ?? []), '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'] } });
 
 test('a camera without a face: told plainly, then the upload; the detector came from our server only', async ({ page }) => {
+  // The face detector loads and runs in the browser (WebAssembly) before anything is said: on two
+  // shared cores that alone can take most of the default 45 s.
+  test.setTimeout(90_000);
   const requests: string[] = [];
   page.on('request', (r) => requests.push(r.url()));
   await applicantAtSelfie(page, 'selfie-noface');

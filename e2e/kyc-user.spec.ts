@@ -135,6 +135,9 @@ test('a new user completes personal information, uploads an ID card and a camera
   await page.getByTestId('slot-DOCUMENT_BACK').locator('input[type=file]').setInputFiles(await testImage('back-2.jpg', 'jpeg', 900, 600));
   await expect(page.getByTestId('slot-DOCUMENT_BACK').getByText('Uploaded', { exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Continue' }).click();
+  // The selfie step again, its picture kept: on to the review, as a user would once it shows.
+  await expect(page.getByRole('heading', { name: 'Take a selfie' })).toBeVisible();
+  await expect(page.getByTestId('slot-SELFIE').getByText('Uploaded', { exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByRole('heading', { name: 'Check and submit' })).toBeVisible();
 
