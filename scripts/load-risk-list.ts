@@ -14,26 +14,15 @@ import { loadConfig } from '../src/server/config.ts';
 import { createDb, migrate } from '../src/server/db/index.ts';
 import { BusinessError } from '../src/server/errors.ts';
 import { createServices } from '../src/server/services.ts';
-import type { Actor } from '../src/server/modules/audit/audit.service.ts';
+import { actorOf, fileAndBy } from './cli-args.ts';
 
-const args = process.argv.slice(2);
-const byIndex = args.indexOf('--by');
-const file = args.find((a, i) => !a.startsWith('--') && (byIndex < 0 || i !== byIndex + 1));
-if (!file) {
-  console.error('usage: npm run risk-list-load -- <lists.json> [--by <administrator e-mail>]');
-  process.exit(2);
-}
+const { file, by } = fileAndBy('npm run risk-list-load -- <lists.json> [--by <administrator e-mail>]');
 const config = loadConfig();
 const db = createDb(config.database);
 try {
   await migrate(db);
   const services = createServices(db, config);
-  let actor: Actor = { type: 'system', id: null };
-  if (byIndex >= 0) {
-    const admin = await services.accounts.userByEmail(args[byIndex + 1] ?? '');
-    if (!admin) throw new Error(`no account ${args[byIndex + 1] ?? ''}`);
-    actor = { type: 'reviewer', id: admin.id };
-  }
+  const actor = await actorOf(by, (email) => services.accounts.userByEmail(email));
   const loaded = await services.riskLists.load(readFileSync(file, 'utf8'), basename(file), actor);
   const lists = (await services.riskLists.current())!;
   console.log(`Risk lists version ${loaded.version} loaded (sha256 ${loaded.sha256}): ${lists.document.reflects}`);

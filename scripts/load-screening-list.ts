@@ -12,26 +12,15 @@ import { loadConfig } from '../src/server/config.ts';
 import { createDb, migrate } from '../src/server/db/index.ts';
 import { BusinessError } from '../src/server/errors.ts';
 import { createServices } from '../src/server/services.ts';
-import type { Actor } from '../src/server/modules/audit/audit.service.ts';
+import { actorOf, fileAndBy } from './cli-args.ts';
 
-const args = process.argv.slice(2);
-const file = args.find((a) => !a.startsWith('--'));
-const byIndex = args.indexOf('--by');
-if (!file) {
-  console.error('usage: npm run screening-load -- <targets.simple.csv> [--by <administrator e-mail>]');
-  process.exit(2);
-}
+const { file, by } = fileAndBy('npm run screening-load -- <targets.simple.csv> [--by <administrator e-mail>]');
 const config = loadConfig();
 const db = createDb(config.database);
 try {
   await migrate(db);
   const services = createServices(db, config);
-  let actor: Actor = { type: 'system', id: null };
-  if (byIndex >= 0) {
-    const admin = await services.accounts.userByEmail(args[byIndex + 1] ?? '');
-    if (!admin) throw new Error(`no account ${args[byIndex + 1] ?? ''}`);
-    actor = { type: 'reviewer', id: admin.id };
-  }
+  const actor = await actorOf(by, (email) => services.accounts.userByEmail(email));
   // Streamed: the file is read and inserted chunk by chunk (decision 038), never held whole.
   const loaded = await services.screening.loadListFrom(createReadStream(file), basename(file), actor);
   console.log(`List version ${loaded.version} loaded: ${loaded.entryCount} people (sha256 ${loaded.sha256}).`);
