@@ -37,9 +37,18 @@ export function mailTo(address: string, file = mailboxFile()): MailMessage[] {
  * the mail before it answers the registration, so it is there once the page shows the reply.
  */
 export function confirmationLinkFor(address: string): string {
-  const links = mailTo(address).flatMap((m) => m.text.match(/https?:\/\/\S+\/login\?confirm=[\w-]+/g) ?? []);
-  const link = links.at(-1);
-  if (!link) throw new Error(`no confirmation link was mailed to ${address}`);
+  return mailedLinkFor(address, 'confirm');
+}
+
+/** The same for a password-reset link (issue 27), mailed before "Forgot password?" answers. */
+export function resetLinkFor(address: string): string {
+  return mailedLinkFor(address, 'reset');
+}
+
+function mailedLinkFor(address: string, kind: 'confirm' | 'reset'): string {
+  const pattern = new RegExp(`https?://\\S+/login\\?${kind}=[\\w-]+`, 'g');
+  const link = mailTo(address).flatMap((m) => m.text.match(pattern) ?? []).at(-1);
+  if (!link) throw new Error(`no ${kind} link was mailed to ${address}`);
   const url = new URL(link);
   return `${url.pathname}${url.search}`;
 }

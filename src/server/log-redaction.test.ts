@@ -13,9 +13,10 @@ it('redacts secrets by the name they travel under and by their shape, and nothin
     err: { code: '23505', message: 'secret psk_partnerSecret99 leaked' },
     issues: [{ code: 'invalid_type', path: 'template_code' }],
     page: '/x-api/q?template_code=EDD_1',
+    resetLink: '/login?reset=R3s3tT0k3nXYZ',
   });
   const out = redactLog(line);
-  for (const secret of ['abc123', 'sat_AbCdEfGh12345678', '0f0f', 'deadbeef', 'S3cr3tT0k3n', 'tok-1', '123456', '"pw"', 'sat_zzzz', 'ua_sid=s1', 'ua_sid=s2', 'abcd', '654321', 'psk_partnerSecret99']) {
+  for (const secret of ['abc123', 'sat_AbCdEfGh12345678', '0f0f', 'deadbeef', 'S3cr3tT0k3n', 'tok-1', '123456', '"pw"', 'sat_zzzz', 'ua_sid=s1', 'ua_sid=s2', 'abcd', '654321', 'psk_partnerSecret99', 'R3s3tT0k3nXYZ']) {
     expect(out, secret).not.toContain(secret);
   }
   const parsed = JSON.parse(out); // still one valid JSON line

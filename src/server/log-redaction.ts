@@ -10,6 +10,7 @@ import { HANDOFF_PAGE } from '../shared/capture-rules.ts';
 /**
  * Query parameters and JSON fields whose value is a secret, wherever they appear:
  * - `confirm`: the e-mailed sign-up link `/login?confirm=` (it signs the new account in for 24 h);
+ * - `reset`: the e-mailed password-reset link `/login?reset=` (it sets the account's password);
  * - `token`: the same link's token posted to confirm-email, a handoff link's token posted to open it,
  *   the SDK page's `?token=sat_…`, the Jumio and AAI callback URLs' `?token=` (a webhook credential);
  * - `nonce`: AAI's callback nonce (with its token, it replays the callback);
@@ -20,6 +21,7 @@ import { HANDOFF_PAGE } from '../shared/capture-rules.ts';
  */
 export const SECRET_NAMES = [
   'confirm',
+  'reset',
   'token',
   'nonce',
   'accessToken',

@@ -38,6 +38,8 @@ export const RetCode = {
   EMAIL_CONFIRMATION_INVALID: 20003,
   /** Login to a disabled account (a demo account while demo mode is off; decision 035), after the right password only. */
   ACCOUNT_DISABLED: 20004,
+  /** Password-reset link unknown, expired or already used: one answer for all (ask for a new link). Issue 27. */
+  PASSWORD_RESET_INVALID: 20005,
   /** Document upload: the file is not a JPEG, PNG or WebP image (judged by its bytes; SVG, PDF, text…). */
   DOCUMENT_TYPE_UNSUPPORTED: 34001,
   /** Document upload: HEIC/HEIF photos cannot be decoded here; the user should send JPEG instead. */

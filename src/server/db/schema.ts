@@ -31,6 +31,14 @@ export interface EmailConfirmationsTable {
   expires_at: string;
 }
 
+/** A mailed password-reset link (migration 035): single use, about 30 minutes; only the token's SHA-256 is stored. */
+export interface PasswordResetsTable {
+  token_hash: string;
+  user_id: string;
+  created_at: string;
+  expires_at: string;
+}
+
 export interface SessionsTable {
   /** SHA-256 of the cookie token: a database leak does not yield usable sessions. */
   id_hash: string;
@@ -641,6 +649,7 @@ export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   email_confirmations: EmailConfirmationsTable;
+  password_resets: PasswordResetsTable;
   audit_log: AuditLogTable;
   audit_heads: AuditHeadsTable;
   staff_roles: StaffRolesTable;

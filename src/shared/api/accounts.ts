@@ -48,6 +48,25 @@ export const confirmEmailRequest = z.object({
 });
 export type ConfirmEmailRequest = z.input<typeof confirmEmailRequest>;
 
+/**
+ * POST /v1/user/password/forgot (issue 27, decision 046): mails a single-use reset link to the
+ * address if it has an account. The reply is `{}` either way, so it never tells which addresses exist.
+ */
+export const forgotPasswordRequest = z.object({ email: emailField });
+export type ForgotPasswordRequest = z.input<typeof forgotPasswordRequest>;
+
+/**
+ * POST /v1/user/password/reset: the token from the mailed link `/login?reset=<token>` and the new
+ * password (the sign-up rules, then the server's strength estimate). Sets the password, ends every
+ * session of the account and uses up every link; it does not sign in. An unknown, expired or used
+ * token gets PASSWORD_RESET_INVALID.
+ */
+export const resetPasswordRequest = z.object({
+  token: confirmEmailRequest.shape.token,
+  password: registerRequest.shape.password,
+});
+export type ResetPasswordRequest = z.input<typeof resetPasswordRequest>;
+
 // Schema-free, for the login page (decision 033).
 export { UserRole } from '../user-role.ts';
 

@@ -20,6 +20,9 @@ export const ApiPath = {
   login: '/v1/user/login',
   register: '/v1/user/register',
   confirmEmail: '/v1/user/confirm-email',
+  /** Issue 27: "Forgot password?" (mails a link) and the link's new password. Not in the spec. */
+  forgotPassword: '/v1/user/password/forgot',
+  resetPassword: '/v1/user/password/reset',
   logout: '/logout',
   profile: '/v2/private/user/profile',
   memberInfo: '/user/private/member/info',

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { UseFormSetError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { LanguagePicker } from '../components/ui/language-picker.tsx';
@@ -16,16 +16,21 @@ import { showSubmitError } from '../lib/forms/submit-error.ts';
 type Mode = CredentialsMode;
 const FIELDS = ['email', 'password'] as const;
 const EMPTY: Credentials = { email: '', password: '' };
+/** The password-reset views (issue 27), loaded only when asked for. */
+const ForgotPassword = lazy(() => import('./password-reset.tsx').then((m) => ({ default: m.ForgotPassword })));
+const ResetPassword = lazy(() => import('./password-reset.tsx').then((m) => ({ default: m.ResetPassword })));
+/** What the card shows: the sign-in / sign-up forms, "Forgot password?", or the mailed reset link's form. */
+type View = 'credentials' | 'forgot' | 'reset';
 /** Opening the mailed link `/login?confirm=<token>`: under way, or refused (with the reason). */
 type Confirmation = { state: 'none' } | { state: 'confirming' } | { state: 'failed'; message: string };
 
-/** The token of the mailed confirmation link in the address, if any. */
-const confirmTokenInAddress = () => new URLSearchParams(window.location.search).get('confirm');
+/** The token of a mailed link in the address (`confirm`: sign-up; `reset`: password reset), if any. */
+const tokenInAddress = (name: 'confirm' | 'reset') => new URLSearchParams(window.location.search).get(name);
 
-/** Takes the token out of the address bar: a reload or a shared screenshot must not carry it. */
-function forgetConfirmToken(): void {
+/** Takes a token out of the address bar: a reload or a shared screenshot must not carry it. */
+function forgetToken(name: 'confirm' | 'reset'): void {
   const params = new URLSearchParams(window.location.search);
-  params.delete('confirm');
+  params.delete(name);
   const rest = params.toString();
   window.history.replaceState(null, '', `${window.location.pathname}${rest ? `?${rest}` : ''}`);
 }
@@ -48,7 +53,9 @@ export function LoginPage() {
   const [showPassword, setShowPassword] = useState(false);
   // After a failed login: a gentle reminder that a new account logs in only once confirmed.
   const [loginHint, setLoginHint] = useState(false);
-  const [confirmToken] = useState(confirmTokenInAddress);
+  const [confirmToken] = useState(() => tokenInAddress('confirm'));
+  const [resetToken] = useState(() => tokenInAddress('reset'));
+  const [view, setView] = useState<View>(resetToken ? 'reset' : 'credentials');
   const [confirmation, setConfirmation] = useState<Confirmation>(confirmToken ? { state: 'confirming' } : { state: 'none' });
   // StrictMode runs effects twice in development: the link is single use, so it is sent once.
   const confirmSent = useRef(false);
@@ -62,9 +69,13 @@ export function LoginPage() {
   const { errors, isSubmitting } = form;
 
   useEffect(() => {
+    if (resetToken) forgetToken('reset');
+  }, [resetToken]);
+
+  useEffect(() => {
     if (!confirmToken || confirmSent.current) return;
     confirmSent.current = true;
-    forgetConfirmToken();
+    forgetToken('confirm');
     http
       .post<SessionResult>(ApiPath.confirmEmail, { token: confirmToken }, { silent: true })
       .then((session) => window.location.assign(destinationAfterLogin(window.location.search, session.role)))
@@ -114,6 +125,11 @@ export function LoginPage() {
     switchMode('register');
     form.setFocus('email');
   };
+  const backToLogin = (message: string | null) => {
+    setView('credentials');
+    switchMode('login');
+    setNotice(message);
+  };
 
   if (confirmation.state === 'confirming') {
     return (
@@ -140,103 +156,120 @@ export function LoginPage() {
       <main className="flex flex-1 items-start justify-center px-4 py-10 sm:items-center">
         <div className="w-full max-w-sm rounded-lg bg-white p-6 shadow-sm">
           <p className="text-center text-sm text-muted">{t('auth.tagline')}</p>
-          <div role="tablist" aria-label={t('auth.modes')} className="mt-6 grid grid-cols-2 rounded-btn bg-surface p-1">
-            {(['login', 'register'] as const).map((m) => (
-              <button
-                key={m}
-                type="button"
-                role="tab"
-                aria-selected={mode === m}
-                onClick={() => switchMode(m)}
-                className={`h-9 rounded-btn text-sm font-medium ${mode === m ? 'bg-white shadow-sm' : 'text-muted'}`}
-              >
-                {t(m === 'login' ? 'auth.loginTab' : 'auth.registerTab')}
-              </button>
-            ))}
-          </div>
-          {confirmation.state === 'failed' ? (
-            <div role="alert" className="mt-6 rounded-btn bg-short/10 px-3 py-2 text-sm text-short">
-              <p>{confirmation.message}</p>
-              <button type="button" onClick={registerAgain} className="mt-2 font-medium text-ink underline">
-                {t('auth.registerAgain')}
-              </button>
-            </div>
-          ) : null}
-          <h1 className="mt-6 text-xl font-semibold">{t(mode === 'login' ? 'auth.loginTitle' : 'auth.registerTitle')}</h1>
-          <form noValidate onSubmit={onSubmit} className="mt-4 space-y-4">
-            <div>
-              <label htmlFor="email" className="block text-sm font-medium">
-                {label.email}
-              </label>
-              <input
-                id="email"
-                type="email"
-                autoComplete="email"
-                inputMode="email"
-                aria-invalid={errors.email ? true : undefined}
-                aria-describedby={errors.email ? 'email-error' : undefined}
-                className="mt-1 h-11 w-full rounded-btn border border-line px-3 outline-none focus:border-primary aria-[invalid]:border-short"
-                {...form.register('email')}
-              />
-              {errors.email ? (
-                <p id="email-error" className="mt-1 text-sm text-short">
-                  {fieldError('email')}
-                </p>
+          {view !== 'credentials' ? (
+            <Suspense fallback={<p role="status" className="mt-6 text-sm text-muted">{t('common.loading')}</p>}>
+              {view === 'forgot' ? (
+                <ForgotPassword initialEmail={form.getValues().email} onBack={() => backToLogin(null)} />
+              ) : (
+                <ResetPassword token={resetToken ?? ''} onDone={() => backToLogin(t('auth.reset.done'))} onNewLink={() => setView('forgot')} />
+              )}
+            </Suspense>
+          ) : (
+            <>
+              <div role="tablist" aria-label={t('auth.modes')} className="mt-6 grid grid-cols-2 rounded-btn bg-surface p-1">
+                {(['login', 'register'] as const).map((m) => (
+                  <button
+                    key={m}
+                    type="button"
+                    role="tab"
+                    aria-selected={mode === m}
+                    onClick={() => switchMode(m)}
+                    className={`h-9 rounded-btn text-sm font-medium ${mode === m ? 'bg-white shadow-sm' : 'text-muted'}`}
+                  >
+                    {t(m === 'login' ? 'auth.loginTab' : 'auth.registerTab')}
+                  </button>
+                ))}
+              </div>
+              {confirmation.state === 'failed' ? (
+                <div role="alert" className="mt-6 rounded-btn bg-short/10 px-3 py-2 text-sm text-short">
+                  <p>{confirmation.message}</p>
+                  <button type="button" onClick={registerAgain} className="mt-2 font-medium text-ink underline">
+                    {t('auth.registerAgain')}
+                  </button>
+                </div>
               ) : null}
-            </div>
-            <div>
-              <label htmlFor="password" className="block text-sm font-medium">
-                {label.password}
-              </label>
-              <div className="relative mt-1">
-                <input
-                  id="password"
-                  type={showPassword ? 'text' : 'password'}
-                  autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
-                  aria-invalid={errors.password ? true : undefined}
-                  aria-describedby={errors.password ? 'password-error' : mode === 'register' ? 'password-hint' : undefined}
-                  className="h-11 w-full rounded-btn border border-line px-3 pe-20 outline-none focus:border-primary aria-[invalid]:border-short"
-                  {...form.register('password')}
-                />
+              <h1 className="mt-6 text-xl font-semibold">{t(mode === 'login' ? 'auth.loginTitle' : 'auth.registerTitle')}</h1>
+              <form noValidate onSubmit={onSubmit} className="mt-4 space-y-4">
+                <div>
+                  <label htmlFor="email" className="block text-sm font-medium">
+                    {label.email}
+                  </label>
+                  <input
+                    id="email"
+                    type="email"
+                    autoComplete="email"
+                    inputMode="email"
+                    aria-invalid={errors.email ? true : undefined}
+                    aria-describedby={errors.email ? 'email-error' : undefined}
+                    className="mt-1 h-11 w-full rounded-btn border border-line px-3 outline-none focus:border-primary aria-[invalid]:border-short"
+                    {...form.register('email')}
+                  />
+                  {errors.email ? (
+                    <p id="email-error" className="mt-1 text-sm text-short">
+                      {fieldError('email')}
+                    </p>
+                  ) : null}
+                </div>
+                <div>
+                  <label htmlFor="password" className="block text-sm font-medium">
+                    {label.password}
+                  </label>
+                  <div className="relative mt-1">
+                    <input
+                      id="password"
+                      type={showPassword ? 'text' : 'password'}
+                      autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
+                      aria-invalid={errors.password ? true : undefined}
+                      aria-describedby={errors.password ? 'password-error' : mode === 'register' ? 'password-hint' : undefined}
+                      className="h-11 w-full rounded-btn border border-line px-3 pe-20 outline-none focus:border-primary aria-[invalid]:border-short"
+                      {...form.register('password')}
+                    />
+                    <button
+                      type="button"
+                      onClick={() => setShowPassword((v) => !v)}
+                      aria-pressed={showPassword}
+                      className="absolute inset-y-0 end-0 px-3 text-sm text-muted hover:text-ink"
+                    >
+                      {t(showPassword ? 'auth.hidePassword' : 'auth.showPassword')}
+                    </button>
+                  </div>
+                  {errors.password ? (
+                    <p id="password-error" className="mt-1 text-sm text-short">
+                      {fieldError('password')}
+                    </p>
+                  ) : mode === 'register' ? (
+                    <p id="password-hint" className="mt-1 text-sm text-muted">
+                      {t('auth.passwordHint', { min: PASSWORD_MIN_LENGTH })}
+                    </p>
+                  ) : null}
+                </div>
+                {notice ? (
+                  <p role="status" className="rounded-btn bg-surface px-3 py-2 text-sm">
+                    {notice}
+                  </p>
+                ) : null}
+                {formError ? (
+                  <div role="alert" className="rounded-btn bg-short/10 px-3 py-2 text-sm text-short">
+                    <p>{formError}</p>
+                    {loginHint ? <p className="mt-1 text-ink">{t('auth.loginFailedHint')}</p> : null}
+                  </div>
+                ) : null}
                 <button
-                  type="button"
-                  onClick={() => setShowPassword((v) => !v)}
-                  aria-pressed={showPassword}
-                  className="absolute inset-y-0 end-0 px-3 text-sm text-muted hover:text-ink"
+                  type="submit"
+                  disabled={isSubmitting}
+                  aria-busy={isSubmitting}
+                  className="h-11 w-full rounded-btn bg-primary font-medium text-primary-fg hover:bg-primary-hover disabled:opacity-60"
                 >
-                  {t(showPassword ? 'auth.hidePassword' : 'auth.showPassword')}
+                  {isSubmitting ? t('common.loading') : t(mode === 'login' ? 'auth.loginSubmit' : 'auth.registerSubmit')}
                 </button>
-              </div>
-              {errors.password ? (
-                <p id="password-error" className="mt-1 text-sm text-short">
-                  {fieldError('password')}
-                </p>
-              ) : mode === 'register' ? (
-                <p id="password-hint" className="mt-1 text-sm text-muted">
-                  {t('auth.passwordHint', { min: PASSWORD_MIN_LENGTH })}
-                </p>
+              </form>
+              {mode === 'login' ? (
+                <button type="button" onClick={() => setView('forgot')} className="mt-4 text-sm font-medium text-ink underline">
+                  {t('auth.reset.forgotLink')}
+                </button>
               ) : null}
-            </div>
-            {notice ? (
-              <p role="status" className="rounded-btn bg-surface px-3 py-2 text-sm">
-                {notice}
-              </p>
-            ) : null}
-            {formError ? (
-              <div role="alert" className="rounded-btn bg-short/10 px-3 py-2 text-sm text-short">
-                <p>{formError}</p>
-                {loginHint ? <p className="mt-1 text-ink">{t('auth.loginFailedHint')}</p> : null}
-              </div>
-            ) : null}
-            <button
-              type="submit"
-              disabled={isSubmitting}
-              aria-busy={isSubmitting}
-              className="h-11 w-full rounded-btn bg-primary font-medium text-primary-fg hover:bg-primary-hover disabled:opacity-60"
-            >
-              {isSubmitting ? t('common.loading') : t(mode === 'login' ? 'auth.loginSubmit' : 'auth.registerSubmit')}
-            </button>
-          </form>
+            </>
+          )}
         </div>
       </main>
     </div>

@@ -114,3 +114,36 @@ export async function confirmUserEmail(db: Q, id: string, passwordHash: string, 
     .executeTakeFirst();
   return Number(r.numUpdatedRows);
 }
+
+export async function insertPasswordReset(db: Q, row: Database['password_resets']): Promise<void> {
+  await db.insertInto('password_resets').values(row).execute();
+}
+
+export function findPasswordReset(db: Q, tokenHash: string) {
+  return db.selectFrom('password_resets').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+}
+
+/** Deletes one reset link; 1 only for the caller that removed it (single use under concurrent clicks). */
+export async function deletePasswordReset(db: Q, tokenHash: string): Promise<number> {
+  const r = await db.deleteFrom('password_resets').where('token_hash', '=', tokenHash).executeTakeFirst();
+  return Number(r.numDeletedRows);
+}
+
+export async function deletePasswordResetsOf(db: Q, userId: string): Promise<void> {
+  await db.deleteFrom('password_resets').where('user_id', '=', userId).execute();
+}
+
+/** A new password; an unconfirmed address becomes confirmed (the mailed link proved it). */
+export async function setPassword(db: Q, id: string, passwordHash: string, nowIso: string): Promise<void> {
+  await db
+    .updateTable('users')
+    .set((eb) => ({ password_hash: passwordHash, updated_at: nowIso, email_confirmed_at: eb.fn.coalesce('email_confirmed_at', eb.val(nowIso)) }))
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Ends every session of the account; how many there were. */
+export async function deleteSessionsOf(db: Q, userId: string): Promise<number> {
+  const r = await db.deleteFrom('sessions').where('user_id', '=', userId).executeTakeFirst();
+  return Number(r.numDeletedRows);
+}

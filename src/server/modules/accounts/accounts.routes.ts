@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { confirmEmailRequest, loginRequest, registerRequest, sessionResult } from '../../../shared/api/accounts.ts';
+import { confirmEmailRequest, forgotPasswordRequest, loginRequest, registerRequest, resetPasswordRequest, sessionResult } from '../../../shared/api/accounts.ts';
 import { ApiPath } from '../../../shared/api/paths.ts';
 import { memberInfoResult, userProfileResult } from '../../../shared/api/profile.ts';
 import { emptyResult, okEnvelope } from '../../../shared/envelope-schema.ts';
@@ -23,6 +23,19 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     const session = await accounts.confirmEmail(request.body.token, actorOf(request), clientMeta(request));
     setSessionCookie(reply, request, session);
     return ok({ id: session.userId, role: session.role });
+  });
+
+  // "Forgot password?": the same reply whether or not the address has an account (issue 27).
+  app.post(ApiPath.forgotPassword, { schema: { body: forgotPasswordRequest, response: { 200: okEnvelope(emptyResult) } } }, async (request) => {
+    await accounts.requestPasswordReset(request.body.email, actorOf(request), { ip: request.ip ?? null, siteOrigin: `${request.protocol}://${request.host}` });
+    return ok({});
+  });
+
+  // The mailed link's new password: every session of the account ends, this browser's too.
+  app.post(ApiPath.resetPassword, { schema: { body: resetPasswordRequest, response: { 200: okEnvelope(emptyResult) } } }, async (request, reply) => {
+    await accounts.resetPassword(request.body, actorOf(request), { ip: request.ip ?? null });
+    reply.clearCookie(SESSION_COOKIE, sessionCookieOptions(request));
+    return ok({});
   });
 
   app.post(ApiPath.login, { schema: { body: loginRequest, response: { 200: okEnvelope(sessionResult) } } }, async (request, reply) => {

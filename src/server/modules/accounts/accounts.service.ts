@@ -11,6 +11,7 @@ import { recordAudit, type Actor } from '../audit/audit.service.ts';
 import { acquireAttempt, markSeen, releaseAttempt, resetCount, seenWithin, type BackoffRule, type Reservation } from '../throttle/throttle.service.ts';
 import * as repo from './accounts.repo.ts';
 import { hashToken, newToken } from './tokens.ts';
+import { createPasswordReset } from './password-reset.ts';
 import { createRegistration } from './registration.ts';
 import { createClosure } from './closure.ts';
 import { hashPassword, unknownUserHash, verifyPassword } from './passwords.ts';
@@ -95,6 +96,7 @@ export function createAccountsService({ db, config, levelOf = async () => 0, mai
   }
 
   const registration = createRegistration({ db, config, mailer, startSession, tooManyAttempts });
+  const passwordReset = createPasswordReset({ db, config, mailer, tooManyAttempts });
   const closure = createClosure();
 
   return {
@@ -125,6 +127,8 @@ export function createAccountsService({ db, config, levelOf = async () => 0, mai
 
     register: registration.register,
     confirmEmail: registration.confirmEmail,
+    requestPasswordReset: passwordReset.requestReset,
+    resetPassword: passwordReset.resetPassword,
 
     /**
      * Verifies credentials with one answer for "no such account" and "wrong password". Throttled

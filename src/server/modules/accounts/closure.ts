@@ -17,6 +17,7 @@ export function createClosure() {
       await trx.updateTable('users').set({ password_hash: await unusablePassword(), updated_at: nowIso() }).where('id', '=', userId).execute();
       await trx.deleteFrom('sessions').where('user_id', '=', userId).execute();
       await trx.deleteFrom('email_confirmations').where('user_id', '=', userId).execute();
+      await trx.deleteFrom('password_resets').where('user_id', '=', userId).execute();
       await recordAudit(trx, actor, { action: 'user.close', entityType: 'user', entityId: userId });
     },
 
@@ -32,6 +33,7 @@ export function createClosure() {
         .execute();
       await trx.deleteFrom('sessions').where('user_id', '=', userId).execute();
       await trx.deleteFrom('email_confirmations').where('user_id', '=', userId).execute();
+      await trx.deleteFrom('password_resets').where('user_id', '=', userId).execute();
       await recordAudit(trx, actor, { action: 'user.anonymise', entityType: 'user', entityId: userId });
     },
   };

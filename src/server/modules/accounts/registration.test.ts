@@ -95,7 +95,7 @@ describe('registration does not tell which addresses have an account', () => {
     expect((await login('taken@example.com', 'first-owners-password')).json().ret_code).toBe(0);
 
     expect(mailer.to('taken@example.com').map((m) => m.subject)).toEqual([ALREADY_SUBJECT]);
-    expect(mailer.to('taken@example.com')[0]!.text).toMatch(/no self-service password reset/);
+    expect(mailer.to('taken@example.com')[0]!.text).toMatch(/"Forgot password\?" on the login page/);
     expect(mailer.to('taken@example.com')[0]!.text).not.toMatch(/confirm=/);
     const audit = await app.db.selectFrom('audit_log').select(['action', 'actor_id']).where('entity_id', '=', before!.id).where('action', '=', 'user.register_existing').execute();
     expect(audit).toEqual([{ action: 'user.register_existing', actor_id: null }]);

@@ -20,6 +20,7 @@ export const PERSONAL_DATA_COVERAGE: Readonly<Record<string, Coverage>> = {
   users: { exported: 'account', erased: 'e-mail replaced, member tags cleared, password unusable (anonymiseAccount)' },
   sessions: { erased: 'deleted when the account closes' },
   email_confirmations: { erased: 'deleted when the account closes' },
+  password_resets: { erased: 'deleted when the account closes (hashes of links valid for minutes)' },
   one_time_codes: { retained: 'hashes of short-lived codes (minutes), useless once expired; nothing the user gave' },
   staff_roles: { retained: 'console members (staff), not customers' },
   account_sites: { retained: 'the regional entity serving the account: which records the law keeps, and where; nothing the user gave' },
