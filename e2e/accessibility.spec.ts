@@ -32,6 +32,14 @@ for (const [size, viewport] of Object.entries(SIZES)) {
       await page.goto('/login');
       await expect(page.locator('button[type=submit]')).toBeVisible();
       await expectNoViolations(page);
+      // "Forgot password?" and its answer (issue 27).
+      await page.getByRole('button', { name: 'Forgot password?' }).click();
+      await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
+      await expectNoViolations(page);
+      await page.getByLabel('E-mail').fill('nobody-a11y@example.com');
+      await page.getByRole('button', { name: 'Send reset link' }).click();
+      await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toBeFocused();
+      await expectNoViolations(page);
     });
 
     test('personal and kyc pages, signed in', async ({ page }) => {
