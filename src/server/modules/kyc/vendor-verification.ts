@@ -188,7 +188,10 @@ export function createVendorVerification({ db, steps, review, providers, log, up
   async function startSession(userId: string, level: VerifiableLevel, provider: Provider, address: PublicAddress, actor: Actor, update: UpdateSessionLink | null): Promise<VendorTokenResult> {
     const vendor = providers.get(provider);
     const webhook = `${address.origin}/x-api/v1/webhooks/${provider.replace('PROVIDER_', '').toLowerCase()}`;
-    const returnUrl = update ? `${address.origin}${update.returnPath}?vendor=done` : `${address.origin}/user/accounts/auth/kyc?level=${level}&vendor=done`;
+    // `since`: when this attempt began (our clock), so the page it returns to tells this attempt's
+    // result from an older one, also after a reload (issue 27).
+    const since = `since=${encodeURIComponent(nowIso())}`;
+    const returnUrl = update ? `${address.origin}${update.returnPath}?vendor=done&${since}` : `${address.origin}/user/accounts/auth/kyc?level=${level}&vendor=done&${since}`;
     const purpose = update ? SessionPurpose.REVERIFICATION : SessionPurpose.VERIFICATION;
     let session;
     try {

@@ -20,6 +20,8 @@ interface Scenario {
   personal?: PersonalInfo | null;
   provider?: string;
   rejected?: boolean;
+  /** When the rejection was decided (default 2026-01-02). */
+  decidedAt?: string;
 }
 
 function kycInfo(s: Scenario): Partial<KycInfo> {
@@ -30,7 +32,7 @@ function kycInfo(s: Scenario): Partial<KycInfo> {
       { level: 1, status: s.one, type: 'INDIVIDUAL' },
       { level: 2, status: s.two ?? 'NOT_ALLOW', type: 'INDIVIDUAL' },
     ],
-    errorNotify: s.rejected ? [{ level: 1, status: 'FAILED_AND_CAN_RETRY', reasonCode: 'SELFIE_UNCLEAR', decidedAt: '2026-01-02T00:00:00.000Z' }] : [],
+    errorNotify: s.rejected ? [{ level: 1, status: 'FAILED_AND_CAN_RETRY', reasonCode: 'SELFIE_UNCLEAR', decidedAt: s.decidedAt ?? '2026-01-02T00:00:00.000Z' }] : [],
     additionalRejectReason: s.rejected ? [{ level: 1, reasonCode: 'SELFIE_UNCLEAR', message: 'Take it without the hat.' }] : [],
   };
 }
@@ -125,6 +127,27 @@ describe('kyc route guard and flow', () => {
     expect(await screen.findByRole('heading', { name: 'Documents sent' })).toBeInTheDocument();
     expect(screen.getByText('Jumio received your documents and is checking them. This page updates by itself.')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Level 1 is under review' }, { timeout: 5000 })).toBeInTheDocument();
+  });
+
+  it("back from a hosted page after a retry: a rejection that never passed through PENDING replaces the wait at once, and the address forgets the return", async () => {
+    // The attempt began at 09:00 (our return address says so); the webhook decided at 09:05.
+    window.history.replaceState(null, '', '/?level=1&vendor=done&since=2026-11-29T09%3A00%3A00.000Z');
+    let reads = 0;
+    const before = serve({ one: 'FAILED_AND_CAN_RETRY', provider: 'PROVIDER_JUMIO', rejected: true, decidedAt: '2026-11-28T08:00:00.000Z' });
+    const after = serve({ one: 'FAILED_AND_CAN_RETRY', provider: 'PROVIDER_JUMIO', rejected: true, decidedAt: '2026-11-29T09:05:00.000Z' });
+    installFetch((call) => {
+      if (new URL(call.url, 'http://x').pathname.endsWith('/kyc-info')) reads += 1;
+      return reads > 1 ? after(call) : before(call);
+    });
+    renderKyc(<KycScreen />);
+    expect(await screen.findByRole('heading', { name: 'Documents sent' })).toBeInTheDocument();
+    // The vendor named, no raw placeholder, and what happens next is the vendor's answer, not a 24-hour review.
+    expect(screen.getByText("Waiting for Jumio's confirmation…")).toBeInTheDocument();
+    expect(screen.getByText(/Jumio usually answers within a few minutes/)).toBeInTheDocument();
+    expect(document.body.textContent).not.toContain('{{');
+    expect(await screen.findByText('The selfie is not clear', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Documents sent' })).toBeNull();
+    await waitFor(() => expect(window.location.search).toBe('?level=1'));
   });
 
   it('FAILED_AND_CAN_RETRY: the reason above the flow; steps cannot be skipped; a passport needs no back side', async () => {

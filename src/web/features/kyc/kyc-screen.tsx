@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearch } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
 import type { SubmitApplicationResult } from '../../../shared/api/applications.ts';
 import { KycLevel, Provider, StepStatus } from '../../../shared/kyc.ts';
 import { USUAL_REVIEW_HOURS } from '../../../shared/review-time.ts';
@@ -23,6 +23,7 @@ import { useDocumentTitle } from '../../lib/page/document-title.ts';
 import { levelFromSearch, stepFromSearch } from './model/flow.ts';
 import { VENDOR_NAMES } from './model/vendor-sdk.ts';
 import { canStartFlow, hasNoSteps, rejectionsOf, stepStatus } from './model/next-action.ts';
+import { newestRejection, nextVendorWait, type VendorWait } from './model/vendor-wait.ts';
 import { LoadError, LoadingBlock } from '../../components/ui/load-states.tsx';
 
 /** What happens next, for the statuses that end a flow. */
@@ -31,6 +32,13 @@ const GUARD_NEXT: Partial<Record<StepStatus, string>> = {
   SUCCESS: 'ux.next.approved',
   FAILED_AND_CAN_NOT_RETRY: 'ux.next.final',
 };
+
+/** Back from a vendor's hosted page: our return address says `vendor=done`, and `since` the session's start (server time). */
+type ReturnedFromVendor = { since: string | null } | null;
+function returnFromVendor(search: string): ReturnedFromVendor {
+  const params = new URLSearchParams(search);
+  return params.get('vendor') === 'done' ? { since: params.get('since') } : null;
+}
 
 /** Used when get-config cannot be read: the server's default limit (decision 006). */
 const DEFAULT_MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
@@ -55,7 +63,7 @@ export default function KycScreen() {
   const step = stepFromSearch(search);
   const [submitted, setSubmitted] = useState<SubmitApplicationResult | null>(null);
   // Back from a vendor's hosted page (`vendor=done` in its return URL): wait for its result here.
-  const returnedFromVendor = new URLSearchParams(search).get('vendor') === 'done';
+  const returnedFromVendor = returnFromVendor(search);
   // The flow keeps its step in the address (use-flow-step.ts), so the title can name it: "Selfie · Verify your identity · Account".
   useDocumentTitle(submitted ? t('kyc.submitted.title') : step && t(`kyc.flow.steps.${step}`), t(`kyc.flow.title.${level}`));
   return (
@@ -95,20 +103,27 @@ function Submitted({ result }: { result: SubmitApplicationResult }) {
   );
 }
 
-/** While waiting for a vendor: 'sent' until its "pending" arrives, then 'pending' until it decides. */
-type VendorWait = 'none' | 'sent' | 'pending';
 const VENDOR_POLL_MS = 3000;
 
-function GuardedFlow({ level, onSubmitted, returnedFromVendor }: { level: 1 | 2; onSubmitted: (r: SubmitApplicationResult) => void; returnedFromVendor: boolean }) {
+function GuardedFlow({ level, onSubmitted, returnedFromVendor }: { level: 1 | 2; onSubmitted: (r: SubmitApplicationResult) => void; returnedFromVendor: ReturnedFromVendor }) {
   const { t } = useTranslation();
   const user = useGlobalStore((s) => s.user);
-  const [wait, setWait] = useState<VendorWait>(returnedFromVendor ? 'sent' : 'none');
-  const info = useKycInfo({ pollMs: wait === 'none' ? false : VENDOR_POLL_MS });
+  const [wait, setWait] = useState<VendorWait>(returnedFromVendor ? { phase: 'sent', since: returnedFromVendor.since } : { phase: 'none' });
+  const info = useKycInfo({ pollMs: wait.phase === 'none' ? false : VENDOR_POLL_MS });
   const current = info.data ? stepStatus(info.data.state, level) : null;
+  const newest = info.data ? newestRejection(info.data, level) : null;
   // The vendor's result arrives by webhook: follow the level until it is decided (state adjusted
   // while rendering, React's pattern for state that follows what was read).
-  if (wait === 'sent' && current === StepStatus.PENDING) setWait('pending');
-  else if (wait === 'pending' && current !== null && current !== StepStatus.PENDING) setWait('none');
+  if (current !== null) {
+    const next = nextVendorWait(wait, current, newest);
+    if (next !== wait) setWait(next);
+  }
+  // The wait is over: the return address's markers go, so a reload shows the level as it is.
+  const [path, navigate] = useLocation();
+  const backFromVendor = returnedFromVendor !== null;
+  useEffect(() => {
+    if (wait.phase === 'none' && backFromVendor) navigate(`${path}?level=${level}`, { replace: true });
+  }, [wait.phase, backFromVendor, path, level, navigate]);
   const personal = usePersonalInfo();
   const provider = useKycProvider(level);
   const config = useKycConfig();
@@ -159,17 +174,20 @@ function GuardedFlow({ level, onSubmitted, returnedFromVendor }: { level: 1 | 2;
     );
   }
   if (chosen.provider !== Provider.PROVIDER_DEFAULT) {
-    if (wait === 'sent') {
+    if (wait.phase === 'sent') {
+      const vendor = VENDOR_NAMES[chosen.provider];
       return (
-        <StatusPanel title={t('vendor.waiting.title')} body={t('vendor.waiting.body', { vendor: VENDOR_NAMES[chosen.provider] })} next={t('ux.next.submitted', { hours: USUAL_REVIEW_HOURS })}>
-          <p role="status" className="text-sm text-muted">{t('vendor.waiting.checking')}</p>
+        <StatusPanel title={t('vendor.waiting.title')} body={t('vendor.waiting.body', { vendor })} next={t('vendor.waiting.next', { vendor })}>
+          <p role="status" className="text-sm text-muted">
+            {t('vendor.waiting.checking', { vendor })}
+          </p>
         </StatusPanel>
       );
     }
     return (
       <div className="flex flex-col gap-6">
         {status === StepStatus.FAILED_AND_CAN_RETRY ? <RetryNotice rejections={rejectionsOf(data, level)} /> : null}
-        <VendorFlow level={level} provider={chosen.provider} onSubmitted={() => setWait('sent')} />
+        <VendorFlow level={level} provider={chosen.provider} onSubmitted={() => setWait({ phase: 'sent', known: newest, since: null })} />
       </div>
     );
   }
