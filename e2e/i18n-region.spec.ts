@@ -36,8 +36,17 @@ test('?lang=de-DE switches to German and is remembered; an unsupported lang fall
   const scripts: string[] = [];
   page.on('request', (r) => scripts.push(r.url()));
 
+  const failed: string[] = [];
+  page.on('response', (r) => {
+    if (r.status() >= 400) failed.push(`${r.status()} ${r.url()}`);
+  });
   await page.goto('/login?lang=de-DE');
   await expect(page.getByRole('heading', { name: 'Bei Ihrem Konto anmelden' })).toBeVisible();
+  // The tab's title is German too (it said "Log in" in every language), and the page's icon is ours (no 404 for /favicon.ico).
+  await expect(page).toHaveTitle('Anmelden · Konto');
+  const icon = await page.locator('link[rel=icon]').getAttribute('href');
+  const served = await page.request.get(icon!);
+  expect([served.status(), served.headers()['content-type']]).toEqual([200, 'image/svg+xml']);
   await expect(html(page)).toHaveAttribute('lang', 'de-DE');
   await expect(html(page)).toHaveAttribute('dir', 'ltr');
   expect(await page.evaluate(() => localStorage.getItem('i18nextLng'))).toBe('de-DE');
@@ -51,6 +60,7 @@ test('?lang=de-DE switches to German and is remembered; an unsupported lang fall
   await page.goto('/user/accounts/auth/personal');
   await expect(page.getByRole('heading', { name: 'Mein Konto' })).toBeVisible();
   await expect(page.getByLabel('Sprache')).toHaveValue('de-DE');
+  expect(failed).toEqual([]);
   // The request layer gets the language and platform from us (§7).
   const headers = (await profile).headers();
   expect(headers['accept-language']).toBe('de-DE');

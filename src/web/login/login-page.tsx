@@ -12,6 +12,7 @@ import { http, isApiError } from '../lib/http/index.ts';
 import { errorMessage, validationMessage } from '../lib/i18n/error-message.ts';
 import { useSmallForm } from '../lib/forms/small-form.ts';
 import { showSubmitError } from '../lib/forms/submit-error.ts';
+import { useDocumentTitle } from '../lib/page/document-title.ts';
 
 type Mode = CredentialsMode;
 const FIELDS = ['email', 'password'] as const;
@@ -67,6 +68,9 @@ export function LoginPage() {
     validate: async (values) => checkCredentials(values, mode),
   });
   const { errors, isSubmitting } = form;
+  // The tab says what this page is, in the reader's language (it said "Log in" in English for everyone).
+  const TITLE: Record<View, string> = { credentials: mode === 'login' ? 'auth.loginTab' : 'auth.registerTab', forgot: 'auth.reset.forgotTitle', reset: 'auth.reset.chooseTitle' };
+  useDocumentTitle(t(TITLE[view]));
 
   useEffect(() => {
     if (resetToken) forgetToken('reset');
