@@ -103,3 +103,22 @@ test("a caller's class wins over a kit component's own, and a variant over a def
   // A real one: the login form's e-mail field is the kit's 44 px control.
   await expect(page.getByLabel('E-mail')).toHaveCSS('height', '44px');
 });
+
+test("the login header's language picker shows the whole name of the language, on a phone and a desktop (issue 27)", async ({ page }) => {
+  for (const viewport of [{ width: 390, height: 844 }, { width: 1280, height: 800 }]) {
+    await page.setViewportSize(viewport);
+    await page.goto('/login?lang=en-US');
+    const picker = page.getByTestId('language-picker');
+    await expect(picker).toHaveValue('en-US');
+    // The chosen name, drawn in the control's own font, fits inside it (padding and the arrow left aside).
+    const fit = await picker.evaluate((el: HTMLSelectElement) => {
+      const style = getComputedStyle(el);
+      const context = document.createElement('canvas').getContext('2d')!;
+      context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const text = context.measureText(el.selectedOptions[0]!.text).width;
+      const room = el.clientWidth - parseFloat(style.paddingInlineStart) - parseFloat(style.paddingInlineEnd);
+      return { text: el.selectedOptions[0]!.text, fits: text <= room + 0.5, brandVisible: document.querySelector('header span')!.getBoundingClientRect().width > 40 };
+    });
+    expect(fit).toEqual({ text: 'English (United States)', fits: true, brandVisible: true });
+  }
+});

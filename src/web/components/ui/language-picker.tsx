@@ -8,7 +8,10 @@ import { languageName } from '../../lib/i18n/language-names.ts';
  * the page and saves the choice. A native select: keyboard and screen-reader friendly, and the
  * phone's own picker on small screens.
  */
-/** `compact`: the label is for screen readers only and the list narrower (a header bar on a phone). */
+/**
+ * `compact`: the label is for screen readers only (a header bar). The control keeps the width of its
+ * longest name: capped, it showed "English (Unit" on the login page (issue 27); the bar's brand gives way instead.
+ */
 export function LanguagePicker({ compact = false }: { compact?: boolean } = {}) {
   const { t, i18n } = useTranslation();
   const id = useId();
@@ -18,7 +21,7 @@ export function LanguagePicker({ compact = false }: { compact?: boolean } = {}) 
   const value = i18n.resolvedLanguage ?? i18n.language;
 
   return (
-    <div className="flex items-center gap-2">
+    <div className="flex shrink-0 items-center gap-2">
       <label htmlFor={id} className={compact ? 'sr-only' : 'text-sm text-muted'}>
         {t('site.language')}
       </label>
@@ -35,7 +38,7 @@ export function LanguagePicker({ compact = false }: { compact?: boolean } = {}) 
         // The names are in their own scripts (Русский, Tiếng Việt) and the browser sizes the control by
         // all of them: in the system font (a native control), an English page does not download the
         // font's Cyrillic and Vietnamese files for this list (issue 15).
-        className={`font-system h-9 ${compact ? 'max-w-[9.5rem]' : 'max-w-[14rem]'} rounded-btn border border-line bg-white ps-2 pe-8 text-sm text-ink focus:border-primary disabled:opacity-60`}
+        className={`font-system h-9 ${compact ? '' : 'max-w-[14rem]'} rounded-btn border border-line bg-white ps-2 pe-8 text-sm text-ink focus:border-primary disabled:opacity-60`}
       >
         {supported.map((lng) => (
           <option key={lng} value={lng} lang={lng}>
