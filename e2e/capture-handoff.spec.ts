@@ -81,7 +81,7 @@ async function desktopAtPhotos(page: Page) {
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.locator('label').filter({ hasText: 'ID card' }).click();
   await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page.getByRole('heading', { name: 'Upload photos of your ID card' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Upload the photos: ID card' })).toBeVisible();
 }
 
 /** "Continue on your phone" on the desktop: the QR code and the link it shows. */

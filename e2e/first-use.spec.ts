@@ -49,7 +49,7 @@ test('the verification steps are history entries: Back, Forward and reload keep 
   await expect(stepHeading(page, 'Choose your document')).toBeVisible();
   await page.locator('label').filter({ hasText: 'ID card' }).click();
   await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(stepHeading(page, 'Upload photos of your ID card')).toBeVisible();
+  await expect(stepHeading(page, 'Upload the photos: ID card')).toBeVisible();
   await expect(page).toHaveURL(/\/auth\/kyc\?step=documents$/);
   await page.getByLabel('Front side').setInputFiles(await photo('front.jpg'));
   await expect(page.getByTestId('slot-DOCUMENT_FRONT').getByText('Uploaded', { exact: true })).toBeVisible();
@@ -65,16 +65,16 @@ test('the verification steps are history entries: Back, Forward and reload keep 
   await page.goForward();
   await expect(stepHeading(page, 'Choose your document')).toBeVisible();
   await page.goForward();
-  await expect(stepHeading(page, 'Upload photos of your ID card')).toBeVisible();
+  await expect(stepHeading(page, 'Upload the photos: ID card')).toBeVisible();
   await expect(page.getByTestId('slot-DOCUMENT_FRONT')).toContainText('Uploaded');
 
   // A reload lands on the same step.
   await page.reload();
-  await expect(stepHeading(page, 'Upload photos of your ID card')).toBeVisible();
+  await expect(stepHeading(page, 'Upload the photos: ID card')).toBeVisible();
   await expect(page.getByTestId('slot-DOCUMENT_FRONT')).toContainText('Uploaded earlier');
   // A step that cannot be entered yet (no back side, no selfie) is never shown from the address.
   await page.goto('/user/accounts/auth/kyc?step=review');
-  await expect(stepHeading(page, 'Upload photos of your ID card')).toBeVisible();
+  await expect(stepHeading(page, 'Upload the photos: ID card')).toBeVisible();
   await expect(page).toHaveURL(/\?step=documents$/);
 });
 
@@ -102,7 +102,7 @@ test('a session that ends mid-flow goes to /login and, after signing in, back to
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.locator('label').filter({ hasText: 'Passport' }).click();
   await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(stepHeading(page, 'Upload photos of your Passport')).toBeVisible();
+  await expect(stepHeading(page, 'Upload the photos: Passport')).toBeVisible();
 
   // The session ends (the cookie is gone, as after it expires); the person carries on.
   await page.context().clearCookies({ name: 'ua_sid' });
@@ -113,7 +113,7 @@ test('a session that ends mid-flow goes to /login and, after signing in, back to
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.locator('button[type=submit]').click();
   await expect(page).toHaveURL(/\/user\/accounts\/auth\/kyc\?step=documents$/);
-  await expect(stepHeading(page, 'Upload photos of your Passport')).toBeVisible();
+  await expect(stepHeading(page, 'Upload the photos: Passport')).toBeVisible();
 });
 
 test('the default help links answer with real help pages, in the chosen language', async ({ page }) => {

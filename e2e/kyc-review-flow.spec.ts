@@ -64,7 +64,7 @@ async function submitIdCard(user: Page, front: string, back: string) {
   await expect(user.getByRole('radio', { name: 'ID card' })).toBeChecked();
   await user.getByRole('button', { name: 'Continue' }).click();
 
-  await expect(user.getByRole('heading', { name: 'Upload photos of your ID card' })).toBeVisible();
+  await expect(user.getByRole('heading', { name: 'Upload the photos: ID card' })).toBeVisible();
   await user.getByLabel('Front side').setInputFiles(front);
   await expect(user.getByTestId('slot-DOCUMENT_FRONT').getByText('Uploaded', { exact: true })).toBeVisible();
   await user.getByLabel('Back side').setInputFiles(back);

@@ -104,12 +104,12 @@ test('a new user completes personal information, uploads an ID card and a camera
   await expect(page.getByRole('radio', { name: 'ID card' })).toBeChecked();
   await page.getByRole('button', { name: 'Continue' }).click();
 
-  await expect(page.getByRole('heading', { name: 'Upload photos of your ID card' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Upload the photos: ID card' })).toBeVisible();
   await page.getByLabel('Front side').setInputFiles(front);
   await expect(page.getByTestId('slot-DOCUMENT_FRONT').getByText('Uploaded', { exact: true })).toBeVisible();
   // Leaving and coming back: the upload is still there (document drafts), and the flow resumes at the photos.
   await page.reload();
-  await expect(page.getByRole('heading', { name: 'Upload photos of your ID card' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Upload the photos: ID card' })).toBeVisible();
   await expect(page.getByTestId('slot-DOCUMENT_FRONT')).toContainText('Uploaded earlier');
   await expect.poll(() => page.getByTestId('slot-DOCUMENT_FRONT').locator('img').evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth)).toBeGreaterThan(0);
   await page.getByLabel('Back side').setInputFiles(back);
@@ -131,7 +131,7 @@ test('a new user completes personal information, uploads an ID card and a camera
     await expect.poll(() => img.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth)).toBeGreaterThan(0);
   }
   await page.getByRole('button', { name: 'Retake: Back side' }).click();
-  await expect(page.getByRole('heading', { name: 'Upload photos of your ID card' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Upload the photos: ID card' })).toBeVisible();
   await page.getByTestId('slot-DOCUMENT_BACK').locator('input[type=file]').setInputFiles(await testImage('back-2.jpg', 'jpeg', 900, 600));
   await expect(page.getByTestId('slot-DOCUMENT_BACK').getByText('Uploaded', { exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Continue' }).click();
@@ -379,7 +379,7 @@ test('after level 1 is approved the user sends a proof of address for level 2', 
   await page.getByLabel('Issue date').fill(recent);
   await page.getByRole('button', { name: 'Continue' }).click();
 
-  await expect(page.getByRole('heading', { name: 'Upload your Utility bill' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Upload the document: Utility bill' })).toBeVisible();
   await page.getByLabel('Statement or bill').setInputFiles(await testImage('bill.png', 'png', 1000, 1400));
   await expect(page.getByTestId('slot-PROOF_OF_ADDRESS').getByText('Uploaded', { exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Continue' }).click();

@@ -58,7 +58,7 @@ async function sendUpdate(user: Page, front: string, back: string) {
   await expect(user.getByRole('heading', { name: 'Choose your document' })).toBeVisible();
   await user.locator('label').filter({ hasText: 'ID card' }).click();
   await user.getByRole('button', { name: 'Continue' }).click();
-  await expect(user.getByRole('heading', { name: 'Upload photos of your ID card' })).toBeVisible();
+  await expect(user.getByRole('heading', { name: 'Upload the photos: ID card' })).toBeVisible();
   await user.getByLabel('Front side').setInputFiles(front);
   await expect(user.getByTestId('slot-DOCUMENT_FRONT').getByText('Uploaded', { exact: true })).toBeVisible();
   await user.getByLabel('Back side').setInputFiles(back);

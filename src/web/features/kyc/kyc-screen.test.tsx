@@ -168,7 +168,7 @@ describe('kyc route guard and flow', () => {
     await user.click(screen.getByRole('radio', { name: 'Passport' }));
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     const step = await screen.findByTestId('flow-step-documents');
-    expect(within(step).getByRole('heading', { name: 'Upload photos of your Passport' })).toBeInTheDocument();
+    expect(within(step).getByRole('heading', { name: 'Upload the photos: Passport' })).toBeInTheDocument();
     expect(within(step).getByLabelText(/Photo page/)).toBeInTheDocument();
     expect(within(step).queryByLabelText(/Back side/)).not.toBeInTheDocument();
     // Without the photo, Continue says what is missing and stays.
