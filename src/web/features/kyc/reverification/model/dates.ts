@@ -5,9 +5,13 @@ export function formatDeadline(day: string, locale: string): string {
   return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(date);
 }
 
-/** An instant (the next day's opening) in the reader's language and time zone. */
-export function formatInstant(iso: string, locale: string): string {
+/**
+ * An instant (the next day's opening) in the reader's language and time zone, which it names: "from
+ * Nov 29, 12:00 AM" alone left the reader guessing whose midnight (issue 27). `timeZone`: tests only.
+ */
+export function formatInstant(iso: string, locale: string, timeZone?: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+  // Not dateStyle/timeStyle: Intl refuses timeZoneName beside them.
+  return new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short', timeZone }).format(date);
 }
