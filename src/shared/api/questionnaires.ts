@@ -1,7 +1,7 @@
 import { z } from '../zod.ts';
 import { QuestionnaireStatus } from '../kyc.ts';
 import { ValidationMessage } from '../validation.ts';
-import { QuestionnaireScene, QuestionType, RiskProfile, TemplateKind, TEMPLATE_CODES, type Question, type QuestionnaireTemplate } from '../questionnaires/index.ts';
+import { passRuleOf, QuestionnaireScene, QuestionType, RiskProfile, TemplateKind, TEMPLATE_CODES, type Question, type QuestionnaireTemplate } from '../questionnaires/index.ts';
 
 /**
  * §7 questionnaire calls (issue 11, decision 020): questionnaire-template-detail, create-questionnaire,
@@ -40,6 +40,8 @@ export const templateValue = z.object({
   scene: z.enum(QuestionnaireScene),
   kind: z.enum(TemplateKind),
   passMark: z.number().optional(),
+  /** TEST: how many questions are scored and how many right answers pass (passRuleOf); the answers themselves stay on the server. */
+  passRule: z.object({ scored: z.number().int(), passScore: z.number().int() }).optional(),
   sections: z.array(z.object({ id: z.string(), questions: z.array(questionValue) })),
 });
 export type TemplateView = z.output<typeof templateValue>;
@@ -60,6 +62,7 @@ export function publicTemplate(t: QuestionnaireTemplate): TemplateView {
     scene: t.scene,
     kind: t.kind,
     ...(t.passMark !== undefined ? { passMark: t.passMark } : {}),
+    ...(t.kind === TemplateKind.TEST ? { passRule: passRuleOf(t) } : {}),
     sections: t.sections.map((s) => ({ id: s.id, questions: s.questions.map(publicQuestion) })),
   };
 }

@@ -229,6 +229,16 @@ export interface TestScore {
   wrong: string[];
 }
 
+/**
+ * TEST templates: how many questions are scored and how many right answers pass (the pass mark is a
+ * percentage of them). Screens say this from the template, so the wording never states a number of
+ * its own that a template change would make wrong (issue 27).
+ */
+export function passRuleOf(t: QuestionnaireTemplate): { scored: number; passScore: number } {
+  const scored = allQuestions(t).filter((q) => q.correct).length;
+  return { scored, passScore: Math.ceil(((t.passMark ?? 100) * scored) / 100) };
+}
+
 /** TEST templates: one point per question answered exactly right; passed at the pass mark (percent). */
 export function scoreTest(t: QuestionnaireTemplate, answers: Answers): TestScore {
   const scored = allQuestions(t).filter((q) => q.correct);

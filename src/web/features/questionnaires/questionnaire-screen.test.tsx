@@ -80,6 +80,9 @@ describe('the generic renderer', () => {
     installFetch(serve(detail('crypto-knowledge-test')));
     renderQuestionnaire(<QuestionnaireScreen code="crypto-knowledge-test" />);
     expect(await screen.findByRole('heading', { level: 2, name: 'How crypto-assets work' })).toBeInTheDocument();
+    // The pass rule comes from the template (6 scored questions at 80 %), not from the intro's wording.
+    expect(screen.getByTestId('pass-rule')).toHaveTextContent('To pass: 5 of 6 answers right (at least 80%).');
+    expect(screen.getByText('Before you trade, we check that you understand the main risks of crypto-assets.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(screen.getByText('Some answers need your attention.')).toBeInTheDocument();
     const custody = screen.getByRole('radiogroup', { name: 'Who moves the coins held in your account with us?' });

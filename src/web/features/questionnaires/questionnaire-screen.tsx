@@ -50,6 +50,12 @@ export function QuestionnaireScreen({ code }: { code: string }) {
           {detail.data && detail.data.status !== S.QUESTIONNAIRE_STATUS_UNDEFINED ? <Badge>{t(`questionnaires.status.${detail.data.status}`)}</Badge> : null}
         </div>
         <p className="text-sm text-muted">{t(textKeys.intro(code))}</p>
+        {/* A test's pass rule, from the template itself (the wording states no number of its own). */}
+        {detail.data?.template.passRule ? (
+          <p className="text-sm" data-testid="pass-rule">
+            {t('questionnaires.ui.passRule', { needed: detail.data.template.passRule.passScore, total: detail.data.template.passRule.scored, passMark: detail.data.template.passMark ?? 100 })}
+          </p>
+        ) : null}
         {detail.data?.due && detail.data.status !== S.QUESTIONNAIRE_STATUS_APPROVED ? <Alert variant="warn">{t('questionnaires.ui.due')}</Alert> : null}
         {/* Decision 028: the EDD questionnaires are one round; the panel says where it stands and what comes next. */}
         {EDD_TEMPLATE_CODES.includes(code) ? <EddPanel code={code} /> : null}
