@@ -36,7 +36,9 @@ export async function createTestApp(
     ...overrides,
   });
   // Face threads at normal priority (decision 039): a suite's parallel workers would starve a nice one.
-  if (!overrides.capture) config.capture = { ...config.capture, faceNice: 0 };
+  // No face match in the background (decision 045): a test that uploads a selfie and a front does not
+  // load the face model unless it runs the comparisons itself (faceMatches.jobs.runDue).
+  if (!overrides.capture) config.capture = { ...config.capture, faceNice: 0, faceMatchPollMs: 0 };
   const mailer = createFakeMailer();
   const app = await buildApp(config, { ...options, mailer, ...(logStream ? { logStream } : {}) });
   await app.ready();
