@@ -18,7 +18,7 @@ import { siteRoutes } from './modules/site/site.routes.ts';
 import { recordsRoutes } from './modules/records/records.routes.ts';
 import faceModelsPlugin from './plugins/face-models.ts';
 import { handoffRoutes } from './modules/handoff/handoff.routes.ts';
-import { faceMatchRoutes } from './modules/face/face-match.routes.ts';
+import { faceMatchRoutes } from './modules/face/face.routes.ts';
 import { staffRoutes } from './modules/staff/staff.routes.ts';
 import { reverificationRoutes } from './modules/reverification/reverification.routes.ts';
 import { riskListsConsoleRoutes } from './modules/risk-lists/risk-lists.routes.ts';
