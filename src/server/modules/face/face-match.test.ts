@@ -115,6 +115,11 @@ describe('the face match of a selfie uploaded as a file', () => {
     expect(await app.services.faceMatches.jobs.runDue()).toBe(1);
     expect(await matchOf(selfie, front)).toMatchObject({ score: null, distance: null, band: null, missing: 'NO_FACE_ON_SELFIE', model: FACE_MODEL_NAME });
     expect(await consoleView(user.id, selfie, front)).toMatchObject({ result: { state: 'STORED', source: 'SELFIE', faceMatch: { score: null, missing: 'NO_FACE_ON_SELFIE' } } });
+    // Biometric retention: kept within BIOMETRIC_RETENTION_DAYS, gone after it (no level awaits a decision).
+    await app.services.records.retention.run(new Date().toISOString());
+    expect(await matchOf(selfie, front)).toBeDefined();
+    await app.services.records.retention.run(new Date(Date.now() + 91 * 86_400_000).toISOString());
+    expect(await matchOf(selfie, front)).toBeUndefined();
   });
 
   it('a comparison the face pool refuses (busy) stays due and is retried later, not lost', async () => {
