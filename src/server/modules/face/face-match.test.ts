@@ -26,7 +26,7 @@ let faces: FacePictures;
 let reviewer: TestUser;
 
 beforeAll(async () => {
-  ({ app, close } = await createTestApp({ capture: { ...configWith({}).capture, faceThreads: 1, faceQueue: 1, faceNice: 0, faceMatchPollMs: 0 } }));
+  ({ app, close } = await createTestApp({ capture: { ...configWith({}).capture, faceThreads: 1, faceQueue: 1, faceNice: 0 } }));
   reviewer = await newReviewer(app, 'face-match-reviewer@example.com');
   faces = await facePictures();
   await app.services.face.warm();
