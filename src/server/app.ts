@@ -18,6 +18,7 @@ import { siteRoutes } from './modules/site/site.routes.ts';
 import { recordsRoutes } from './modules/records/records.routes.ts';
 import faceModelsPlugin from './plugins/face-models.ts';
 import { handoffRoutes } from './modules/handoff/handoff.routes.ts';
+import { faceMatchRoutes } from './modules/face/face.routes.ts';
 import { staffRoutes } from './modules/staff/staff.routes.ts';
 import { reverificationRoutes } from './modules/reverification/reverification.routes.ts';
 import { riskListsConsoleRoutes } from './modules/risk-lists/risk-lists.routes.ts';
@@ -116,7 +117,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   app.decorate('db', db);
   app.decorate('services', services);
   app.addHook('onClose', async () => {
-    // The face threads end with the app (decision 039); none started unless a check ran.
+    // The face threads end with the app (decision 039); none started unless a check ran. The face
+    // match's runner first (decision 045): it may be waiting for a thread.
+    await services.faceMatches.close();
     await services.face.close();
     if (!options.db) await db.destroy();
   });
@@ -163,6 +166,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       await api.register(integrationRoutes);
       await api.register(partnersRoutes);
       await api.register(handoffRoutes);
+      await api.register(faceMatchRoutes);
       await api.register(extrasRoutes);
       await api.register(transferRoutes);
       await api.register(riskRoutes);
@@ -183,6 +187,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   // Screening after commits (decision 038): due jobs are taken every second.
   app.addHook('onReady', async () => services.screening.jobs.start());
   app.addHook('onClose', async () => services.screening.close());
+  // The face match of uploaded selfies and document fronts (decision 045), before the face threads end.
+  app.addHook('onReady', async () => services.faceMatches.jobs.start());
   app.addHook('onClose', async () => services.records.retention.stop());
   // Fiat rates from RATES_URL (decision 040): every server reads them on a timer; none without it.
   app.addHook('onReady', async () => services.limits.rates.start());

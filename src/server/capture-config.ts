@@ -20,6 +20,8 @@ export const captureEnvSchema = {
   FACE_QUEUE: z.coerce.number().int().min(0).max(1000).default(8),
   /** How much lower the face threads' CPU priority is (Linux nice 0–19): requests on the event loop go first. */
   FACE_NICE: z.coerce.number().int().min(0).max(19).default(19),
+  /** How often a server looks for selfies and document fronts to compare (decision 045); 0: never on its own. */
+  FACE_MATCH_POLL_SECONDS: z.coerce.number().min(0).max(3600).default(2),
 };
 
 type CaptureEnv = { [K in keyof typeof captureEnvSchema]: z.output<(typeof captureEnvSchema)[K]> };
@@ -34,6 +36,7 @@ export function captureConfigOf(e: CaptureEnv) {
     faceThreads: e.FACE_THREADS,
     faceQueue: e.FACE_QUEUE,
     faceNice: e.FACE_NICE,
+    faceMatchPollMs: Math.round(e.FACE_MATCH_POLL_SECONDS * 1000),
   };
 }
 export type CaptureConfig = ReturnType<typeof captureConfigOf>;

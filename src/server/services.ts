@@ -18,7 +18,7 @@ import { createOtpService } from './modules/otp/otp.service.ts';
 import { createReverificationService } from './modules/reverification/reverification.service.ts';
 import { createMailTemplates } from './mail/templates.ts';
 import { createPartnersService } from './modules/partners/partners.service.ts';
-import { createFaceService } from './modules/face/face.service.ts';
+import { createFaceMatchService, createFaceService, faceMatchPersonalData } from './modules/face/face.service.ts';
 import { createHandoffService, createLivenessService, handoffPersonalData } from './modules/handoff/handoff.service.ts';
 import { createQuestionnairesService } from './modules/questionnaires/questionnaires.service.ts';
 import { createEddService } from './modules/edd/edd.service.ts';
@@ -50,7 +50,11 @@ export function createServices(db: Db, config: Config, { mailer = logMailer({ in
     if (await reverification.acceptsUpload(userId, level, trx)) return;
     await kyc.assertCanUpload(userId, level, trx);
   };
-  const documents = createDocumentsService({ db, config, canUpload: uploadGate, log });
+  // A selfie and a document front, whichever came last, are compared after the upload commits (decision 045).
+  const documents = createDocumentsService({
+    db, config, canUpload: uploadGate, log,
+    uploaded: { inTrx: (trx, userId, doc) => faceMatches.uploadedIn(trx, userId, doc), committed: () => faceMatches.kick() },
+  });
   const templates = createMailTemplates(config.localesDir, 'reverification');
   const otp = createOtpService({ db, mailer, templates, emailOf: async (userId) => (await accounts.usersByIds([userId])).get(userId)?.email });
   const review = createReviewService({ db, fourEyes: config.fourEyes, log });
@@ -194,9 +198,14 @@ export function createServices(db: Db, config: Config, { mailer = logMailer({ in
   const countries = createCountriesService();
   const consoleService = createConsoleService({ db, review, kyc, accounts, reverification, questionnaires, screening, transfers, rfi: compliance.rfi, edd, memberTags: extras.tagChanges });
   // The retention job also runs the capture's sweeps (biometric data, old phone links): built below.
-  const sweeps = () => ({ biometric: liveness.sweep, handoffLinks: handoff.sweep, eraseBiometric: liveness.removeAllOf });
+  // Face matches are biometric results: they go with the liveness checks (decision 045).
+  const sweeps = () => ({
+    biometric: async (before: string, keep: (userId: string, level: 1 | 2) => Promise<boolean>) => (await liveness.sweep(before, keep)) + (await faceMatches.sweep(before, keep)),
+    handoffLinks: handoff.sweep,
+    eraseBiometric: async (trx: Db, userId: string) => (await liveness.removeAllOf(trx, userId)) + (await faceMatches.removeAllOf(trx, userId)),
+  });
   // The capture's records (phone links, liveness checks) by its module's port: its services are built below.
-  const records = createRecordsService({ db, config, review, kyc, accounts, documents, console: consoleService, sweeps, personalData: [questionnaires.personalData, reverification.personalData, compliance.personalData, edd.personalData, transfers.personalData, extras.personalData, handoffPersonalData, risk.personalData, screening.personalData] });
+  const records = createRecordsService({ db, config, review, kyc, accounts, documents, console: consoleService, sweeps, personalData: [questionnaires.personalData, reverification.personalData, compliance.personalData, edd.personalData, transfers.personalData, extras.personalData, handoffPersonalData, faceMatchPersonalData, risk.personalData, screening.personalData] });
   const site = createSiteService({ config });
   const monitoring = createMonitoringService();
   // SDK/app partners (decision 021): applicants are accounts; their level comes from kyc.
@@ -207,7 +216,13 @@ export function createServices(db: Db, config: Config, { mailer = logMailer({ in
   // Decision 039: the server reads the liveness pictures with its own face model, in worker threads.
   const face = createFaceService({ ...(config.capture.faceThreads ? { threads: config.capture.faceThreads } : {}), queue: config.capture.faceQueue, nice: config.capture.faceNice });
   const liveness = createLivenessService({ db, documents, face });
-  return { face, accounts, limits, site, documents, kyc, reverification, questionnaires, review, providers, countries, console: consoleService, monitoring, staff, records, partners, handoff, liveness, extras, screening, transfers, risk, compliance, edd, riskLists };
+  const faceMatches = createFaceMatchService({
+    db, documents, face,
+    liveness: () => liveness,
+    jobIntervalMs: config.capture.faceMatchPollMs,
+    onJobError: (err) => log.warn({ err }, 'face match: a comparison failed; it is retried'),
+  });
+  return { face, faceMatches, accounts, limits, site, documents, kyc, reverification, questionnaires, review, providers, countries, console: consoleService, monitoring, staff, records, partners, handoff, liveness, extras, screening, transfers, risk, compliance, edd, riskLists };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -683,6 +683,8 @@ export interface Database {
   sdk_access_tokens: SdkAccessTokensTable;
   capture_handoffs: CaptureHandoffsTable;
   capture_liveness: CaptureLivenessTable;
+  face_match_jobs: FaceMatchJobsTable;
+  face_matches: FaceMatchesTable;
   questionnaire_answers: QuestionnaireAnswersTable;
   questionnaire_requirements: QuestionnaireRequirementsTable;
   agreement_versions: AgreementVersionsTable;
@@ -738,6 +740,39 @@ export interface CaptureLivenessTable {
   analysis: string | null;
   /** The face match with the document's portrait, 0–100 (null: none computed). */
   face_match_score: number | null;
+}
+
+/** A (user, level) whose selfie and document front are to be compared after an upload (migration 032, decision 045). */
+export interface FaceMatchJobsTable {
+  user_id: string;
+  level: number;
+  attempts: number;
+  last_error: string | null;
+  created_at: string;
+  /** When a runner may take it next (its lease, or its retry). */
+  due_at: string;
+}
+
+/** The server's face match of one selfie picture with one document front (migration 032, decision 045). */
+export interface FaceMatchesTable {
+  id: string;
+  user_id: string;
+  level: number;
+  selfie_document_id: string;
+  front_document_id: string;
+  /** 0–100; null with `missing`. */
+  score: number | null;
+  distance: number | null;
+  /** MATCH | REVIEW | MISMATCH; null with `missing`. */
+  band: string | null;
+  /** Why there is no score: NO_FACE_ON_DOCUMENT | NO_FACE_ON_SELFIE. */
+  missing: string | null;
+  model: string;
+  match_max: number;
+  review_max: number;
+  /** The model's time for the two pictures. */
+  ms: number;
+  computed_at: string;
 }
 
 /** A liveness challenge's frames for the reviewer, sealed like documents (migration 016, decision 023). */

@@ -37,6 +37,10 @@ export async function createTestApp(
   });
   // Face threads at normal priority (decision 039): a suite's parallel workers would starve a nice one.
   if (!overrides.capture) config.capture = { ...config.capture, faceNice: 0 };
+  // Never a face match in the background (decision 045), whatever the test's capture settings: a test
+  // that uploads a selfie and a front does not load the face model or take a face thread (a liveness
+  // test's only one) unless it runs the comparisons itself (faceMatches.jobs.runDue).
+  config.capture = { ...config.capture, faceMatchPollMs: 0 };
   const mailer = createFakeMailer();
   const app = await buildApp(config, { ...options, mailer, ...(logStream ? { logStream } : {}) });
   await app.ready();

@@ -167,5 +167,43 @@ export const consoleLiveness = z
   .nullable();
 export type ConsoleLiveness = z.output<typeof consoleLiveness>;
 
+/**
+ * The face match a reviewer sees beside a selfie and a document front (decision 045): the server's
+ * comparison of exactly these two pictures, computed after the later of the two uploads (off the
+ * request), or the liveness check's own comparison with this front when the pair has none (pictures
+ * from before that). COMPUTING while the pair's job waits; NONE when the server has no comparison.
+ */
+export const FaceMatchState = { STORED: 'STORED', COMPUTING: 'COMPUTING', NONE: 'NONE' } as const;
+export type FaceMatchState = (typeof FaceMatchState)[keyof typeof FaceMatchState];
+/** What was compared with the document front: the selfie picture itself, or the liveness check's straight-ahead picture. */
+export const FaceMatchSource = { SELFIE: 'SELFIE', LIVENESS: 'LIVENESS' } as const;
+export type FaceMatchSource = (typeof FaceMatchSource)[keyof typeof FaceMatchSource];
+
+const documentId = z.string().min(1).max(64);
+export const consoleFaceMatchQuery = z.strictObject({
+  userId: z.string().min(1).max(64),
+  level: z.coerce.number().int().min(KycLevel.LEVEL_1, { error: ValidationMessage.RANGE }).max(KycLevel.LEVEL_2, { error: ValidationMessage.RANGE }),
+  selfieId: documentId,
+  frontId: documentId.optional(),
+});
+export const consoleFaceMatch = z.object({
+  state: z.enum(FaceMatchState),
+  source: z.enum(FaceMatchSource).nullable(),
+  model: z.string().nullable(),
+  thresholds: z.object({ matchMax: z.number(), reviewMax: z.number() }).nullable(),
+  faceMatch: z
+    .object({
+      score: z.number().int().nullable(),
+      distance: z.number().nullable(),
+      band: z.enum(['MATCH', 'REVIEW', 'MISMATCH']).nullable(),
+      /** Why there is no score: NO_FACE_ON_DOCUMENT, NO_FACE_ON_SELFIE (a liveness check's: NO_DOCUMENT, NO_FACE_IN_CHECK). */
+      missing: z.string().nullable(),
+      documentId: z.string().nullable(),
+    })
+    .nullable(),
+  computedAt: z.string().nullable(),
+});
+export type ConsoleFaceMatch = z.output<typeof consoleFaceMatch>;
+
 /** Levels the capture features serve: level 1's identity pictures. */
 export const CAPTURE_LEVELS: readonly VerifiableLevel[] = [KycLevel.LEVEL_1];

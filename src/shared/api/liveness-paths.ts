@@ -10,6 +10,8 @@ export const LivenessPath = {
   handoffLivenessFinish: '/v1/capture/handoff/liveness/finish',
   /** GET ?userId=&level=: a reviewer's view of the user's latest finished liveness challenge. */
   consoleLiveness: '/v1/console/capture/liveness',
+  /** GET ?userId=&level=&selfieId=&frontId=: the face match the server stored for a selfie and a document front (decision 045). */
+  consoleFaceMatch: '/v1/console/capture/face-match',
   /** GET `${consoleLivenessFrame}/<id>`: one of its frames (JPEG), to a reviewer; audited. */
   consoleLivenessFrame: '/v1/console/capture/liveness-frame',
 } as const;

@@ -112,12 +112,16 @@ export const userDataExport = z.object({
     handoffs: z.array(z.object({ level: z.number().int(), step: z.string(), status: z.string(), createdAt: z.string(), openedAt: z.string().nullable(), finishedAt: z.string().nullable(), uploads: z.number().int() })),
     livenessChecks: z.array(z.object({ level: z.number().int(), moves: z.array(z.string()), status: z.string(), createdAt: z.string(), finishedAt: z.string().nullable(), frames: z.number().int() })),
   }),
+  /** The server's face match of each selfie with a document front (decision 045): the pictures compared, the result and the model. */
+  faceMatches: z.array(
+    z.object({ level: z.number().int(), selfieDocumentId: z.string(), frontDocumentId: z.string(), score: z.number().int().nullable(), band: z.string().nullable(), missing: z.string().nullable(), model: z.string(), computedAt: z.string() }),
+  ),
   /** Security checks of the caller's actions (risk intercepts, decision 029): the scene, the country the request came from, the outcome and the step asked for. */
   riskDecisions: z.array(z.object({ scene: z.string(), requestCountry: z.string(), decision: z.string(), stepCode: z.number().int().nullable(), createdAt: z.string() })),
 });
 export type UserDataExport = z.infer<typeof userDataExport>;
 /** The parts of the export other modules than KYC and review hold (decisions 031, 041). */
-export type UserDataSections = Pick<UserDataExport, 'questionnaires' | 'reverification' | 'compliance' | 'eddRounds' | 'identityTransfers' | 'accountExtras' | 'capture' | 'riskDecisions'>;
+export type UserDataSections = Pick<UserDataExport, 'questionnaires' | 'reverification' | 'compliance' | 'eddRounds' | 'identityTransfers' | 'accountExtras' | 'capture' | 'faceMatches' | 'riskDecisions'>;
 
 /** What became of an erasure request. */
 export const ErasureOutcome = {

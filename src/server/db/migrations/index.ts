@@ -27,6 +27,7 @@ import * as m028 from './028-screening-jobs.ts';
 import * as m029 from './029-liveness-analysis.ts';
 import * as m030 from './030-limits-rates-mobile.ts';
 import * as m031 from './031-risk-lists.ts';
+import * as m032 from './032-face-matches.ts';
 import * as m035 from './035-password-resets.ts';
 
 /**
@@ -62,5 +63,6 @@ export const migrations: Record<string, Migration> = {
   '029-liveness-analysis': m029,
   '030-limits-rates-mobile': m030,
   '031-risk-lists': m031,
+  '032-face-matches': m032,
   '035-password-resets': m035,
 };

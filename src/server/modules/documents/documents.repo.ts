@@ -35,6 +35,11 @@ export function findLatestOfKind(db: Q, userId: string, level: number, kind: str
   return db.selectFrom('kyc_documents').selectAll().where('user_id', '=', userId).where('level', '=', level).where('kind', '=', kind).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst();
 }
 
+/** Only the id of that latest picture (no content read). */
+export function findLatestIdOfKind(db: Q, userId: string, level: number, kind: string) {
+  return db.selectFrom('kyc_documents').select('id').where('user_id', '=', userId).where('level', '=', level).where('kind', '=', kind).limit(1).executeTakeFirst();
+}
+
 export function findByApplication(db: Q, applicationId: string): Promise<DocumentMetaRow[]> {
   return db.selectFrom('kyc_documents').select(SUMMARY_COLUMNS).where('application_id', '=', applicationId).orderBy('created_at', 'asc').orderBy('id', 'asc').execute();
 }

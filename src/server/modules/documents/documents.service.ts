@@ -37,6 +37,11 @@ export interface DocumentsDeps {
   canUpload?: UploadGate;
   /** Tests inject stores; otherwise config.documentStore (null: contents in the database row). */
   store?: ContentStore | null;
+  /**
+   * Another module's part of an upload (late-bound in services.ts): `inTrx` runs in the storing
+   * transaction (the face match makes its comparison due there, decision 045), `committed` after it.
+   */
+  uploaded?: { inTrx(trx: Db, userId: string, doc: DocumentSummary): Promise<void>; committed(): void };
   /** Hears about objects a deletion left in the store (harmless: their data key went with the row). */
   log?: { warn(obj: object, msg: string): void };
 }
@@ -130,7 +135,7 @@ export const EVIDENCE_KIND = 'QUESTIONNAIRE_EVIDENCE';
  * Identity documents: upload (validated, re-encoded, encrypted, audited), drafts the user can retake or
  * delete until an application attaches them, and reads for the owner and for reviewers.
  */
-export function createDocumentsService({ db, config, keyring: injectedKeyring, canUpload = noUploads, store: injectedStore, log = console }: DocumentsDeps) {
+export function createDocumentsService({ db, config, keyring: injectedKeyring, canUpload = noUploads, store: injectedStore, uploaded, log = console }: DocumentsDeps) {
   let keyring = injectedKeyring;
   /** Loaded on first use: a server that never stores a document never creates a key file. */
   const keys = () => (keyring ??= loadKeyring({ dataEncryptionKey: config.dataEncryptionKey, previousEncryptionKeys: config.previousEncryptionKeys, dataDir: config.dataDir }));
@@ -278,8 +283,10 @@ export function createDocumentsService({ db, config, keyring: injectedKeyring, c
             await repo.insertDocument(trx, row);
             await recordAudit(trx, actor, { action: 'document.upload', entityType: ENTITY, entityId: id, after: { ...auditView(row), replaces: previous.map((p) => p.id) } });
             await input.within?.(trx, toSummary(row));
+            await uploaded?.inTrx(trx, userId, toSummary(row));
             return previous.map((p) => p.id);
           });
+          uploaded?.committed();
           await forgetContents(replaced);
           return toSummary(row);
         } catch (err) {
@@ -365,6 +372,11 @@ export function createDocumentsService({ db, config, keyring: injectedKeyring, c
         if (err instanceof BusinessError) return null;
         throw err;
       }
+    },
+
+    /** Whether the user has a picture of `kind` at `level` (draft or submitted), read in `q` (an upload's transaction). */
+    async hasPictureOf(q: Db, userId: string, level: number, kind: string): Promise<boolean> {
+      return (await repo.findLatestIdOfKind(q, userId, level, kind)) !== undefined;
     },
 
     /** The image, for its owner. Any other user gets NOT_FOUND, exactly as for an id that does not exist. */

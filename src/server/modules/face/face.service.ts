@@ -82,3 +82,6 @@ export function createFaceService({ threads = defaultFaceThreads(), queue = 8, n
 }
 
 export type FaceService = ReturnType<typeof createFaceService>;
+
+export { createFaceMatchService, PairMissing, type FaceMatchService } from './face-match.service.ts';
+export { faceMatchPersonalData } from './personal-data.ts';

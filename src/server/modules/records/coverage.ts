@@ -37,6 +37,8 @@ export const PERSONAL_DATA_COVERAGE: Readonly<Record<string, Coverage>> = {
   // --- in-house capture (decision 023)
   capture_handoffs: { exported: 'capture', erased: 'deleted (token and device hashes)' },
   capture_liveness: { exported: 'capture', erased: 'deleted with its frames (biometric erasure), or after BIOMETRIC_RETENTION_DAYS' },
+  face_matches: { exported: 'faceMatches', erased: 'deleted (biometric erasure), or after BIOMETRIC_RETENTION_DAYS (decision 045)' },
+  face_match_jobs: { erased: 'deleted with the face matches (biometric erasure); otherwise a pending comparison (ids and retry state), deleted when its result is stored' },
 
   // --- questionnaires, re-verification, compliance tasks, EDD (decision 031)
   questionnaire_answers: { exported: 'questionnaires', erased: 'answers and source address blanked; template, attempt, dates, outcome stay' },

@@ -28,5 +28,6 @@ export const EMPTY_SECTIONS: UserDataSections = {
   identityTransfers: [],
   accountExtras: { agreements: [], custody: null, affiliate: null, vipInvitations: [], announcementsAcknowledged: [] },
   capture: { handoffs: [], livenessChecks: [] },
+  faceMatches: [],
   riskDecisions: [],
 };

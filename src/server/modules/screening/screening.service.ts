@@ -9,7 +9,7 @@ import { recordAudit, type Actor } from '../audit/audit.service.ts';
 import type { ReviewService, ReviewSubjectHandler } from '../review/review.service.ts';
 import { RequirementEvent } from '../questionnaires/questionnaires.service.ts';
 import { ListFileError, ListFileReader, type ListEntry } from './list-file.ts';
-import { createPollingRunner } from './after-commit.ts';
+import { createPollingRunner } from '../../after-commit.ts';
 import { createInProcessMatcher, type Matcher } from './matcher.ts';
 import * as repo from './screening.repo.ts';
 import { screeningPersonalData } from './personal-data.ts';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { LivenessAnalysis } from '../../../../shared/api/capture.ts';
+import type { ConsoleFaceMatch } from '../../../../shared/api/capture.ts';
 import type { ConsoleDocument } from '../../../../shared/api/console.ts';
 import type { FaceMatchBand } from '../../../../shared/face-checks.ts';
 import { Badge, type BadgeTone } from '../../../components/ui/status-badge.tsx';
@@ -7,13 +7,15 @@ import { Badge, type BadgeTone } from '../../../components/ui/status-badge.tsx';
 const TONE: Record<FaceMatchBand, BadgeTone> = { MATCH: 'success', REVIEW: 'warn', MISMATCH: 'danger' };
 
 /**
- * The selfie beside the document's front, with the face match the server stored (decision 039): the
- * score its face model computed when the liveness check ran (the straight-ahead picture against the
- * document front), with the model's name and the thresholds of its bands. Shown at once: no model
- * runs in the reviewer's browser. It approves or rejects nothing, and says so. `analysis` undefined:
- * still loading; null: no check read by the server (a file upload, or a check from before).
+ * The selfie beside the document's front, with the face match the server stored (decisions 039,
+ * 045): its face model's comparison of these two pictures, made after the later of the two uploads
+ * (camera or file), or the liveness check's comparison of its straight-ahead picture with this front
+ * (pictures from before decision 045), with the model's name and the thresholds of its bands. No
+ * model runs in the reviewer's browser. It approves or rejects nothing, and says so. `match`
+ * undefined: still loading; COMPUTING: the server has not finished (the caller asks again); null or
+ * NONE: the server has no comparison of these pictures.
  */
-export function FaceMatchPanel({ selfie, portrait, analysis }: { selfie?: ConsoleDocument; portrait?: ConsoleDocument; analysis: LivenessAnalysis | null | undefined }) {
+export function FaceMatchPanel({ selfie, portrait, match }: { selfie?: ConsoleDocument; portrait?: ConsoleDocument; match: ConsoleFaceMatch | null | undefined }) {
   const { t } = useTranslation();
   const picture = (doc: ConsoleDocument | undefined, label: string) => (
     <figure className="m-0 flex flex-col gap-1">
@@ -26,20 +28,31 @@ export function FaceMatchPanel({ selfie, portrait, analysis }: { selfie?: Consol
     </figure>
   );
 
-  const match = analysis?.faceMatch;
+  const stored = match?.state === 'STORED' ? match.faceMatch : null;
   let verdict;
-  if (analysis === undefined) verdict = <p className="m-0 text-sm text-muted">{t('capture.review.loadingScore')}</p>;
-  else if (!match) verdict = <p className="m-0 text-sm">{t('capture.review.noScore.NO_CHECK')}</p>;
-  else if (match.score === null || match.band === null) verdict = <p className="m-0 text-sm">{t(`capture.review.noScore.${match.missing ?? 'NO_CHECK'}`)}</p>;
+  if (match === undefined) verdict = <p className="m-0 text-sm text-muted">{t('capture.review.loadingScore')}</p>;
+  else if (match?.state === 'COMPUTING')
+    verdict = (
+      <p role="status" className="m-0 text-sm text-muted" data-testid="face-match-computing">
+        {t('capture.review.computing')}
+      </p>
+    );
+  else if (!stored) verdict = <p className="m-0 text-sm">{t('capture.review.noScore.NO_CHECK')}</p>;
+  else if (stored.score === null || stored.band === null) verdict = <p className="m-0 text-sm">{t(`capture.review.noScore.${stored.missing ?? 'NO_CHECK'}`)}</p>;
   else
     verdict = (
       <div className="flex flex-col gap-1" data-testid="face-match-result">
         <p className="m-0 flex flex-wrap items-center gap-2 text-sm">
-          <Badge tone={TONE[match.band]}>{t(`capture.review.band.${match.band}`)}</Badge>
-          <span>{t('capture.review.score', { score: match.score })}</span>
+          <Badge tone={TONE[stored.band]}>{t(`capture.review.band.${stored.band}`)}</Badge>
+          <span>{t('capture.review.score', { score: stored.score })}</span>
         </p>
         <p className="m-0 text-xs text-muted">
-          {t('capture.review.serverScore', { model: analysis!.model, distance: match.distance, matchMax: analysis!.thresholds.matchMax, reviewMax: analysis!.thresholds.reviewMax })}
+          {t(match!.source === 'LIVENESS' ? 'capture.review.serverScore' : 'capture.review.serverScoreSelfie', {
+            model: match!.model,
+            distance: stored.distance,
+            matchMax: match!.thresholds?.matchMax,
+            reviewMax: match!.thresholds?.reviewMax,
+          })}
         </p>
       </div>
     );

@@ -3,25 +3,26 @@ import type { ConsoleDocument } from '../../../../shared/api/console.ts';
 import { DocumentKind } from '../../../../shared/kyc.ts';
 import { Card } from '../../../components/ui/card.tsx';
 import { Badge } from '../../../components/ui/status-badge.tsx';
+import { useFaceMatch } from '../api/get-face-match.ts';
 import { useLiveness } from '../api/get-liveness.ts';
 import { FaceMatchPanel } from './face-match-panel.tsx';
 
 /**
- * The in-house capture's aids on a case with a selfie (decisions 023, 039): the face match the
- * server stored, beside both pictures, and the liveness check the server decided with the frames it
+ * The in-house capture's aids on a case with a selfie (decisions 023, 039, 045): the face match the
+ * server stored for the selfie and the document front, beside both pictures, and the liveness check the server decided with the frames it
  * kept and what it found in each. Aids only: the reviewer decides.
  */
 export function SelfieChecks({ documents, level, userId }: { documents: readonly ConsoleDocument[]; level: number; userId?: string }) {
   const { t } = useTranslation();
-  const { data, isPending, isError } = useLiveness(userId, level);
   const selfie = documents.find((d) => d.kind === DocumentKind.SELFIE);
   const portrait = documents.find((d) => d.kind === DocumentKind.DOCUMENT_FRONT);
+  const { data, isPending, isError } = useFaceMatch(userId && selfie ? { userId, level, selfieId: selfie.id, frontId: portrait?.id } : null);
   if (!selfie) return null;
-  const analysis = userId && isPending ? undefined : isError ? null : (data?.analysis ?? null);
+  const match = userId && isPending ? undefined : isError ? null : (data ?? null);
   return (
     <>
       <Card title={t('capture.review.faceMatch')}>
-        <FaceMatchPanel selfie={selfie} portrait={portrait} analysis={analysis} />
+        <FaceMatchPanel selfie={selfie} portrait={portrait} match={match} />
       </Card>
       <Card title={t('capture.review.liveness')}>
         <LivenessSummary userId={userId} level={level} />

@@ -1,8 +1,8 @@
 /**
  * Work that follows a commit (decision 038): written as a row in the committing transaction, so it
  * survives a crash, and done by a runner that takes due rows until none is left, retrying failures
- * later. Screening is its first user; issue 29's event subscribers are meant to take its place behind
- * this same small interface.
+ * later. Screening is its first user, the face match of uploaded pictures (decision 045) the second;
+ * issue 29's event subscribers are meant to take its place behind this same small interface.
  */
 export interface AfterCommitRunner {
   /** Does every job due now (the tests call it to see the work done); resolves with how many were done. */
