@@ -69,6 +69,14 @@ describe.each(NAMESPACES)('translations: %s', (ns) => {
   });
 });
 
+describe('one voice per language', () => {
+  // German addresses the reader formally throughout ("Sie"); the extras said "du" (issue 27).
+  it.each(NAMESPACES)('de-DE %s never says "du"', async (ns) => {
+    const informal = [...(await load(ns, 'de-DE'))].filter(([, v]) => /\b(du|dich|dir|dein(e[mnrs]?)?)\b/i.test(String(v)));
+    expect(informal.map(([k]) => k)).toEqual([]);
+  });
+});
+
 describe('catalogues are translated', () => {
   it('every ret_code the server or client uses has a message in inverse-error-code', async () => {
     const en = await load(TranslationNamespace.INVERSE_ERROR_CODE, 'en');
