@@ -13,7 +13,8 @@ export function PersonalInfoView({ info, countries }: { info: PersonalInfo; coun
   const name = [info.firstName, info.middleName, info.lastName].filter(Boolean).join(' ');
   const address = [info.addressLine1, info.addressLine2, [info.postalCode, info.city].filter(Boolean).join(' '), info.stateRegion, country(info.residenceCountry)].filter(Boolean);
   const rows: [string, ReactNode][] = [
-    [t('kyc.personal.view.name'), name],
+    // Each value isolated (<bdi>): in Arabic, "51147 Köln" was drawn reordered as "Köln 51147".
+    [t('kyc.personal.view.name'), <bdi>{name}</bdi>],
     [t('kyc.personal.fields.dateOfBirth'), dateOfBirth],
     [t('kyc.personal.fields.nationality'), country(info.nationality)],
     [t('kyc.personal.fields.residenceCountry'), country(info.residenceCountry)],
@@ -21,7 +22,9 @@ export function PersonalInfoView({ info, countries }: { info: PersonalInfo; coun
       t('kyc.personal.addressHeading'),
       <span className="flex flex-col">
         {address.map((line, i) => (
-          <span key={i}>{line}</span>
+          <span key={i}>
+            <bdi>{line}</bdi>
+          </span>
         ))}
       </span>,
     ],
