@@ -44,6 +44,7 @@ function serve(s: Scenario): (call: FakeCall) => Response {
     if (path.endsWith('/kyc-personal-info')) return envelope({ info: s.personal === undefined ? PERSON : s.personal, editable: true, updatedAt: null });
     if (path.endsWith('/get-kyc-provider')) return envelope({ level: 1, provider: s.provider ?? 'PROVIDER_DEFAULT', flowName: 'Level1_web', apiUrl: '' });
     if (path.endsWith('/get-config')) return envelope({ maxUploadBytes: 10 * 1024 * 1024 });
+    if (path.endsWith('/site-config')) return envelope({ helpLinks: { webForm: 'https://help.example.com/form', kycFailureReasons: 'https://help.example.com/reasons' } });
     if (path.endsWith('/country-list')) return envelope({ list: [{ countryCode: 'DE', regionCode: '49', nameEn: 'Germany', nameZhCN: '德国', isDisable: false }] });
     if (path.endsWith('/document-drafts')) return envelope({ documents: [] });
     if (path.endsWith('/supported-document-type')) {
@@ -148,6 +149,15 @@ describe('kyc route guard and flow', () => {
     expect(await screen.findByText('The selfie is not clear', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Documents sent' })).toBeNull();
     await waitFor(() => expect(window.location.search).toBe('?level=1'));
+  });
+
+  it('FAILED_AND_CAN_NOT_RETRY: says to contact support once, and gives the way to (the help form and the failure reasons)', async () => {
+    installFetch(serve({ one: 'FAILED_AND_CAN_NOT_RETRY', rejected: true }));
+    renderKyc(<KycScreen />);
+    expect(await screen.findByRole('link', { name: 'Contact our support team' })).toHaveAttribute('href', 'https://help.example.com/form');
+    expect(screen.getByRole('link', { name: 'Why verification can fail' })).toHaveAttribute('href', 'https://help.example.com/reasons');
+    expect(document.body.textContent!.match(/support team/gi)).toHaveLength(2); // the body's sentence and the link
+    expect(screen.getByText(/this level stays closed and your current limits remain\.$/)).toBeInTheDocument();
   });
 
   it('FAILED_AND_CAN_RETRY: the reason above the flow; steps cannot be skipped; a passport needs no back side', async () => {

@@ -18,6 +18,7 @@ import { Level1Flow } from './components/level1-flow.tsx';
 import { Level2Flow } from './components/level2-flow.tsx';
 import { RejectionReasons } from './components/rejection-reasons.tsx';
 import { StatusPanel } from './components/status-panel.tsx';
+import { SupportLinks } from './components/support-links.tsx';
 import { VendorFlow } from './components/vendor-flow.tsx';
 import { useDocumentTitle } from '../../lib/page/document-title.ts';
 import { levelFromSearch, stepFromSearch } from './model/flow.ts';
@@ -160,7 +161,15 @@ function GuardedFlow({ level, onSubmitted, returnedFromVendor }: { level: 1 | 2;
         status={status}
         next={GUARD_NEXT[status] ? t(GUARD_NEXT[status]!, { hours: USUAL_REVIEW_HOURS }) : undefined}
       >
-        {status === StepStatus.FAILED_AND_CAN_NOT_RETRY ? <RejectionReasons rejections={rejectionsOf(data, level)} final /> : null}
+        {status === StepStatus.FAILED_AND_CAN_NOT_RETRY ? (
+          <>
+            <RejectionReasons rejections={rejectionsOf(data, level)} final />
+            {/* The body says to contact support once; this is how (it said so twice, with no way to). */}
+            <div className="flex flex-wrap gap-x-4">
+              <SupportLinks />
+            </div>
+          </>
+        ) : null}
       </StatusPanel>
     );
   }

@@ -2,7 +2,6 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { USUAL_REVIEW_HOURS } from '../../../../shared/review-time.ts';
-import { HelpLink } from '../../../../shared/sites.ts';
 import type { VerifiableLevel } from '../../../../shared/kyc.ts';
 import { Alert, type AlertVariant } from '../../../components/ui/alert.tsx';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
@@ -13,11 +12,11 @@ import { RetCode } from '../../../../shared/ret-codes.ts';
 import { Field } from '../../../components/ui/field.tsx';
 import { TextInput } from '../../../components/ui/text-input.tsx';
 import { message } from '../../../lib/notify/index.ts';
-import { useSiteConfig } from '../../../lib/region/index.ts';
 import { useSelfReset } from '../api/self-reset.ts';
 import { flowHref } from '../model/flow.ts';
 import { NextActionKind, type NextAction, type RejectionView } from '../model/next-action.ts';
 import { RejectionReasons } from './rejection-reasons.tsx';
+import { SupportLinks } from './support-links.tsx';
 
 /** The end states say what happens next (and, while waiting, how long a review usually takes). */
 const WHAT_NEXT: Partial<Record<NextActionKind, string>> = {
@@ -115,24 +114,6 @@ export function NextActionPanel({ action, rejections, onFillPersonalInfo }: Next
         <RejectionReasons rejections={rejections} final={kind === NextActionKind.FINAL_REJECTION} />
       ) : null}
     </section>
-  );
-}
-
-/** FAILED_AND_CAN_NOT_RETRY: the help centre's contact form and its article on common failure reasons. */
-function SupportLinks() {
-  const { t } = useTranslation();
-  const site = useSiteConfig();
-  if (!site.data) return null;
-  const link = 'inline-flex h-10 items-center text-sm font-medium text-primary-ink underline underline-offset-2';
-  return (
-    <>
-      <a href={site.data.helpLinks[HelpLink.webForm]} target="_blank" rel="noopener noreferrer" className={link}>
-        {t('kyc.next.FINAL_REJECTION.support')}
-      </a>
-      <a href={site.data.helpLinks[HelpLink.kycFailureReasons]} target="_blank" rel="noopener noreferrer" className={link}>
-        {t('kyc.next.FINAL_REJECTION.reasons')}
-      </a>
-    </>
   );
 }
 
