@@ -7,6 +7,7 @@ import type { StepStatus } from '../../../shared/kyc.ts';
 import { envelope, installFetch, resetRequestLayer, type FakeCall } from '../../lib/http/testing.ts';
 import { useGlobalStore } from '../../store/global.ts';
 import KycScreen from './kyc-screen.tsx';
+import { writeLevel1Choice } from './model/flow-memory.ts';
 import { renderKyc } from './test-utils.tsx';
 
 const PERSON: PersonalInfo = {
@@ -22,6 +23,8 @@ interface Scenario {
   rejected?: boolean;
   /** When the rejection was decided (default 2026-01-02). */
   decidedAt?: string;
+  /** The rejection's reason (default SELFIE_UNCLEAR). */
+  reason?: string;
 }
 
 function kycInfo(s: Scenario): Partial<KycInfo> {
@@ -32,8 +35,8 @@ function kycInfo(s: Scenario): Partial<KycInfo> {
       { level: 1, status: s.one, type: 'INDIVIDUAL' },
       { level: 2, status: s.two ?? 'NOT_ALLOW', type: 'INDIVIDUAL' },
     ],
-    errorNotify: s.rejected ? [{ level: 1, status: 'FAILED_AND_CAN_RETRY', reasonCode: 'SELFIE_UNCLEAR', decidedAt: s.decidedAt ?? '2026-01-02T00:00:00.000Z' }] : [],
-    additionalRejectReason: s.rejected ? [{ level: 1, reasonCode: 'SELFIE_UNCLEAR', message: 'Take it without the hat.' }] : [],
+    errorNotify: s.rejected ? [{ level: 1, status: 'FAILED_AND_CAN_RETRY', reasonCode: (s.reason ?? 'SELFIE_UNCLEAR') as never, decidedAt: s.decidedAt ?? '2026-01-02T00:00:00.000Z' }] : [],
+    additionalRejectReason: s.rejected ? [{ level: 1, reasonCode: (s.reason ?? 'SELFIE_UNCLEAR') as never, message: 'Take it without the hat.' }] : [],
   };
 }
 
@@ -160,12 +163,25 @@ describe('kyc route guard and flow', () => {
     expect(screen.getByText(/this level stays closed and your current limits remain\.$/)).toBeInTheDocument();
   });
 
+  it('a retry after a document reason starts at the photos the reviewer flagged, not at the country', async () => {
+    writeLevel1Choice('u1', { country: 'DE', documentType: 'ID_CARD' });
+    installFetch(serve({ one: 'FAILED_AND_CAN_RETRY', rejected: true, reason: 'DOCUMENT_UNREADABLE' }));
+    renderKyc(<KycScreen />);
+    expect(await screen.findByRole('heading', { name: 'Upload the photos: ID card' })).toBeInTheDocument();
+    await waitFor(() => expect(window.location.search).toBe('?step=documents'));
+    localStorage.clear();
+  });
+
   it('FAILED_AND_CAN_RETRY: the reason above the flow; steps cannot be skipped; a passport needs no back side', async () => {
     installFetch(serve({ one: 'FAILED_AND_CAN_RETRY', rejected: true }));
     const user = userEvent.setup();
     renderKyc(<KycScreen />);
     expect(await screen.findByText('The selfie is not clear')).toBeInTheDocument();
     expect(screen.getByText('Take it without the hat.')).toBeInTheDocument();
+    // The retry goes towards the selfie the reviewer flagged: the country is already known (the
+    // nationality), so it starts at the first step still open, the document type — not at step 1.
+    expect(await screen.findByRole('heading', { name: 'Choose your document' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Back' }));
     expect(await screen.findByRole('heading', { name: 'Where was your document issued?' })).toBeInTheDocument();
     expect(screen.getByLabelText(/Issuing country/)).toHaveValue('DE');
 

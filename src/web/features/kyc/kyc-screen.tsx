@@ -21,7 +21,7 @@ import { StatusPanel } from './components/status-panel.tsx';
 import { SupportLinks } from './components/support-links.tsx';
 import { VendorFlow } from './components/vendor-flow.tsx';
 import { useDocumentTitle } from '../../lib/page/document-title.ts';
-import { levelFromSearch, stepFromSearch } from './model/flow.ts';
+import { levelFromSearch, retryStep, stepFromSearch } from './model/flow.ts';
 import { VENDOR_NAMES } from './model/vendor-sdk.ts';
 import { canStartFlow, hasNoSteps, rejectionsOf, stepStatus } from './model/next-action.ts';
 import { newestRejection, nextVendorWait, type VendorWait } from './model/vendor-wait.ts';
@@ -206,7 +206,14 @@ function GuardedFlow({ level, onSubmitted, returnedFromVendor }: { level: 1 | 2;
     <div className="flex flex-col gap-6">
       {status === StepStatus.FAILED_AND_CAN_RETRY ? <RetryNotice rejections={rejectionsOf(data, level)} /> : null}
       {level === KycLevel.LEVEL_1 ? (
-        <Level1Flow userId={user.id} personalInfo={saved.info!} countries={countries.data?.list} maxBytes={maxBytes} onSubmitted={onSubmitted} />
+        <Level1Flow
+          userId={user.id}
+          personalInfo={saved.info!}
+          countries={countries.data?.list}
+          maxBytes={maxBytes}
+          onSubmitted={onSubmitted}
+          retryAt={status === StepStatus.FAILED_AND_CAN_RETRY ? retryStep(rejectionsOf(data, level).map((r) => r.reasonCode)) : null}
+        />
       ) : (
         <Level2Flow userId={user.id} personalInfo={saved.info} addressEditable={saved.addressEditable} countries={countries.data?.list} maxBytes={maxBytes} onSubmitted={onSubmitted} />
       )}

@@ -41,6 +41,8 @@ export interface Level1FlowProps {
    * capture to update-poi instead of submit-application. Gets what was captured.
    */
   renderSubmit?: (captured: CapturedLevel1, goToKind: (kind: DocumentKind) => void) => ReactNode;
+  /** After a retryable rejection: the step its reasons point to (retryStep), where the flow starts when nothing is uploaded yet. */
+  retryAt?: FlowStep | null;
 }
 
 /** What the level 1 capture collected: the issuing country, the document type and its photos. */
@@ -68,7 +70,7 @@ function typeHintKey(type: SelectableDocumentType): string {
  * (front/back as the type needs, or the BVN number) -> selfie (camera or upload) -> review -> submit.
  * Uploads already made are shown again when the user comes back (document drafts).
  */
-export function Level1Flow({ userId, personalInfo, countries, maxBytes, onSubmitted, renderSubmit }: Level1FlowProps) {
+export function Level1Flow({ userId, personalInfo, countries, maxBytes, onSubmitted, renderSubmit, retryAt = null }: Level1FlowProps) {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? i18n.language ?? 'en';
   const remembered = useMemo(() => readLevel1Choice(userId), [userId]);
@@ -95,7 +97,9 @@ export function Level1Flow({ userId, personalInfo, countries, maxBytes, onSubmit
   // A returning user with uploads resumes where they stopped; a new one starts at the country. The
   // step is decided once the drafts and the chosen type's availability are known.
   const ready = drafts.isSuccess && !(country && documentType && types.isPending);
-  const flow = useFlowStep(KycLevel.LEVEL_1, steps, ready, () => ((drafts.data?.documents.length ?? 0) > 0 ? resumeStep(steps) : 0));
+  // A retry starts at the step its rejection points to (the step still needs the ones before it: clamped).
+  const retryIndex = retryAt ? steps.findIndex((st) => st.key === retryAt) : -1;
+  const flow = useFlowStep(KycLevel.LEVEL_1, steps, ready, () => ((drafts.data?.documents.length ?? 0) > 0 ? resumeStep(steps) : Math.max(retryIndex, 0)));
 
   // Continue pressed while a picture is still on its way: the flow moves on by itself once every
   // upload has arrived (the user is told to wait meanwhile), instead of asking for a second click.

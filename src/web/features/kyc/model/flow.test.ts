@@ -12,6 +12,7 @@ import {
   flowHref,
   levelFromSearch,
   stepFromSearch,
+  retryStep,
   stepToShow,
   readyToSubmit,
   resumeStep,
@@ -141,5 +142,18 @@ describe('the step in the address', () => {
     expect(stepToShow(steps, null, 2)).toBe(2);
     // A step this flow does not have (the BVN number for an ID card) counts as none.
     expect(stepToShow(steps, FlowStep.NUMBER, 1)).toBe(1);
+  });
+});
+
+describe('where a retry after a rejection starts', () => {
+  it('at the pictures for a document reason, the selfie for a selfie reason, the earliest of both', () => {
+    expect(retryStep(['DOCUMENT_UNREADABLE'])).toBe(FlowStep.DOCUMENTS);
+    expect(retryStep(['SELFIE_UNCLEAR'])).toBe(FlowStep.SELFIE);
+    expect(retryStep(['SELFIE_MISMATCH', 'DOCUMENT_EXPIRED'])).toBe(FlowStep.DOCUMENTS);
+  });
+  it('at the beginning for a reason about the person, or none', () => {
+    expect(retryStep(['DATA_MISMATCH'])).toBeNull();
+    expect(retryStep(['DOCUMENT_UNREADABLE', 'OTHER'])).toBeNull();
+    expect(retryStep([])).toBeNull();
   });
 });

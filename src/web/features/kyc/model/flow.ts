@@ -145,3 +145,14 @@ export function stepToShow(steps: readonly StepState[], wanted: FlowStep | null,
   const asked = wanted ? steps.findIndex((s) => s.key === wanted) : -1;
   return clampStep(steps, asked >= 0 ? asked : fallback);
 }
+
+/**
+ * Where a retry after a rejection starts (issue 27): at the step the reasons point to (the pictures
+ * for a document reason, the selfie for a selfie reason), not the country. The earliest such step
+ * wins; reasons about the person or the account start at the beginning.
+ */
+export function retryStep(reasons: readonly string[]): FlowStep | null {
+  const steps = reasons.map((r) => (r.startsWith('DOCUMENT_') ? FlowStep.DOCUMENTS : r.startsWith('SELFIE_') ? FlowStep.SELFIE : null));
+  if (steps.length === 0 || steps.includes(null)) return null;
+  return steps.includes(FlowStep.DOCUMENTS) ? FlowStep.DOCUMENTS : FlowStep.SELFIE;
+}
