@@ -43,6 +43,11 @@ await migrate(db);
 const services = createServices(db, config);
 await seedDemoData(services, db);
 await services.accounts.createUser(SECOND_REVIEWER, { type: 'system', id: null }, UserRole.REVIEWER);
+// The demo users' face matches (decision 045) are computed now, before the server listens: left to
+// the server's runner they loaded the model and compared every pair while the first tests ran.
+await services.faceMatches.jobs.runDue();
+await services.faceMatches.close();
+await services.face.close();
 await db.destroy();
 
 // Vendor fakes start as with `npm start`, but never review by themselves: specs decide through the
