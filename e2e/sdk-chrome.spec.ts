@@ -1,3 +1,5 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
 
 /**
@@ -6,6 +8,11 @@ import { expect, test } from './support/fixtures.ts';
  * at a phone's size and at a desktop's, the applicant sees the partner's bar and their steps, never
  * the account's chrome, the exchange's limits or the access token, and the hand-back still works.
  */
+async function expectAxeClean(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).include('iframe[title="Identity verification"]').withTags(['wcag2a', 'wcag2aa']).analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
 const SIZES = [
   { name: 'phone', viewport: { width: 390, height: 844 } },
   { name: 'desktop', viewport: { width: 1280, height: 800 } },
@@ -13,6 +20,7 @@ const SIZES = [
 
 for (const { name, viewport } of SIZES) {
   test(`embedded at ${name} size: the steps only, no account chrome, no limits, never the token`, async ({ page }) => {
+    test.setTimeout(90_000);
     await page.setViewportSize(viewport);
     await page.goto('/partner-demo/');
     await page.getByLabel('Your user id at Demo Partner').fill(`demo-chrome-${name}-${Date.now().toString(36)}`);
@@ -43,8 +51,10 @@ for (const { name, viewport } of SIZES) {
     await expect(frame.getByRole('banner')).toHaveCount(0);
     await expect(frame.getByRole('contentinfo')).toHaveCount(0);
     expect(await inner().title()).not.toContain('sat_');
-    // Nothing wider than the frame (the partner's bar and the steps fit a phone).
+    // Nothing wider than the frame (the partner's bar and the steps fit a phone), and axe-clean inside it.
     expect(await inner().evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+    // axe once (the phone: the narrower layout); the desktop renders the same elements.
+    if (name === 'phone') await expectAxeClean(page);
 
     // The account's own pages are not part of the flow: opened by address, the step list instead.
     await inner().goto(new URL('/user/accounts/auth/my-data?sdkBusiness=demo-partner', inner().url()).href);
