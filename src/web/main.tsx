@@ -10,7 +10,7 @@ import { initI18n } from './lib/i18n/index.ts';
 import { LANGUAGE_QUERY_PARAM } from './lib/i18n/language.ts';
 import { installPreloadRecovery } from './lib/preload/preload-recovery.ts';
 import { useGlobalStore } from './store/global.ts';
-import { keepSdkMarkerInAddress, sdkUserFields, startSdkSession } from './features/sdk/sdk-session.ts';
+import { dropSdkTokenFromAddress, keepSdkMarkerInAddress, sdkUserFields, startSdkSession } from './features/sdk/sdk-session.ts';
 import { sdkSiteOf } from '../shared/sdk-page.ts';
 import './styles.css';
 
@@ -22,6 +22,8 @@ if (sdk) {
   useGlobalStore.getState().setUser(sdkUserFields(sdk));
   // A page of the flow opened without the business marker gets it back (a later reload in the frame).
   keepSdkMarkerInAddress();
+  // The token now lives in the tab's session only: never in the address bar (decision 047).
+  dropSdkTokenFromAddress();
 }
 // SDK mode has no language picker: the link's `lang` holds on every later page (and after a reload in the frame).
 const search = sdk?.lang && !new URLSearchParams(window.location.search).has(LANGUAGE_QUERY_PARAM) ? `?${LANGUAGE_QUERY_PARAM}=${encodeURIComponent(sdk.lang)}` : window.location.search;

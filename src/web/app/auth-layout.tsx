@@ -12,7 +12,8 @@ import { useGlobalStore } from '../store/global.ts';
 import { ChunkErrorBoundary } from './chunk-error-boundary.tsx';
 import { fiatRateQuery } from './fiat-rate.ts';
 import { profileQuery } from './profile.ts';
-import { AUTH_CHILD_ROUTES } from './routes.ts';
+import { sdkSession } from '../features/sdk/sdk-session.ts';
+import { authRoutesFor } from './routes.ts';
 
 /**
  * The screen at `path` (under /auth, with any query) starts loading with its reads: its chunk is the
@@ -20,7 +21,7 @@ import { AUTH_CHILD_ROUTES } from './routes.ts';
  */
 export function preloadScreen(path: string, client: QueryClient): void {
   const name = path.split(/[/?#]/, 1)[0];
-  const route = AUTH_CHILD_ROUTES.find((r) => r.path === name);
+  const route = authRoutesFor(sdkSession() !== null).find((r) => r.path === name);
   void route?.load().then((screen) => screen.preload?.(client), () => undefined);
 }
 
@@ -57,7 +58,10 @@ export default function AuthLayout() {
     else setUser({ ...useGlobalStore.getState().user, profileError: true });
   }, [profile.error, notLoggedIn, setUser]);
 
-  const screens = useMemo(() => AUTH_CHILD_ROUTES.map((r) => ({ path: r.path, Screen: lazy(r.load) })), []);
+  // SDK mode (the SDK session, known before the profile): the verification steps only; any other
+  // page of the account falls through to the step list (issue 27, decision 047).
+  const inSdk = sdkSession() !== null;
+  const screens = useMemo(() => authRoutesFor(inSdk).map((r) => ({ path: r.path, Screen: lazy(r.load) })), [inSdk]);
 
   if (profile.isPending || notLoggedIn) return <PageLoading />;
   if (reviewer) {

@@ -13,6 +13,12 @@ export interface ChildRoute {
   path: string;
   /** Loads the screen on demand: each import() is its own chunk (§2 "each child route loads on demand"). */
   load: () => Promise<ScreenModule>;
+  /**
+   * A step of the verification itself, so part of the embedded (SDK) flow (issue 27, decision 047):
+   * a partner's applicant reaches only these; the account's own pages (its data, extras, transfer,
+   * the exchange's compliance tasks and questionnaires) redirect to the step list there.
+   */
+  inSdk?: true;
 }
 
 /** Questionnaire routes (issue 11): one chunk, one generic renderer; the template code is the route's name. */
@@ -27,25 +33,25 @@ fillSlot(SlotName.OVERVIEW_EXTRAS, () => import('../features/extras/overview-ext
 
 /** §2: the child routes of /auth, every one with its screen (complianceTasks and rfiQuestion: issue 12). */
 export const AUTH_CHILD_ROUTES: readonly ChildRoute[] = [
-  { path: 'personal', load: () => import('../features/kyc/personal-screen.tsx') },
-  { path: 'kyc', load: () => import('../features/kyc/kyc-screen.tsx') },
-  { path: 'step1', load: () => import('../features/kyc/step1-screen.tsx') },
-  { path: 'step2', load: () => import('../features/kyc/step2-screen.tsx') },
-  { path: 'vendor', load: () => import('../features/kyc/vendor-screen.tsx') },
+  { path: 'personal', load: () => import('../features/kyc/personal-screen.tsx'), inSdk: true },
+  { path: 'kyc', load: () => import('../features/kyc/kyc-screen.tsx'), inSdk: true },
+  { path: 'step1', load: () => import('../features/kyc/step1-screen.tsx'), inSdk: true },
+  { path: 'step2', load: () => import('../features/kyc/step2-screen.tsx'), inSdk: true },
+  { path: 'vendor', load: () => import('../features/kyc/vendor-screen.tsx'), inSdk: true },
   // Beyond §2 (issue 18): the user's data, to download or to have erased.
   { path: 'my-data', load: () => import('../features/records/my-data-screen.tsx') },
   // Beyond §2 (issue 13, decision 025): agreements to accept, and the guided move to the EU entity.
   { path: 'agreements', load: () => import('../features/extras/agreements-screen.tsx') },
   { path: 'satos-to-eu', load: () => import('../features/extras/satos-to-eu-screen.tsx') },
   // §2 reverification page (issue 10), reached from the overview whenever a status is not _No.
-  { path: 'reverification', load: () => import('../features/kyc/reverification/reverification-screen.tsx') },
+  { path: 'reverification', load: () => import('../features/kyc/reverification/reverification-screen.tsx'), inSdk: true },
   // §2 updatekyc / updatePOA: the new identity document or proof of address, through the in-house capture.
-  { path: 'updatekyc', load: () => import('../features/kyc/reverification/update-poi-screen.tsx') },
-  { path: 'updatePOA', load: () => import('../features/kyc/reverification/update-poa-screen.tsx') },
+  { path: 'updatekyc', load: () => import('../features/kyc/reverification/update-poi-screen.tsx'), inSdk: true },
+  { path: 'updatePOA', load: () => import('../features/kyc/reverification/update-poa-screen.tsx'), inSdk: true },
   // §2 resetkyc: start a retryable level over, confirmed by the e-mailed code (§7 self-reset).
-  { path: 'resetkyc', load: () => import('../features/kyc/reverification/reset-kyc-screen.tsx') },
+  { path: 'resetkyc', load: () => import('../features/kyc/reverification/reset-kyc-screen.tsx'), inSdk: true },
   // §2 the SDK page (issue 14): reached with an access token (sdk-session.ts reads its parameters at start).
-  { path: 'sdk', load: () => import('../features/sdk/sdk-screen.tsx') },
+  { path: 'sdk', load: () => import('../features/sdk/sdk-screen.tsx'), inSdk: true },
   // Beyond §2 (issue 12, decision 029): an identity verified on one site moves to the account on another.
   { path: 'identity-transfer', load: () => import('../features/transfer/identity-transfer-screen.tsx') },
   ...QUESTIONNAIRE_ROUTES.map((path) => ({ path, load: questionnaire(path) })),
@@ -53,3 +59,8 @@ export const AUTH_CHILD_ROUTES: readonly ChildRoute[] = [
   { path: 'complianceTasks', load: () => import('../features/compliance/compliance-tasks-screen.tsx') },
   { path: 'rfiQuestion', load: () => import('../features/compliance/rfi-screen.tsx') },
 ];
+
+/** The /auth routes a session may reach: all of them, or in SDK mode the verification steps only (decision 047). */
+export function authRoutesFor(sdk: boolean): readonly ChildRoute[] {
+  return sdk ? AUTH_CHILD_ROUTES.filter((r) => r.inSdk) : AUTH_CHILD_ROUTES;
+}

@@ -23,6 +23,8 @@ import { VendorFlow } from './components/vendor-flow.tsx';
 import { useDocumentTitle } from '../../lib/page/document-title.ts';
 import { levelFromSearch, retryStep, stepFromSearch } from './model/flow.ts';
 import { VENDOR_NAMES } from './model/vendor-sdk.ts';
+import { wordingKey } from './model/sdk-wording.ts';
+import { isSdkUser } from '../../lib/container/index.ts';
 import { canStartFlow, hasNoSteps, rejectionsOf, stepStatus } from './model/next-action.ts';
 import { newestRejection, nextVendorWait, type VendorWait } from './model/vendor-wait.ts';
 import { LoadError, LoadingBlock } from '../../components/ui/load-states.tsx';
@@ -159,7 +161,7 @@ function GuardedFlow({ level, onSubmitted, returnedFromVendor }: { level: 1 | 2;
         title={t(`kyc.guard.${status}.title`, { level })}
         body={t(`kyc.guard.${status}.body`, { level })}
         status={status}
-        next={GUARD_NEXT[status] ? t(GUARD_NEXT[status]!, { hours: USUAL_REVIEW_HOURS }) : undefined}
+        next={GUARD_NEXT[status] ? t(wordingKey(GUARD_NEXT[status]!, isSdkUser(user)), { hours: USUAL_REVIEW_HOURS }) : undefined}
       >
         {status === StepStatus.FAILED_AND_CAN_NOT_RETRY ? (
           <>

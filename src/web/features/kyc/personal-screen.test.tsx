@@ -10,7 +10,6 @@ function serve(call: FakeCall, extra: Record<string, unknown> = {}): Response {
   const path = new URL(call.url, 'http://x').pathname;
   if (path.endsWith('/kyc-info')) {
     return envelope({
-      ...extra,
       opened: true,
       provider: 'PROVIDER_DEFAULT',
       state: [
@@ -25,6 +24,7 @@ function serve(call: FakeCall, extra: Record<string, unknown> = {}): Response {
         displayUpdatePOA: { status: 'DisplayUpdatePOIStatus_No' },
         displayEuPoiReset: false,
       },
+      ...extra,
     });
   }
   if (path.endsWith('/kyc-personal-info')) return envelope({ info: null, editable: true, updatedAt: null });
@@ -77,5 +77,56 @@ describe('personal route, first load', () => {
     renderKyc(<PersonalScreen />);
     await overview();
     expect(link()).not.toBeNull();
+  });
+});
+
+describe('personal route in the embedded (SDK) flow (issue 27, decision 047)', () => {
+  const token = 'sat_0123456789abcdef';
+  beforeEach(() => {
+    resetRequestLayer();
+    // As main.tsx and the SDK profile set it: §7 makes the user's id the access token.
+    useGlobalStore.setState({ user: { id: token, sdkToken: token, isSdk: true, sdkFrom: 'demo', currency_code: 'USD', accessOrigin: 'http://127.0.0.1:1' }, rate: 1 });
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows the steps only: no account box, user id or token, Log out, data or transfer links, limits, tasks or questionnaires', async () => {
+    installFetch((call) =>
+      serve(call, {
+        quotas: [{ level: 1, usdLimit: '50000', period: 'DAILY', coinLimit: [{ coin: 'BTC', limit: '2' }, { coin: 'ETH', limit: '30' }] }],
+        applicant: { country: 'DE', firstname: 'A', lastname: 'B', level: 1, identifies: [] },
+        verificationProcess: { isVerificationProcess: true, tasks: ['SOURCE_OF_FUNDS'] },
+        mustQuestionnaire: true,
+      }),
+    );
+    const { container } = renderKyc(<PersonalScreen />);
+    expect(await screen.findByRole('heading', { name: 'Identity verification' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Your verification' })).toBeInTheDocument();
+    expect(screen.getByTestId('level-1')).toBeInTheDocument();
+    // The step list is there, with its way into the flow.
+    expect(screen.getByText('Complete the steps below to verify your identity. Each level takes a few minutes.')).toBeInTheDocument();
+
+    const text = container.textContent ?? '';
+    expect(text).not.toContain(token);
+    expect(text).not.toContain('sat_');
+    expect(text).not.toMatch(/Signed in as|User ID|limit|BTC|withdraw/i);
+    expect(screen.queryByRole('button', { name: 'Log out' })).toBeNull();
+    expect(screen.queryByTestId('personal-email')).toBeNull();
+    expect(screen.queryByTestId('current-limit')).toBeNull();
+    expect(screen.queryByTestId('level-1-btc')).toBeNull();
+    const hrefs = screen.queryAllByRole('link').map((a) => a.getAttribute('href'));
+    for (const away of ['/my-data', '/identity-transfer', '/complianceTasks', '/agreements', '/satos-to-eu']) expect(hrefs).not.toContain(away);
+    expect(hrefs.some((h) => h?.includes('question'))).toBe(false);
+    expect(document.title).not.toContain('sat_');
+  });
+
+  it('the web user keeps the account box and the limits (the same data)', async () => {
+    useGlobalStore.setState({ user: { id: 'u1', email: 'a@example.com', member_tag: {}, currency_code: 'USD' }, rate: 1 });
+    installFetch((call) => serve(call, { quotas: [{ level: 1, usdLimit: '50000', period: 'DAILY', coinLimit: [{ coin: 'BTC', limit: '2' }] }] }));
+    renderKyc(<PersonalScreen />);
+    expect(await screen.findByRole('heading', { name: 'Identity verification' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'My account' })).toBeInTheDocument();
+    expect(screen.getByTestId('personal-email')).toHaveTextContent('a@example.com');
+    expect(await screen.findByTestId('level-1-btc')).toHaveTextContent(/^2(\.0+)? BTC$/);
+    expect(screen.queryAllByRole('link').map((a) => a.getAttribute('href'))).toContain('/my-data');
   });
 });

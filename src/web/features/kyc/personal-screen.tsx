@@ -36,7 +36,7 @@ export default function PersonalScreen() {
   const { t } = useTranslation();
   const user = useGlobalStore((s) => s.user);
   // One Log out per page: the header has it; only where the header is hidden (app view) is it here.
-  const headerShown = chromeVisibility(getContainer(), isSdkUser(user)).header;
+  const headerShown = chromeVisibility(getContainer(), false).header;
   useDocumentTitle(t('page.titles.personal'));
   usePrefetchQuery(kycInfoQuery);
   usePrefetchQuery(personalInfoQuery);
@@ -44,6 +44,21 @@ export default function PersonalScreen() {
   // side) or an account a transfer is already under way for (the target side).
   const info = useQuery(kycInfoQuery).data;
   const transferShown = info ? (info.applicant?.level ?? 0) >= 1 || Boolean(info.second_identity_state) : false;
+  // The embedded (SDK) flow is a verification flow only (issue 27, decision 047): a partner's applicant
+  // sees their steps, never the account's chrome (who is signed in, the user id, which there is the
+  // access token, Log out, their data, the extras' notices) nor the exchange's limits (the overview).
+  if (isSdkUser(user)) {
+    return (
+      <section aria-labelledby="personal-title" className="flex flex-col gap-6">
+        <h1 id="personal-title" className="text-2xl font-semibold">
+          {t('personal.sdkTitle')}
+        </h1>
+        <Suspense fallback={<OverviewSkeleton />}>
+          <KycOverview />
+        </Suspense>
+      </section>
+    );
+  }
   return (
     <section aria-labelledby="personal-title" className="flex flex-col gap-6">
       <h1 id="personal-title" className="text-2xl font-semibold">

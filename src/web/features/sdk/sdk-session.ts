@@ -129,6 +129,16 @@ export function learnSdkBusiness(id: string, store: Store | undefined = sessionS
   current = { ...current, business };
   save(store, current);
   keepSdkMarkerInAddress(nav);
+  dropSdkTokenFromAddress(nav);
+}
+
+/** Whether the page runs inside another page's frame (a partner's embedded flow). */
+function isFramed(): boolean {
+  try {
+    return typeof window !== 'undefined' && window.top !== window.self;
+  } catch {
+    return true;
+  }
 }
 
 type AddressBar = { history: Pick<History, 'replaceState' | 'state'>; location: Pick<Location, 'pathname' | 'search' | 'hash'> };
@@ -139,6 +149,25 @@ export function keepSdkMarkerInAddress(nav: AddressBar | undefined = typeof wind
   const here = `${nav.location.pathname}${nav.location.search}${nav.location.hash}`;
   const next = withSdkMarker(here);
   if (next !== here) nav.history.replaceState(nav.history.state, '', next);
+}
+
+/**
+ * Takes the access token out of the SDK page's address once the session holds it (issue 27,
+ * decision 047): it is a bearer credential, and the address bar, the history, a shared screenshot
+ * and the Referer of anything the page loads are no place for it. The other parameters stay (the
+ * business marker frames a reload; `lang` keeps the language); a reload reads the saved session.
+ * In a frame whose link had no business marker the token waits until the token info names the
+ * business (learnSdkBusiness): until then the token is what lets a reload be framed at all.
+ */
+export function dropSdkTokenFromAddress(nav: AddressBar | undefined = typeof window === 'undefined' ? undefined : window, framed: boolean = isFramed()): void {
+  if (!nav || !current || (framed && !current.business)) return;
+  const { pathname, search, hash } = nav.location;
+  if (pathname !== SDK_PAGE_PATH && pathname !== `${SDK_PAGE_PATH}/`) return;
+  const q = new URLSearchParams(search);
+  if (!q.has(SdkPageParam.TOKEN)) return;
+  q.delete(SdkPageParam.TOKEN);
+  const rest = q.toString();
+  nav.history.replaceState(nav.history.state, '', `${pathname}${rest ? `?${rest}` : ''}${hash}`);
 }
 
 /**

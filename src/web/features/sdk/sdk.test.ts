@@ -6,7 +6,7 @@ import { sdkApiPath } from './sdk-api-path.ts';
 import { postToParent } from './parent-events.ts';
 import { eventsOf, stepOf } from './sdk-events.ts';
 import { leaveSdkFlow, sdkJumpBackTarget } from './sdk-jump-back.ts';
-import { endSdkSession, windowNameStore, keepSdkMarkerInAddress, learnSdkBusiness, parseSdkLaunch, sdkAroundNav, sdkSession, sdkUserFields, startSdkSession, withSdkMarker } from './sdk-session.ts';
+import { dropSdkTokenFromAddress, endSdkSession, windowNameStore, keepSdkMarkerInAddress, learnSdkBusiness, parseSdkLaunch, sdkAroundNav, sdkSession, sdkUserFields, startSdkSession, withSdkMarker } from './sdk-session.ts';
 
 /** The SDK flow's pure parts (issue 14): the page's parameters, events for the parent, jump-back. */
 const memory = () => {
@@ -94,6 +94,51 @@ describe('the business marker in every address (a reload inside the frame)', () 
     const again = bar('/user/accounts/auth/kyc?sdkBusiness=acme');
     keepSdkMarkerInAddress(again.nav);
     expect(again.replaceState).not.toHaveBeenCalled();
+  });
+});
+
+describe('the token out of the address bar (decision 047)', () => {
+  /** An address bar whose replaceState moves the address, as a browser's does. */
+  const addressBar = (path: string) => {
+    const url = new URL(path, 'http://kyc.example');
+    const location = { pathname: url.pathname, search: url.search, hash: url.hash };
+    const replaceState = vi.fn((_state: unknown, _title: string, to: string) => {
+      const next = new URL(to, 'http://kyc.example');
+      Object.assign(location, { pathname: next.pathname, search: next.search, hash: next.hash });
+    });
+    return { replaceState, location, nav: { history: { replaceState, state: null }, location } };
+  };
+
+  it('drops the token and keeps every other parameter; a reload of the bare page is still the same session', () => {
+    const store = memory();
+    const start = '/user/accounts/auth/sdk?token=sat_1&from=acme&lang=en&isUpdatePoi=false&sdkBusiness=acme';
+    const s = startSdkSession({ pathname: '/user/accounts/auth/sdk', search: new URL(start, 'http://x').search }, store);
+    const { location, nav } = addressBar(start);
+    dropSdkTokenFromAddress(nav, true);
+    expect(`${location.pathname}${location.search}`).toBe('/user/accounts/auth/sdk?from=acme&lang=en&isUpdatePoi=false&sdkBusiness=acme');
+    expect(startSdkSession(location, store)).toEqual(s);
+  });
+
+  it('in a frame whose link had no business marker, waits until the token info names the business', () => {
+    const store = memory();
+    startSdkSession({ pathname: '/user/accounts/auth/sdk', search: '?token=sat_1&from=acme' }, store);
+    const { location, nav } = addressBar('/user/accounts/auth/sdk?token=sat_1&from=acme');
+    dropSdkTokenFromAddress(nav, true);
+    expect(location.search).toBe('?token=sat_1&from=acme');
+    learnSdkBusiness('acme', store, nav);
+    expect(location.search).toBe('?from=acme&sdkBusiness=acme');
+  });
+
+  it("a web user's own token (never framed) leaves at once; other pages and no session: nothing changes", () => {
+    const { location, nav, replaceState } = addressBar('/user/accounts/auth/sdk?token=sat_1&from=web');
+    dropSdkTokenFromAddress(nav, false);
+    expect(replaceState).not.toHaveBeenCalled();
+    startSdkSession({ pathname: '/user/accounts/auth/sdk', search: '?token=sat_1&from=web' }, memory());
+    dropSdkTokenFromAddress(nav, false);
+    expect(location.search).toBe('?from=web');
+    const other = addressBar('/user/accounts/auth/kyc?token=x');
+    dropSdkTokenFromAddress(other.nav, false);
+    expect(other.replaceState).not.toHaveBeenCalled();
   });
 });
 

@@ -5,12 +5,14 @@ import { COMPLIANCE_TASK_REASON_PREFIX } from '../../../../shared/compliance-rea
 import type { KycInfo } from '../../../../shared/api/kyc-info.ts';
 import { isolateValues } from '../../../components/ui/bidi.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { isSdkUser } from '../../../lib/container/index.ts';
 import { useGlobalStore } from '../../../store/global.ts';
 import { useKycConfig } from '../api/kyc-config.ts';
 import { useKycInfo } from '../api/kyc-info.ts';
 import { usePersonalInfo } from '../api/personal-info.ts';
 import { hasNoSteps, nextAction, NextActionKind, rejectionsOf, stepStatus } from '../model/next-action.ts';
 import { quotaFor, quotaView } from '../model/quotas.ts';
+import { wordingKey } from '../model/sdk-wording.ts';
 import { LevelCard } from './level-card.tsx';
 import { RateNote } from './rate-note.tsx';
 import { NextActionPanel } from './next-action-panel.tsx';
@@ -45,6 +47,9 @@ export default function KycOverview() {
   const rate = useGlobalStore((s) => s.rate);
   const fiat = useGlobalStore((s) => s.fiat);
   const locale = i18n.resolvedLanguage ?? i18n.language ?? 'en';
+  // The embedded (SDK) flow shows the steps only (decision 047): not the exchange's limits (the
+  // partner's applicant trades nothing here), nor the account's compliance tasks and questionnaires.
+  const sdk = isSdkUser(user);
 
   if (info.isPending) return <OverviewSkeleton />;
   if (info.isError) {
@@ -57,6 +62,7 @@ export default function KycOverview() {
   // Until the personal information is read, "fill it in" vs "verify" is not known yet.
   const actionKnown = personal.isSuccess || action.kind !== NextActionKind.VERIFY_IDENTITY;
   const view = (level: KycLevel) => {
+    if (sdk) return undefined;
     const q = quotaFor(data.quotas, level);
     return q ? quotaView(q, { rate, currency: fiat.currency, locale }) : undefined;
   };
@@ -78,7 +84,7 @@ export default function KycOverview() {
           <h2 id="kyc-overview-title" className="text-xl font-semibold">
             {t('kyc.overview.title')}
           </h2>
-          <p className="mt-1 text-sm text-muted">{t('kyc.overview.intro')}</p>
+          <p className="mt-1 text-sm text-muted">{t(wordingKey('kyc.overview.intro', sdk))}</p>
         </div>
         {reverify ? (
           <Link href="/reverification" data-testid="reverification-link" className="self-start rounded-btn border border-warn/40 bg-warn-soft px-4 py-3 text-sm font-medium text-ink underline underline-offset-2">
@@ -86,7 +92,7 @@ export default function KycOverview() {
           </Link>
         ) : null}
         {/* Open compliance tasks (decision 027): the way to them, saying so when one limits the account. */}
-        {data.verificationProcess && data.verificationProcess.tasks.length > 0 ? (
+        {!sdk && data.verificationProcess && data.verificationProcess.tasks.length > 0 ? (
           <Link
             href="/complianceTasks"
             data-testid="compliance-tasks-link"
@@ -96,7 +102,7 @@ export default function KycOverview() {
           </Link>
         ) : null}
         {/* A questionnaire the rules say is due (decision 020): the way to it. */}
-        <QuestionnaireDue must={data.mustQuestionnaire} />
+        {sdk ? null : <QuestionnaireDue must={data.mustQuestionnaire} />}
         {actionKnown ? <NextActionPanel action={action} rejections={rejectionsOf(data, action.level)} onFillPersonalInfo={goToPersonalInfo} /> : <Skeleton className="h-24 w-full" />}
         {/* Where level 1 waits for a submission, the quick path (a registry check) where the country offers one. */}
         {action.kind === NextActionKind.VERIFY_IDENTITY || (action.kind === NextActionKind.RESUBMIT && action.level === KycLevel.LEVEL_1) ? <QuickKycOffer /> : null}

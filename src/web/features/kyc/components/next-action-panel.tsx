@@ -13,7 +13,10 @@ import { Field } from '../../../components/ui/field.tsx';
 import { TextInput } from '../../../components/ui/text-input.tsx';
 import { message } from '../../../lib/notify/index.ts';
 import { useSelfReset } from '../api/self-reset.ts';
+import { isSdkUser } from '../../../lib/container/index.ts';
+import { useGlobalStore } from '../../../store/global.ts';
 import { flowHref } from '../model/flow.ts';
+import { wordingKey } from '../model/sdk-wording.ts';
 import { NextActionKind, type NextAction, type RejectionView } from '../model/next-action.ts';
 import { RejectionReasons } from './rejection-reasons.tsx';
 import { SupportLinks } from './support-links.tsx';
@@ -61,6 +64,7 @@ export function NextActionPanel({ action, rejections, onFillPersonalInfo }: Next
   const { t } = useTranslation();
   const { kind, level } = action;
   const key = `kyc.next.${kind}`;
+  const sdk = useGlobalStore((s) => isSdkUser(s.user));
   const primary = buttonVariants({ variant: 'primary' });
   let buttons: ReactNode;
   switch (kind) {
@@ -101,12 +105,12 @@ export function NextActionPanel({ action, rejections, onFillPersonalInfo }: Next
     <section aria-labelledby="next-action-title" data-testid="next-action" data-kind={kind} className="flex flex-col gap-3">
       <Alert variant={VARIANT[kind]} role="status" action={buttons}>
         <h3 id="next-action-title" className="text-base font-semibold">
-          {t(`${key}.title`, { level })}
+          {t(wordingKey(`${key}.title`, sdk), { level })}
         </h3>
-        <p className="mt-1">{t(`${key}.body`, { level })}</p>
+        <p className="mt-1">{t(wordingKey(`${key}.body`, sdk), { level })}</p>
         {WHAT_NEXT[kind] ? (
           <p className="mt-2 text-sm" data-testid="what-next">
-            {t(WHAT_NEXT[kind]!, { hours: USUAL_REVIEW_HOURS })}
+            {t(wordingKey(WHAT_NEXT[kind]!, sdk), { hours: USUAL_REVIEW_HOURS })}
           </p>
         ) : null}
       </Alert>
