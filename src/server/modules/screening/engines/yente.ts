@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { ScreeningHit } from '../../../../shared/api/screening.ts';
 import type { YenteConfig } from '../../../screening-config.ts';
 import { yenteListOf, yenteListSource, type RemoteList, type ScreenedPerson, type ScreeningEngine } from '../engine.ts';
-import { dobAgreement, nameScore } from '../name-match.ts';
+import { dobAgreement, prepareName, scoreParts } from '../name-match.ts';
 
 /**
  * OpenSanctions' yente as the screening engine (decision 043). Its wire format, as its code defines it
@@ -106,10 +106,14 @@ export function hitOf(r: YenteResult, person: ScreenedPerson): ScreeningHit {
   const birthDates = strings(r, 'birthDate')
     .map((d) => d.slice(0, 10))
     .filter((d) => /^\d{4}(-\d{2}){0,2}$/.test(d));
+  // The closest of its names to ours (yente does not say which one matched): best score, then the
+  // word-order score, so "Viktor Drachenko" is preferred over a longer name containing it.
+  const ours = prepareName(person.name);
   let matchedName = name;
   let best = -1;
   for (const n of [name, ...names]) {
-    const s = nameScore(person.name, n);
+    const { sort, set } = scoreParts(ours, prepareName(n));
+    const s = Math.max(sort, set) * 1000 + sort;
     if (s > best) [best, matchedName] = [s, n];
   }
   return {
