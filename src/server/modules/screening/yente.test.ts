@@ -108,7 +108,9 @@ describe('screening after an approval, with yente', () => {
     expect(await app.db.selectFrom('edd_rounds').select('id').where('user_id', '=', u.id).execute()).toHaveLength(1);
     expect(await jobOf(u.id)).toBeUndefined();
     // The console's case shows which yente data produced the hit.
-    expect((await app.services.screening.subjectForReview(m!.id)).match).toMatchObject({ listVersion: 1, listSource: `yente:default@${V1}` });
+    const caseId = (await app.services.review.casesOfSubjects('SCREENING', [m!.id])).get(m!.id)!.id;
+    const view = await get(app, `/v1/console/cases/${caseId}`, reviewer.cookie);
+    expect(view.json().result.subject).toMatchObject({ kind: 'SCREENING', match: { listVersion: 1, listSource: `yente:default@${V1}` }, hits: [{ entryId: 'demo-sanction-0001', score: 100 }], currentListVersion: 1 });
   });
 
   it('a non-match is cleared; a namesake whose date of birth differs is cleared too (decision 026, both engines)', async () => {
