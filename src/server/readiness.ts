@@ -1,7 +1,7 @@
 import { ConsoleRole } from '../shared/staff.ts';
 import { isIP } from 'node:net';
 import { isLoopbackHost, type Config } from './config.ts';
-import { isPrivateAddress } from './modules/limits/rates-feed.ts';
+import { isPrivateAddress } from './modules/limits/limits.service.ts';
 import type { Db } from './db/index.ts';
 import { isPublishedSecret, type VendorName } from './published-secrets.ts';
 

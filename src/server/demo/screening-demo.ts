@@ -1,9 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Actor } from '../modules/audit/audit.service.ts';
-import type { ScreeningService } from '../modules/screening/screening.service.ts';
+import { entityOf, ListFileReader, startYenteFake, type ScreeningService, type YenteFake } from '../modules/screening/screening.service.ts';
 import type { Config } from '../config.ts';
-import { ListFileReader } from '../modules/screening/list-file.ts';
-import { entityOf, startYenteFake, type YenteFake } from '../modules/screening/yente-fake.ts';
 
 const SYSTEM: Actor = { type: 'system', id: null };
 /** The shipped sample list (fictional people; decision 026): one of them is the demo user screening-hit@example.com. */
@@ -13,9 +11,13 @@ export const SAMPLE_LIST_URL = new URL('../modules/screening/sample/targets.simp
  * Loads the sample sanctions/PEP list when no list is loaded yet (seeding runs again on restarts),
  * before the demo users are verified, so each is screened at its level-1 approval as a real one is.
  */
-export async function seedScreeningList(screening: Pick<ScreeningService, 'currentListVersion' | 'loadList' | 'engineKind'>): Promise<void> {
-  // With yente the list lives there (decision 043; in demo mode its local fake holds this sample).
-  if (screening.engineKind === 'yente') return;
+export async function seedScreeningList(screening: Pick<ScreeningService, 'currentListVersion' | 'loadList' | 'engineKind' | 'catalog'>): Promise<void> {
+  // With yente the list lives there (decision 043; in demo mode its local fake holds this sample): its
+  // version is recorded now, so the demo users are screened at their approval as with a loaded list.
+  if (screening.engineKind === 'yente') {
+    await screening.catalog.runDue().catch(() => 0);
+    return;
+  }
   if ((await screening.currentListVersion()) !== null) return;
   await screening.loadList(readFileSync(SAMPLE_LIST_URL, 'utf8'), 'sample targets.simple.csv', SYSTEM);
 }

@@ -403,6 +403,9 @@ export { createWorkerMatcher } from './worker-matcher.ts';
 export { createInhouseEngine } from './engines/inhouse.ts';
 export { createYenteEngine } from './engines/yente.ts';
 export type { ScreeningEngine } from './engine.ts';
+/** yente's local fake (decision 043): tests and demo mode only (start.ts starts it in demo mode alone). */
+export { entityOf, startYenteFake, type FakeEntity, type YenteFake } from './yente-fake.ts';
+export { ListFileReader } from './list-file.ts';
 
 /** The generated list of decision 038 (scripts/generate-screening-list.ts and the bench make their files with it). */
 export { csvHeader, csvRow, labelledPairs, syntheticPeople } from './synthetic-list.ts';

@@ -1,4 +1,4 @@
-import { startFakeServer, type FakeReply, type FakeRequest, type RunningFake } from '../providers/fake-kit/fake-server.ts';
+import { startFakeServer, type FakeReply, type FakeRequest, type RunningFake } from '../providers/providers.service.ts';
 import type { ListEntry } from './list-file.ts';
 import { dobAgreement, nameScore } from './name-match.ts';
 
