@@ -133,11 +133,12 @@ export function hitOf(r: YenteResult, person: ScreenedPerson): ScreeningHit {
 
 export function createYenteEngine(config: YenteConfig, { fetch: fetchImpl = fetch }: { fetch?: typeof fetch } = {}): ScreeningEngine & { remoteList(): Promise<RemoteList> } {
   const base = config.url;
-  if (!base) throw new Error('the yente engine needs YENTE_URL (or demo mode with its local fake)');
   const headers: Record<string, string> = { accept: 'application/json', ...(config.apiKey ? { authorization: `ApiKey ${config.apiKey}` } : {}) };
 
   async function call<S extends z.ZodType>(path: string, schema: S, body?: unknown): Promise<z.output<S>> {
     const what = `${body === undefined ? 'GET' : 'POST'} ${path.split('?')[0]}`;
+    // Only a tool started in demo mode without the fake gets here (config.ts refuses it otherwise).
+    if (!base) throw new YenteError('no YENTE_URL: yente cannot be asked');
     let response: Response;
     try {
       response = await fetchImpl(`${base}${path}`, {
