@@ -81,7 +81,9 @@ export function ScreeningListCard() {
   const inputId = useId();
   const errorId = useId();
   // Decision 043: with yente the list lives there; nothing is loaded here (the server refuses it too).
+  // The form waits for the answer that says which engine it is (shown if that answer fails).
   const yente = list.data?.engine === 'yente';
+  const uploads = list.data ? !yente : list.isError;
 
   const submit = async () => {
     if (!file) return;
@@ -108,7 +110,7 @@ export function ScreeningListCard() {
       ) : (
         <CurrentList info={list.data} />
       )}
-      {yente ? null : (
+      {!uploads ? null : (
       <form
         className="flex flex-col gap-2"
         noValidate
