@@ -186,6 +186,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   app.addHook('onReady', async () => services.records.retention.start());
   // Screening after commits (decision 038): due jobs are taken every second.
   app.addHook('onReady', async () => services.screening.jobs.start());
+  // Decision 043: with yente, its catalog is read at start and then every YENTE_CATALOG_REFRESH_MINUTES;
+  // a new version of the dataset re-screens the verified users in the background.
+  if (config.screening.engine === 'yente') {
+    app.addHook('onReady', async () => {
+      services.screening.catalog.start();
+      void services.screening.catalog.runDue().catch((err: unknown) => app.log.warn({ err }, 'screening: yente catalog not read; tried again later'));
+    });
+  }
   app.addHook('onClose', async () => services.screening.close());
   // The face match of uploaded selfies and document fronts (decision 045), before the face threads end.
   app.addHook('onReady', async () => services.faceMatches.jobs.start());

@@ -6,6 +6,7 @@ import { vendorEnvSchema, vendorsConfigOf } from './vendor-config.ts';
 import { captureConfigOf, captureEnvSchema } from './capture-config.ts';
 import { limitsConfigOf, limitsEnvSchema } from './limits-config.ts';
 import { documentStoreConfigOf, documentStoreEnvSchema } from './document-store-config.ts';
+import { screeningConfigOf, screeningEnvSchema } from './screening-config.ts';
 import { RejectMode } from '../shared/review-reasons.ts';
 import { DecisionOutcome, SubjectKind } from '../shared/review.ts';
 
@@ -226,8 +227,7 @@ const envSchema = z.object({
   RETENTION_CUSTOMER_YEARS: z.coerce.number().int().min(0).default(5),
   /** Retention: an applicant never approved, this many months after the last rejection. */
   RETENTION_REJECTED_MONTHS: z.coerce.number().int().min(0).default(6),
-  /** Screening (decision 038): threads matching names against the list (each holds the list's index); 0: on the server's own thread. */
-  SCREENING_WORKERS: z.coerce.number().int().min(0).max(16).default(1),
+  ...screeningEnvSchema,
   /** How often the retention job runs (one server runs it at a time); 0: never on this server. */
   RETENTION_JOB_INTERVAL_MINUTES: z.coerce.number().int().min(0).default(60),
   /** smtp:// or smtps:// (user and password in the URL): mail leaves through this server; unset: the local outbox. */
@@ -344,7 +344,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       rejectedMonths: e.RETENTION_REJECTED_MONTHS,
       jobIntervalMs: e.RETENTION_JOB_INTERVAL_MINUTES * 60_000,
     },
-    screening: { workers: e.SCREENING_WORKERS },
+    screening: screeningConfigOf(e, { demo }),
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: path.resolve(e.MAIL_OUTBOX_DIR ?? path.join(dataDir, 'outbox')) },
   };
 }

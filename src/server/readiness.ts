@@ -1,5 +1,7 @@
 import { ConsoleRole } from '../shared/staff.ts';
+import { isIP } from 'node:net';
 import { isLoopbackHost, type Config } from './config.ts';
+import { isPrivateAddress } from './modules/limits/limits.service.ts';
 import type { Db } from './db/index.ts';
 import { isPublishedSecret, type VendorName } from './published-secrets.ts';
 
@@ -96,11 +98,33 @@ export function checkReadiness(config: Config, facts: ReadinessFacts): Readiness
       'Create one: `node scripts/create-reviewer.ts you@company.example --role administrator` (password on standard input).',
     );
   }
+  // Decision 043: every verified user's name, date of birth and nationality (and YENTE_API_KEY) go to yente.
+  const yenteUrl = config.screening.yente?.url;
+  if (yenteUrl?.startsWith('http://') && !isInternalHost(new URL(yenteUrl).hostname)) {
+    add(
+      'yente-http',
+      'warning',
+      `YENTE_URL is ${yenteUrl}: plain http to a host that may be public, so every screened user's name and date of birth${config.screening.yente?.apiKey ? ' and YENTE_API_KEY' : ''} would cross the network readable.`,
+      'Use https://, or reach yente on a private network: a private address, or an internal name (http://yente:8000, *.internal, *.svc.cluster.local).',
+    );
+  }
   const reviewerHours = config.reviewerSessionTtlMs / 3600_000;
   if (reviewerHours > REVIEWER_SESSION_LIMIT_HOURS) {
     add('reviewer-sessions', 'warning', `Reviewer sessions last ${reviewerHours} h: reviewers read every identity document, and a stolen session stays useful that long.`, `Set REVIEWER_SESSION_TTL_HOURS to ${REVIEWER_SESSION_LIMIT_HOURS} or less.`);
   }
   return items;
+}
+
+/**
+ * A host that is not on the public internet: loopback, a private address, a one-label name (a
+ * container or compose service), or a name under a suffix kept for internal use. Any other name is
+ * taken for a public one (the check is offline: nothing is resolved).
+ */
+export function isInternalHost(hostname: string): boolean {
+  const h = hostname.toLowerCase().replace(/^\[(.*)\]$/, '$1');
+  if (isLoopbackHost(h)) return true;
+  if (isIP(h)) return isPrivateAddress(h);
+  return !h.includes('.') || /\.(internal|local|lan|intranet|corp|home\.arpa|localhost|svc|cluster\.local)$/.test(h);
 }
 
 /** The facts the check reads from a migrated database. */

@@ -23,7 +23,7 @@ import { createHandoffService, createLivenessService, handoffPersonalData } from
 import { createQuestionnairesService } from './modules/questionnaires/questionnaires.service.ts';
 import { createEddService } from './modules/edd/edd.service.ts';
 import { createExtrasService } from './modules/extras/extras.service.ts';
-import { createInProcessMatcher, createScreeningService, createWorkerMatcher } from './modules/screening/screening.service.ts';
+import { createInhouseEngine, createInProcessMatcher, createScreeningService, createWorkerMatcher, createYenteEngine } from './modules/screening/screening.service.ts';
 import { createLimitsService } from './modules/limits/limits.service.ts';
 import { createTransferService } from './modules/transfer/transfer.service.ts';
 import { createRiskService } from './modules/risk/risk.service.ts';
@@ -185,7 +185,11 @@ export function createServices(db: Db, config: Config, { mailer = logMailer({ in
     db,
     review,
     questionnaires,
-    matcher: config.screening.workers > 0 ? createWorkerMatcher({ threads: config.screening.workers }) : createInProcessMatcher(),
+    // Decision 043: the in-house index (threads of its own) or yente over HTTP, by SCREENING_ENGINE.
+    engine: config.screening.yente
+      ? createYenteEngine(config.screening.yente)
+      : createInhouseEngine(config.screening.workers > 0 ? createWorkerMatcher({ threads: config.screening.workers }) : createInProcessMatcher()),
+    catalogIntervalMs: config.screening.yente?.catalogRefreshMs ?? 0,
     onJobError: (err) => log.warn({ err }, 'screening: a job failed; it is retried'), matched: (trx, userId, actor) => edd.assessIn(trx, userId, { screeningOutcome: ScreeningOutcome.POTENTIAL_MATCH }, actor) });
   review.registerSubject(SubjectKind.QUESTIONNAIRE, questionnaires.reviewHandler);
   review.registerSubject(SubjectKind.SCREENING, screening.reviewHandler);

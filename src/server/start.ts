@@ -5,6 +5,7 @@ import { isLoopbackHost, type Config } from './config.ts';
 import { logStreamFor } from './log-format.ts';
 import { DEMO_USERS } from './seed.ts';
 import { startVendorFakes } from './modules/providers/providers.service.ts';
+import { startDemoYente } from './demo/screening-demo.ts';
 import { checkReadiness, hasBlocker, readinessFacts } from './readiness.ts';
 
 export interface RunningServer {
@@ -26,8 +27,11 @@ export async function startServer(config: Config, options: BuildOptions = {}, { 
   const logStream = options.logStream ?? logStreamFor(config.logFormat);
   // Demo mode only (decision 035): vendors without credentials are served by their local fakes (decision 016).
   const fakes = config.demo ? await startVendorFakes(config, { autoReviewMs, explicitRoutes: config.providerRoutesExplicit }) : null;
-  const app = await buildApp(fakes?.config ?? config, logStream ? { ...options, logStream } : options);
+  // Demo mode with SCREENING_ENGINE=yente and no YENTE_URL: yente's local fake with the sample list (decision 043).
+  const yente = config.demo ? await startDemoYente(fakes?.config ?? config) : null;
+  const app = await buildApp(yente?.config ?? fakes?.config ?? config, logStream ? { ...options, logStream } : options);
   if (fakes) app.addHook('onClose', () => fakes.close());
+  if (yente) app.addHook('onClose', () => yente.fake.close());
 
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
@@ -68,6 +72,7 @@ export async function startServer(config: Config, options: BuildOptions = {}, { 
     console.log('  Demo mode (DEMO): demo logins (created on a new database):');
     for (const u of DEMO_USERS) console.log(`    ${u.email} / ${u.password}  (${u.note})`);
     for (const line of fakes?.describe() ?? []) console.log(`  Vendor stand-in: ${line} (no credentials configured)`);
+    if (yente) console.log(`  Screening stand-in: yente (local fake, the sample list) ${yente.fake.origin} (no YENTE_URL configured)`);
     console.log('  These passwords and the demo secrets are published. Before real users: `npm run doctor` (README, "Run in production").');
   }
   if (config.demo && !isLoopbackHost(config.host)) {

@@ -78,6 +78,8 @@ export const screeningSubject = z.object({
     id: z.string(),
     status: z.enum(ScreeningMatchStatus),
     listVersion: z.number().int(),
+    /** What that version was (decision 043): a file's name, or `yente:<dataset>@<version>` of the yente dataset that answered. */
+    listSource: z.string(),
     createdAt: z.string(),
     decidedAt: z.string().nullable(),
   }),
@@ -122,10 +124,27 @@ export const SCREENING_LIST_MAX_BYTES = 200 * 1024 * 1024;
 /** The multipart field of the list file. */
 export const SCREENING_LIST_FILE_FIELD = 'file';
 
+/**
+ * The engine that screens (decision 043): the in-house index over a list loaded here, or
+ * OpenSanctions' yente, where the list lives (nothing is loaded here then).
+ */
+export const ScreeningEngineKind = { INHOUSE: 'inhouse', YENTE: 'yente' } as const;
+export type ScreeningEngineKind = (typeof ScreeningEngineKind)[keyof typeof ScreeningEngineKind];
+
 /** GET console screening-list: the list in use, and how many verified users still wait for screening against it. */
 export const screeningListInfo = z.object({
+  engine: z.enum(ScreeningEngineKind),
   current: z
-    .object({ version: z.number().int(), source: z.string(), sha256: z.string(), entryCount: z.number().int(), loadedAt: z.string(), loadedBy: z.string().nullable() })
+    .object({
+      version: z.number().int(),
+      source: z.string(),
+      sha256: z.string(),
+      entryCount: z.number().int(),
+      loadedAt: z.string(),
+      loadedBy: z.string().nullable(),
+      /** A version of yente's dataset (decision 043): its name and version as yente's catalog gave them; null for a loaded file. */
+      yente: z.object({ dataset: z.string(), datasetVersion: z.string() }).nullable(),
+    })
     .nullable(),
   /** Verified users not yet screened against the list in use: the re-screening after a load is under way, or was interrupted. */
   usersToScreen: z.number().int(),

@@ -25,6 +25,8 @@ import * as repo from './limits.repo.ts';
 import { fetchRates, RatesFeedError } from './rates-feed.ts';
 
 export { DEFAULT_LIMITS } from './default-limits.ts';
+/** The address rule of outgoing calls to configurable hosts (the readiness check uses it for YENTE_URL, decision 043). */
+export { isPrivateAddress } from './rates-feed.ts';
 
 const LIMITS_ENTITY = 'withdrawal_limits';
 const RATES_ENTITY = 'fiat_rates';

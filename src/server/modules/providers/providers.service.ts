@@ -20,6 +20,8 @@ export { bucketOf } from './routing.ts';
 export { VendorProtocolError, VendorUnavailableError, WebhookRejected } from './errors.ts';
 export { createInHouseProvider, type InHouseResults } from './in-house/in-house.provider.ts';
 export { createVendorProviders } from './vendors.ts';
+/** The fakes' small HTTP server, for other third parties' stand-ins (yente's, decision 043). */
+export { startFakeServer, type FakeFault, type FakeReply, type FakeRequest, type RunningFake } from './fake-kit/fake-server.ts';
 export { DEMO_PROVIDER_ROUTES, startVendorFakes, SUMSUB_DEMO_CREDENTIALS, type VendorFakes } from './vendor-fakes.ts';
 
 /**

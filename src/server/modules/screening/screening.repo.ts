@@ -15,6 +15,11 @@ export function findCurrentList(db: Q) {
   return db.selectFrom('screening_lists').selectAll().orderBy('version', 'desc').limit(1).executeTakeFirst();
 }
 
+/** One list version (a match names the version it was found in). */
+export function findList(db: Q, version: number) {
+  return db.selectFrom('screening_lists').selectAll().where('version', '=', version).executeTakeFirst();
+}
+
 export async function insertList(db: Q, row: ListRow): Promise<void> {
   await db.insertInto('screening_lists').values(row).execute();
 }
@@ -48,7 +53,7 @@ export function findEntriesByIds(db: Q, version: number, ids: readonly string[])
 
 /** What screening compares: the verified personal information (the kyc module's table, read only). */
 export function findPerson(db: Q, userId: string) {
-  return db.selectFrom('kyc_personal_info').select(['first_name', 'middle_name', 'last_name', 'date_of_birth']).where('user_id', '=', userId).executeTakeFirst();
+  return db.selectFrom('kyc_personal_info').select(['first_name', 'middle_name', 'last_name', 'date_of_birth', 'nationality']).where('user_id', '=', userId).executeTakeFirst();
 }
 
 export function findState(db: Q, userId: string, opts: { lock?: boolean } = {}) {

@@ -36,10 +36,11 @@ export const screeningConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
   const onError = (err: unknown) => app.log.error({ err }, 'screening: re-screening stopped; the users left are screened by the next run');
 
   async function info(): Promise<ScreeningListInfo> {
-    const { current, usersToScreen } = await screening.listInfo();
+    const { engine, current, usersToScreen } = await screening.listInfo();
     const by = current?.loaded_by ? (await accounts.usersByIds([current.loaded_by])).get(current.loaded_by)?.email ?? null : null;
     return {
-      current: current ? { version: current.version, source: current.source, sha256: current.sha256, entryCount: Number(current.entry_count), loadedAt: current.loaded_at, loadedBy: by } : null,
+      engine,
+      current: current ? { version: current.version, source: current.source, sha256: current.sha256, entryCount: Number(current.entry_count), loadedAt: current.loaded_at, loadedBy: by, yente: current.yente } : null,
       usersToScreen,
     };
   }

@@ -4,13 +4,15 @@ import { QuestionnaireStatus } from '../../../shared/kyc.ts';
 import { DecisionOutcome, SubjectKind } from '../../../shared/review.ts';
 import { nowIso, type Db } from '../../db/index.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import { notFound, ValidationFailed } from '../../errors.ts';
+import { notFound, ValidationFailed, wrongState } from '../../errors.ts';
 import { recordAudit, type Actor } from '../audit/audit.service.ts';
 import type { ReviewService, ReviewSubjectHandler } from '../review/review.service.ts';
 import { RequirementEvent } from '../questionnaires/questionnaires.service.ts';
 import { ListFileError, ListFileReader, type ListEntry } from './list-file.ts';
 import { createPollingRunner } from '../../after-commit.ts';
 import { createInProcessMatcher, type Matcher } from './matcher.ts';
+import { yenteListOf, type ListRef, type ScreenedPerson, type ScreeningEngine } from './engine.ts';
+import { createInhouseEngine } from './engines/inhouse.ts';
 import * as repo from './screening.repo.ts';
 import { screeningPersonalData } from './personal-data.ts';
 
@@ -43,19 +45,6 @@ const retryDelayMs = (attempts: number) => Math.min(10 * 60_000, 5000 * 2 ** Mat
 /** Users screened per transaction when a list changes: a batch's locks stay short. */
 export const RESCREEN_BATCH = 100;
 
-const parseList = (v: string) => JSON.parse(v) as string[];
-const toEntry = (r: repo.EntryRow): ListEntry => ({
-  id: r.id,
-  schema: 'Person',
-  name: r.name,
-  aliases: parseList(r.aliases),
-  birthDates: parseList(r.birth_dates),
-  countries: parseList(r.countries),
-  sanctions: r.sanctions,
-  dataset: r.dataset,
-  lastChange: r.last_change,
-});
-
 /**
  * AML name screening (issue 12, decision 026): loads a list version, screens a verified user's name
  * and date of birth against it, opens a SCREENING review case on a potential match (with the
@@ -68,29 +57,31 @@ export function createScreeningService({
   questionnaires,
   matched,
   matcher = createInProcessMatcher(),
+  engine = createInhouseEngine(matcher),
+  catalogIntervalMs = 0,
   jobIntervalMs = JOB_POLL_MS,
   onJobError = () => {},
 }: {
   db: Db;
   review: ReviewService;
   questionnaires: ScreeningQuestionnairesPort;
-  /** The engine that finds hits (decision 038): the in-house index, in this thread or in worker threads. */
+  /** The in-house index (decision 038), in this thread or in worker threads: the default engine's. */
   matcher?: Matcher;
+  /** The engine that finds hits (decision 043): in-house (default) or yente. */
+  engine?: ScreeningEngine;
+  /** How often an engine whose list lives outside (yente) is asked for its version (0: only when run). */
+  catalogIntervalMs?: number;
   /** How often due screening jobs are looked for (0: only when run). */
   jobIntervalMs?: number;
   onJobError?: (err: unknown) => void;
   /** A new potential match was opened, in its transaction (enhanced due diligence follows, decision 028). */
   matched?: (trx: Db, userId: string, actor: Actor) => Promise<unknown>;
 }) {
-  /** The list entries a user's name and date of birth match, best first (only the index's candidates are scored). */
-  async function hitsFor(q: Db, version: number, person: { name: string; dateOfBirth: string }): Promise<ScreeningHit[]> {
-    const found = await matcher.match(q, version, person);
-    const rows = new Map((await repo.findEntriesByIds(q, version, found.map((h) => h.entryId))).map((r) => [r.id, toEntry(r)]));
-    return found.flatMap((m) => {
-      const e = rows.get(m.entryId);
-      return e ? [{ entryId: e.id, name: e.name, aliases: e.aliases, birthDates: e.birthDates, countries: e.countries, sanctions: e.sanctions, dataset: e.dataset, lastChange: e.lastChange, score: m.score, matchedName: m.matchedName, dob: m.dob }] : [];
-    });
+  /** The list entries a user matches, best first: the engine's answer (decision 043). */
+  function hitsFor(q: Db, list: ListRef, person: ScreenedPerson): Promise<ScreeningHit[]> {
+    return engine.hitsFor(q, list, person);
   }
+  const personOf = (p: { date_of_birth: string; nationality: string }, name: string): ScreenedPerson => ({ name, dateOfBirth: p.date_of_birth, nationality: p.nationality });
 
   const nameOf = (person: { first_name: string; middle_name: string | null; last_name: string }) => [person.first_name, person.middle_name, person.last_name].filter(Boolean).join(' ');
 
@@ -113,7 +104,7 @@ export function createScreeningService({
     const found =
       precomputed && precomputed.version === list.version && precomputed.name === name && precomputed.dateOfBirth === person.date_of_birth
         ? precomputed.hits
-        : await hitsFor(trx, list.version, { name, dateOfBirth: person.date_of_birth });
+        : await hitsFor(trx, list, personOf(person, name));
     // Entries a reviewer already cleared for this user (same entry, unchanged since) are not raised again.
     const cleared = new Set(
       (await repo.findMatchesOfUser(trx, userId))
@@ -190,7 +181,7 @@ export function createScreeningService({
         // Compared outside the transaction (no connection held meanwhile), recorded inside it, where
         // screenIn checks again what may have changed since (the state, the name).
         const person = await repo.findPerson(db, userId);
-        const precomputed = person ? { version: list.version, name: nameOf(person), dateOfBirth: person.date_of_birth, hits: await hitsFor(db, list.version, { name: nameOf(person), dateOfBirth: person.date_of_birth }) } : undefined;
+        const precomputed = person ? { version: list.version, name: nameOf(person), dateOfBirth: person.date_of_birth, hits: await hitsFor(db, list, personOf(person, nameOf(person))) } : undefined;
         const status = await inTransaction(db, (trx) => screenIn(trx, userId, ScreeningTrigger.LIST_CHANGE, actor, precomputed));
         screened++;
         if (status === ScreeningStatus.POTENTIAL_MATCH) matches++;
@@ -223,7 +214,7 @@ export function createScreeningService({
           const list = await repo.findCurrentList(db);
           const person = await repo.findPerson(db, job.user_id);
           const name = person ? nameOf(person) : '';
-          const precomputed = list && person ? { version: list.version, name, dateOfBirth: person.date_of_birth, hits: await hitsFor(db, list.version, { name, dateOfBirth: person.date_of_birth }) } : undefined;
+          const precomputed = list && person ? { version: list.version, name, dateOfBirth: person.date_of_birth, hits: await hitsFor(db, list, personOf(person, name)) } : undefined;
           const actor = { type: job.actor_type, id: job.actor_id } as Actor;
           await inTransaction(db, async (trx) => {
             await screenIn(trx, job.user_id, job.trigger as ScreeningTrigger, actor, precomputed);
@@ -241,6 +232,8 @@ export function createScreeningService({
   const jobs = createPollingRunner({ runDue: runDueJobs, intervalMs: jobIntervalMs, onError: onJobError });
 
   async function loadListFrom(chunks: Iterable<string | Uint8Array> | AsyncIterable<string | Uint8Array>, source: string, actor: Actor): Promise<LoadListResult> {
+    // Decision 043: with yente the list lives there; a file loaded here would never be screened against.
+    if (engine.remoteList) throw wrongState('the list lives in yente (SCREENING_ENGINE=yente): it is updated there, not loaded here');
     const reader = new ListFileReader();
     const hash = createHash('sha256');
     const decoder = new TextDecoder();
@@ -276,6 +269,40 @@ export function createScreeningService({
 
   // This server's re-screening run, if one is under way (a load starts one; an administrator may resume one).
   let rescreening: Promise<unknown> | null = null;
+  function rescreenInBackground(actor: Actor, onError: (err: unknown) => void): boolean {
+    if (rescreening) return false;
+    rescreening = rescreenAll({ actor })
+      .catch(onError)
+      .finally(() => {
+        rescreening = null;
+      });
+    return true;
+  }
+
+  /**
+   * Decision 043: an engine whose list lives outside (yente) is asked which version of its dataset it
+   * serves; a version not seen yet becomes the next list version (no entries here, audited like a
+   * load) and every verified user is re-screened against it in the background. 1 when recorded now.
+   */
+  async function syncRemoteList(): Promise<number> {
+    if (!engine.remoteList) return 0;
+    const seen = await engine.remoteList();
+    const recorded = await inTransaction(
+      db,
+      async (trx) => {
+        const current = await repo.findCurrentList(trx);
+        if (current && current.source === seen.source && yenteListOf(current)) return false;
+        const version = (current?.version ?? 0) + 1;
+        await repo.insertList(trx, { version, source: seen.source, sha256: '', entry_count: seen.entryCount, loaded_by: null, loaded_at: nowIso() });
+        await recordAudit(trx, SYSTEM, { action: 'screening.list.load', entityType: 'screening_list', entityId: String(version), after: { version, source: seen.source, engine: engine.kind, dataset: seen.dataset, datasetVersion: seen.datasetVersion, entryCount: seen.entryCount } });
+        return true;
+      },
+      'a list was recorded at the same moment',
+    );
+    if (recorded) rescreenInBackground(SYSTEM, onJobError);
+    return recorded ? 1 : 0;
+  }
+  const catalog = createPollingRunner({ runDue: syncRemoteList, intervalMs: catalogIntervalMs, onError: onJobError });
 
   return {
     /** The copies of names in matches, for erasure (decision 041); nothing exported (tipping-off). */
@@ -288,13 +315,14 @@ export function createScreeningService({
     /** Stops the jobs and the matching threads (the server's close). */
     async close() {
       await jobs.stop();
-      await matcher.close?.();
+      await catalog.stop();
+      await engine.close?.();
     },
 
     /** The list in use (null before the first load) and how many verified users wait for screening against it. */
-    async listInfo(): Promise<{ current: repo.ListRow | null; usersToScreen: number }> {
+    async listInfo(): Promise<{ engine: ScreeningEngine['kind']; current: (repo.ListRow & { yente: { dataset: string; datasetVersion: string } | null }) | null; usersToScreen: number }> {
       const current = (await repo.findCurrentList(db)) ?? null;
-      return { current, usersToScreen: current ? await repo.countUnscreened(db, current.version) : 0 };
+      return { engine: engine.kind, current: current ? { ...current, yente: yenteListOf(current) } : null, usersToScreen: current ? await repo.countUnscreened(db, current.version) : 0 };
     },
 
     /**
@@ -303,15 +331,14 @@ export function createScreeningService({
      * time: false when this server is already at it. A failure is handed to `onError`; the users
      * left stay counted in `listInfo` and the next run takes them.
      */
-    rescreenInBackground(actor: Actor, onError: (err: unknown) => void): boolean {
-      if (rescreening) return false;
-      rescreening = rescreenAll({ actor })
-        .catch(onError)
-        .finally(() => {
-          rescreening = null;
-        });
-      return true;
-    },
+    rescreenInBackground,
+
+    /** Which engine screens (decision 043). */
+    engineKind: engine.kind,
+    /** yente's catalog check (started with the server when the engine is yente; the tests run it). */
+    catalog,
+    /** This server's re-screening run, if one is under way (tests wait for it). */
+    rescreening: () => rescreening,
 
     /** The version of the list in use; null before the first load. */
     async currentListVersion(): Promise<number | null> {
@@ -358,7 +385,7 @@ export function createScreeningService({
       if (!m) throw notFound();
       return {
         kind: SubjectKind.SCREENING,
-        match: { id: m.id, status: m.status as ScreeningMatchStatus, listVersion: m.list_version, createdAt: m.created_at, decidedAt: m.decided_at },
+        match: { id: m.id, status: m.status as ScreeningMatchStatus, listVersion: m.list_version, listSource: (await repo.findList(db, m.list_version))?.source ?? '', createdAt: m.created_at, decidedAt: m.decided_at },
         ours: { name: m.our_name, dateOfBirth: m.our_birth_date },
         hits: JSON.parse(m.hits) as ScreeningHit[],
         currentListVersion: (await repo.findCurrentList(db))?.version ?? null,
@@ -372,6 +399,13 @@ export type ScreeningService = ReturnType<typeof createScreeningService>;
 /** The engines of decision 038: in this thread, or in worker threads (the default of a server). */
 export { createInProcessMatcher } from './matcher.ts';
 export { createWorkerMatcher } from './worker-matcher.ts';
+/** The engines of decision 043: the in-house index, or OpenSanctions' yente over HTTP. */
+export { createInhouseEngine } from './engines/inhouse.ts';
+export { createYenteEngine } from './engines/yente.ts';
+export type { ScreeningEngine } from './engine.ts';
+/** yente's local fake (decision 043): tests and demo mode only (start.ts starts it in demo mode alone). */
+export { entityOf, startYenteFake, type FakeEntity, type YenteFake } from './yente-fake.ts';
+export { ListFileReader } from './list-file.ts';
 
 /** The generated list of decision 038 (scripts/generate-screening-list.ts and the bench make their files with it). */
 export { csvHeader, csvRow, labelledPairs, syntheticPeople } from './synthetic-list.ts';

@@ -14,7 +14,8 @@ import { ScreeningListCard } from './screening-list-card.tsx';
 /** The sanctions/PEP list card of the console's administration page (decision 026), against a fake server at fetch. */
 const LIST = '/x-api/v1/console/screening-list';
 const v1: ScreeningListInfo = {
-  current: { version: 1, source: 'targets.simple.csv', sha256: 'ab'.repeat(32), entryCount: 5, loadedAt: '2026-11-01T10:00:00.000Z', loadedBy: null },
+  engine: 'inhouse',
+  current: { version: 1, source: 'targets.simple.csv', sha256: 'ab'.repeat(32), entryCount: 5, loadedAt: '2026-11-01T10:00:00.000Z', loadedBy: null, yente: null },
   usersToScreen: 2,
 };
 const render = () => renderInApp(<ScreeningListCard />, globalTestI18n({ 'user-accounts': { records, ui, common }, 'inverse-error-code': codes }));
@@ -45,7 +46,7 @@ describe('the screening list card', () => {
     installFetch((call) => {
       if (call.method === 'POST' && refuse) return envelope({ fields: [{ path: 'file', code: 'SCREENING_LIST_INVALID', params: { line: 2, kind: 'COLUMNS', value: '3', problem: 'expected 15 columns, found 3' } }] }, 10001, 'params error');
       if (call.method === 'POST') return envelope({ ...v1, current: { ...v1.current!, version: 2, loadedBy: 'admin@example.com' } });
-      return envelope({ current: null, usersToScreen: 0 });
+      return envelope({ engine: 'inhouse', current: null, usersToScreen: 0 });
     });
     const user = userEvent.setup();
     render();
@@ -64,5 +65,21 @@ describe('the screening list card', () => {
     await user.click(screen.getByRole('button', { name: 'Load this list' }));
     expect(await screen.findByText('Version 2 is in use')).toBeVisible();
     expect(screen.getByText(/^Version 2: .* by admin@example\.com\.$/)).toBeVisible();
+  });
+
+  it('with yente (decision 043): the dataset and its version in use, no upload; before yente answered, that nobody is screened', async () => {
+    let info: ScreeningListInfo = { engine: 'yente', current: null, usersToScreen: 0 };
+    installFetch(() => envelope(info));
+    const first = render();
+    expect(await screen.findByText('yente has not answered yet: no version of its dataset is known, so nobody is screened.')).toBeVisible();
+    expect(screen.queryByLabelText('List file (CSV)')).toBeNull();
+    first.unmount();
+    clearResponseCache();
+    info = { engine: 'yente', current: { version: 2, source: 'yente:default@20261120000000-bbb', sha256: '', entryCount: 1200, loadedAt: '2026-11-20T10:00:00.000Z', loadedBy: null, yente: { dataset: 'default', datasetVersion: '20261120000000-bbb' } }, usersToScreen: 0 };
+    render();
+    expect(await screen.findByText(/^Version 2: yente dataset default, version 20261120000000-bbb, 1200 entities, seen .*\.$/)).toBeVisible();
+    expect(screen.getByText(/The list lives in yente: it is updated there, not loaded here/)).toBeVisible();
+    expect(screen.queryByText(/SHA-256/)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Load this list' })).toBeNull();
   });
 });

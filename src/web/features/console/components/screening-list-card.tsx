@@ -21,19 +21,34 @@ function CurrentList({ info }: { info: ScreeningListInfo }) {
   const { t, i18n } = useTranslation();
   const rescreen = useRescreen();
   const c = info.current;
-  if (!c) return <p className="text-sm text-muted">{t('records.admin.screening.none')}</p>;
+  if (!c) return <p className="text-sm text-muted">{t(info.engine === 'yente' ? 'records.admin.screening.yenteNone' : 'records.admin.screening.none')}</p>;
   return (
     <div className="flex flex-col gap-2 text-sm" data-testid="screening-list-current">
-      <p>
-        {t('records.admin.screening.current', {
-          version: c.version,
-          file: c.source,
-          count: c.entryCount,
-          at: formatDateTime(c.loadedAt, i18n.language),
-          by: c.loadedBy ?? t('records.admin.screening.byCli'),
-        })}
-      </p>
-      <p className="font-mono text-xs break-all text-muted">SHA-256 {c.sha256}</p>
+      {c.yente ? (
+        // Decision 043: a version of yente's dataset, as its catalog gave it (which data produced a hit).
+        <p>
+          {t('records.admin.screening.yenteCurrent', {
+            version: c.version,
+            dataset: c.yente.dataset,
+            datasetVersion: c.yente.datasetVersion,
+            count: c.entryCount,
+            at: formatDateTime(c.loadedAt, i18n.language),
+          })}
+        </p>
+      ) : (
+        <>
+          <p>
+            {t('records.admin.screening.current', {
+              version: c.version,
+              file: c.source,
+              count: c.entryCount,
+              at: formatDateTime(c.loadedAt, i18n.language),
+              by: c.loadedBy ?? t('records.admin.screening.byCli'),
+            })}
+          </p>
+          <p className="font-mono text-xs break-all text-muted">SHA-256 {c.sha256}</p>
+        </>
+      )}
       {info.usersToScreen > 0 ? (
         <div className="flex flex-wrap items-center gap-3" role="status">
           <span>{t('records.admin.screening.toScreen', { count: info.usersToScreen })}</span>
@@ -53,6 +68,8 @@ function CurrentList({ info }: { info: ScreeningListInfo }) {
  * The sanctions/PEP list (decision 026) for administrators: the version in use, how many verified
  * users are still to be screened against it (refreshed while some are), and a new version loaded
  * from a file. A refused file says at which line and what is wrong; the list in use then stays.
+ * With the yente engine (decision 043) the card says which version of yente's dataset is in use and
+ * offers no upload.
  */
 export function ScreeningListCard() {
   const { t } = useTranslation();
@@ -63,6 +80,10 @@ export function ScreeningListCard() {
   const input = useRef<HTMLInputElement>(null);
   const inputId = useId();
   const errorId = useId();
+  // Decision 043: with yente the list lives there; nothing is loaded here (the server refuses it too).
+  // The form waits for the answer that says which engine it is (shown if that answer fails).
+  const yente = list.data?.engine === 'yente';
+  const uploads = list.data ? !yente : list.isError;
 
   const submit = async () => {
     if (!file) return;
@@ -79,7 +100,7 @@ export function ScreeningListCard() {
 
   return (
     <div className="flex flex-col gap-4">
-      <p className="text-sm text-muted">{t('records.admin.screening.intro')}</p>
+      <p className="text-sm text-muted">{t(yente ? 'records.admin.screening.yenteIntro' : 'records.admin.screening.intro')}</p>
       {list.isPending ? (
         <LoadingBlock>
           <Skeleton className="h-12 w-full" />
@@ -89,6 +110,7 @@ export function ScreeningListCard() {
       ) : (
         <CurrentList info={list.data} />
       )}
+      {!uploads ? null : (
       <form
         className="flex flex-col gap-2"
         noValidate
@@ -128,6 +150,7 @@ export function ScreeningListCard() {
           </Alert>
         ) : null}
       </form>
+      )}
     </div>
   );
 }

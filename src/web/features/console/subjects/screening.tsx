@@ -66,7 +66,8 @@ export function ScreeningAside({ subject }: { subject: ScreeningSubject }) {
         <Facts
           stacked
           rows={[
-            [t('console.screening.listVersion'), String(subject.match.listVersion)],
+            // With the list's source: a file's name, or the yente dataset version that answered (decision 043).
+            [t('console.screening.listVersion'), subject.match.listSource ? `${subject.match.listVersion} · ${subject.match.listSource}` : String(subject.match.listVersion)],
             [t('console.screening.currentVersion'), subject.currentListVersion === null ? '' : String(subject.currentListVersion)],
             [t('console.screening.screenedAt'), <time key="at" dateTime={subject.match.createdAt}>{formatDateTime(subject.match.createdAt, i18n.language)}</time>],
           ]}
