@@ -29,6 +29,17 @@ const formatTime = (language: string, iso: string) => new Intl.DateTimeFormat(la
  * cooling-off time, a risk profile, an accepted agreement, a review's progress or a reviewer's
  * message), with a new attempt when one is open.
  */
+/**
+ * "We need these answers…" only while the user can give them: not once they are approved or with a
+ * reviewer, nor while a failed test waits out its cooling-off (it said so then too: issue 27).
+ */
+function asksForAnswers(d: TemplateDetailResult): boolean {
+  if (!d.due) return false;
+  const waiting = d.status === S.QUESTIONNAIRE_STATUS_APPROVED || d.status === S.QUESTIONNAIRE_STATUS_PENDING || d.status === S.QUESTIONNAIRE_STATUS_PENDING_NO_EDIT;
+  const locked = d.status === S.QUESTIONNAIRE_STATUS_REJECTED && !d.canStart;
+  return !waiting && !locked;
+}
+
 export function QuestionnaireScreen({ code }: { code: string }) {
   const { t } = useTranslation();
   const detail = useTemplateDetail(code);
@@ -56,7 +67,11 @@ export function QuestionnaireScreen({ code }: { code: string }) {
             {t('questionnaires.ui.passRule', { needed: detail.data.template.passRule.passScore, total: detail.data.template.passRule.scored, passMark: detail.data.template.passMark ?? 100 })}
           </p>
         ) : null}
-        {detail.data?.due && detail.data.status !== S.QUESTIONNAIRE_STATUS_APPROVED ? <Alert variant="warn">{t('questionnaires.ui.due')}</Alert> : null}
+        {detail.data && asksForAnswers(detail.data) ? (
+          <Alert variant="warn" data-testid="answers-due">
+            {t('questionnaires.ui.due')}
+          </Alert>
+        ) : null}
         {/* Decision 028: the EDD questionnaires are one round; the panel says where it stands and what comes next. */}
         {EDD_TEMPLATE_CODES.includes(code) ? <EddPanel code={code} /> : null}
       </div>
