@@ -37,9 +37,10 @@ function info(items: ReverificationItem[], over: Partial<ReverificationInfo> = {
   return { items, euPoiReset: false, level: 1, limitation: 'LIMITATION_DEFAULT', ...over };
 }
 
-function serve(page: ReverificationInfo | 'fail'): (call: FakeCall) => Response {
+function serve(page: ReverificationInfo | 'fail', nationality = 'IN'): (call: FakeCall) => Response {
   return (call) => {
     const path = new URL(call.url, 'http://x').pathname;
+    if (path.endsWith('/kyc-personal-info')) return envelope({ info: { firstName: 'A', middleName: '', lastName: 'B', dateOfBirth: '1990-01-01', nationality, residenceCountry: nationality, addressLine1: 'x', addressLine2: '', city: 'y', stateRegion: '', postalCode: '1', mobileCountry: '', mobileNumber: '' }, editable: false, updatedAt: null });
     if (path.endsWith('/reverification')) return page === 'fail' ? envelope({}, 10016, 'server busy') : envelope(page);
     if (path.endsWith('/kyc-info')) {
       return envelope({ opened: true, quotas: [{ level: 1, usdLimit: '50000', coinLimit: [{ coin: 'BTC', limit: '2' }, { coin: 'ETH', limit: '30' }] }] });
@@ -48,8 +49,8 @@ function serve(page: ReverificationInfo | 'fail'): (call: FakeCall) => Response 
   };
 }
 
-function renderPage(page: ReverificationInfo | 'fail') {
-  const calls = installFetch(serve(page));
+function renderPage(page: ReverificationInfo | 'fail', nationality?: string) {
+  const calls = installFetch(serve(page, nationality));
   const result = renderKyc(<ReverificationScreen />);
   i18next.addResourceBundle('en', 'user-accounts', { reverification: reverificationEn }, true, true);
   return { calls, ...result };
@@ -73,6 +74,7 @@ describe('reverification page (§2, §4)', () => {
     const notice = screen.getByTestId('compliance-notice');
     expect(within(notice).getByText('Important note')).toBeInTheDocument();
     expect(within(notice).getByTestId('deadline')).toHaveTextContent('Verification deadline: January 15, 2027');
+    await waitFor(() => expect(within(notice).getAllByRole('listitem')).toHaveLength(3));
     const reqs = within(notice).getAllByRole('listitem').map((li) => li.textContent);
     expect(reqs).toEqual([
       'Indian nationals: use your Indian ID (Aadhaar card or passport).',
@@ -131,6 +133,13 @@ describe('reverification page (§2, §4)', () => {
     const p = await screen.findByTestId('panel-POA');
     expect(within(p).getByRole('link', { name: 'Verify now' })).toHaveAttribute('href', '/updatePOA');
     expect(screen.queryByTestId('panel-POI')).not.toBeInTheDocument();
+  });
+
+  it('the Indian-ID requirements are for Indian nationals only', async () => {
+    renderPage(info([item('Needed')]), 'DE');
+    await panel();
+    const notice = screen.getByTestId('compliance-notice');
+    await waitFor(() => expect(within(notice).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Authenticate a single account: one person, one verified account.']));
   });
 
   it("Turkey, Needed: the app tip instead of the web button, and Turkey's requirements", async () => {

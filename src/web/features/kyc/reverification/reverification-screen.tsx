@@ -9,6 +9,7 @@ import { errorMessage } from '../../../lib/i18n/error-message.ts';
 import { useDocumentTitle } from '../../../lib/page/document-title.ts';
 import { useGlobalStore } from '../../../store/global.ts';
 import { useKycInfo } from '../api/kyc-info.ts';
+import { usePersonalInfo } from '../api/personal-info.ts';
 import { quotaFor, quotaView } from '../model/quotas.ts';
 import { useResetEuPoi, useReverification } from './api/reverification.ts';
 import { ComplianceNotice } from './components/compliance-notice.tsx';
@@ -48,6 +49,7 @@ export default function ReverificationScreen() {
 function Content({ info }: { info: ReverificationInfo }) {
   const { t } = useTranslation();
   const items = visibleItems(info.items);
+  const personal = usePersonalInfo();
   const overdue = info.limitation === LIMITATION_REVERIFICATION_OVERDUE ? info.items.find((i) => i.request?.overdue) : undefined;
   if (items.length === 0 && !info.euPoiReset) {
     return (
@@ -65,7 +67,7 @@ function Content({ info }: { info: ReverificationInfo }) {
         </Alert>
       ) : null}
       {info.euPoiReset && !items.some((i) => i.target === 'POI') ? <EuReset /> : null}
-      {items.length > 0 ? <ComplianceNotice deadline={earliestDeadline(items)} turkey={anyTurkey(items)} /> : null}
+      {items.length > 0 ? <ComplianceNotice deadline={earliestDeadline(items)} turkey={anyTurkey(items)} nationality={personal.data?.info?.nationality ?? null} /> : null}
       {items.map((item) => (
         <UpdatePanel key={item.target} item={item} />
       ))}

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../../components/ui/alert.tsx';
-import { REQUIREMENTS } from '../model/panel.ts';
+import { requirementsFor } from '../model/panel.ts';
 import { formatDeadline } from '../model/dates.ts';
 
 export interface ComplianceNoticeProps {
@@ -8,13 +8,15 @@ export interface ComplianceNoticeProps {
   deadline: string | null;
   /** §2: Turkey's requirements (interview, NFC) instead of the default region's. */
   turkey: boolean;
+  /** The user's nationality (ISO code), null until known: the Indian-ID requirements are for Indian nationals. */
+  nationality: string | null;
 }
 
 /** §2 compliance notice: the important note, re-verify documents, the deadline and the requirements list. */
-export function ComplianceNotice({ deadline, turkey }: ComplianceNoticeProps) {
+export function ComplianceNotice({ deadline, turkey, nationality }: ComplianceNoticeProps) {
   const { t, i18n } = useTranslation();
   const locale = i18n.resolvedLanguage ?? i18n.language ?? 'en';
-  const list = turkey ? REQUIREMENTS.turkey : REQUIREMENTS.default;
+  const list = requirementsFor(turkey, nationality);
   return (
     <Alert variant="warn" title={t('reverification.notice.title')} data-testid="compliance-notice" role="note">
       <div className="flex flex-col gap-2">

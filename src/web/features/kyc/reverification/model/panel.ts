@@ -14,6 +14,15 @@ export const REQUIREMENTS = {
   turkey: ['interview', 'nfc'],
 } as const;
 
+/** The default region's items that concern Indian documents (§2): said to Indian nationals only (issue 27). */
+const INDIAN_ONLY: ReadonlySet<string> = new Set(['indianId', 'panRejected']);
+
+/** The requirements a user reads: Turkey's, or the default region's without the Indian-ID items unless the user is Indian (nationality unknown: the general ones). */
+export function requirementsFor(turkey: boolean, nationality: string | null): readonly string[] {
+  if (turkey) return REQUIREMENTS.turkey;
+  return REQUIREMENTS.default.filter((key) => nationality === 'IN' || !INDIAN_ONLY.has(key));
+}
+
 /** The status panel's action, exactly as §4 describes each status. */
 export type PanelAction =
   | { kind: 'none' }
