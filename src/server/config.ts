@@ -145,6 +145,8 @@ const envSchema = z.object({
   HELP_FAQ_URL: siteLink.default('/user/accounts/help/faq'),
   HELP_GUIDE_URL: siteLink.default('/user/accounts/help/guide'),
   HELP_KYC_FAILURE_REASONS_URL: siteLink.default('/user/accounts/help/failure-reasons'),
+  /** The exchange's app download page (issue 27): where the Turkey region's re-verification sends users. Unset: no link. */
+  APP_DOWNLOAD_URL: z.string().regex(/^https?:\/\/[^\s\\]+$/, 'must be an http(s) URL').optional(),
   /** §2 jump-back landing pages (paths on this site). */
   JUMP_BACK_DEFAULT_PATH: sitePath.default('/user/accounts/auth/personal'),
   JUMP_BACK_SDK_PATH: sitePath.default('/user/accounts/auth/sdk'),
@@ -307,6 +309,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         guide: e.HELP_GUIDE_URL,
         kycFailureReasons: e.HELP_KYC_FAILURE_REASONS_URL,
       },
+      appDownloadUrl: e.APP_DOWNLOAD_URL ?? null,
       jumpBackDefaultPath: e.JUMP_BACK_DEFAULT_PATH,
       jumpBackSdkPath: e.JUMP_BACK_SDK_PATH,
     },

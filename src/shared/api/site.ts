@@ -22,6 +22,8 @@ export const siteConfigResult = z.object({
   defaultLanguage: z.string(),
   /** Absolute help-centre addresses (§2), in the user's language where the site has it. */
   helpLinks: z.record(z.enum(HelpLink), z.string()),
+  /** The exchange's app download page (APP_DOWNLOAD_URL), null when not configured: the Turkey region's re-verification is done in the app. */
+  appUrl: z.string().nullable(),
   /** §2 jump-back targets. */
   jumpBack: z.object({
     /** Where a web user returns to. */

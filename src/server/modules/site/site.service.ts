@@ -50,6 +50,7 @@ export function createSiteService({ config }: { config: Config }) {
         languages: supported,
         defaultLanguage,
         helpLinks,
+        appUrl: site.appDownloadUrl,
         jumpBack: { defaultUrl: site.jumpBackDefaultPath, sdkUrl: site.jumpBackSdkPath, redirectAllowlist },
       };
     },

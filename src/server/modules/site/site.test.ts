@@ -79,6 +79,13 @@ describe('site configuration', () => {
     expect(result.helpLinks.faq).toBe('https://support.example.org/faq');
     expect(result.helpLinks.guide).toBe('https://help.exchange.com/ko-KR/guide/kyc');
     expect(result.jumpBack.sdkUrl).toBe('/user/accounts/auth/sdk?done=1');
+    expect(result.appUrl).toBeNull();
+  });
+
+  it("the app's download page (APP_DOWNLOAD_URL) goes to the page as it is; anything but an http(s) URL stops the start", () => {
+    const result = createSiteService({ config: loadConfig({ APP_DOWNLOAD_URL: 'https://apps.example.com/exchange' }) }).siteConfig({ hostname: 'x.exchange.com', host: 'x.exchange.com', protocol: 'https', lang: 'en' });
+    expect(result.appUrl).toBe('https://apps.example.com/exchange');
+    expect(() => loadConfig({ APP_DOWNLOAD_URL: 'javascript:alert(1)' })).toThrow(/APP_DOWNLOAD_URL/);
   });
 
   it('builds configured help-centre paths with the site URL rule: language prefix if the site has it, else /en (§2)', () => {

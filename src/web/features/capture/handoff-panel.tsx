@@ -6,16 +6,11 @@ import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import type { HandoffPanelProps } from '../../lib/capture/capture-kit.ts';
 import { errorMessage } from '../../lib/i18n/error-message.ts';
+import { qrDataUrl } from '../../lib/qr/qr-data-url.ts';
 import { useCreateHandoff } from './api/create-handoff.ts';
 import { useHandoffStatus } from './api/handoff-status.ts';
 import { useRevokeHandoff } from './api/revoke-handoff.ts';
 
-/** The QR code of a link as an SVG data URL (the library loads with this panel only). */
-async function qrDataUrl(text: string): Promise<string> {
-  const { default: QRCode } = await import('qrcode');
-  const svg = await QRCode.toString(text, { type: 'svg', margin: 2, errorCorrectionLevel: 'M' });
-  return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
-}
 
 const timeOf = (iso: string, language: string) => new Date(iso).toLocaleTimeString(language, { hour: '2-digit', minute: '2-digit' });
 

@@ -40,6 +40,7 @@ function info(items: ReverificationItem[], over: Partial<ReverificationInfo> = {
 function serve(page: ReverificationInfo | 'fail', nationality = 'IN'): (call: FakeCall) => Response {
   return (call) => {
     const path = new URL(call.url, 'http://x').pathname;
+    if (path.endsWith('/site-config')) return envelope({ helpLinks: {}, appUrl: 'https://apps.example.com/exchange' });
     if (path.endsWith('/kyc-personal-info')) return envelope({ info: { firstName: 'A', middleName: '', lastName: 'B', dateOfBirth: '1990-01-01', nationality, residenceCountry: nationality, addressLine1: 'x', addressLine2: '', city: 'y', stateRegion: '', postalCode: '1', mobileCountry: '', mobileNumber: '' }, editable: false, updatedAt: null });
     if (path.endsWith('/reverification')) return page === 'fail' ? envelope({}, 10016, 'server busy') : envelope(page);
     if (path.endsWith('/kyc-info')) {
@@ -148,6 +149,9 @@ describe('reverification page (§2, §4)', () => {
     expect(within(p).getByTestId('app-tip')).toHaveTextContent('completed in our mobile app');
     expect(within(p).queryByRole('link', { name: 'Verify now' })).not.toBeInTheDocument();
     expect(within(p).queryByRole('button')).not.toBeInTheDocument();
+    // Where to get the app: the exchange's download page as a link and a QR code (issue 27).
+    expect(await within(p).findByRole('link', { name: 'Get the app' })).toHaveAttribute('href', 'https://apps.example.com/exchange');
+    expect(await within(p).findByRole('img', { name: "QR code that opens the app's download page on your phone" })).toHaveAttribute('src', expect.stringMatching(/^data:image\/svg\+xml/));
     expect(screen.getByTestId('requirements')).toHaveAttribute('data-region', 'turkey');
     expect(within(screen.getByTestId('requirements')).getAllByRole('listitem')).toHaveLength(2);
   });

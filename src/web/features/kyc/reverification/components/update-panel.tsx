@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ReverificationItem } from '../../../../../shared/api/reverification.ts';
 import { DAILY_REJECTION_LIMIT } from '../../../../../shared/api/reverification.ts';
@@ -7,6 +8,8 @@ import { Alert } from '../../../../components/ui/alert.tsx';
 import { Link } from 'wouter';
 import { Button, buttonVariants } from '../../../../components/ui/button.tsx';
 import { Card } from '../../../../components/ui/card.tsx';
+import { qrDataUrl } from '../../../../lib/qr/qr-data-url.ts';
+import { useSiteConfig } from '../../../../lib/region/index.ts';
 import { formatInstant } from '../model/dates.ts';
 import { panelAction } from '../model/panel.ts';
 
@@ -104,6 +107,7 @@ function PanelButton({ action }: { action: ReturnType<typeof panelAction> }) {
           <Alert variant="info" role="note" data-testid="app-tip">
             {t('reverification.status.appTip')}
           </Alert>
+          <AppLink />
           {action.resubmitInApp ? (
             <Button variant="default" disabled className={sizing}>
               {t('reverification.status.resubmitInApp')}
@@ -114,4 +118,33 @@ function PanelButton({ action }: { action: ReturnType<typeof panelAction> }) {
     default:
       return null;
   }
+}
+
+/**
+ * Where to get the app (issue 27: the tip had neither link nor code): the exchange's download page
+ * (APP_DOWNLOAD_URL) as a link, and as a QR code for a computer's reader to scan with the phone.
+ * Nothing when the exchange has not configured one.
+ */
+function AppLink() {
+  const { t } = useTranslation();
+  const site = useSiteConfig();
+  const url = site.data?.appUrl ?? null;
+  const [qr, setQr] = useState<string | null>(null);
+  useEffect(() => {
+    if (!url) return;
+    let live = true;
+    void qrDataUrl(url).then((src) => live && setQr(src), () => live && setQr(null));
+    return () => {
+      live = false;
+    };
+  }, [url]);
+  if (!url) return null;
+  return (
+    <div className="flex flex-wrap items-center gap-4" data-testid="app-link">
+      <a href={url} target="_blank" rel="noopener noreferrer" className={buttonVariants({ variant: 'primary' })}>
+        {t('reverification.status.getApp')}
+      </a>
+      {qr ? <img src={qr} alt={t('reverification.status.appQrAlt')} width={128} height={128} className="hidden rounded bg-white sm:block" data-testid="app-qr" /> : null}
+    </div>
+  );
 }
