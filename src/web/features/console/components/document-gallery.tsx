@@ -19,7 +19,7 @@ export function DocumentGallery({ documents, email }: { documents: readonly Cons
   const [failed, setFailed] = useState<ReadonlySet<string>>(new Set());
   if (documents.length === 0) return <p className="text-sm text-muted">{t('console.documents.none')}</p>;
 
-  const kindLabel = (doc: Pick<ConsoleDocument, 'kind'>) => (doc.kind === EVIDENCE_KIND ? t('console.documents.evidence') : t(`console.documentKinds.${doc.kind}`, { defaultValue: doc.kind }));
+  const kindLabel = (doc: { kind: string }) => (doc.kind === EVIDENCE_KIND ? t('console.documents.evidence') : t(`console.documentKinds.${doc.kind}`, { defaultValue: doc.kind }));
   /** Decision 048: the user's other pictures that look the same as this one, said where they are. */
   const samePictures = (doc: ConsoleDocument) =>
     (doc.samePictureAs ?? [])
