@@ -10,9 +10,10 @@ import phash from 'sharp-phash';
  * Hashes at most this many bits apart show the same picture. Measured (picture-hash.test.ts): the
  * same picture re-encoded, halved, recompressed, brightened or trimmed by a few pixels stays within
  * 0–4 bits; the front and the back of one card (same size, border and colours) are 18–23 bits apart,
- * a card and a selfie 35 or more. Even two synthetic stripe patterns that differ only in their
- * colour offsets are 7 apart. 6 catches copies and keeps clear of real second sides: a wrongful
- * refusal would block the user at the upload, so the margin is on that side.
+ * a card and a selfie 35 or more. (The suites' synthetic stripe patterns, test-images.ts, which
+ * differ only in colour offsets, are 2–12 apart: one structure, so much the same picture to a
+ * perceptual hash; tests that need two sides use seeds at least 7 apart.) 6 catches copies and keeps
+ * clear of real second sides: a wrongful refusal would block the user at the upload.
  */
 export const SAME_PICTURE_MAX_DISTANCE = 6;
 
