@@ -2,18 +2,18 @@ import phash from 'sharp-phash';
 
 /**
  * Perceptual hashes of stored pictures (decision 048): the same picture sent twice, even re-encoded,
- * resized or recompressed by a phone, has (nearly) the same hash; a different picture has a hash
- * about half of whose 64 bits differ. Stored with each document as 16 hex digits.
+ * resized or recompressed by a phone, has (nearly) the same hash; an unrelated picture typically
+ * differs in about half of the 64 bits. Stored with each document as 16 hex digits.
  */
 
 /**
- * Hashes at most this many bits apart show the same picture. Measured (picture-hash.test.ts): the
+ * Hashes at most this many bits apart show the same picture. Measured (same-picture.test.ts): the
  * same picture re-encoded, halved, recompressed, brightened or trimmed by a few pixels stays within
  * 0–4 bits; the front and the back of one card (same size, border and colours) are 18–23 bits apart,
- * a card and a selfie 35 or more. (The suites' synthetic stripe patterns, test-images.ts, which
- * differ only in colour offsets, are 2–12 apart: one structure, so much the same picture to a
- * perceptual hash; tests that need two sides use seeds at least 7 apart.) 6 catches copies and keeps
- * clear of real second sides: a wrongful refusal would block the user at the upload.
+ * a card and a selfie 35 or more. (The suites' synthetic stripe patterns, test-images.ts, differ
+ * only in colour offsets and are 2–12 apart: one structure, much the same picture to a perceptual
+ * hash; tests that need two sides use seeds whose pictures are 7 or more bits apart.) 6 catches
+ * copies and keeps clear of real second sides: a wrongful refusal would block the user at upload.
  */
 export const SAME_PICTURE_MAX_DISTANCE = 6;
 
