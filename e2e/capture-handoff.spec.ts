@@ -19,8 +19,11 @@ const W = 640;
 const H = 480;
 const dir = mkdtempSync(path.join(tmpdir(), 'capture-e2e-'));
 
-/** Grey levels of an ID card with lines of print on a plain desk (as the quality tests paint it). */
-function cardScene(blur = 0): Uint8Array {
+/**
+ * Grey levels of an ID card with lines of print on a plain desk (as the quality tests paint it); the
+ * front has a portrait, the back none (the same picture as both sides is refused, decision 048).
+ */
+function cardScene(blur = 0, portrait = true): Uint8Array {
   const grey = new Uint8Array(W * H);
   for (let y = 0; y < H; y++) {
     for (let x = 0; x < W; x++) {
@@ -30,7 +33,7 @@ function cardScene(blur = 0): Uint8Array {
       if (cx >= 0 && cx < 480 && cy >= 0 && cy < 330) {
         v = 225;
         if (cy % 24 >= 8 && cy % 24 < 14 && cx > 20 && cx < 460 && cx % 16 < 11) v = 30;
-        if (cx > 20 && cx < 130 && cy > 40 && cy < 200) v = 110;
+        if (portrait && cx > 20 && cx < 130 && cy > 40 && cy < 200) v = 110;
       }
       grey[y * W + x] = v;
     }
@@ -63,9 +66,9 @@ test.use({
   },
 });
 
-async function cardFile(name: string, blur = 0): Promise<string> {
+async function cardFile(name: string, blur = 0, portrait = true): Promise<string> {
   const file = path.join(dir, name);
-  await sharp(Buffer.from(cardScene(blur)), { raw: { width: W, height: H, channels: 1 } }).jpeg({ quality: 92 }).toFile(file);
+  await sharp(Buffer.from(cardScene(blur, portrait)), { raw: { width: W, height: H, channels: 1 } }).jpeg({ quality: 92 }).toFile(file);
   return file;
 }
 
@@ -124,7 +127,7 @@ test('the phone takes the document photos for the desktop, which shows them as t
 
     // Back: a blurred file is refused twice with the reason; then it may be sent anyway.
     const back = mobile.getByTestId('phone-shot-DOCUMENT_BACK');
-    const blurred = await cardFile('blurred.jpg', 6);
+    const blurred = await cardFile('blurred-back.jpg', 6, false);
     await back.getByLabel('Or choose a photo: Back side').setInputFiles(blurred);
     await expect(back.getByTestId('quality-notice')).toContainText('The picture is blurred.');
     await expect(back.getByRole('button', { name: 'Send this picture anyway' })).toHaveCount(0);

@@ -99,7 +99,7 @@ const levelCard = (page: Page) => page.getByTestId('level-1');
 test('a user is rejected with RETRY, sees why, resubmits, and is approved: LEVEL_1 and its limits', async ({ page: user, browser }) => {
   test.setTimeout(180_000);
   const email = uniqueEmail('review-flow');
-  const [front, back, back2] = await Promise.all([testImage('front.jpg'), testImage('back.jpg'), testImage('back-2.jpg', 1000, 700)]);
+  const [front, back, back2] = await Promise.all([testImage('front.jpg'), testImage('back.jpg', 1100, 760), testImage('back-2.jpg', 1000, 700)]);
 
   // --- The user signs up on the login page and completes personal information.
   await user.goto('/login');

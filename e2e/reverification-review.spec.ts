@@ -86,7 +86,7 @@ async function openUpdateCase(reviewer: Page, email: string) {
 
 test('a reviewer asks for a new ID, the user sends it, the reviewer rejects it, the user resubmits, the reviewer approves', async ({ page: user, browser }) => {
   test.setTimeout(240_000);
-  const [front, back, front2] = await Promise.all([testImage('front.jpg'), testImage('back.jpg'), testImage('front-2.jpg', 1100, 760)]);
+  const [front, back, front2] = await Promise.all([testImage('front.jpg'), testImage('back.jpg', 1000, 700), testImage('front-2.jpg', 1100, 760)]);
 
   // --- A verified user: level 1 sent through the API, approved by the reviewer in the console.
   const email = await pendingApplicant(user, 'reverify-flow');

@@ -13,10 +13,8 @@ import { expect, test } from './support/fixtures.ts';
  */
 const images = mkdtempSync(path.join(tmpdir(), 'sdk-e2e-'));
 
-async function testImage(name: string): Promise<string> {
+async function testImage(name: string, width = 1200, height = 800): Promise<string> {
   const file = path.join(images, name);
-  const width = 1200;
-  const height = 800;
   const noise = Buffer.alloc(width * height * 3);
   for (let i = 0; i < noise.length; i += 1) noise[i] = (i * 7919 + (i >> 5) * 31) & 0xff;
   await sharp(noise, { raw: { width, height, channels: 3 } }).jpeg({ quality: 80 }).toFile(file);
@@ -25,7 +23,7 @@ async function testImage(name: string): Promise<string> {
 
 test('a partner page embeds the flow: level 1 in SDK mode, events to the parent, jump-back to the allowed URL', async ({ page }) => {
   test.setTimeout(90_000);
-  const [front, back, selfie] = [await testImage('front.jpg'), await testImage('back.jpg'), await testImage('selfie.jpg')];
+  const [front, back, selfie] = [await testImage('front.jpg'), await testImage('back.jpg', 1100, 760), await testImage('selfie.jpg')];
   await page.goto('/partner-demo/');
   await page.getByLabel('Your user id at Demo Partner').fill(`demo-user-${Date.now().toString(36)}`);
   await page.getByLabel('Language').selectOption('en');

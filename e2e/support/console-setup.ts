@@ -26,8 +26,9 @@ export async function pendingApplicant(page: Page, prefix: string): Promise<stri
       data: { firstName: 'Astrid', lastName: 'Lind', dateOfBirth: '1990-05-17', nationality: 'SE', residenceCountry: 'SE', addressLine1: 'Storgatan 3', city: 'Uppsala', postalCode: '753 20' },
     }),
   );
-  const [card, selfie] = await Promise.all([testImage(1200, 800), testImage(800, 1000)]);
-  for (const [kind, buffer] of [['DOCUMENT_FRONT', card], ['DOCUMENT_BACK', card], ['SELFIE', selfie]] as const) {
+  // Three sizes, three patterns: the same picture as both sides is refused (decision 048).
+  const [card, back, selfie] = await Promise.all([testImage(1200, 800), testImage(1100, 760), testImage(800, 1000)]);
+  for (const [kind, buffer] of [['DOCUMENT_FRONT', card], ['DOCUMENT_BACK', back], ['SELFIE', selfie]] as const) {
     await ok(page.request.post('/x-api/v3/private/kyc/upload-document', { multipart: { kind, level: '1', file: { name: `${kind}.jpg`, mimeType: 'image/jpeg', buffer } } }));
   }
   await ok(page.request.post('/x-api/v3/private/kyc/submit-application', { data: { level: 1, country: 'SE', documentType: 'DRIVERS_LICENSE' } }));

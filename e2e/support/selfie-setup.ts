@@ -31,7 +31,7 @@ export async function applicantAtSelfie(page: Page, prefix: string): Promise<str
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByLabel('Front side').setInputFiles(await noiseImage('front.jpg'));
   await expect(page.getByTestId('slot-DOCUMENT_FRONT').getByText('Uploaded', { exact: true })).toBeVisible();
-  await page.getByLabel('Back side').setInputFiles(await noiseImage('back.jpg'));
+  await page.getByLabel('Back side').setInputFiles(await noiseImage('back.jpg', 1100, 760));
   await expect(page.getByTestId('slot-DOCUMENT_BACK').getByText('Uploaded', { exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByRole('heading', { name: 'Take a selfie' })).toBeVisible();

@@ -200,7 +200,7 @@ export function createServices(db: Db, config: Config, { mailer = logMailer({ in
   const risk = createRiskService({ db, residenceOf: async (userId) => (await kyc.getPersonalInfo(userId)).info?.residenceCountry ?? '' });
   review.registerSubject(SubjectKind.EDD, edd.reviewHandler);
   const countries = createCountriesService();
-  const consoleService = createConsoleService({ db, review, kyc, accounts, reverification, questionnaires, screening, transfers, rfi: compliance.rfi, edd, memberTags: extras.tagChanges });
+  const consoleService = createConsoleService({ db, review, kyc, accounts, reverification, documents, questionnaires, screening, transfers, rfi: compliance.rfi, edd, memberTags: extras.tagChanges });
   // The retention job also runs the capture's sweeps (biometric data, old phone links): built below.
   // Face matches are biometric results: they go with the liveness checks (decision 045).
   const sweeps = () => ({

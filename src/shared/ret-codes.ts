@@ -61,6 +61,11 @@ export const RetCode = {
    * (the document store lost the object, or the key is not configured here). Nothing is served.
    */
   DOCUMENT_CONTENT_UNAVAILABLE: 34009,
+  /**
+   * Document upload: the picture is the same (or nearly: a perceptual hash, decision 048) as the one
+   * stored for the other side of the document; `result.otherKind` names that side. Nothing is stored.
+   */
+  DOCUMENT_SAME_PICTURE: 34010,
   /** KYC submit (level 1) before the personal information is saved. */
   KYC_PERSONAL_INFO_REQUIRED: 35001,
   /** Personal information can no longer be changed: submitted for review or approved. */

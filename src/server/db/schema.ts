@@ -182,6 +182,8 @@ export interface KycDocumentsTable {
   quality: string | null;
   /** Where the ciphertext is (migration 017): null = in `ciphertext`, `file` or `s3` = that store, under the id. */
   content_store: string | null;
+  /** 64-bit perceptual hash of the stored picture, 16 hex digits (migration 036); null before it. */
+  picture_hash: string | null;
 }
 
 /** KYC personal information of a user (migration 002); editable until submitted. */

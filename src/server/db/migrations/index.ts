@@ -29,6 +29,7 @@ import * as m030 from './030-limits-rates-mobile.ts';
 import * as m031 from './031-risk-lists.ts';
 import * as m032 from './032-face-matches.ts';
 import * as m035 from './035-password-resets.ts';
+import * as m036 from './036-picture-hashes.ts';
 
 /**
  * The one migration set for SQLite and PostgreSQL, in order. Names are permanent: never rename or
@@ -65,4 +66,5 @@ export const migrations: Record<string, Migration> = {
   '031-risk-lists': m031,
   '032-face-matches': m032,
   '035-password-resets': m035,
+  '036-picture-hashes': m036,
 };

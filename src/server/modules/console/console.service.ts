@@ -20,7 +20,7 @@ import type { IdentityTransferSubject } from '../../../shared/api/identity-trans
 import type { RfiSubject } from '../../../shared/api/compliance-tasks.ts';
 import type { EddSubject } from '../../../shared/api/edd.ts';
 import type { MemberTagSubject } from '../../../shared/api/member-tag-change.ts';
-import { toConsoleDocument } from '../documents/documents.service.ts';
+import { toConsoleDocument, type DocumentsService } from '../documents/documents.service.ts';
 
 export interface ConsoleDeps {
   db: Db;
@@ -28,6 +28,8 @@ export interface ConsoleDeps {
   kyc: Pick<KycService, 'applicationForReview' | 'documentTypesOf'>;
   accounts: Pick<AccountsService, 'usersByIds'>;
   reverification: Pick<ReverificationService, 'subjectForReview' | 'documentTypesOf' | 'request'>;
+  /** The user's pictures that look alike (decision 048), flagged on a case's documents. */
+  documents: Pick<DocumentsService, 'samePicturesOf'>;
   /** QUESTIONNAIRE cases: the answers with the template's questions and scores (decision 020). */
   questionnaires?: { forReview(c: ReviewCase): Promise<QuestionnaireSubject> };
   /** SCREENING cases' subject (decision 026); absent: such cases are not shown. */
@@ -84,7 +86,7 @@ function parseJson(text: string | null): unknown {
  * The compliance console: composes the review module's cases and decisions with what the subject
  * modules (kyc), documents and accounts expose through their services. It owns no table.
  */
-export function createConsoleService({ db, review, kyc, accounts, reverification, questionnaires, screening, transfers, rfi, edd, memberTags }: ConsoleDeps) {
+export function createConsoleService({ db, review, kyc, accounts, reverification, documents, questionnaires, screening, transfers, rfi, edd, memberTags }: ConsoleDeps) {
   async function toItems(cases: ReviewCase[]): Promise<ConsoleQueueItem[]> {
     // Pending cases' first decisions and decided cases' overrides (decision 022) both wait for a second look.
     const proposals = await review.proposalsOf(cases.map((c) => c.id));
@@ -332,6 +334,7 @@ export function createConsoleService({ db, review, kyc, accounts, reverification
     const otherCases = await review.casesOfSubjects(SubjectKind.KYC_APPLICATION, app.others.map((o) => o.id));
     const decisions = await toDecisions([...(await review.decisionsOf([c.id, ...[...otherCases.values()].map((o) => o.id)])).values()]);
     const user = (await accounts.usersByIds([c.userId])).get(c.userId);
+    const samePictures = await documents.samePicturesOf(db, c.userId, app.documents);
 
     // Records of one transaction share a timestamp: the step change is listed before the
     // application record that explains it, and the case's record after both.
@@ -363,7 +366,7 @@ export function createConsoleService({ db, review, kyc, accounts, reverification
         },
         steps: app.steps,
         submitted: app.submitted,
-        documents: app.documents.map(toConsoleDocument),
+        documents: app.documents.map((d) => toConsoleDocument(d, samePictures.get(d.id))),
         previous: app.others.map((o) => {
           const oc = otherCases.get(o.id);
           return { id: o.id, caseId: oc?.id ?? null, level: o.level, status: o.status, submittedAt: o.submittedAt, decision: (oc && decisions.get(oc.id)) ?? null };

@@ -30,6 +30,24 @@ export function findDrafts(db: Q, userId: string, level: number, kind?: string):
   return q.orderBy('created_at', 'asc').orderBy('id', 'asc').execute();
 }
 
+/** The perceptual hashes of the user's unattached drafts of one level and kind (decision 048). */
+export function findDraftHashes(db: Q, userId: string, level: number, kind: string) {
+  return db.selectFrom('kyc_documents').select(['id', 'picture_hash']).where('user_id', '=', userId).where('level', '=', level).where('kind', '=', kind).where('application_id', 'is', null).execute();
+}
+
+/** The perceptual hashes of the user's submitted pictures (any kind, any application; drafts stay the user's own). */
+export function findSubmittedHashes(db: Q, userId: string) {
+  return db
+    .selectFrom('kyc_documents')
+    .select(['id', 'kind', 'application_id', 'created_at', 'picture_hash'])
+    .where('user_id', '=', userId)
+    .where('application_id', 'is not', null)
+    .where('picture_hash', 'is not', null)
+    .orderBy('created_at', 'asc')
+    .orderBy('id', 'asc')
+    .execute();
+}
+
 /** The full row of the user's latest picture of `kind` at `level`, a draft or submitted. */
 export function findLatestOfKind(db: Q, userId: string, level: number, kind: string) {
   return db.selectFrom('kyc_documents').selectAll().where('user_id', '=', userId).where('level', '=', level).where('kind', '=', kind).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst();

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import type { ConsoleDocument } from '../../../shared/api/console-document.ts';
+import type { ConsoleDocument, SamePictureMatch } from '../../../shared/api/console-document.ts';
 import { DOCUMENT_MIME, type DocumentSummary } from '../../../shared/api/documents.ts';
 import { API_PREFIX, ApiPath } from '../../../shared/api/paths.ts';
 import { DocumentKind, KycLevel, type VerifiableLevel } from '../../../shared/kyc.ts';
@@ -16,6 +16,7 @@ import * as repo from './documents.repo.ts';
 import { createContentStore, type ContentStore } from './content-store.ts';
 import { normalizeImage } from './image.ts';
 import { measureStored, parseQuality } from './quality.ts';
+import { pictureHash, samePicture } from './picture-hash.ts';
 import type { DocumentQuality, QualityIssue } from '../../../shared/api/capture.ts';
 
 /**
@@ -90,8 +91,19 @@ const REWRAP_BATCH = 100;
 const contextOf = (id: string) => `${ENTITY}:${id}`;
 
 /** A document as the console lists it: with the reviewer's download address (served by this module). */
-export function toConsoleDocument(d: Pick<DocumentSummary, 'id' | 'kind' | 'mime' | 'byteSize' | 'width' | 'height' | 'createdAt' | 'quality'>): ConsoleDocument {
-  return { id: d.id, kind: d.kind, mime: d.mime, byteSize: d.byteSize, width: d.width, height: d.height, createdAt: d.createdAt, downloadPath: `${API_PREFIX}${ApiPath.consoleDocument}/${d.id}`, quality: d.quality ?? null };
+export function toConsoleDocument(d: Pick<DocumentSummary, 'id' | 'kind' | 'mime' | 'byteSize' | 'width' | 'height' | 'createdAt' | 'quality'>, samePictureAs: readonly SamePictureMatch[] = []): ConsoleDocument {
+  return {
+    id: d.id,
+    kind: d.kind,
+    mime: d.mime,
+    byteSize: d.byteSize,
+    width: d.width,
+    height: d.height,
+    createdAt: d.createdAt,
+    downloadPath: `${API_PREFIX}${ApiPath.consoleDocument}/${d.id}`,
+    quality: d.quality ?? null,
+    samePictureAs: [...samePictureAs],
+  };
 }
 
 export function toSummary(row: repo.DocumentMetaRow): DocumentSummary {
@@ -127,6 +139,9 @@ const auditView = (row: repo.DocumentMetaRow) => ({
 const isUniqueViolation = (err: unknown) => /unique|duplicate/i.test(String((err as Error)?.message));
 
 const KINDS = new Set<string>(Object.values(DocumentKind));
+
+/** The two sides of a document: neither may be the same picture as the other (decision 048). */
+const OTHER_SIDE: Partial<Record<string, DocumentKind>> = { [DocumentKind.DOCUMENT_FRONT]: DocumentKind.DOCUMENT_BACK, [DocumentKind.DOCUMENT_BACK]: DocumentKind.DOCUMENT_FRONT };
 
 /** The kind of a questionnaire's evidence picture (never a KYC document kind). */
 export const EVIDENCE_KIND = 'QUESTIONNAIRE_EVIDENCE';
@@ -197,6 +212,8 @@ export function createDocumentsService({ db, config, keyring: injectedKeyring, c
     }
     const image = await normalizeImage(bytes);
     const measured = await measureStored(image.bytes, image.width, image.height);
+    // Of the stored pixels, so a re-upload of the same file and a re-encoded copy hash alike (decision 048).
+    const hash = await pictureHash(image.bytes);
     const quality: DocumentQuality = { ...measured, overridden: [...(slot.warnings ?? [])], viaHandoff: Boolean(slot.viaHandoff) };
     const id = randomUUID();
     const sealed = sealBytes(keys(), image.bytes, contextOf(id));
@@ -220,7 +237,22 @@ export function createDocumentsService({ db, config, keyring: injectedKeyring, c
       key_id: sealed.keyId,
       created_at: nowIso(),
       quality: JSON.stringify(quality),
+      picture_hash: hash,
     };
+  }
+
+  /**
+   * Decision 048: one side of a document must not be the same picture as the other side's draft
+   * (a front sent twice). Read in the storing transaction, so the draft compared is the one the
+   * upload will sit next to; the refusal rolls everything back (nothing stored, nothing audited).
+   */
+  async function refuseSameAsOtherSide(trx: Db, userId: string, input: DocumentUpload, row: repo.DocumentRow): Promise<void> {
+    const otherKind = OTHER_SIDE[input.kind];
+    if (!otherKind) return;
+    const [other] = await repo.findDraftHashes(trx, userId, input.level, otherKind);
+    if (other && samePicture(other.picture_hash, row.picture_hash)) {
+      throw new BusinessError(RetCode.DOCUMENT_SAME_PICTURE, 'same picture as the other side', { otherKind });
+    }
   }
 
   return {
@@ -275,6 +307,7 @@ export function createDocumentsService({ db, config, keyring: injectedKeyring, c
           const replaced = await db.transaction().execute(async (trx) => {
             // Again, in the transaction that stores: a submission may have committed during the decode.
             await canUpload(userId, input.level, trx);
+            await refuseSameAsOtherSide(trx, userId, input, row);
             const previous = await repo.findDrafts(trx, userId, input.level, input.kind);
             for (const old of previous) {
               await repo.deleteDraft(trx, userId, old.id);
@@ -356,6 +389,26 @@ export function createDocumentsService({ db, config, keyring: injectedKeyring, c
 
     async listForApplication(dbOrTrx: Db, applicationId: string): Promise<DocumentSummary[]> {
       return (await repo.findByApplication(dbOrTrx, applicationId)).map(toSummary);
+    },
+
+    /**
+     * For each of `docs` (a case's pictures), the user's other submitted pictures that look the same
+     * (decision 048): any kind, any application, so a selfie reused as a front or a front from an
+     * earlier application is flagged too. Drafts are left out: they are the user's until submitted.
+     */
+    async samePicturesOf(dbOrTrx: Db, userId: string, docs: readonly Pick<DocumentSummary, 'id' | 'applicationId'>[]): Promise<Map<string, SamePictureMatch[]>> {
+      const result = new Map<string, SamePictureMatch[]>();
+      if (docs.length === 0) return result;
+      const pictures = await repo.findSubmittedHashes(dbOrTrx, userId);
+      const hashOf = new Map(pictures.map((p) => [p.id, p.picture_hash]));
+      for (const doc of docs) {
+        const own = hashOf.get(doc.id);
+        const matches = pictures
+          .filter((p) => p.id !== doc.id && samePicture(own, p.picture_hash))
+          .map((p) => ({ documentId: p.id, kind: p.kind, sameApplication: p.application_id === doc.applicationId, createdAt: p.created_at }));
+        if (matches.length > 0) result.set(doc.id, matches);
+      }
+      return result;
     },
 
     /**

@@ -29,7 +29,7 @@ export const PERSONAL_DATA_COVERAGE: Readonly<Record<string, Coverage>> = {
   // --- verification (KYC): the personal-info table (names, birth date, addresses; the mobile number is one of its columns) goes whole
   kyc_personal_info: { exported: 'personalInfo', erased: 'the row is deleted, every column with it' },
   kyc_applications: { exported: 'applications', erased: 'the submitted snapshot is blanked; level, status, dates stay for the decisions' },
-  kyc_documents: { exported: 'documents', erased: 'deleted with their files (every kind: identity documents, questionnaire evidence, RFI pictures)' },
+  kyc_documents: { exported: 'documents', erased: 'deleted with their files and picture hashes (every kind: identity documents, questionnaire evidence, RFI pictures; decision 048)' },
   vendor_sessions: { retained: "the vendor's applicant id, linking to the records the vendor keeps under its own retention; nothing the user gave" },
   review_cases: { exported: 'decisions', erased: 'free text of decisions and proposals blanked', retained: 'outcome, reason, decider and times: the record of the decision' },
   erasure_requests: { exported: 'erasureRequests', retained: 'the proof of the erasure itself' },

@@ -1,4 +1,5 @@
 import type { UserRole } from '../../../shared/api/accounts.ts';
+import type { SamePictureMatch } from '../../../shared/api/console-document.ts';
 import type { DocumentSummary } from '../../../shared/api/documents.ts';
 import type { PersonalInfoResult } from '../../../shared/api/personal-info.ts';
 import type { KycLevel } from '../../../shared/kyc.ts';
@@ -27,6 +28,8 @@ export interface ReverificationDocumentsPort {
   listDrafts(dbOrTrx: Db, userId: string, level: number): Promise<DocumentSummary[]>;
   attach(trx: Db, userId: string, ids: readonly string[], applicationId: string, actor?: Actor): Promise<void>;
   listForApplication(dbOrTrx: Db, applicationId: string): Promise<DocumentSummary[]>;
+  /** The user's submitted pictures that look the same as each of `docs` (decision 048). */
+  samePicturesOf(dbOrTrx: Db, userId: string, docs: readonly Pick<DocumentSummary, 'id' | 'applicationId'>[]): Promise<Map<string, SamePictureMatch[]>>;
 }
 
 /** And from accounts. */

@@ -259,6 +259,8 @@ export function createSubmissions(deps: SubmissionsDeps) {
       const others = (await repo.findSubmissionsOfUser(db, sub.user_id)).filter((s) => s.id !== sub.id);
       const decisions = await review.decisionsOfSubjects(SubjectKind.REVERIFICATION, others.map((o) => o.id));
       const requester = request.requested_by ? (await accounts.usersByIds([request.requested_by])).get(request.requested_by) : undefined;
+      const pictures = await documents.listForApplication(db, sub.id);
+      const samePictures = await documents.samePicturesOf(db, sub.user_id, pictures);
       const address = personal ? [personal.addressLine1, personal.addressLine2, `${personal.postalCode} ${personal.city}`.trim(), personal.stateRegion, personal.residenceCountry].filter(Boolean).join(', ') : '';
       return {
         kind: SubjectKind.REVERIFICATION,
@@ -295,7 +297,7 @@ export function createSubmissions(deps: SubmissionsDeps) {
           document: current ? `${current.documentType} ${current.country} ${current.documentNumber}`.trim() : '',
         },
         status: (await statuses(sub.user_id))[target],
-        documents: (await documents.listForApplication(db, sub.id)).map(toConsoleDocument),
+        documents: pictures.map((d) => toConsoleDocument(d, samePictures.get(d.id))),
         previous: others.map((o) => ({ id: o.id, target: o.target as ReverificationTarget, status: o.status, submittedAt: o.submitted_at, reasonCode: decisions.get(o.id)?.reasonCode ?? null })),
       };
     },

@@ -5,6 +5,9 @@ import { Dialog } from '../../../components/ui/dialog.tsx';
 import { formatDateTime } from '../format.ts';
 import { DocumentQualityNote } from './document-quality.tsx';
 
+/** The kind of a questionnaire's or an RFI's picture (the documents module's EVIDENCE_KIND). */
+const EVIDENCE_KIND = 'QUESTIONNAIRE_EVIDENCE';
+
 /**
  * The application's images, served by the reviewer read route (decision 006: the session cookie
  * authorises a plain `<img>`; every read is audited as document.view). A click or Enter enlarges
@@ -16,7 +19,12 @@ export function DocumentGallery({ documents, email }: { documents: readonly Cons
   const [failed, setFailed] = useState<ReadonlySet<string>>(new Set());
   if (documents.length === 0) return <p className="text-sm text-muted">{t('console.documents.none')}</p>;
 
-  const kindLabel = (doc: ConsoleDocument) => t(`console.documentKinds.${doc.kind}`, { defaultValue: doc.kind });
+  const kindLabel = (doc: { kind: string }) => (doc.kind === EVIDENCE_KIND ? t('console.documents.evidence') : t(`console.documentKinds.${doc.kind}`, { defaultValue: doc.kind }));
+  /** Decision 048: the user's other pictures that look the same as this one, said where they are. */
+  const samePictures = (doc: ConsoleDocument) =>
+    (doc.samePictureAs ?? [])
+      .map((m) => (m.sameApplication ? t('console.documents.samePictureHere', { kind: kindLabel(m) }) : t('console.documents.samePictureElsewhere', { kind: kindLabel(m), date: formatDateTime(m.createdAt, i18n.language) })))
+      .join('; ');
   const alt = (doc: ConsoleDocument) => t('console.documents.alt', { kind: kindLabel(doc), email });
   const markFailed = (id: string) => setFailed((prev) => new Set(prev).add(id));
 
@@ -58,6 +66,11 @@ export function DocumentGallery({ documents, email }: { documents: readonly Cons
                     <bdi>{formatDateTime(doc.createdAt, i18n.language)}</bdi>
                   </time>
                 </span>
+                {doc.samePictureAs?.length ? (
+                  <span data-testid="same-picture" className="mt-1 block rounded-md border border-danger px-2 py-1 font-medium text-danger">
+                    {t('console.documents.samePicture', { pictures: samePictures(doc) })}
+                  </span>
+                ) : null}
                 <DocumentQualityNote quality={doc.quality} />
               </figcaption>
             </figure>
