@@ -181,7 +181,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   // The retention job (decision 018): every server schedules it, one at a time runs it (a lease).
   app.addHook('onReady', async () => services.records.retention.start());
   // Screening after commits (decision 038): due jobs are taken every second.
-  app.addHook('onReady', async () => services.screening.jobs.start());
+  app.addHook('onReady', async () => {
+    services.screening.jobs.start();
+    // The background re-screening after any list load (decision 044): a pass every few seconds.
+    services.screening.rescreen.start();
+  });
   app.addHook('onClose', async () => services.screening.close());
   app.addHook('onClose', async () => services.records.retention.stop());
   // Fiat rates from RATES_URL (decision 040): every server reads them on a timer; none without it.

@@ -228,6 +228,8 @@ const envSchema = z.object({
   RETENTION_REJECTED_MONTHS: z.coerce.number().int().min(0).default(6),
   /** Screening (decision 038): threads matching names against the list (each holds the list's index); 0: on the server's own thread. */
   SCREENING_WORKERS: z.coerce.number().int().min(0).max(16).default(1),
+  /** Screening (decision 044): how often a server checks for verified users still to screen against the list in use (a load by the CLI is noticed this way); 0: never on this server. */
+  SCREENING_RESCREEN_INTERVAL_SECONDS: z.coerce.number().min(0).default(5),
   /** How often the retention job runs (one server runs it at a time); 0: never on this server. */
   RETENTION_JOB_INTERVAL_MINUTES: z.coerce.number().int().min(0).default(60),
   /** smtp:// or smtps:// (user and password in the URL): mail leaves through this server; unset: the local outbox. */
@@ -344,7 +346,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       rejectedMonths: e.RETENTION_REJECTED_MONTHS,
       jobIntervalMs: e.RETENTION_JOB_INTERVAL_MINUTES * 60_000,
     },
-    screening: { workers: e.SCREENING_WORKERS },
+    screening: { workers: e.SCREENING_WORKERS, rescreenIntervalMs: e.SCREENING_RESCREEN_INTERVAL_SECONDS * 1000 },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: path.resolve(e.MAIL_OUTBOX_DIR ?? path.join(dataDir, 'outbox')) },
   };
 }

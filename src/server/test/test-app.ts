@@ -37,6 +37,8 @@ export async function createTestApp(
   });
   // Face threads at normal priority (decision 039): a suite's parallel workers would starve a nice one.
   if (!overrides.capture) config.capture = { ...config.capture, faceNice: 0 };
+  // No periodic re-screening pass (decision 044): a test runs it (or the console's routes kick it) when it means to.
+  if (!overrides.screening) config.screening = { ...config.screening, rescreenIntervalMs: 0 };
   const mailer = createFakeMailer();
   const app = await buildApp(config, { ...options, mailer, ...(logStream ? { logStream } : {}) });
   await app.ready();

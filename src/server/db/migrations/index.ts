@@ -27,6 +27,7 @@ import * as m028 from './028-screening-jobs.ts';
 import * as m029 from './029-liveness-analysis.ts';
 import * as m030 from './030-limits-rates-mobile.ts';
 import * as m031 from './031-risk-lists.ts';
+import * as m034 from './034-screening-rescreens.ts';
 
 /**
  * The one migration set for SQLite and PostgreSQL, in order. Names are permanent: never rename or
@@ -61,4 +62,5 @@ export const migrations: Record<string, Migration> = {
   '029-liveness-analysis': m029,
   '030-limits-rates-mobile': m030,
   '031-risk-lists': m031,
+  '034-screening-rescreens': m034,
 };
