@@ -62,6 +62,18 @@ const popcount = (n: number) => {
   return c;
 };
 
+/** The first position of a posting (names in order of length) whose name is at least `length` long. */
+function firstAtLeast(rows: Int32Array, lengths: Uint8Array, length: number): number {
+  let lo = 0;
+  let hi = rows.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (lengths[rows[mid]!]! < length) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 /** A growable Int32 array (a list of a million names is added without an array of objects per name). */
 class Ints {
   data = new Int32Array(4);
@@ -102,6 +114,11 @@ export class NameIndex {
   private letters = new Int32Array(0);
   private lengths = new Uint8Array(0);
   private seen = new Uint8Array(0);
+  /** Per entry: the year of its date of birth when it has exactly one (0: none or several), for a quick "cannot agree". */
+  private birthYear = new Int16Array(0);
+  private birthCount = new Uint8Array(0);
+  /** Scratch of the names reached while screening one name (a typed array: no garbage per screening). */
+  private touched = new Int32Array(0);
 
   /** Adds entries (a list is added in chunks while it is read). */
   add(entries: Iterable<IndexEntry>): void {
@@ -135,7 +152,13 @@ export class NameIndex {
 
   /** Ends adding: postings become exact-size typed arrays and the phonetic keys are built over the vocabulary. */
   seal(): this {
-    this.postings = this.postings.map((p) => (p as Ints).done());
+    const lengths = Uint8Array.from(this.norms, (n) => Math.min(255, n.length));
+    // Each word's names in order of length: a screened word reaches only the lengths its score can
+    // still accept (a window found by binary search, `lengthWindow`), not every name it occurs in.
+    this.postings = this.postings.map((p) => {
+      const rows = (p as Ints).done();
+      return rows.length > 1 ? rows.sort((a, b) => lengths[a]! - lengths[b]! || a - b) : rows;
+    });
     for (const [word, id] of this.vocabulary) {
       for (const code of phonetic(word)) {
         const ids = this.sounds.get(code);
@@ -146,7 +169,10 @@ export class NameIndex {
     this.starts = this.entryStart.done();
     this.entryOf = this.nameEntry.done();
     this.letters = this.nameLetters.done();
-    this.lengths = Uint8Array.from(this.norms, (n) => Math.min(255, n.length));
+    this.lengths = lengths;
+    this.birthYear = Int16Array.from(this.births, (b) => (b.length === 1 ? Number(b[0]!.slice(0, 4)) || 0 : 0));
+    this.birthCount = Uint8Array.from(this.births, (b) => Math.min(255, b.length));
+    this.touched = new Int32Array(this.texts.length);
     this.entryStart = new Ints();
     this.nameEntry = new Ints();
     this.nameLetters = new Ints();
@@ -219,24 +245,51 @@ export class NameIndex {
     // reach a large part of the list: they are looked up only when the name has no longer word.
     const all = [...new Set([...words, ...words.slice(1).map((w, i) => words[i]! + w)])];
     const units = (words.some((w) => w.length >= LONG_WORD) ? all.filter((u) => u.length >= LONG_WORD) : all).slice(0, MAX_UNITS);
-    const touched: number[] = [];
-    const { mask, postings } = this;
+    const { mask, postings, lengths, entryOf, births, birthYear, birthCount } = this;
+    const touched = this.touched;
+    let n = 0;
+    const ourLength = name.norm.length;
+    // The lengths a name may have and still pass the first bound below (the length difference is a
+    // lower bound of the distance): outside them a name is kept only by sharing a word exactly with
+    // an agreeing date of birth, so only an exact word's names are looked at there, by date first.
+    let minLength = 256;
+    let maxLength = -1;
+    for (let l = 0; l < 256; l++) {
+      const total = ourLength + l;
+      if (100 * (total - Math.abs(ourLength - l)) >= (MATCH_THRESHOLD - 0.5) * total) {
+        if (l < minLength) minLength = l;
+        maxLength = l;
+      }
+    }
+    const ourYear = /^\d{4}/.test(dateOfBirth) ? Number(dateOfBirth.slice(0, 4)) : 0;
+    const bornAsWe = (entry: number): boolean => {
+      const count = birthCount[entry]!;
+      if (count === 0 || ourYear === 0) return false;
+      if (count === 1 && birthYear[entry] !== ourYear) return false;
+      for (const d of births[entry]!) if (dateOfBirth.startsWith(d)) return true;
+      return false;
+    };
+    const mark = (row: number, f: number) => {
+      if (mask[row] === 0) touched[n++] = row;
+      mask[row]! |= f;
+    };
     for (const unit of units) {
       const like = new Map<number, boolean>();
       this.wordsLike(unit, like);
       for (const [id, exact] of like) {
+        const rows = postings[id] as Int32Array;
+        const from = firstAtLeast(rows, lengths, minLength);
+        const to = firstAtLeast(rows, lengths, maxLength + 1);
         const f = exact ? REACHED | EXACT : REACHED;
-        for (const row of postings[id] as Int32Array) {
-          if (mask[row] === 0) touched.push(row);
-          mask[row]! |= f;
-        }
+        for (let i = from; i < to; i++) mark(rows[i]!, f);
+        if (!exact || ourYear === 0) continue;
+        for (let i = 0; i < from; i++) if (bornAsWe(entryOf[rows[i]!]!)) mark(rows[i]!, f);
+        for (let i = to; i < rows.length; i++) if (bornAsWe(entryOf[rows[i]!]!)) mark(rows[i]!, f);
       }
     }
     const ourLetters = lettersOf(name.norm);
-    const ourLength = name.norm.length;
     const entries: number[] = [];
-    const { seen, lengths, entryOf, letters, norms, births } = this;
-    const n = touched.length;
+    const { seen, letters, norms } = this;
     for (let i = 0; i < n; i++) {
       const row = touched[i]!;
       const m = mask[row]!;
@@ -251,7 +304,7 @@ export class NameIndex {
       // Failing both, a name sharing a word exactly may still match by the set score, which counts
       // only with a date of birth that agrees (the list's dates are YYYY[-MM[-DD]], checked at load).
       let keep = 100 * (total - bound) >= (MATCH_THRESHOLD - 0.5) * total && sortScoreBound(name.norm, norms[row]!) >= MATCH_THRESHOLD;
-      if (!keep && (m & EXACT) !== 0 && dateOfBirth !== '') for (const d of births[entry]!) if (dateOfBirth.startsWith(d)) keep = true;
+      if (!keep && (m & EXACT) !== 0 && bornAsWe(entry)) keep = true;
       if (keep) {
         seen[entry] = 1;
         entries.push(entry);
