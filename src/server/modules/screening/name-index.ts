@@ -62,6 +62,16 @@ const popcount = (n: number) => {
   return c;
 };
 
+/** Bytes of a name's character histogram: a–z, the space, digits folded into five. */
+const HISTOGRAM = 32;
+function histogramOf(norm: string, into: Uint8Array, at: number): void {
+  for (let i = 0; i < norm.length; i++) {
+    const c = norm.charCodeAt(i);
+    const k = c >= 97 && c <= 122 ? c - 97 : c === 32 ? 26 : c >= 48 && c <= 57 ? 27 + ((c - 48) % 5) : -1;
+    if (k >= 0 && into[at + k]! < 255) into[at + k]!++;
+  }
+}
+
 /** The first position of a posting (names in order of length) whose name is at least `length` long. */
 function firstAtLeast(rows: Int32Array, lengths: Uint8Array, length: number): number {
   let lo = 0;
@@ -117,6 +127,8 @@ export class NameIndex {
   /** Per entry: the year of its date of birth when it has exactly one (0: none or several), for a quick "cannot agree". */
   private birthYear = new Int16Array(0);
   private birthCount = new Uint8Array(0);
+  /** Per name, 32 bytes: how many of each letter, of spaces, and of digits (folded in five) it has — the bag bound without reading the name. */
+  private histograms = new Uint8Array(0);
   /** Scratch of the names reached while screening one name (a typed array: no garbage per screening). */
   private touched = new Int32Array(0);
 
@@ -173,6 +185,8 @@ export class NameIndex {
     this.birthYear = Int16Array.from(this.births, (b) => (b.length === 1 ? Number(b[0]!.slice(0, 4)) || 0 : 0));
     this.birthCount = Uint8Array.from(this.births, (b) => Math.min(255, b.length));
     this.touched = new Int32Array(this.texts.length);
+    this.histograms = new Uint8Array(this.texts.length * HISTOGRAM);
+    for (let row = 0; row < this.norms.length; row++) histogramOf(this.norms[row]!, this.histograms, row * HISTOGRAM);
     this.entryStart = new Ints();
     this.nameEntry = new Ints();
     this.nameLetters = new Ints();
@@ -288,8 +302,20 @@ export class NameIndex {
       }
     }
     const ourLetters = lettersOf(name.norm);
+    const ours = new Uint8Array(HISTOGRAM);
+    histogramOf(name.norm, ours, 0);
     const entries: number[] = [];
-    const { seen, letters, norms } = this;
+    const { seen, letters, norms, histograms } = this;
+    /** The characters one name has more of than the other, by the histograms: at most the exact bag distance (folded digits and capped counts only lower it). */
+    const histogramDistance = (row: number): number => {
+      let d = 0;
+      const at = row * HISTOGRAM;
+      for (let k = 0; k < HISTOGRAM; k++) {
+        const diff = ours[k]! - histograms[at + k]!;
+        d += diff < 0 ? -diff : diff;
+      }
+      return d;
+    };
     for (let i = 0; i < n; i++) {
       const row = touched[i]!;
       const m = mask[row]!;
@@ -299,11 +325,13 @@ export class NameIndex {
       const length = lengths[row]!;
       const total = ourLength + length;
       const bound = Math.max(popcount(ourLetters ^ letters[row]!), Math.abs(ourLength - length));
-      // Two bounds of the token-sort score, the cheap one first: characters one name has and the
-      // other lacks, then how many of each (both exact lower bounds of the distance, decision 038).
+      // Bounds of the token-sort score, the cheapest first: characters one name has and the other
+      // lacks, then how many of each — from the stored histograms, then exactly from the names (all
+      // lower bounds of the distance, decisions 038 and 044).
       // Failing both, a name sharing a word exactly may still match by the set score, which counts
       // only with a date of birth that agrees (the list's dates are YYYY[-MM[-DD]], checked at load).
-      let keep = 100 * (total - bound) >= (MATCH_THRESHOLD - 0.5) * total && sortScoreBound(name.norm, norms[row]!) >= MATCH_THRESHOLD;
+      const floor = (MATCH_THRESHOLD - 0.5) * total;
+      let keep = 100 * (total - bound) >= floor && 100 * (total - histogramDistance(row)) >= floor && sortScoreBound(name.norm, norms[row]!) >= MATCH_THRESHOLD;
       if (!keep && (m & EXACT) !== 0 && bornAsWe(entry)) keep = true;
       if (keep) {
         seen[entry] = 1;
