@@ -14,7 +14,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { ScreeningListInfo } from '../../src/shared/api/screening.ts';
 import { DEMO_ADMIN_PASSWORD } from '../../src/server/seed.ts';
-import { csvHeader, csvRow, syntheticPeople } from '../../src/server/modules/screening/synthetic-list.ts';
+import { csvHeader, csvRow, syntheticPeople } from '../../src/server/modules/screening/screening.service.ts';
 import { runLoad, type LoadResult } from './load.ts';
 
 export const RESCREEN_TARGETS = { p99Ratio: 1.5 } as const;

@@ -6,7 +6,7 @@
  * with real customers. Nothing here is part of the server.
  */
 import type { Db } from '../../src/server/db/index.ts';
-import { syntheticPeople } from '../../src/server/modules/screening/synthetic-list.ts';
+import { syntheticPeople } from '../../src/server/modules/screening/screening.service.ts';
 
 const CHUNK = 400;
 

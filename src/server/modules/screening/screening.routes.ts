@@ -48,7 +48,7 @@ export const screeningConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(ApiPath.consoleScreeningRescreen, { config: administrator, schema: { body: emptyRequest, response: { 200: okEnvelope(screeningListInfo) } } }, async (request) => {
     // A pass at once on this server (the run's actor is the one of its load: decision 044); it
     // screens in the background, the reply shows the progress as it stands.
-    await screening.rescreenNow();
+    await screening.rescreenNow(actorOf(request));
     return ok(await info());
   });
 

@@ -407,11 +407,16 @@ export function createScreeningService({
      * An administrator's "screen them now": a pass at once on this server; a run marked finished
      * with users left after all (a state changed since by hand or by a restore) is opened again.
      */
-    async rescreenNow(): Promise<void> {
+    async rescreenNow(actor: Actor): Promise<void> {
       const list = await repo.findCurrentList(db);
       if (!list) return;
       const run = await repo.findRescreen(db, list.version);
-      if (run?.finished_at && (await repo.countUnscreened(db, list.version)) > 0) await repo.reopenRescreen(db, list.version);
+      if (run?.finished_at && (await repo.countUnscreened(db, list.version)) > 0) {
+        await inTransaction(db, async (trx) => {
+          await repo.reopenRescreen(trx, list.version);
+          await recordAudit(trx, actor, { action: 'screening.rescreen.reopen', entityType: 'screening_list', entityId: String(list.version), before: { finishedAt: run.finished_at }, after: { finishedAt: null } });
+        });
+      }
       rescreen.kick();
     },
 
