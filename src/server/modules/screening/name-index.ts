@@ -206,7 +206,7 @@ export class NameIndex {
    * the list writes it as two words. Variants are looked up in the vocabulary directly (a few hundred
    * lookups) rather than stored as deletion keys for every word of the list (millions of keys).
    */
-  private wordsLike(word: string, out: Map<number, boolean>): void {
+  private wordsLike(word: string, out: Map<number, boolean>, joined = false): void {
     const exact = this.vocabulary.get(word);
     if (exact !== undefined) out.set(exact, true);
     const add = (w: string) => {
@@ -217,7 +217,10 @@ export class NameIndex {
       for (let i = 0; i < word.length; i++) {
         const head = word.slice(0, i);
         const tail = word.slice(i + 1);
-        add(head + tail);
+        // A letter dropped from two of our words joined ("h bin" → "hbin" → "bin") is not the list
+        // writing them as one word: such a variant shorter than four letters would reach every name
+        // with that short word (a fifth of the list for "bin"), which the rule above does not look up.
+        if (!joined || word.length > LONG_WORD) add(head + tail);
         for (const c of LETTERS) add(head + c + tail);
       }
       for (let i = 0; i <= word.length; i++) for (const c of LETTERS) add(word.slice(0, i) + c + word.slice(i));
@@ -257,7 +260,8 @@ export class NameIndex {
     // Our adjacent words joined are looked up too ("abdul rahman" → "abdulrahman"); the other way
     // round, a word of ours split in two is one of wordsLike's variants. Short words ("al", "bin")
     // reach a large part of the list: they are looked up only when the name has no longer word.
-    const all = [...new Set([...words, ...words.slice(1).map((w, i) => words[i]! + w)])];
+    const joinedUnits = new Set(words.slice(1).map((w, i) => words[i]! + w).filter((j) => !words.includes(j)));
+    const all = [...new Set([...words, ...joinedUnits])];
     const units = (words.some((w) => w.length >= LONG_WORD) ? all.filter((u) => u.length >= LONG_WORD) : all).slice(0, MAX_UNITS);
     const { mask, postings, lengths, entryOf, births, birthYear, birthCount } = this;
     const touched = this.touched;
@@ -287,10 +291,15 @@ export class NameIndex {
       if (mask[row] === 0) touched[n++] = row;
       mask[row]! |= f;
     };
+    // A word reached from two of our units is walked once (again only if now reached exactly).
+    const walked = new Map<number, boolean>();
     for (const unit of units) {
       const like = new Map<number, boolean>();
-      this.wordsLike(unit, like);
+      this.wordsLike(unit, like, joinedUnits.has(unit));
       for (const [id, exact] of like) {
+        const before = walked.get(id);
+        if (before === true || (before === false && !exact)) continue;
+        walked.set(id, exact);
         const rows = postings[id] as Int32Array;
         const from = firstAtLeast(rows, lengths, minLength);
         const to = firstAtLeast(rows, lengths, maxLength + 1);
