@@ -1,5 +1,5 @@
 import { ScreeningStatus } from '../../../shared/api/screening.ts';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { isPostgres } from '../../db/dialect.ts';
 import type { Database, ScreeningEntriesTable, ScreeningListsTable, ScreeningJobsTable, ScreeningMatchesTable, ScreeningStatesTable } from '../../db/schema.ts';
 
@@ -15,8 +15,15 @@ export function findCurrentList(db: Q) {
   return db.selectFrom('screening_lists').selectAll().orderBy('version', 'desc').limit(1).executeTakeFirst();
 }
 
-export async function insertList(db: Q, row: ListRow): Promise<void> {
-  await db.insertInto('screening_lists').values(row).execute();
+/**
+ * The next version's row, numbered in the same statement that writes it: a load's transaction
+ * starts with a write, so on SQLite it waits for the write lock (busy_timeout) rather than failing
+ * when a server committed between its first read and first write (decision 044: servers now write
+ * in the background while `npm run screening-load` runs in another process). Returns the version.
+ */
+export async function insertNextList(db: Q, row: Omit<ListRow, 'version'>): Promise<number> {
+  await sql`INSERT INTO screening_lists (version, source, sha256, entry_count, loaded_by, loaded_at) SELECT COALESCE(MAX(version), 0) + 1, ${row.source}, ${row.sha256}, ${row.entry_count}, ${row.loaded_by}, ${row.loaded_at} FROM screening_lists`.execute(db);
+  return (await findCurrentList(db))!.version;
 }
 
 /** A streamed load's totals, known once the file is read. */

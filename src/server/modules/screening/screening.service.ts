@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { AmlResult, AmlScene, SCREENING_LIST_INVALID, ScreeningMatchStatus, ScreeningStatus, type AmlResultReply, type LoadListResult, type ScreeningHit, type ScreeningSubject } from '../../../shared/api/screening.ts';
 import { QuestionnaireStatus } from '../../../shared/kyc.ts';
 import { DecisionOutcome, SubjectKind } from '../../../shared/review.ts';
@@ -49,6 +50,12 @@ export const RESCREEN_BATCH = 100;
  */
 const RESCREEN_POLL_MS = 5000;
 const RESCREEN_LEASE_MS = 60_000;
+/**
+ * The re-screening is paced: after each user it waits so that it takes at most this share of the
+ * time (the user's own transaction holds SQLite's one connection and its matching a core; users'
+ * requests go first). Half: 100,000 users take about an hour instead of half of one (decision 044).
+ */
+const RESCREEN_SHARE = 0.5;
 
 const parseList = (v: string) => JSON.parse(v) as string[];
 const toEntry = (r: repo.EntryRow): ListEntry => ({
@@ -78,6 +85,7 @@ export function createScreeningService({
   jobIntervalMs = JOB_POLL_MS,
   rescreenIntervalMs = RESCREEN_POLL_MS,
   rescreenBatch = RESCREEN_BATCH,
+  rescreenShare = RESCREEN_SHARE,
   onJobError = () => {},
 }: {
   db: Db;
@@ -91,6 +99,8 @@ export function createScreeningService({
   rescreenIntervalMs?: number;
   /** Users read per query by the background re-screening (its progress is recorded after each batch). */
   rescreenBatch?: number;
+  /** At most this share of the time goes to the background re-screening: after each user it pauses for the rest (1: no pause). */
+  rescreenShare?: number;
   onJobError?: (err: unknown) => void;
   /** A new potential match was opened, in its transaction (enhanced due diligence follows, decision 028). */
   matched?: (trx: Db, userId: string, actor: Actor) => Promise<unknown>;
@@ -262,6 +272,7 @@ export function createScreeningService({
         let screened = 0;
         let matches = 0;
         for (const { userId } of batch) {
+          const began = performance.now();
           try {
             const status = await rescreenOne(userId, list.version, actor);
             screened++;
@@ -270,6 +281,7 @@ export function createScreeningService({
             failed++;
             onJobError(err);
           }
+          if (rescreenShare < 1) await sleep(((performance.now() - began) * (1 - rescreenShare)) / rescreenShare);
         }
         after = batch[batch.length - 1]!.userId;
         done += screened;
@@ -341,8 +353,7 @@ export function createScreeningService({
       return await inTransaction(
         db,
         async (trx) => {
-          const version = ((await repo.findCurrentList(trx))?.version ?? 0) + 1;
-          await repo.insertList(trx, { version, source, sha256: '', entry_count: 0, loaded_by: actor.type === 'system' ? null : actor.id, loaded_at: nowIso() });
+          const version = await repo.insertNextList(trx, { source, sha256: '', entry_count: 0, loaded_by: actor.type === 'system' ? null : actor.id, loaded_at: nowIso() });
           const write = (entries: ListEntry[]) =>
             repo.insertEntries(
               trx,
