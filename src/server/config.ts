@@ -230,6 +230,8 @@ const envSchema = z.object({
   SCREENING_WORKERS: z.coerce.number().int().min(0).max(16).default(1),
   /** Screening (decision 044): how often a server checks for verified users still to screen against the list in use (a load by the CLI is noticed this way); 0: never on this server. */
   SCREENING_RESCREEN_INTERVAL_SECONDS: z.coerce.number().min(0).default(5),
+  /** Screening (decision 044): at most this share of the time goes to the background re-screening (it pauses after each user for the rest); 1: no pause. */
+  SCREENING_RESCREEN_SHARE: z.coerce.number().min(0.05).max(1).default(0.5),
   /** How often the retention job runs (one server runs it at a time); 0: never on this server. */
   RETENTION_JOB_INTERVAL_MINUTES: z.coerce.number().int().min(0).default(60),
   /** smtp:// or smtps:// (user and password in the URL): mail leaves through this server; unset: the local outbox. */
@@ -346,7 +348,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       rejectedMonths: e.RETENTION_REJECTED_MONTHS,
       jobIntervalMs: e.RETENTION_JOB_INTERVAL_MINUTES * 60_000,
     },
-    screening: { workers: e.SCREENING_WORKERS, rescreenIntervalMs: e.SCREENING_RESCREEN_INTERVAL_SECONDS * 1000 },
+    screening: { workers: e.SCREENING_WORKERS, rescreenIntervalMs: e.SCREENING_RESCREEN_INTERVAL_SECONDS * 1000, rescreenShare: e.SCREENING_RESCREEN_SHARE },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: path.resolve(e.MAIL_OUTBOX_DIR ?? path.join(dataDir, 'outbox')) },
   };
 }

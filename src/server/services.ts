@@ -183,6 +183,7 @@ export function createServices(db: Db, config: Config, { mailer = logMailer({ in
     questionnaires,
     matcher: config.screening.workers > 0 ? createWorkerMatcher({ threads: config.screening.workers }) : createInProcessMatcher(),
     rescreenIntervalMs: config.screening.rescreenIntervalMs,
+    rescreenShare: config.screening.rescreenShare,
     onJobError: (err) => log.warn({ err }, 'screening: a job failed; it is retried'), matched: (trx, userId, actor) => edd.assessIn(trx, userId, { screeningOutcome: ScreeningOutcome.POTENTIAL_MATCH }, actor) });
   review.registerSubject(SubjectKind.QUESTIONNAIRE, questionnaires.reviewHandler);
   review.registerSubject(SubjectKind.SCREENING, screening.reviewHandler);

@@ -23,6 +23,9 @@ export interface IndexEntry {
   birthDates: readonly string[];
 }
 
+/** An entry row as stored (aliases and dates as JSON text) as the index takes it. */
+export const indexEntryOf = (r: { id: string; name: string; aliases: string; birth_dates: string }): IndexEntry => ({ id: r.id, name: r.name, aliases: JSON.parse(r.aliases) as string[], birthDates: JSON.parse(r.birth_dates) as string[] });
+
 export interface IndexHit extends MatchResult {
   entryId: string;
 }

@@ -115,8 +115,8 @@ describe('after a list loaded by the command line', () => {
     const { version } = await loadAsCli(`${sample.trimEnd()}\nextra-0002,Person,Peregrine Ashworth-Vane,,1944-07-07,gb,,,,,,demo_peps,,,2026-11-21\n`);
     const verified = (await info()).usersToScreen as number;
     // The stopped server had screened two users (they carry the version) and holds the lease a minute more.
-    const done = await app.db.selectFrom('step_states').select('subject_id').where('machine', '=', 'kyc_level').where('step', '=', '1').where('status', '=', 'SUCCESS').orderBy('subject_id').limit(2).execute();
-    for (const { subject_id } of done) await inTransaction(app.db, (trx) => app.services.screening.screenIn(trx, subject_id, 'LIST_CHANGE', SYSTEM));
+    const done = await app.db.selectFrom('screening_states').select('user_id').where('status', '=', 'CLEAR').where('list_version', '<', version).orderBy('user_id').limit(2).execute();
+    for (const { user_id } of done) expect(await inTransaction(app.db, (trx) => app.services.screening.screenIn(trx, user_id, 'LIST_CHANGE', SYSTEM))).toBe('CLEAR');
     const at = new Date().toISOString();
     await app.db.updateTable('screening_rescreens').set({ holder: 'stopped-server', lease_until: new Date(Date.now() + 60_000).toISOString(), run_started_at: at, updated_at: at, screened: 2, run_screened: 2 }).where('list_version', '=', version).execute();
     expect(await app.services.screening.rescreen.runDue()).toBe(0);

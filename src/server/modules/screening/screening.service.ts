@@ -139,7 +139,7 @@ export function createScreeningService({
         : await hitsFor(trx, list.version, { name, dateOfBirth: person.date_of_birth });
     // Entries a reviewer already cleared for this user (same entry, unchanged since) are not raised again.
     const cleared = new Set(
-      (await repo.findMatchesOfUser(trx, userId))
+      (found.length === 0 ? [] : await repo.findMatchesOfUser(trx, userId))
         .filter((m) => m.status === ScreeningMatchStatus.CLEARED)
         .flatMap((m) => (JSON.parse(m.hits) as ScreeningHit[]).map((h) => `${h.entryId}@${h.lastChange}`)),
     );

@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type { Db } from '../../db/index.ts';
 import type { WorkerRequest } from './match-worker.ts';
-import { entriesForIndex, type Matcher } from './matcher.ts';
+import { entryRowsForIndex, type Matcher } from './matcher.ts';
 import type { IndexHit } from './name-index.ts';
 
 type Reply = { id: number; ok: true; hits?: IndexHit[] } | { id: number; ok: false; error: string };
@@ -46,7 +46,7 @@ export function createWorkerMatcher({ threads }: { threads: number }): Matcher &
   async function build(q: Db, version: number): Promise<void> {
     const workers = pool();
     for (const w of workers) w.worker.postMessage({ kind: 'begin', version } satisfies WorkerRequest);
-    for await (const page of entriesForIndex(q, version)) for (const w of workers) w.worker.postMessage({ kind: 'add', entries: page } satisfies WorkerRequest);
+    for await (const rows of entryRowsForIndex(q, version)) for (const w of workers) w.worker.postMessage({ kind: 'add-rows', rows } satisfies WorkerRequest);
     const replies = await Promise.all(workers.map((w) => ask(w, { kind: 'seal', id: ++next })));
     const failed = replies.find((r) => !r.ok);
     if (failed && !failed.ok) throw new Error(failed.error);
