@@ -272,6 +272,8 @@ export function createScreeningService({
         let screened = 0;
         let matches = 0;
         for (const { userId } of batch) {
+          // Closing: what is done is recorded below, the lease released on the next turn.
+          if (stopping) break;
           const began = performance.now();
           try {
             const status = await rescreenOne(userId, list.version, actor);
