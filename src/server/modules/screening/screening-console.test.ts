@@ -74,6 +74,8 @@ describe('the screening list in the console', () => {
 
   it('"screen the rest" resumes a run that stopped: the users left are screened', async () => {
     // A user verified with the list loaded is screened at approval; one whose state is older is left for a run.
+    // The load's run has finished (its last batch recorded after the last user).
+    await vi.waitFor(async () => expect((await get(app, L, admin.cookie)).json().result.rescreen.finishedAt).toEqual(expect.any(String)), { timeout: 15_000, interval: 100 });
     const u = await verified('list-later@example.com');
     await app.db.updateTable('screening_states').set({ list_version: 0 }).where('user_id', '=', u.id).execute();
     expect((await get(app, L, admin.cookie)).json().result.usersToScreen).toBe(1);
