@@ -10,7 +10,7 @@ export type WorkerRequest =
   | { kind: 'begin'; version: number }
   | { kind: 'add'; entries: IndexEntry[] }
   /** Rows as stored: parsed here, not on the server's thread (decision 044). */
-  | { kind: 'add-rows'; rows: { id: string; name: string; aliases: string; birth_dates: string }[] }
+  | { kind: 'add-rows'; id: number; rows: { id: string; name: string; aliases: string; birth_dates: string }[] }
   | { kind: 'seal'; id: number }
   | { kind: 'match'; id: number; version: number; person: { name: string; dateOfBirth: string } };
 
@@ -21,7 +21,11 @@ parentPort?.on('message', (msg: WorkerRequest) => {
   try {
     if (msg.kind === 'begin') building = { version: msg.version, index: new NameIndex() };
     else if (msg.kind === 'add') building?.index.add(msg.entries);
-    else if (msg.kind === 'add-rows') building?.index.add(msg.rows.map(indexEntryOf));
+    else if (msg.kind === 'add-rows') {
+      // Acknowledged, so the server's thread reads the next page only once this one is in (it is idle meanwhile).
+      building?.index.add(msg.rows.map(indexEntryOf));
+      parentPort!.postMessage({ id: msg.id, ok: true });
+    }
     else if (msg.kind === 'seal') {
       if (!building) throw new Error('no index under construction');
       ready = { version: building.version, index: building.index.seal() };

@@ -9,6 +9,14 @@ import * as repo from './screening.repo.ts';
  */
 export const INDEX_PAGE = 1000;
 
+/** Screens a name against a list version: the in-house index (decision 038). */
+export interface Matcher {
+  /** `q`: the connection to read the list with when the index is built (the caller's transaction, if it is in one). */
+  match(q: Db, version: number, person: { name: string; dateOfBirth: string }): Promise<IndexHit[]>;
+  /** Ends its threads or connections, if it has any. */
+  close?(): Promise<void>;
+}
+
 /** A version's entries as stored (names and the JSON text of aliases and dates), page by page, the event loop let through between pages. */
 export async function* entryRowsForIndex(db: Db, version: number) {
   let after = '';
