@@ -1,6 +1,8 @@
 /**
- * Loads a sanctions/PEP list into the configured database and re-screens every verified user
- * against it (decision 026):
+ * Loads a sanctions/PEP list into the configured database (decision 026); the running servers
+ * re-screen every verified user against it in the background (decision 044: the load writes the
+ * version's re-screening run, which the next pass of any server takes, and a server started later
+ * finds it too):
  *   npm run screening-load -- path/to/targets.simple.csv [--by <administrator e-mail>]
  * The file is OpenSanctions' simple CSV targets export. A file that is not that format is refused
  * whole (the line and the problem are printed, exit status 1) and the list in use stays. The load is
@@ -24,8 +26,8 @@ try {
   // Streamed: the file is read and inserted chunk by chunk (decision 038), never held whole.
   const loaded = await services.screening.loadListFrom(createReadStream(file), basename(file), actor);
   console.log(`List version ${loaded.version} loaded: ${loaded.entryCount} people (sha256 ${loaded.sha256}).`);
-  const run = await services.screening.rescreenAll({ actor });
-  console.log(`Re-screened ${run.screened} verified users; ${run.matches} potential matches opened as review cases.`);
+  const { usersToScreen } = await services.screening.listInfo();
+  console.log(`${usersToScreen} verified users to re-screen: the servers do it in the background (progress in the console's screening list card).`);
 } catch (err) {
   const fields = err instanceof BusinessError ? (err.result.fields as { params?: { line: number; problem: string } }[] | undefined) : undefined;
   const p = fields?.[0]?.params;

@@ -1,8 +1,8 @@
 /**
  * A server process for the bench (the load generator runs in another process, so client and server
- * do not share one event loop). `node scripts/bench/server.ts app [--cases N]`: our app on a fresh
- * database (SQLite in a temporary DATA_DIR, or PostgreSQL when DATABASE_URL is set), demo users
- * seeded, N synthetic review cases; `… bare`: the reference, a Fastify hello-world answering the
+ * do not share one event loop). `node scripts/bench/server.ts app [--cases N] [--verified N]`: our app
+ * on a fresh database (SQLite in a temporary DATA_DIR, or PostgreSQL when DATABASE_URL is set), demo
+ * users seeded, N synthetic review cases, N more verified users (the re-screening run's); `… bare`: the reference, a Fastify hello-world answering the
  * same JSON envelope. When listening it writes one JSON line to file descriptor 3 (scripts/bench/child.ts
  * opens it): { port, user, reviewer } (session cookies) and the dataDir, which the bench deletes after
  * stopping the process. Standard output is the server's log, as with `npm start`: LOG_LEVEL's default
@@ -16,10 +16,13 @@ import { buildApp } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { DEMO_PASSWORD, DEMO_REVIEWER_PASSWORD } from '../../src/server/seed.ts';
 import { seedCases } from './cases.ts';
+import { seedVerifiedUsers } from './verified-users.ts';
 
 const kind = process.argv[2];
 const casesArg = process.argv.indexOf('--cases');
 const cases = casesArg > 0 ? Number(process.argv[casesArg + 1]) : 0;
+const verifiedArg = process.argv.indexOf('--verified');
+const verified = verifiedArg > 0 ? Number(process.argv[verifiedArg + 1]) : 0;
 const greet = (info: object) => writeSync(3, `${JSON.stringify(info)}\n`);
 
 async function login(base: string, email: string, password: string): Promise<string> {
@@ -57,9 +60,10 @@ if (kind === 'bare') {
     const owner = await app.db.selectFrom('users').select('id').where('email', '=', 'demo@example.com').executeTakeFirstOrThrow();
     await seedCases(app.db, owner.id, 1, cases);
   }
+  if (verified > 0) await seedVerifiedUsers(app.db, verified);
   greet({ port, user, reviewer, dataDir });
 } else {
-  console.error('usage: node scripts/bench/server.ts app [--cases N] | bare');
+  console.error('usage: node scripts/bench/server.ts app [--cases N] [--verified N] | bare');
   process.exit(2);
 }
 // A normal exit on SIGINT, so that a server started with --cpu-prof writes its profile (child.ts).

@@ -14,11 +14,13 @@ export interface AfterCommitRunner {
 
 /**
  * A polling runner over `runDue` (one run at a time in this process; several processes share the
- * rows through the leases `runDue` takes). `kick` runs it at once — after a commit the caller knows of.
+ * rows through the leases `runDue` takes). `kick` runs it at once, in the background — after a commit the
+ * caller knows of (not once stopped).
  */
 export function createPollingRunner({ runDue, intervalMs, onError }: { runDue: () => Promise<number>; intervalMs: number; onError: (err: unknown) => void }): AfterCommitRunner & { kick(): void } {
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<number> | null = null;
+  let stopped = false;
   const once = (): Promise<number> => {
     running ??= runDue().finally(() => {
       running = null;
@@ -32,7 +34,7 @@ export function createPollingRunner({ runDue, intervalMs, onError }: { runDue: (
       return once();
     },
     kick() {
-      if (timer) once().catch(onError);
+      if (!stopped) once().catch(onError);
     },
     start() {
       if (timer || intervalMs <= 0) return;
@@ -42,6 +44,7 @@ export function createPollingRunner({ runDue, intervalMs, onError }: { runDue: (
       timer.unref();
     },
     async stop() {
+      stopped = true;
       if (timer) clearInterval(timer);
       timer = null;
       await running?.catch(() => 0);

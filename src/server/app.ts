@@ -185,7 +185,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   // The retention job (decision 018): every server schedules it, one at a time runs it (a lease).
   app.addHook('onReady', async () => services.records.retention.start());
   // Screening after commits (decision 038): due jobs are taken every second.
-  app.addHook('onReady', async () => services.screening.jobs.start());
+  app.addHook('onReady', async () => {
+    services.screening.jobs.start();
+    // The background re-screening after any list load (decision 044): a pass every few seconds.
+    services.screening.rescreen.start();
+  });
   // Decision 043: with yente, its catalog is read at start and then every YENTE_CATALOG_REFRESH_MINUTES;
   // a new version of the dataset re-screens the verified users in the background.
   if (config.screening.engine === 'yente') {

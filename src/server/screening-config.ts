@@ -10,6 +10,10 @@ export { ScreeningEngineKind } from '../shared/api/screening.ts';
 export const screeningEnvSchema = {
   /** Screening (decision 038): threads matching names against the list (each holds the list's index); 0: on the server's own thread. */
   SCREENING_WORKERS: z.coerce.number().int().min(0).max(16).default(1),
+  /** Screening (decision 044): how often a server checks for verified users still to screen against the list in use (a load by the CLI is noticed this way); 0: never on this server. */
+  SCREENING_RESCREEN_INTERVAL_SECONDS: z.coerce.number().min(0).default(5),
+  /** Screening (decision 044): at most this share of the time goes to the background re-screening (it pauses after each user for the rest); 1: no pause. */
+  SCREENING_RESCREEN_SHARE: z.coerce.number().min(0.05).max(1).default(0.5),
   /** Which engine screens names (decision 043): `inhouse` (the list loaded here) or `yente` (the list lives in yente). */
   SCREENING_ENGINE: z.enum(ScreeningEngineKind).default('inhouse'),
   /** yente's base address (its /match and /catalog are under it), e.g. http://yente:8000. */
@@ -47,6 +51,9 @@ export interface YenteConfig {
 
 export interface ScreeningConfig {
   workers: number;
+  /** Decision 044: the background re-screening's pass interval (0: never on this server) and its share of the time. */
+  rescreenIntervalMs: number;
+  rescreenShare: number;
   engine: ScreeningEngineKind;
   /** Set when the engine is yente. */
   yente: YenteConfig | null;
@@ -54,10 +61,12 @@ export interface ScreeningConfig {
 
 /** The engine's settings; yente without YENTE_URL is refused unless demo mode brings its local fake. */
 export function screeningConfigOf(e: ScreeningEnv, { demo }: { demo: boolean }): ScreeningConfig {
-  if (e.SCREENING_ENGINE !== 'yente') return { workers: e.SCREENING_WORKERS, engine: e.SCREENING_ENGINE, yente: null };
+  const rescreen = { rescreenIntervalMs: e.SCREENING_RESCREEN_INTERVAL_SECONDS * 1000, rescreenShare: e.SCREENING_RESCREEN_SHARE };
+  if (e.SCREENING_ENGINE !== 'yente') return { workers: e.SCREENING_WORKERS, ...rescreen, engine: e.SCREENING_ENGINE, yente: null };
   if (!e.YENTE_URL && !demo) throw new Error('Invalid configuration: YENTE_URL: required with SCREENING_ENGINE=yente (e.g. http://yente:8000)');
   return {
     workers: e.SCREENING_WORKERS,
+    ...rescreen,
     engine: e.SCREENING_ENGINE,
     yente: {
       url: e.YENTE_URL ?? null,

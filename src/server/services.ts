@@ -190,6 +190,8 @@ export function createServices(db: Db, config: Config, { mailer = logMailer({ in
       ? createYenteEngine(config.screening.yente)
       : createInhouseEngine(config.screening.workers > 0 ? createWorkerMatcher({ threads: config.screening.workers }) : createInProcessMatcher()),
     catalogIntervalMs: config.screening.yente?.catalogRefreshMs ?? 0,
+    rescreenIntervalMs: config.screening.rescreenIntervalMs,
+    rescreenShare: config.screening.rescreenShare,
     onJobError: (err) => log.warn({ err }, 'screening: a job failed; it is retried'), matched: (trx, userId, actor) => edd.assessIn(trx, userId, { screeningOutcome: ScreeningOutcome.POTENTIAL_MATCH }, actor) });
   review.registerSubject(SubjectKind.QUESTIONNAIRE, questionnaires.reviewHandler);
   review.registerSubject(SubjectKind.SCREENING, screening.reviewHandler);

@@ -704,6 +704,7 @@ export interface Database {
   screening_states: ScreeningStatesTable;
   screening_matches: ScreeningMatchesTable;
   screening_jobs: ScreeningJobsTable;
+  screening_rescreens: ScreeningRescreensTable;
   edd_rounds: EddRoundsTable;
   kyc_info_stamps: KycInfoStampsTable;
   risk_lists: RiskListsTable;
@@ -847,6 +848,22 @@ export interface ScreeningJobsTable {
   last_error: string | null;
   created_at: string;
   due_at: string;
+}
+
+/** The background re-screening of a list version (migration 034, decision 044). */
+export interface ScreeningRescreensTable {
+  list_version: number;
+  actor_type: string;
+  actor_id: string | null;
+  created_at: string;
+  holder: string | null;
+  lease_until: string | null;
+  run_started_at: string | null;
+  run_screened: number;
+  screened: number;
+  matches: number;
+  updated_at: string | null;
+  finished_at: string | null;
 }
 
 /** A user's latest screening outcome. */

@@ -41,6 +41,8 @@ export async function createTestApp(
   // that uploads a selfie and a front does not load the face model or take a face thread (a liveness
   // test's only one) unless it runs the comparisons itself (faceMatches.jobs.runDue).
   config.capture = { ...config.capture, faceMatchPollMs: 0 };
+  // No periodic re-screening pass (decision 044): a test runs it (or the console's routes kick it) when it means to.
+  if (!overrides.screening) config.screening = { ...config.screening, rescreenIntervalMs: 0 };
   const mailer = createFakeMailer();
   const app = await buildApp(config, { ...options, mailer, ...(logStream ? { logStream } : {}) });
   await app.ready();

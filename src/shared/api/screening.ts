@@ -148,5 +148,22 @@ export const screeningListInfo = z.object({
     .nullable(),
   /** Verified users not yet screened against the list in use: the re-screening after a load is under way, or was interrupted. */
   usersToScreen: z.number().int(),
+  /**
+   * The background re-screening against the list in use (decision 044), null before the first load:
+   * verified users in all and how many are screened; RUNNING (a server holds its lease), WAITING (users
+   * left, no server at it yet: the next pass of any server takes them) or DONE; the current run's
+   * start, its rate (users per second, null until a batch is recorded) and the end that rate gives.
+   */
+  rescreen: z
+    .object({
+      total: z.number().int(),
+      screened: z.number().int(),
+      state: z.enum(['RUNNING', 'WAITING', 'DONE']),
+      runStartedAt: z.string().nullable(),
+      perSecond: z.number().nullable(),
+      estimatedEnd: z.string().nullable(),
+      finishedAt: z.string().nullable(),
+    })
+    .nullable(),
 });
 export type ScreeningListInfo = z.infer<typeof screeningListInfo>;

@@ -28,6 +28,7 @@ import * as m029 from './029-liveness-analysis.ts';
 import * as m030 from './030-limits-rates-mobile.ts';
 import * as m031 from './031-risk-lists.ts';
 import * as m032 from './032-face-matches.ts';
+import * as m034 from './034-screening-rescreens.ts';
 import * as m035 from './035-password-resets.ts';
 import * as m036 from './036-picture-hashes.ts';
 
@@ -65,6 +66,7 @@ export const migrations: Record<string, Migration> = {
   '030-limits-rates-mobile': m030,
   '031-risk-lists': m031,
   '032-face-matches': m032,
+  '034-screening-rescreens': m034,
   '035-password-resets': m035,
   '036-picture-hashes': m036,
 };

@@ -1,5 +1,5 @@
 import { parentPort } from 'node:worker_threads';
-import { NameIndex, type IndexEntry } from './name-index.ts';
+import { indexEntryOf, NameIndex, type IndexEntry } from './name-index.ts';
 
 /**
  * A matching thread (decision 038): holds the name index of one list version and screens names
@@ -9,6 +9,8 @@ import { NameIndex, type IndexEntry } from './name-index.ts';
 export type WorkerRequest =
   | { kind: 'begin'; version: number }
   | { kind: 'add'; entries: IndexEntry[] }
+  /** Rows as stored: parsed here, not on the server's thread (decision 044). */
+  | { kind: 'add-rows'; id: number; rows: { id: string; name: string; aliases: string; birth_dates: string }[] }
   | { kind: 'seal'; id: number }
   | { kind: 'match'; id: number; version: number; person: { name: string; dateOfBirth: string } };
 
@@ -19,6 +21,11 @@ parentPort?.on('message', (msg: WorkerRequest) => {
   try {
     if (msg.kind === 'begin') building = { version: msg.version, index: new NameIndex() };
     else if (msg.kind === 'add') building?.index.add(msg.entries);
+    else if (msg.kind === 'add-rows') {
+      // Acknowledged, so the server's thread reads the next page only once this one is in (it is idle meanwhile).
+      building?.index.add(msg.rows.map(indexEntryOf));
+      parentPort!.postMessage({ id: msg.id, ok: true });
+    }
     else if (msg.kind === 'seal') {
       if (!building) throw new Error('no index under construction');
       ready = { version: building.version, index: building.index.seal() };

@@ -1,9 +1,13 @@
 import type { Db } from '../../db/index.ts';
-import { NameIndex, type IndexHit } from './name-index.ts';
+import { indexEntryOf, NameIndex, type IndexHit } from './name-index.ts';
 import * as repo from './screening.repo.ts';
 
-/** Entries read per query while an index is built (a page of rows, never the whole list). */
-export const INDEX_PAGE = 5000;
+/**
+ * Entries read per query while an index is built (a page of rows, never the whole list in memory),
+ * small enough that the server's thread, which reads them while users' requests wait, is never
+ * held long by one page (decision 044: 5,000 rows a page held it for 100 ms and more).
+ */
+export const INDEX_PAGE = 1000;
 
 /** Screens a name against a list version: the in-house index (decision 038). */
 export interface Matcher {
@@ -13,15 +17,21 @@ export interface Matcher {
   close?(): Promise<void>;
 }
 
-/** A version's entries, page by page, as the index takes them. */
-export async function* entriesForIndex(db: Db, version: number) {
+/** A version's entries as stored (names and the JSON text of aliases and dates), page by page, the event loop let through between pages. */
+export async function* entryRowsForIndex(db: Db, version: number) {
   let after = '';
   for (;;) {
     const page = await repo.findEntriesPage(db, version, after, INDEX_PAGE);
     if (page.length === 0) return;
-    yield page.map((r) => ({ id: r.id, name: r.name, aliases: JSON.parse(r.aliases) as string[], birthDates: JSON.parse(r.birth_dates) as string[] }));
+    yield page;
     after = page[page.length - 1]!.id;
+    await new Promise((resolve) => setImmediate(resolve));
   }
+}
+
+/** A version's entries, page by page, as the index takes them. */
+export async function* entriesForIndex(db: Db, version: number) {
+  for await (const page of entryRowsForIndex(db, version)) yield page.map(indexEntryOf);
 }
 
 /** Builds the index of a list version from the database. */

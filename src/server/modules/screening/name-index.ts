@@ -23,6 +23,9 @@ export interface IndexEntry {
   birthDates: readonly string[];
 }
 
+/** An entry row as stored (aliases and dates as JSON text) as the index takes it. */
+export const indexEntryOf = (r: { id: string; name: string; aliases: string; birth_dates: string }): IndexEntry => ({ id: r.id, name: r.name, aliases: JSON.parse(r.aliases) as string[], birthDates: JSON.parse(r.birth_dates) as string[] });
+
 export interface IndexHit extends MatchResult {
   entryId: string;
 }
@@ -61,6 +64,28 @@ const popcount = (n: number) => {
   }
   return c;
 };
+
+/** Bytes of a name's character histogram: a–z, the space, digits folded into five. */
+const HISTOGRAM = 32;
+function histogramOf(norm: string, into: Uint8Array, at: number): void {
+  for (let i = 0; i < norm.length; i++) {
+    const c = norm.charCodeAt(i);
+    const k = c >= 97 && c <= 122 ? c - 97 : c === 32 ? 26 : c >= 48 && c <= 57 ? 27 + ((c - 48) % 5) : -1;
+    if (k >= 0 && into[at + k]! < 255) into[at + k]!++;
+  }
+}
+
+/** The first position of a posting (names in order of length) whose name is at least `length` long. */
+function firstAtLeast(rows: Int32Array, lengths: Uint8Array, length: number): number {
+  let lo = 0;
+  let hi = rows.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (lengths[rows[mid]!]! < length) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
 
 /** A growable Int32 array (a list of a million names is added without an array of objects per name). */
 class Ints {
@@ -102,6 +127,13 @@ export class NameIndex {
   private letters = new Int32Array(0);
   private lengths = new Uint8Array(0);
   private seen = new Uint8Array(0);
+  /** Per entry: the year of its date of birth when it has exactly one (0: none or several), for a quick "cannot agree". */
+  private birthYear = new Int16Array(0);
+  private birthCount = new Uint8Array(0);
+  /** Per name, 32 bytes: how many of each letter, of spaces, and of digits (folded in five) it has — the bag bound without reading the name. */
+  private histograms = new Uint8Array(0);
+  /** Scratch of the names reached while screening one name (a typed array: no garbage per screening). */
+  private touched = new Int32Array(0);
 
   /** Adds entries (a list is added in chunks while it is read). */
   add(entries: Iterable<IndexEntry>): void {
@@ -135,7 +167,13 @@ export class NameIndex {
 
   /** Ends adding: postings become exact-size typed arrays and the phonetic keys are built over the vocabulary. */
   seal(): this {
-    this.postings = this.postings.map((p) => (p as Ints).done());
+    const lengths = Uint8Array.from(this.norms, (n) => Math.min(255, n.length));
+    // Each word's names in order of length: a screened word reaches only the lengths its score can
+    // still accept (a window found by binary search, `lengthWindow`), not every name it occurs in.
+    this.postings = this.postings.map((p) => {
+      const rows = (p as Ints).done();
+      return rows.length > 1 ? rows.sort((a, b) => lengths[a]! - lengths[b]! || a - b) : rows;
+    });
     for (const [word, id] of this.vocabulary) {
       for (const code of phonetic(word)) {
         const ids = this.sounds.get(code);
@@ -146,7 +184,12 @@ export class NameIndex {
     this.starts = this.entryStart.done();
     this.entryOf = this.nameEntry.done();
     this.letters = this.nameLetters.done();
-    this.lengths = Uint8Array.from(this.norms, (n) => Math.min(255, n.length));
+    this.lengths = lengths;
+    this.birthYear = Int16Array.from(this.births, (b) => (b.length === 1 ? Number(b[0]!.slice(0, 4)) || 0 : 0));
+    this.birthCount = Uint8Array.from(this.births, (b) => Math.min(255, b.length));
+    this.touched = new Int32Array(this.texts.length);
+    this.histograms = new Uint8Array(this.texts.length * HISTOGRAM);
+    for (let row = 0; row < this.norms.length; row++) histogramOf(this.norms[row]!, this.histograms, row * HISTOGRAM);
     this.entryStart = new Ints();
     this.nameEntry = new Ints();
     this.nameLetters = new Ints();
@@ -166,7 +209,7 @@ export class NameIndex {
    * the list writes it as two words. Variants are looked up in the vocabulary directly (a few hundred
    * lookups) rather than stored as deletion keys for every word of the list (millions of keys).
    */
-  private wordsLike(word: string, out: Map<number, boolean>): void {
+  private wordsLike(word: string, out: Map<number, boolean>, joined = false): void {
     const exact = this.vocabulary.get(word);
     if (exact !== undefined) out.set(exact, true);
     const add = (w: string) => {
@@ -177,7 +220,10 @@ export class NameIndex {
       for (let i = 0; i < word.length; i++) {
         const head = word.slice(0, i);
         const tail = word.slice(i + 1);
-        add(head + tail);
+        // A letter dropped from two of our words joined ("h bin" → "hbin" → "bin") is not the list
+        // writing them as one word: such a variant shorter than four letters would reach every name
+        // with that short word (a fifth of the list for "bin"), which the rule above does not look up.
+        if (!joined || word.length > LONG_WORD) add(head + tail);
         for (const c of LETTERS) add(head + c + tail);
       }
       for (let i = 0; i <= word.length; i++) for (const c of LETTERS) add(word.slice(0, i) + c + word.slice(i));
@@ -217,26 +263,71 @@ export class NameIndex {
     // Our adjacent words joined are looked up too ("abdul rahman" → "abdulrahman"); the other way
     // round, a word of ours split in two is one of wordsLike's variants. Short words ("al", "bin")
     // reach a large part of the list: they are looked up only when the name has no longer word.
-    const all = [...new Set([...words, ...words.slice(1).map((w, i) => words[i]! + w)])];
+    const joinedUnits = new Set(words.slice(1).map((w, i) => words[i]! + w).filter((j) => !words.includes(j)));
+    const all = [...new Set([...words, ...joinedUnits])];
     const units = (words.some((w) => w.length >= LONG_WORD) ? all.filter((u) => u.length >= LONG_WORD) : all).slice(0, MAX_UNITS);
-    const touched: number[] = [];
-    const { mask, postings } = this;
+    const { mask, postings, lengths, entryOf, births, birthYear, birthCount } = this;
+    const touched = this.touched;
+    let n = 0;
+    const ourLength = name.norm.length;
+    // The lengths a name may have and still pass the first bound below (the length difference is a
+    // lower bound of the distance): outside them a name is kept only by sharing a word exactly with
+    // an agreeing date of birth, so only an exact word's names are looked at there, by date first.
+    let minLength = 256;
+    let maxLength = -1;
+    for (let l = 0; l < 256; l++) {
+      const total = ourLength + l;
+      if (100 * (total - Math.abs(ourLength - l)) >= (MATCH_THRESHOLD - 0.5) * total) {
+        if (l < minLength) minLength = l;
+        maxLength = l;
+      }
+    }
+    const ourYear = /^\d{4}/.test(dateOfBirth) ? Number(dateOfBirth.slice(0, 4)) : 0;
+    const bornAsWe = (entry: number): boolean => {
+      const count = birthCount[entry]!;
+      if (count === 0 || ourYear === 0) return false;
+      if (count === 1 && birthYear[entry] !== ourYear) return false;
+      for (const d of births[entry]!) if (dateOfBirth.startsWith(d)) return true;
+      return false;
+    };
+    const mark = (row: number, f: number) => {
+      if (mask[row] === 0) touched[n++] = row;
+      mask[row]! |= f;
+    };
+    // A word reached from two of our units is walked once (again only if now reached exactly).
+    const walked = new Map<number, boolean>();
     for (const unit of units) {
       const like = new Map<number, boolean>();
-      this.wordsLike(unit, like);
+      this.wordsLike(unit, like, joinedUnits.has(unit));
       for (const [id, exact] of like) {
+        const before = walked.get(id);
+        if (before === true || (before === false && !exact)) continue;
+        walked.set(id, exact);
+        const rows = postings[id] as Int32Array;
+        const from = firstAtLeast(rows, lengths, minLength);
+        const to = firstAtLeast(rows, lengths, maxLength + 1);
         const f = exact ? REACHED | EXACT : REACHED;
-        for (const row of postings[id] as Int32Array) {
-          if (mask[row] === 0) touched.push(row);
-          mask[row]! |= f;
-        }
+        for (let i = from; i < to; i++) mark(rows[i]!, f);
+        if (!exact || ourYear === 0) continue;
+        for (let i = 0; i < from; i++) if (bornAsWe(entryOf[rows[i]!]!)) mark(rows[i]!, f);
+        for (let i = to; i < rows.length; i++) if (bornAsWe(entryOf[rows[i]!]!)) mark(rows[i]!, f);
       }
     }
     const ourLetters = lettersOf(name.norm);
-    const ourLength = name.norm.length;
+    const ours = new Uint8Array(HISTOGRAM);
+    histogramOf(name.norm, ours, 0);
     const entries: number[] = [];
-    const { seen, lengths, entryOf, letters, norms, births } = this;
-    const n = touched.length;
+    const { seen, letters, norms, histograms } = this;
+    /** The characters one name has more of than the other, by the histograms: at most the exact bag distance (folded digits and capped counts only lower it). */
+    const histogramDistance = (row: number): number => {
+      let d = 0;
+      const at = row * HISTOGRAM;
+      for (let k = 0; k < HISTOGRAM; k++) {
+        const diff = ours[k]! - histograms[at + k]!;
+        d += diff < 0 ? -diff : diff;
+      }
+      return d;
+    };
     for (let i = 0; i < n; i++) {
       const row = touched[i]!;
       const m = mask[row]!;
@@ -246,12 +337,14 @@ export class NameIndex {
       const length = lengths[row]!;
       const total = ourLength + length;
       const bound = Math.max(popcount(ourLetters ^ letters[row]!), Math.abs(ourLength - length));
-      // Two bounds of the token-sort score, the cheap one first: characters one name has and the
-      // other lacks, then how many of each (both exact lower bounds of the distance, decision 038).
+      // Bounds of the token-sort score, the cheapest first: characters one name has and the other
+      // lacks, then how many of each — from the stored histograms, then exactly from the names (all
+      // lower bounds of the distance, decisions 038 and 044).
       // Failing both, a name sharing a word exactly may still match by the set score, which counts
       // only with a date of birth that agrees (the list's dates are YYYY[-MM[-DD]], checked at load).
-      let keep = 100 * (total - bound) >= (MATCH_THRESHOLD - 0.5) * total && sortScoreBound(name.norm, norms[row]!) >= MATCH_THRESHOLD;
-      if (!keep && (m & EXACT) !== 0 && dateOfBirth !== '') for (const d of births[entry]!) if (dateOfBirth.startsWith(d)) keep = true;
+      const floor = (MATCH_THRESHOLD - 0.5) * total;
+      let keep = 100 * (total - bound) >= floor && 100 * (total - histogramDistance(row)) >= floor && sortScoreBound(name.norm, norms[row]!) >= MATCH_THRESHOLD;
+      if (!keep && (m & EXACT) !== 0 && bornAsWe(entry)) keep = true;
       if (keep) {
         seen[entry] = 1;
         entries.push(entry);

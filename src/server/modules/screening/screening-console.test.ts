@@ -67,25 +67,30 @@ describe('the screening list in the console', () => {
     expect(await app.db.selectFrom('screening_lists').select(['version', 'loaded_by']).execute()).toEqual([{ version: 1, loaded_by: admin.id }]);
     expect(await app.db.selectFrom('audit_log').select('actor_id').where('action', '=', 'screening.list.load').execute()).toEqual([{ actor_id: admin.id }]);
     // The re-screening runs after the reply; the page counts the users left until none are.
-    await vi.waitFor(async () => expect((await get(app, L, admin.cookie)).json().result.usersToScreen).toBe(0));
+    await vi.waitFor(async () => expect((await get(app, L, admin.cookie)).json().result.usersToScreen).toBe(0), { timeout: 15_000, interval: 100 });
     expect(await app.db.selectFrom('screening_states').select('status').where('user_id', '=', listed.id).executeTakeFirst()).toEqual({ status: 'POTENTIAL_MATCH' });
     expect((await app.services.review.casesOfUser(listed.id)).map((c) => c.subjectKind)).toContain('SCREENING');
   });
 
   it('"screen the rest" resumes a run that stopped: the users left are screened', async () => {
     // A user verified with the list loaded is screened at approval; one whose state is older is left for a run.
+    // The load's run has finished (its last batch recorded after the last user).
+    await vi.waitFor(async () => expect((await get(app, L, admin.cookie)).json().result.rescreen.finishedAt).toEqual(expect.any(String)), { timeout: 15_000, interval: 100 });
     const u = await verified('list-later@example.com');
     await app.db.updateTable('screening_states').set({ list_version: 0 }).where('user_id', '=', u.id).execute();
     expect((await get(app, L, admin.cookie)).json().result.usersToScreen).toBe(1);
     expect((await post(app, `${L}/rescreen`, {}, admin.cookie)).json().ret_code).toBe(0);
-    await vi.waitFor(async () => expect((await get(app, L, admin.cookie)).json().result.usersToScreen).toBe(0));
+    await vi.waitFor(async () => expect((await get(app, L, admin.cookie)).json().result.usersToScreen).toBe(0), { timeout: 15_000, interval: 100 });
     expect(await app.db.selectFrom('screening_states').select('list_version').where('user_id', '=', u.id).executeTakeFirst()).toEqual({ list_version: 1 });
+    // The run had finished: opened again by the administrator (audited), finished again.
+    expect(await app.db.selectFrom('audit_log').select(['actor_id', 'entity_id']).where('action', '=', 'screening.rescreen.reopen').execute()).toEqual([{ actor_id: admin.id, entity_id: '1' }]);
+    await vi.waitFor(async () => expect((await get(app, L, admin.cookie)).json().result.rescreen).toMatchObject({ state: 'DONE', finishedAt: expect.any(String) }), { timeout: 15_000, interval: 100 });
   });
 
   it('a user whose match awaits a reviewer is not waiting for the next version: the count still reaches zero', async () => {
     const next = `${sample.trimEnd()}\nextra-0001,Person,Ottoline Fairweather-Quist,,1931-02-28,gb,,,,,,demo_peps,,,2026-11-20\n`;
     expect((await upload(next, admin.cookie)).json().result.current.version).toBe(2);
-    await vi.waitFor(async () => expect((await get(app, L, admin.cookie)).json().result.usersToScreen).toBe(0));
+    await vi.waitFor(async () => expect((await get(app, L, admin.cookie)).json().result.usersToScreen).toBe(0), { timeout: 15_000, interval: 100 });
     const listed = await app.db.selectFrom('users').select('id').where('email', '=', 'list-drachenko@example.com').executeTakeFirstOrThrow();
     // Its outcome stands until the reviewer decides; the version it was screened against stays.
     expect(await app.db.selectFrom('screening_states').select(['status', 'list_version']).where('user_id', '=', listed.id).executeTakeFirst()).toEqual({ status: 'POTENTIAL_MATCH', list_version: 1 });

@@ -1,5 +1,5 @@
 import { ScreeningStatus } from '../../../shared/api/screening.ts';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { isPostgres } from '../../db/dialect.ts';
 import type { Database, ScreeningEntriesTable, ScreeningListsTable, ScreeningJobsTable, ScreeningMatchesTable, ScreeningStatesTable } from '../../db/schema.ts';
 
@@ -22,6 +22,17 @@ export function findList(db: Q, version: number) {
 
 export async function insertList(db: Q, row: ListRow): Promise<void> {
   await db.insertInto('screening_lists').values(row).execute();
+}
+
+/**
+ * The next version's row, numbered in the same statement that writes it: a load's transaction
+ * starts with a write, so on SQLite it waits for the write lock (busy_timeout) rather than failing
+ * when a server committed between its first read and first write (decision 044: servers now write
+ * in the background while `npm run screening-load` runs in another process). Returns the version.
+ */
+export async function insertNextList(db: Q, row: Omit<ListRow, 'version'>): Promise<number> {
+  await sql`INSERT INTO screening_lists (version, source, sha256, entry_count, loaded_by, loaded_at) SELECT COALESCE(MAX(version), 0) + 1, ${row.source}, ${row.sha256}, ${row.entry_count}, ${row.loaded_by}, ${row.loaded_at} FROM screening_lists`.execute(db);
+  return (await findCurrentList(db))!.version;
 }
 
 /** A streamed load's totals, known once the file is read. */
@@ -162,4 +173,82 @@ export function findJob(db: Q, userId: string) {
 export async function countJobs(db: Q): Promise<number> {
   const r = await db.selectFrom('screening_jobs').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   return Number(r.n);
+}
+
+export type RescreenRow = Database['screening_rescreens'];
+
+/** Verified users with a name to screen (the console's total: those screened plus those left). */
+export async function countVerified(db: Q): Promise<number> {
+  const r = await db
+    .selectFrom('step_states as s')
+    .innerJoin('kyc_personal_info as p', 'p.user_id', 's.subject_id')
+    .where('s.machine', '=', 'kyc_level')
+    .where('s.step', '=', '1')
+    .where('s.status', '=', 'SUCCESS')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
+}
+
+/** The re-screening of a list version (decision 044): written with the load, or by the first server to find none. */
+export async function ensureRescreen(db: Q, row: Pick<RescreenRow, 'list_version' | 'actor_type' | 'actor_id' | 'created_at'>): Promise<void> {
+  await db.insertInto('screening_rescreens').values({ ...row, run_screened: 0, screened: 0, matches: 0 }).onConflict((oc) => oc.column('list_version').doNothing()).execute();
+}
+
+export function findRescreen(db: Q, version: number) {
+  return db.selectFrom('screening_rescreens').selectAll().where('list_version', '=', version).executeTakeFirst();
+}
+
+/**
+ * Takes the run's lease (compare-and-set): free, expired, or already ours. A new holder (or one whose
+ * lease had lapsed) starts a new run: its rate counts from now. True when taken.
+ */
+export async function leaseRescreen(db: Q, version: number, holder: string, now: string, until: string): Promise<boolean> {
+  const r = await db
+    .updateTable('screening_rescreens')
+    .set((eb) => ({
+      holder,
+      lease_until: until,
+      updated_at: now,
+      run_started_at: eb.case().when(eb.and([eb('holder', '=', holder), eb('lease_until', '>=', now)])).then(eb.ref('run_started_at')).else(now).end(),
+      run_screened: eb.case().when(eb.and([eb('holder', '=', holder), eb('lease_until', '>=', now)])).then(eb.ref('run_screened')).else(0).end(),
+    }))
+    .where('list_version', '=', version)
+    .where('finished_at', 'is', null)
+    .where((eb) => eb.or([eb('holder', 'is', null), eb('lease_until', 'is', null), eb('lease_until', '<', now), eb('holder', '=', holder)]))
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+/** A batch done by the holder: counts added and the lease extended; false when the lease was lost (another server took over). */
+export async function progressRescreen(db: Q, version: number, holder: string, screened: number, matches: number, now: string, until: string): Promise<boolean> {
+  const r = await db
+    .updateTable('screening_rescreens')
+    .set((eb) => ({ screened: eb('screened', '+', screened), run_screened: eb('run_screened', '+', screened), matches: eb('matches', '+', matches), updated_at: now, lease_until: until }))
+    .where('list_version', '=', version)
+    .where('holder', '=', holder)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+/** Nobody left to screen: the run ends and its lease is released. */
+export async function finishRescreen(db: Q, version: number, holder: string, now: string): Promise<boolean> {
+  const r = await db
+    .updateTable('screening_rescreens')
+    .set({ finished_at: now, updated_at: now, holder: null, lease_until: null })
+    .where('list_version', '=', version)
+    .where('holder', '=', holder)
+    .where('finished_at', 'is', null)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+/** Stopped (a failure, the server closing): the lease is released so another server may go on at once. */
+export async function releaseRescreen(db: Q, version: number, holder: string): Promise<void> {
+  await db.updateTable('screening_rescreens').set({ holder: null, lease_until: null }).where('list_version', '=', version).where('holder', '=', holder).execute();
+}
+
+/** A finished run with users left after all (an administrator's "screen them now"): open again for the next pass. */
+export async function reopenRescreen(db: Q, version: number): Promise<void> {
+  await db.updateTable('screening_rescreens').set({ finished_at: null }).where('list_version', '=', version).execute();
 }

@@ -33,22 +33,23 @@ const administrator = { auth: 'reviewer', consoleRole: ConsoleRole.ADMINISTRATOR
  */
 export const screeningConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
   const { screening, accounts } = app.services;
-  const onError = (err: unknown) => app.log.error({ err }, 'screening: re-screening stopped; the users left are screened by the next run');
-
   async function info(): Promise<ScreeningListInfo> {
-    const { engine, current, usersToScreen } = await screening.listInfo();
+    const { engine, current, usersToScreen, rescreen } = await screening.listInfo();
     const by = current?.loaded_by ? (await accounts.usersByIds([current.loaded_by])).get(current.loaded_by)?.email ?? null : null;
     return {
       engine,
       current: current ? { version: current.version, source: current.source, sha256: current.sha256, entryCount: Number(current.entry_count), loadedAt: current.loaded_at, loadedBy: by, yente: current.yente } : null,
       usersToScreen,
+      rescreen,
     };
   }
 
   app.get(ApiPath.consoleScreeningList, { config: administrator, schema: { response: { 200: okEnvelope(screeningListInfo) } } }, async () => ok(await info()));
 
   app.post(ApiPath.consoleScreeningRescreen, { config: administrator, schema: { body: emptyRequest, response: { 200: okEnvelope(screeningListInfo) } } }, async (request) => {
-    screening.rescreenInBackground(actorOf(request), onError);
+    // A pass at once on this server (the run's actor is the one of its load: decision 044); it
+    // screens in the background, the reply shows the progress as it stands.
+    await screening.rescreenNow(actorOf(request));
     return ok(await info());
   });
 
@@ -64,7 +65,8 @@ export const screeningConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
         const actor = actorOf(request);
         // The file's name is only a label of the version (audited with its SHA-256).
         await screening.loadList(upload.bytes.toString('utf8'), upload.fileName.slice(0, 200) || 'targets.simple.csv', actor);
-        screening.rescreenInBackground(actor, onError);
+        // The load wrote the version's re-screening run: this server starts it at once (any server would on its next pass).
+        screening.rescreen.kick();
         return ok(await info());
       },
     );

@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { AmlResult, AmlScene, SCREENING_LIST_INVALID, ScreeningMatchStatus, ScreeningStatus, type AmlResultReply, type LoadListResult, type ScreeningHit, type ScreeningSubject } from '../../../shared/api/screening.ts';
 import { QuestionnaireStatus } from '../../../shared/kyc.ts';
 import { DecisionOutcome, SubjectKind } from '../../../shared/review.ts';
@@ -42,8 +43,21 @@ const JOB_POLL_MS = 1000;
 /** A failed job is tried again after 5 s, 10 s, 20 s… at most 10 minutes. */
 const retryDelayMs = (attempts: number) => Math.min(10 * 60_000, 5000 * 2 ** Math.min(attempts, 10));
 
-/** Users screened per transaction when a list changes: a batch's locks stay short. */
+/** Users read per query when a list changes (each is screened in a transaction of their own). */
 export const RESCREEN_BATCH = 100;
+/**
+ * The background re-screening (decision 044): how often a server checks whether the list in use has
+ * verified users left to screen, and how long its lease on the run lasts without news (a crashed
+ * server's run is taken over after that; a live one extends it after every batch).
+ */
+const RESCREEN_POLL_MS = 5000;
+const RESCREEN_LEASE_MS = 60_000;
+/**
+ * The re-screening is paced: after each user it waits so that it takes at most this share of the
+ * time (the user's own transaction holds SQLite's one connection and its matching a core; users'
+ * requests go first). Half: 100,000 users take about an hour instead of half of one (decision 044).
+ */
+const RESCREEN_SHARE = 0.5;
 
 /**
  * AML name screening (issue 12, decision 026): loads a list version, screens a verified user's name
@@ -60,6 +74,9 @@ export function createScreeningService({
   engine = createInhouseEngine(matcher),
   catalogIntervalMs = 0,
   jobIntervalMs = JOB_POLL_MS,
+  rescreenIntervalMs = RESCREEN_POLL_MS,
+  rescreenBatch = RESCREEN_BATCH,
+  rescreenShare = RESCREEN_SHARE,
   onJobError = () => {},
 }: {
   db: Db;
@@ -73,6 +90,12 @@ export function createScreeningService({
   catalogIntervalMs?: number;
   /** How often due screening jobs are looked for (0: only when run). */
   jobIntervalMs?: number;
+  /** How often the list in use is checked for verified users still to screen (decision 044; 0: only when run). */
+  rescreenIntervalMs?: number;
+  /** Users read per query by the background re-screening (its progress is recorded after each batch). */
+  rescreenBatch?: number;
+  /** At most this share of the time goes to the background re-screening: after each user it pauses for the rest (1: no pause). */
+  rescreenShare?: number;
   onJobError?: (err: unknown) => void;
   /** A new potential match was opened, in its transaction (enhanced due diligence follows, decision 028). */
   matched?: (trx: Db, userId: string, actor: Actor) => Promise<unknown>;
@@ -107,7 +130,7 @@ export function createScreeningService({
         : await hitsFor(trx, list, personOf(person, name));
     // Entries a reviewer already cleared for this user (same entry, unchanged since) are not raised again.
     const cleared = new Set(
-      (await repo.findMatchesOfUser(trx, userId))
+      (found.length === 0 ? [] : await repo.findMatchesOfUser(trx, userId))
         .filter((m) => m.status === ScreeningMatchStatus.CLEARED)
         .flatMap((m) => (JSON.parse(m.hits) as ScreeningHit[]).map((h) => `${h.entryId}@${h.lastChange}`)),
     );
@@ -164,9 +187,23 @@ export function createScreeningService({
   };
 
   /**
+   * One user after a list change: compared outside any transaction (no connection held meanwhile;
+   * in a worker thread with the server's matcher), recorded in a short transaction of their own,
+   * where screenIn checks again what may have changed since (the state, the name, the list).
+   */
+  async function rescreenOne(userId: string, list: repo.ListRow, actor: Actor): Promise<ScreeningStatus | null> {
+    const person = await repo.findPerson(db, userId);
+    const name = person ? nameOf(person) : '';
+    const precomputed = person ? { version: list.version, name, dateOfBirth: person.date_of_birth, hits: await hitsFor(db, list, personOf(person, name)) } : undefined;
+    return inTransaction(db, (trx) => screenIn(trx, userId, ScreeningTrigger.LIST_CHANGE, actor, precomputed));
+  }
+
+  /**
    * After a list change: every verified user not yet screened against the list in use, in batches
    * of `batchSize` users, each user in their own transaction (a failure stops the run; the next run
    * resumes where it stopped, since screened users carry the version). Returns how many were screened.
+   * The servers do this in the background under a lease (`rescreen` below); this direct form is for
+   * the tests and the seed.
    */
   async function rescreenAll({ batchSize = RESCREEN_BATCH, actor = SYSTEM }: { batchSize?: number; actor?: Actor } = {}): Promise<{ screened: number; matches: number }> {
     const list = await repo.findCurrentList(db);
@@ -178,11 +215,7 @@ export function createScreeningService({
       const batch = await repo.findUnscreened(db, list.version, after, batchSize);
       if (batch.length === 0) break;
       for (const { userId } of batch) {
-        // Compared outside the transaction (no connection held meanwhile), recorded inside it, where
-        // screenIn checks again what may have changed since (the state, the name).
-        const person = await repo.findPerson(db, userId);
-        const precomputed = person ? { version: list.version, name: nameOf(person), dateOfBirth: person.date_of_birth, hits: await hitsFor(db, list, personOf(person, nameOf(person))) } : undefined;
-        const status = await inTransaction(db, (trx) => screenIn(trx, userId, ScreeningTrigger.LIST_CHANGE, actor, precomputed));
+        const status = await rescreenOne(userId, list, actor);
         screened++;
         if (status === ScreeningStatus.POTENTIAL_MATCH) matches++;
       }
@@ -190,6 +223,80 @@ export function createScreeningService({
     }
     return { screened, matches };
   }
+
+  /** This server, as the holder of a re-screening lease. */
+  const holder = randomUUID();
+  let stopping = false;
+  const leaseEnd = () => nowIso(new Date(Date.now() + RESCREEN_LEASE_MS));
+
+  /**
+   * The background re-screening (decision 044), one pass: when the list in use has verified users
+   * left to screen and no other server holds its run, this one takes the lease and screens them batch
+   * by batch (the lease extended and the progress recorded after each), then marks the run finished.
+   * Whatever loaded the list — the console, `npm run screening-load` in another process, a server that
+   * stopped half-way — the next pass of any server goes on from the users still without this version.
+   * A user whose screening fails is left for the next pass (the run is not finished meanwhile).
+   */
+  async function rescreenPass(): Promise<number> {
+    const list = await repo.findCurrentList(db);
+    if (!list) return 0;
+    let run = await repo.findRescreen(db, list.version);
+    if (!run) {
+      // A version loaded before the runs were recorded: the system re-screens it.
+      await repo.ensureRescreen(db, { list_version: list.version, actor_type: SYSTEM.type, actor_id: SYSTEM.id, created_at: nowIso() });
+      run = await repo.findRescreen(db, list.version);
+    }
+    if (!run || run.finished_at !== null || stopping) return 0;
+    if (!(await repo.leaseRescreen(db, list.version, holder, nowIso(), leaseEnd()))) return 0;
+    const actor = { type: run.actor_type, id: run.actor_id } as Actor;
+    let after = '';
+    let done = 0;
+    let failed = 0;
+    try {
+      for (;;) {
+        if (stopping) {
+          await repo.releaseRescreen(db, list.version, holder);
+          return done;
+        }
+        const batch = await repo.findUnscreened(db, list.version, after, rescreenBatch);
+        if (batch.length === 0) break;
+        let screened = 0;
+        let matches = 0;
+        for (const { userId } of batch) {
+          // Closing: what is done is recorded below, the lease released on the next turn.
+          if (stopping) break;
+          const began = performance.now();
+          try {
+            const status = await rescreenOne(userId, list, actor);
+            screened++;
+            if (status === ScreeningStatus.POTENTIAL_MATCH) matches++;
+          } catch (err) {
+            failed++;
+            onJobError(err);
+          }
+          if (rescreenShare < 1) await sleep(((performance.now() - began) * (1 - rescreenShare)) / rescreenShare);
+        }
+        after = batch[batch.length - 1]!.userId;
+        done += screened;
+        // Lost: another server took the run over (this one was too slow to extend it); it goes on.
+        if (!(await repo.progressRescreen(db, list.version, holder, screened, matches, nowIso(), leaseEnd()))) return done;
+      }
+      if (failed > 0) {
+        await repo.releaseRescreen(db, list.version, holder);
+        return done;
+      }
+      await inTransaction(db, async (trx) => {
+        if (!(await repo.finishRescreen(trx, list.version, holder, nowIso()))) return;
+        const end = await repo.findRescreen(trx, list.version);
+        await recordAudit(trx, SYSTEM, { action: 'screening.rescreen.finish', entityType: 'screening_list', entityId: String(list.version), after: { listVersion: list.version, screened: end?.screened ?? done, matches: end?.matches ?? 0 } });
+      });
+      return done;
+    } catch (err) {
+      await repo.releaseRescreen(db, list.version, holder).catch(() => {});
+      throw err;
+    }
+  }
+  const rescreen = createPollingRunner({ runDue: rescreenPass, intervalMs: rescreenIntervalMs, onError: onJobError });
 
   /**
    * Screens a user after the commit of `trx` (decision 038): a job row written in the caller's
@@ -241,8 +348,7 @@ export function createScreeningService({
       return await inTransaction(
         db,
         async (trx) => {
-          const version = ((await repo.findCurrentList(trx))?.version ?? 0) + 1;
-          await repo.insertList(trx, { version, source, sha256: '', entry_count: 0, loaded_by: actor.type === 'system' ? null : actor.id, loaded_at: nowIso() });
+          const version = await repo.insertNextList(trx, { source, sha256: '', entry_count: 0, loaded_by: actor.type === 'system' ? null : actor.id, loaded_at: nowIso() });
           const write = (entries: ListEntry[]) =>
             repo.insertEntries(
               trx,
@@ -256,6 +362,8 @@ export function createScreeningService({
           const sha256 = hash.digest('hex');
           await repo.finishList(trx, version, sha256, reader.count);
           await repo.deleteEntriesBefore(trx, version);
+          // The re-screening this version needs, durable with it: any server's next pass takes it (decision 044).
+          await repo.ensureRescreen(trx, { list_version: version, actor_type: actor.type, actor_id: actor.id, created_at: nowIso() });
           await recordAudit(trx, actor, { action: 'screening.list.load', entityType: 'screening_list', entityId: String(version), after: { version, source, sha256, entryCount: reader.count } });
           return { version, entryCount: reader.count, sha256 };
         },
@@ -265,18 +373,6 @@ export function createScreeningService({
       if (err instanceof ListFileError) throw new ValidationFailed([{ path: 'file', code: SCREENING_LIST_INVALID, params: { line: err.line, problem: err.problem, kind: err.kind, value: err.value } }]);
       throw err;
     }
-  }
-
-  // This server's re-screening run, if one is under way (a load starts one; an administrator may resume one).
-  let rescreening: Promise<unknown> | null = null;
-  function rescreenInBackground(actor: Actor, onError: (err: unknown) => void): boolean {
-    if (rescreening) return false;
-    rescreening = rescreenAll({ actor })
-      .catch(onError)
-      .finally(() => {
-        rescreening = null;
-      });
-    return true;
   }
 
   /**
@@ -294,12 +390,14 @@ export function createScreeningService({
         if (current && current.source === seen.source && yenteListOf(current)) return false;
         const version = (current?.version ?? 0) + 1;
         await repo.insertList(trx, { version, source: seen.source, sha256: '', entry_count: seen.entryCount, loaded_by: null, loaded_at: nowIso() });
+        // Its re-screening run (decision 044): any server's next pass screens every verified user against it.
+        await repo.ensureRescreen(trx, { list_version: version, actor_type: SYSTEM.type, actor_id: SYSTEM.id, created_at: nowIso() });
         await recordAudit(trx, SYSTEM, { action: 'screening.list.load', entityType: 'screening_list', entityId: String(version), after: { version, source: seen.source, engine: engine.kind, dataset: seen.dataset, datasetVersion: seen.datasetVersion, entryCount: seen.entryCount } });
         return true;
       },
       'a list was recorded at the same moment',
     );
-    if (recorded) rescreenInBackground(SYSTEM, onJobError);
+    if (recorded) rescreen.kick();
     return recorded ? 1 : 0;
   }
   const catalog = createPollingRunner({ runDue: syncRemoteList, intervalMs: catalogIntervalMs, onError: onJobError });
@@ -314,31 +412,52 @@ export function createScreeningService({
     jobs,
     /** Stops the jobs and the matching threads (the server's close). */
     async close() {
-      await jobs.stop();
-      await catalog.stop();
+      stopping = true;
+      await Promise.all([jobs.stop(), rescreen.stop(), catalog.stop()]);
       await engine.close?.();
     },
 
-    /** The list in use (null before the first load) and how many verified users wait for screening against it. */
-    async listInfo(): Promise<{ engine: ScreeningEngine['kind']; current: (repo.ListRow & { yente: { dataset: string; datasetVersion: string } | null }) | null; usersToScreen: number }> {
+    /**
+     * The engine, the list in use (null before the first load; with yente, the dataset version it
+     * stands for), how many verified users wait for screening against it, and its background
+     * re-screening: every figure read from the database, so any server answers the same whichever
+     * one is at it.
+     */
+    async listInfo(): Promise<{ engine: ScreeningEngine['kind']; current: (repo.ListRow & { yente: { dataset: string; datasetVersion: string } | null }) | null; usersToScreen: number; rescreen: RescreenProgress | null }> {
       const current = (await repo.findCurrentList(db)) ?? null;
-      return { engine: engine.kind, current: current ? { ...current, yente: yenteListOf(current) } : null, usersToScreen: current ? await repo.countUnscreened(db, current.version) : 0 };
+      if (!current) return { engine: engine.kind, current: null, usersToScreen: 0, rescreen: null };
+      const [usersToScreen, verified, run] = await Promise.all([repo.countUnscreened(db, current.version), repo.countVerified(db), repo.findRescreen(db, current.version)]);
+      return { engine: engine.kind, current: { ...current, yente: yenteListOf(current) }, usersToScreen, rescreen: rescreenProgress(run ?? null, usersToScreen, verified, new Date()) };
     },
 
     /**
-     * Screens, in the background, the verified users the list in use has not screened yet (after a
-     * load from the console; or to resume a run a restart interrupted). One run per server at a
-     * time: false when this server is already at it. A failure is handed to `onError`; the users
-     * left stay counted in `listInfo` and the next run takes them.
+     * The background re-screening after a list load (decision 044): started with the server, a pass
+     * every few seconds; `kick` runs one at once (after a load from the console, or an
+     * administrator's "screen them now"); `runDue` runs one and waits (the tests).
      */
-    rescreenInBackground,
+    rescreen,
+
+    /**
+     * An administrator's "screen them now": a pass at once on this server; a run marked finished
+     * with users left after all (a state changed since by hand or by a restore) is opened again.
+     */
+    async rescreenNow(actor: Actor): Promise<void> {
+      const list = await repo.findCurrentList(db);
+      if (!list) return;
+      const run = await repo.findRescreen(db, list.version);
+      if (run?.finished_at && (await repo.countUnscreened(db, list.version)) > 0) {
+        await inTransaction(db, async (trx) => {
+          await repo.reopenRescreen(trx, list.version);
+          await recordAudit(trx, actor, { action: 'screening.rescreen.reopen', entityType: 'screening_list', entityId: String(list.version), before: { finishedAt: run.finished_at }, after: { finishedAt: null } });
+        });
+      }
+      rescreen.kick();
+    },
 
     /** Which engine screens (decision 043). */
     engineKind: engine.kind,
     /** yente's catalog check (started with the server when the engine is yente; the tests run it). */
     catalog,
-    /** This server's re-screening run, if one is under way (tests wait for it). */
-    rescreening: () => rescreening,
 
     /** The version of the list in use; null before the first load. */
     async currentListVersion(): Promise<number | null> {
@@ -395,6 +514,41 @@ export function createScreeningService({
 }
 
 export type ScreeningService = ReturnType<typeof createScreeningService>;
+
+/** What the console shows of a re-screening (decision 044). */
+export interface RescreenProgress {
+  /** Verified users with a name to screen, and how many of them the list in use has screened (or whose outcome stands). */
+  total: number;
+  screened: number;
+  /** RUNNING: a server holds the run's lease; WAITING: users are left and no server is at it (the next pass takes them); DONE: none left. */
+  state: 'RUNNING' | 'WAITING' | 'DONE';
+  /** The current holder's run: since when, users per second over it, and the end it gives for the users left (null until known). */
+  runStartedAt: string | null;
+  perSecond: number | null;
+  estimatedEnd: string | null;
+  finishedAt: string | null;
+}
+
+/**
+ * The progress of a run from its row and the counts. The rate is the current holder's own (users it
+ * screened over the time since it took the run, as of its last batch), so a restart's pause does
+ * not flatter or spoil it; no rate (nor end) before a batch of at least a second is recorded.
+ */
+export function rescreenProgress(run: repo.RescreenRow | null, usersToScreen: number, verified: number, now: Date): RescreenProgress {
+  const total = Math.max(verified, usersToScreen);
+  const running = usersToScreen > 0 && run?.lease_until != null && run.lease_until >= now.toISOString();
+  const state = usersToScreen === 0 ? 'DONE' : running ? 'RUNNING' : 'WAITING';
+  let perSecond: number | null = null;
+  let estimatedEnd: string | null = null;
+  if (running && run?.run_started_at && run.updated_at && run.run_screened > 0) {
+    const seconds = (Date.parse(run.updated_at) - Date.parse(run.run_started_at)) / 1000;
+    if (seconds >= 1) {
+      perSecond = run.run_screened / seconds;
+      estimatedEnd = new Date(now.getTime() + (usersToScreen / perSecond) * 1000).toISOString();
+    }
+  }
+  return { total, screened: total - usersToScreen, state, runStartedAt: running ? (run?.run_started_at ?? null) : null, perSecond: perSecond === null ? null : Math.round(perSecond * 10) / 10, estimatedEnd, finishedAt: run?.finished_at ?? null };
+}
 
 /** The engines of decision 038: in this thread, or in worker threads (the default of a server). */
 export { createInProcessMatcher } from './matcher.ts';

@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type { Db } from '../../db/index.ts';
 import type { WorkerRequest } from './match-worker.ts';
-import { entriesForIndex, type Matcher } from './matcher.ts';
+import { entryRowsForIndex, type Matcher } from './matcher.ts';
 import type { IndexHit } from './name-index.ts';
 
 type Reply = { id: number; ok: true; hits?: IndexHit[] } | { id: number; ok: false; error: string };
@@ -46,7 +46,13 @@ export function createWorkerMatcher({ threads }: { threads: number }): Matcher &
   async function build(q: Db, version: number): Promise<void> {
     const workers = pool();
     for (const w of workers) w.worker.postMessage({ kind: 'begin', version } satisfies WorkerRequest);
-    for await (const page of entriesForIndex(q, version)) for (const w of workers) w.worker.postMessage({ kind: 'add', entries: page } satisfies WorkerRequest);
+    // Page by page, each acknowledged before the next is read: the server's thread is idle (serving
+    // users) while the workers index a page, and no backlog of pages piles up in their queues.
+    for await (const rows of entryRowsForIndex(q, version)) {
+      const added = await Promise.all(workers.map((w) => ask(w, { kind: 'add-rows', id: ++next, rows })));
+      const bad = added.find((r) => !r.ok);
+      if (bad && !bad.ok) throw new Error(bad.error);
+    }
     const replies = await Promise.all(workers.map((w) => ask(w, { kind: 'seal', id: ++next })));
     const failed = replies.find((r) => !r.ok);
     if (failed && !failed.ok) throw new Error(failed.error);

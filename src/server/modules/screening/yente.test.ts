@@ -35,7 +35,7 @@ const yente = (origin: string): YenteConfig => ({ url: origin, dataset: 'default
 
 beforeAll(async () => {
   fake = await startYenteFake({ dataset: 'default', version: V1, entities: SAMPLE, apiKey: API_KEY });
-  ({ app, close } = await createKycTestApp({ screening: { workers: 0, engine: 'yente', yente: yente(fake.origin) } }));
+  ({ app, close } = await createKycTestApp({ screening: { workers: 0, rescreenIntervalMs: 0, rescreenShare: 1, engine: 'yente', yente: yente(fake.origin) } }));
   reviewer = await newReviewer(app, 'yente-reviewer@example.com');
   admin = await newReviewer(app, 'yente-admin@example.com');
   await app.services.staff.setRole(admin.id, ConsoleRole.ADMINISTRATOR, SYSTEM);
@@ -157,7 +157,7 @@ describe('a new version of the dataset in yente', () => {
     fake.setVersion('20261120000000-bbb');
 
     expect(await app.services.screening.catalog.runDue()).toBe(1);
-    await app.services.screening.rescreening();
+    await app.services.screening.rescreen.runDue();
     expect((await lists()).map((l) => l.source)).toEqual([`yente:default@${V1}`, 'yente:default@20261120000000-bbb']);
     expect(await stateOf(ada.id)).toMatchObject({ status: 'POTENTIAL_MATCH', list_version: 2 });
     const [m] = await matchesOf(ada.id);

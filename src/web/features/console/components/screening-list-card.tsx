@@ -17,6 +17,29 @@ function refusalText(t: ReturnType<typeof useTranslation>['t'], error: unknown):
   return `${t('records.admin.screening.line', { line: params.line ?? 1 })} ${t(`records.admin.screening.problem.${params.kind}`, { value: params.value ?? '' })}`;
 }
 
+/**
+ * The background re-screening against the list in use (decision 044), as the server reports it:
+ * screened of all verified users, and whether a server is at it (with its rate and the end that
+ * rate gives, once a batch is recorded) or the next pass of a server will take it.
+ */
+function RescreenProgress({ progress }: { progress: NonNullable<ScreeningListInfo['rescreen']> }) {
+  const { t, i18n } = useTranslation();
+  const label = t('records.admin.screening.progress', { screened: progress.screened.toLocaleString(i18n.language), total: progress.total.toLocaleString(i18n.language) });
+  return (
+    <div className="flex flex-col gap-1" data-testid="screening-rescreen-progress">
+      <span>{label}</span>
+      <progress className="h-2 w-full max-w-md accent-primary" value={progress.screened} max={Math.max(1, progress.total)} aria-label={label} />
+      <span className="text-muted">
+        {progress.state === 'WAITING'
+          ? t('records.admin.screening.waiting')
+          : progress.perSecond !== null && progress.estimatedEnd !== null
+            ? t('records.admin.screening.running', { rate: progress.perSecond.toLocaleString(i18n.language, { maximumFractionDigits: 1 }), end: formatDateTime(progress.estimatedEnd, i18n.language) })
+            : t('records.admin.screening.runningNoRate')}
+      </span>
+    </div>
+  );
+}
+
 function CurrentList({ info }: { info: ScreeningListInfo }) {
   const { t, i18n } = useTranslation();
   const rescreen = useRescreen();
@@ -50,11 +73,16 @@ function CurrentList({ info }: { info: ScreeningListInfo }) {
         </>
       )}
       {info.usersToScreen > 0 ? (
-        <div className="flex flex-wrap items-center gap-3" role="status">
-          <span>{t('records.admin.screening.toScreen', { count: info.usersToScreen })}</span>
-          <Button size="small" loading={rescreen.isPending} onClick={() => rescreen.mutate()}>
-            {t('records.admin.screening.rescreen')}
-          </Button>
+        <div className="flex flex-col gap-2" role="status">
+          {info.rescreen ? <RescreenProgress progress={info.rescreen} /> : null}
+          <div className="flex flex-wrap items-center gap-3">
+            <span>{t('records.admin.screening.toScreen', { count: info.usersToScreen })}</span>
+            {info.rescreen?.state === 'RUNNING' ? null : (
+              <Button size="small" loading={rescreen.isPending} onClick={() => rescreen.mutate()}>
+                {t('records.admin.screening.rescreen')}
+              </Button>
+            )}
+          </div>
         </div>
       ) : (
         <p role="status">{t('records.admin.screening.allScreened')}</p>
