@@ -144,8 +144,13 @@ export function createFaceMatchService({ db, documents, face, liveness, jobInter
       await repo.enqueueJob(trx, userId, doc.level, nowIso());
     },
 
-    /** After an upload's commit: the runner looks at once rather than at its next poll. */
-    kick: () => jobs.kick(),
+    /**
+     * After an upload's commit: the runner looks at once rather than at its next poll. Not on a
+     * server that does not poll (FACE_MATCH_POLL_SECONDS=0: the tests run the comparisons themselves).
+     */
+    kick: () => {
+      if (jobIntervalMs > 0) jobs.kick();
+    },
 
     /** The after-commit comparisons (started with the server; the tests run them). */
     jobs,
