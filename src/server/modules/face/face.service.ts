@@ -46,6 +46,13 @@ export const defaultFaceThreads = (): number => Math.max(1, Math.min(4, availabl
 export function createFaceService({ threads = defaultFaceThreads(), queue = 8, nice = 19 }: FaceServiceOptions = {}) {
   let pool: Piscina<readonly PictureTask[], PictureReading[]> | null = null;
   let inPool = 0;
+  // Tasks in the pool, so close() can let them answer first.
+  const running = new Set<Promise<unknown>>();
+  const track = <T>(task: Promise<T>): Promise<T> => {
+    running.add(task);
+    void task.finally(() => running.delete(task)).catch(() => undefined);
+    return task;
+  };
   const poolOf = () =>
     (pool ??= new Piscina({
       filename: new URL('./face-worker.ts', import.meta.url).href,
@@ -63,17 +70,21 @@ export function createFaceService({ threads = defaultFaceThreads(), queue = 8, n
       if (inPool >= threads + queue) throw new BusinessError(RetCode.LIVENESS_BUSY, 'face checks are busy');
       inPool += 1;
       try {
-        return await poolOf().run(tasks);
+        return await track(poolOf().run(tasks));
       } finally {
         inPool -= 1;
       }
     },
     /** Starts the threads and loads the models before the first user needs them (the production start). */
     async warm(): Promise<void> {
-      await poolOf().run([]);
+      await track(poolOf().run([]));
     },
-    /** Ends the threads (the app's close). */
+    /**
+     * Ends the threads (the app's close), once the tasks under way have answered: a pool destroyed
+     * under a running task (the start's warm-up, not awaited) threw "Unexpected message from Worker".
+     */
     async close(): Promise<void> {
+      await Promise.allSettled([...running]);
       const p = pool;
       pool = null;
       await p?.destroy();
