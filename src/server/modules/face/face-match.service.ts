@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { idsNotKept } from '../../retention-sweep.ts';
 import { FaceMatchSource, FaceMatchState, type ConsoleFaceMatch, type ConsoleLiveness } from '../../../shared/api/capture.ts';
 import { faceMatch, FaceMatchThreshold } from '../../../shared/face-checks.ts';
 import { DocumentKind, type VerifiableLevel } from '../../../shared/kyc.ts';
@@ -189,13 +190,7 @@ export function createFaceMatchService({ db, documents, face, liveness, jobInter
      */
     async sweep(before: string, keep: (userId: string, level: VerifiableLevel) => Promise<boolean> = async () => false): Promise<number> {
       const due = await repo.findComputedBefore(db, before);
-      const kept = new Map<string, boolean>();
-      const ids: string[] = [];
-      for (const row of due) {
-        const key = `${row.user_id}:${row.level}`;
-        if (!kept.has(key)) kept.set(key, await keep(row.user_id, Number(row.level) as VerifiableLevel));
-        if (!kept.get(key)) ids.push(row.id);
-      }
+      const ids = await idsNotKept(due, keep);
       let deleted = 0;
       // In slices: SQLite bounds a statement's variables.
       for (let i = 0; i < ids.length; i += 500) deleted += await repo.deleteMatches(db, ids.slice(i, i + 500));

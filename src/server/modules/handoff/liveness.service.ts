@@ -1,4 +1,5 @@
 import { randomInt, randomUUID } from 'node:crypto';
+import { idsNotKept } from '../../retention-sweep.ts';
 import {
   LIVENESS_BASELINE,
   LIVENESS_MOVES,
@@ -232,13 +233,7 @@ export function createLivenessService({ db, documents, face, now = Date.now }: L
      */
     async sweep(before: string, keep: (userId: string, level: VerifiableLevel) => Promise<boolean> = async () => false): Promise<number> {
       const due = await db.selectFrom('capture_liveness').select(['id', 'user_id', 'level']).where('created_at', '<', before).execute();
-      const kept = new Map<string, boolean>();
-      const ids: string[] = [];
-      for (const row of due) {
-        const key = `${row.user_id}:${row.level}`;
-        if (!kept.has(key)) kept.set(key, await keep(row.user_id, Number(row.level) as VerifiableLevel));
-        if (!kept.get(key)) ids.push(row.id);
-      }
+      const ids = await idsNotKept(due, keep);
       let deleted = 0;
       // In slices: a long-idle server may find many at once (and SQLite bounds a statement's variables).
       for (let i = 0; i < ids.length; i += 500) {

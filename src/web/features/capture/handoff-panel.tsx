@@ -6,7 +6,7 @@ import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import type { HandoffPanelProps } from '../../lib/capture/capture-kit.ts';
 import { errorMessage } from '../../lib/i18n/error-message.ts';
-import { qrDataUrl } from '../../lib/qr/qr-data-url.ts';
+import { useQrDataUrl } from '../../lib/qr/qr-data-url.ts';
 import { useCreateHandoff } from './api/create-handoff.ts';
 import { useHandoffStatus } from './api/handoff-status.ts';
 import { useRevokeHandoff } from './api/revoke-handoff.ts';
@@ -24,7 +24,6 @@ export default function HandoffPanel({ level, step, onArrived, onCompleted }: Ha
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? 'en';
   const [link, setLink] = useState<HandoffCreateResult | null>(null);
-  const [qr, setQr] = useState<string | null>(null);
   const [copied, setCopied] = useState(false);
   const creator = useCreateHandoff();
   const revoker = useRevokeHandoff();
@@ -34,14 +33,8 @@ export default function HandoffPanel({ level, step, onArrived, onCompleted }: Ha
   const completed = useRef(false);
   const url = link ? new URL(link.path, window.location.origin).toString() : '';
 
-  useEffect(() => {
-    if (!url) return;
-    let live = true;
-    void qrDataUrl(url).then((src) => live && setQr(src), () => live && setQr(null));
-    return () => {
-      live = false;
-    };
-  }, [url]);
+  // The code of the current link only: a new link's code replaces the old one's when drawn.
+  const qr = useQrDataUrl(url || null);
 
   const uploads = view?.uploads ?? [];
   const arrivedKey = uploads.map((u) => u.documentId).join();
@@ -62,7 +55,6 @@ export default function HandoffPanel({ level, step, onArrived, onCompleted }: Ha
   const start = () => {
     completed.current = false;
     seen.current = '';
-    setQr(null);
     creator.mutate({ level, step }, { onSuccess: setLink });
   };
 

@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ReverificationItem } from '../../../../../shared/api/reverification.ts';
 import { DAILY_REJECTION_LIMIT } from '../../../../../shared/api/reverification.ts';
@@ -8,7 +7,7 @@ import { Alert } from '../../../../components/ui/alert.tsx';
 import { Link } from 'wouter';
 import { Button, buttonVariants } from '../../../../components/ui/button.tsx';
 import { Card } from '../../../../components/ui/card.tsx';
-import { qrDataUrl } from '../../../../lib/qr/qr-data-url.ts';
+import { useQrDataUrl } from '../../../../lib/qr/qr-data-url.ts';
 import { useSiteConfig } from '../../../../lib/region/index.ts';
 import { formatInstant } from '../model/dates.ts';
 import { panelAction } from '../model/panel.ts';
@@ -129,15 +128,7 @@ function AppLink() {
   const { t } = useTranslation();
   const site = useSiteConfig();
   const url = site.data?.appUrl ?? null;
-  const [qr, setQr] = useState<string | null>(null);
-  useEffect(() => {
-    if (!url) return;
-    let live = true;
-    void qrDataUrl(url).then((src) => live && setQr(src), () => live && setQr(null));
-    return () => {
-      live = false;
-    };
-  }, [url]);
+  const qr = useQrDataUrl(url);
   if (!url) return null;
   return (
     <div className="flex flex-wrap items-center gap-4" data-testid="app-link">
