@@ -4,8 +4,8 @@
  * by `npm run screening-load`'s script in a process of its own, as an operator does, and the server
  * notices it and re-screens every verified user in the background. Measured: the load's time, the
  * re-screening's throughput (from the server's own progress figures), and a user's kyc-info p99
- * while the run builds the list's index and while it screens users, vs with nothing running
- * (target ≤ 1.5× while it screens), absolute figures beside the ratios.
+ * while the run builds the list's index and while it screens users, vs with nothing running before
+ * and after (target ≤ 1.5× while it runs), absolute figures beside the ratios.
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -100,15 +100,21 @@ export async function rescreenSection(opts: { port: number; user: string; dataDi
     }
     const runSeconds = (Date.parse(info.rescreen.finishedAt!) - Date.parse(startedAt)) / 1000;
     const perSecond = Math.round(info.rescreen.total / runSeconds);
-    const ratio = loaded.p99 / alone.p99;
+    // Measured again once the run is done: on a shared machine one quiet figure can be a noisy one. The
+    // ratios are taken against the lower of the two p99s, so noise can only make them look worse.
+    const after = await kycInfo();
+    const reference = after.p99 < alone.p99 ? after : alone;
+    const ratio = loaded.p99 / reference.p99;
 
     line('screening-load (its own process)', `${(loadMs / 1000).toFixed(1)} s for ${(info.current?.entryCount ?? 0).toLocaleString('en-US')} people; the server took the run ${(noticedMs / 1000).toFixed(1)} s later`);
     line('re-screening (server, background)', `${info.rescreen.total.toLocaleString('en-US')} users in ${runSeconds.toFixed(1)} s: ${perSecond} users/s (index build included; paced to half the time, decision 044)`);
-    line('kyc-info, nothing running', fmtLoad(alone));
-    line('kyc-info while the index is built', `${fmtLoad(building)}  p99 = ${x(building.p99 / alone.p99)} alone${builtDuring ? '' : ' (the build ended before the measure did)'}`);
+    line('kyc-info, nothing running (before)', fmtLoad(alone));
+    line('kyc-info, nothing running (after)', `${fmtLoad(after)}  (the ratios below take the lower p99 of the two)`);
+    const buildRatio = building.p99 / reference.p99;
+    line('kyc-info while the index is built', `${fmtLoad(building)}  p99 = ${x(buildRatio)} alone; target <= ${RESCREEN_TARGETS.p99Ratio}x ${buildRatio <= RESCREEN_TARGETS.p99Ratio ? 'met' : 'NOT met'}${builtDuring ? '' : ' (the build ended before the measure did)'}`);
     line('kyc-info during the re-screening', `${fmtLoad(loaded)}  p99 = ${x(ratio)} alone; target <= ${RESCREEN_TARGETS.p99Ratio}x ${ratio <= RESCREEN_TARGETS.p99Ratio ? 'met' : 'NOT met'}${stillRunning ? '' : ' (the run ended before the measure did)'}`);
     line('load average meanwhile', load1.toFixed(2));
-    return { names, users: info.rescreen.total, loadMs: Math.round(loadMs), noticedMs: Math.round(noticedMs), runSeconds, perSecond, alone, building, buildingThroughout: builtDuring, loaded, ratioP99: ratio, runningThroughout: stillRunning, loadAverage: load1, targets: RESCREEN_TARGETS };
+    return { names, users: info.rescreen.total, loadMs: Math.round(loadMs), noticedMs: Math.round(noticedMs), runSeconds, perSecond, alone, after, building, buildRatioP99: buildRatio, buildingThroughout: builtDuring, loaded, ratioP99: ratio, runningThroughout: stillRunning, loadAverage: load1, targets: RESCREEN_TARGETS };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

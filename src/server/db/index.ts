@@ -38,6 +38,18 @@ export function createDb(database: Config['database'], onConnectionError: (err: 
   return db;
 }
 
+/**
+ * A connection of its own for a worker thread that reads a lot (the screening index's build, decision
+ * 054): a read-only `node:sqlite` connection to the embedded file, or one PostgreSQL connection. What
+ * it reads never passes through the server's thread. `null` for an in-memory database, which no other
+ * connection can see.
+ */
+export function openReadOnlyDb(database: Config['database']): Db | null {
+  if (database.kind === 'postgres') return new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: database.url, max: 1, options: '-c default_transaction_read_only=on' }) }) });
+  if (database.file === ':memory:') return null;
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: openNodeSqlite(database.file, { readOnly: true }) }) });
+}
+
 /** The embedded database: destroying it also ends its reader thread. */
 class NodeSqliteDialect extends SqliteDialect {
   readonly #reader: Db;

@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import type { Config } from '../../config.ts';
 import type { Db } from '../../db/index.ts';
 import type { WorkerRequest } from './match-worker.ts';
 import { entryRowsForIndex, type Matcher } from './matcher.ts';
@@ -8,11 +9,13 @@ type Reply = { id: number; ok: true; hits?: IndexHit[] } | { id: number; ok: fal
 
 /**
  * The in-house engine in worker threads (decision 038): `threads` workers, each with the whole index
- * of the list in use (a million names take a few hundred MB per thread, so the default is one), fed
- * page by page from the database by this thread; names to screen go to the least busy worker. A new
- * list version is built beside the old one and replaces it when sealed.
+ * of the list in use (a million names take a few hundred MB per thread, so the default is one); names
+ * to screen go to the least busy worker. A new list version is built beside the old one and replaces
+ * it when sealed. Given `database`, each worker reads the list on a connection of its own at `share`
+ * of a core (decision 054); without it (an in-memory database), or when the caller reads inside a
+ * transaction, this thread reads the pages and sends them.
  */
-export function createWorkerMatcher({ threads }: { threads: number }): Matcher & { close(): Promise<void> } {
+export function createWorkerMatcher({ threads, database, share = 1 }: { threads: number; database?: Config['database']; share?: number }): Matcher & { close(): Promise<void> } {
   // Started on the first screening: a server or a tool that never screens starts no thread.
   let started: ReturnType<typeof spawn> | null = null;
   const pool = () => (started ??= spawn());
@@ -45,6 +48,12 @@ export function createWorkerMatcher({ threads }: { threads: number }): Matcher &
   let built: { version: number; done: Promise<void> } | null = null;
   async function build(q: Db, version: number): Promise<void> {
     const workers = pool();
+    if (database && (database.kind === 'postgres' || database.file !== ':memory:') && !q.isTransaction) {
+      const built = await Promise.all(workers.map((w) => ask(w, { kind: 'build', id: ++next, version, database, share })));
+      const bad = built.find((r) => !r.ok);
+      if (bad && !bad.ok) throw new Error(bad.error);
+      return;
+    }
     for (const w of workers) w.worker.postMessage({ kind: 'begin', version } satisfies WorkerRequest);
     // Page by page, each acknowledged before the next is read: the server's thread is idle (serving
     // users) while the workers index a page, and no backlog of pages piles up in their queues.
