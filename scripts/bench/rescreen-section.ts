@@ -106,7 +106,8 @@ export async function rescreenSection(opts: { port: number; user: string; dataDi
     const reference = after.p99 < alone.p99 ? after : alone;
     const ratio = loaded.p99 / reference.p99;
 
-    line('screening-load (its own process)', `${(loadMs / 1000).toFixed(1)} s for ${(info.current?.entryCount ?? 0).toLocaleString('en-US')} people; the server took the run ${(noticedMs / 1000).toFixed(1)} s later`);
+    const loadPeakMb = Number(/Peak memory: (\d+) MB/.exec(cliOut)?.[1] ?? NaN);
+    line('screening-load (its own process)', `${(loadMs / 1000).toFixed(1)} s for ${(info.current?.entryCount ?? 0).toLocaleString('en-US')} people, peak memory ${loadPeakMb} MB (RSS); the server took the run ${(noticedMs / 1000).toFixed(1)} s later`);
     line('re-screening (server, background)', `${info.rescreen.total.toLocaleString('en-US')} users in ${runSeconds.toFixed(1)} s: ${perSecond} users/s (index build included; paced to half the time, decision 044)`);
     line('kyc-info, nothing running (before)', fmtLoad(alone));
     line('kyc-info, nothing running (after)', `${fmtLoad(after)}  (the ratios below take the lower p99 of the two)`);
@@ -114,7 +115,7 @@ export async function rescreenSection(opts: { port: number; user: string; dataDi
     line('kyc-info while the index is built', `${fmtLoad(building)}  p99 = ${x(buildRatio)} alone; target <= ${RESCREEN_TARGETS.p99Ratio}x ${buildRatio <= RESCREEN_TARGETS.p99Ratio ? 'met' : 'NOT met'}${builtDuring ? '' : ' (the build ended before the measure did)'}`);
     line('kyc-info during the re-screening', `${fmtLoad(loaded)}  p99 = ${x(ratio)} alone; target <= ${RESCREEN_TARGETS.p99Ratio}x ${ratio <= RESCREEN_TARGETS.p99Ratio ? 'met' : 'NOT met'}${stillRunning ? '' : ' (the run ended before the measure did)'}`);
     line('load average meanwhile', load1.toFixed(2));
-    return { names, users: info.rescreen.total, loadMs: Math.round(loadMs), noticedMs: Math.round(noticedMs), runSeconds, perSecond, alone, after, building, buildRatioP99: buildRatio, buildingThroughout: builtDuring, loaded, ratioP99: ratio, runningThroughout: stillRunning, loadAverage: load1, targets: RESCREEN_TARGETS };
+    return { names, users: info.rescreen.total, loadMs: Math.round(loadMs), loadPeakMb, noticedMs: Math.round(noticedMs), runSeconds, perSecond, alone, after, building, buildRatioP99: buildRatio, buildingThroughout: builtDuring, loaded, ratioP99: ratio, runningThroughout: stillRunning, loadAverage: load1, targets: RESCREEN_TARGETS };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
