@@ -7,6 +7,7 @@
 import { existsSync } from 'node:fs';
 import { loadConfig, type Config } from '../src/server/config.ts';
 import { createDb } from '../src/server/db/index.ts';
+import { createServices } from '../src/server/services.ts';
 import { checkReadiness, formatReadiness, hasBlocker, readinessFacts, type ReadinessFacts } from '../src/server/readiness.ts';
 
 let config: Config;
@@ -25,7 +26,7 @@ async function factsOf(config: Config): Promise<ReadinessFacts & { note?: string
   if (config.database.kind === 'sqlite' && !existsSync(config.database.file)) return { administratorExists: false, note: `no database yet at ${config.database.file}` };
   const db = createDb(config.database);
   try {
-    return await readinessFacts(db);
+    return await readinessFacts(createServices(db, config).staff);
   } catch (err) {
     // Not migrated yet (the server migrates at start), or unreachable: said, and no administrator known.
     return { administratorExists: false, note: `database not readable: ${err instanceof Error ? err.message : String(err)}` };

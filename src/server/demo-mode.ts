@@ -18,12 +18,12 @@ export async function applyDemoMode(services: Services, db: Db, { demo, log, ven
   if (demo) {
     const created = await seedDemoOnStart(services, db, vendorDemo);
     if (created.length > 0) log.info({ count: created.length }, 'demo mode: demo users created (published passwords)');
-    const enabled = await services.accounts.enableAccounts(await demoAccountIds(db), 'demo mode on', SYSTEM);
+    const enabled = await services.accounts.enableAccounts(await demoAccountIds(services.accounts), 'demo mode on', SYSTEM);
     if (enabled.length > 0) log.warn({ accounts: enabled }, 'demo mode: demo accounts enabled again (published passwords)');
     await services.partners.ensureDemoBusiness(SYSTEM);
     return;
   }
-  const disabled = await services.accounts.disableAccounts(await demoAccountIds(db), 'demo mode off', SYSTEM);
+  const disabled = await services.accounts.disableAccounts(await demoAccountIds(services.accounts), 'demo mode off', SYSTEM);
   if (disabled.length > 0) log.warn({ accounts: disabled }, 'demo mode is off: demo accounts from an earlier demo run disabled (they can no longer log in; their sessions ended)');
   if (await services.partners.disableDemoBusiness(SYSTEM)) log.warn('demo mode is off: the demo partner business (published secret) disabled');
 }

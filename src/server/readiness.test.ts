@@ -83,13 +83,13 @@ describe('readinessFacts', () => {
     const made = await createTestApp();
     close = made.close;
     const { app } = made;
-    expect(await readinessFacts(app.db)).toEqual({ administratorExists: false });
+    expect(await readinessFacts(app.services.staff)).toEqual({ administratorExists: false });
     const system = { type: 'system', id: null } as const;
     const id = await app.services.accounts.createUser({ email: 'boss@company.example', password: 'correct-horse-battery' }, system, UserRole.REVIEWER);
     await app.services.staff.setRole(id, ConsoleRole.ADMINISTRATOR, system);
-    expect(await readinessFacts(app.db)).toEqual({ administratorExists: true });
+    expect(await readinessFacts(app.services.staff)).toEqual({ administratorExists: true });
     await app.services.accounts.disableAccounts([id], 'test', system);
-    expect(await readinessFacts(app.db)).toEqual({ administratorExists: false });
+    expect(await readinessFacts(app.services.staff)).toEqual({ administratorExists: false });
   });
 });
 

@@ -1,8 +1,6 @@
-import { ConsoleRole } from '../shared/staff.ts';
 import { isIP } from 'node:net';
 import { isLoopbackHost, type Config } from './config.ts';
 import { isPrivateAddress } from './modules/limits/limits.service.ts';
-import type { Db } from './db/index.ts';
 import { isPublishedSecret, type VendorName } from './published-secrets.ts';
 
 /**
@@ -127,17 +125,9 @@ export function isInternalHost(hostname: string): boolean {
   return !h.includes('.') || /\.(internal|local|lan|intranet|corp|home\.arpa|localhost|svc|cluster\.local)$/.test(h);
 }
 
-/** The facts the check reads from a migrated database. */
-export async function readinessFacts(db: Db): Promise<ReadinessFacts> {
-  const admin = await db
-    .selectFrom('staff_roles')
-    .innerJoin('users', 'users.id', 'staff_roles.user_id')
-    .select('users.id')
-    .where('staff_roles.role', '=', ConsoleRole.ADMINISTRATOR)
-    .where('users.disabled_at', 'is', null)
-    .limit(1)
-    .executeTakeFirst();
-  return { administratorExists: admin !== undefined };
+/** The facts the check reads from a migrated database, through the module that knows them. */
+export async function readinessFacts(staff: { administratorExists(): Promise<boolean> }): Promise<ReadinessFacts> {
+  return { administratorExists: await staff.administratorExists() };
 }
 
 export const hasBlocker = (items: readonly ReadinessItem[]) => items.some((i) => i.severity === 'blocker');

@@ -184,7 +184,7 @@ export async function seedDemoData(services: Services, db: Db, vendorDemo?: Vend
   // The country risk lists the EDD rules read (decision 041); buildApp loads them too, the seed script does not build an app.
   await services.riskLists.ensureLoaded();
   for (const u of DEMO_USERS) {
-    const existing = await db.selectFrom('users').select('id').where('email', '=', u.email).executeTakeFirst();
+    const existing = await services.accounts.userByEmail(u.email);
     const progress = await progressOf(db, u.email);
     if (existing && progress !== 'unfinished') {
       if (u.consoleRole && u.consoleRole !== ConsoleRole.ADMINISTRATOR) reviewerIds.push(existing.id);
@@ -219,8 +219,7 @@ export async function seedDemoData(services: Services, db: Db, vendorDemo?: Vend
  * demo users are complete, or whose users are real, is left alone.
  */
 export async function seedDemoOnStart(services: Services, db: Db, vendorDemo?: VendorDemo): Promise<string[]> {
-  const anyUser = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
-  if (anyUser) {
+  if (await services.accounts.hasUsers()) {
     const progress = await Promise.all(DEMO_USERS.map((u) => progressOf(db, u.email)));
     if (!progress.includes('unfinished')) return [];
   }
@@ -231,7 +230,6 @@ export async function seedDemoOnStart(services: Services, db: Db, vendorDemo?: V
  * The demo accounts on this database: those with a demo user's e-mail. Only seeding creates them
  * (an example.com address can never confirm a self-service registration), whatever seeded them.
  */
-export async function demoAccountIds(db: Db): Promise<string[]> {
-  const rows = await db.selectFrom('users').select('id').where('email', 'in', DEMO_USERS.map((u) => u.email)).execute();
-  return rows.map((r) => r.id);
+export function demoAccountIds(accounts: Pick<Services['accounts'], 'idsByEmails'>): Promise<string[]> {
+  return accounts.idsByEmails(DEMO_USERS.map((u) => u.email));
 }

@@ -65,7 +65,7 @@ export function createServices(db: Db, config: Config, { mailer = logMailer({ in
     log,
     emailsOf: async (ids) => new Map([...(await accounts.usersByIds(ids))].map(([id, u]) => [id, u.email])),
   });
-  const staff = createStaffService({ db });
+  const staff = createStaffService({ db, accounts });
   // The in-house provider reads its outcomes from the kyc module's applications.
   const providers = createProvidersService({
     routes: config.providerRoutes,
@@ -185,6 +185,7 @@ export function createServices(db: Db, config: Config, { mailer = logMailer({ in
     db,
     review,
     questionnaires,
+    people: kyc,
     // Decision 043: the in-house index (threads of its own) or yente over HTTP, by SCREENING_ENGINE.
     engine: config.screening.yente
       ? createYenteEngine(config.screening.yente)
@@ -197,9 +198,9 @@ export function createServices(db: Db, config: Config, { mailer = logMailer({ in
   review.registerSubject(SubjectKind.SCREENING, screening.reviewHandler);
   review.registerSubject(SubjectKind.RFI, compliance.rfi.reviewHandler);
   // Issue 12 (decision 029): identity transfers between sites and risk intercepts.
-  const transfers = createTransferService({ db, review, otp, accounts, kyc: kyc.identityTransfer });
+  const transfers = createTransferService({ db, review, otp, accounts, kyc: kyc.identityTransfer, sites: reverification });
   review.registerSubject(SubjectKind.IDENTITY_TRANSFER, transfers.reviewHandler);
-  const risk = createRiskService({ db, residenceOf: async (userId) => (await kyc.getPersonalInfo(userId)).info?.residenceCountry ?? '' });
+  const risk = createRiskService({ db, residenceOf: async (userId) => (await kyc.getPersonalInfo(userId)).info?.residenceCountry ?? '', reverification });
   review.registerSubject(SubjectKind.EDD, edd.reviewHandler);
   const countries = createCountriesService();
   const consoleService = createConsoleService({ db, review, kyc, accounts, reverification, documents, questionnaires, screening, transfers, rfi: compliance.rfi, edd, memberTags: extras.tagChanges });

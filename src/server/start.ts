@@ -50,7 +50,7 @@ export async function startServer(config: Config, options: BuildOptions = {}, { 
   sweep.unref();
 
   // The production readiness check (npm run doctor), logged at every start.
-  const readiness = checkReadiness(config, await readinessFacts(app.db));
+  const readiness = checkReadiness(config, await readinessFacts(app.services.staff));
   const summary = { blockers: readiness.filter((i) => i.severity === 'blocker').map((i) => i.id), warnings: readiness.filter((i) => i.severity === 'warning').map((i) => i.id) };
   if (readiness.length === 0) app.log.info('production readiness: no blocker, no warning');
   // In demo mode the blockers are expected (a laptop): one line; otherwise each item with its fix.

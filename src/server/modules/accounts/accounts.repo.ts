@@ -86,6 +86,22 @@ export function findUsersByIds(db: Q, ids: readonly string[]) {
   return db.selectFrom('users').select(['id', 'email', 'role', 'created_at']).where('id', 'in', ids).execute();
 }
 
+/** The ids of the accounts with these (stored, lower-case) e-mails. */
+export function findUserIdsByEmails(db: Q, emails: readonly string[]) {
+  if (emails.length === 0) return Promise.resolve([]);
+  return db.selectFrom('users').select('id').where('email', 'in', emails).execute();
+}
+
+/** Any one account: whether the database has users at all. */
+export function findAnyUser(db: Q) {
+  return db.selectFrom('users').select('id').limit(1).executeTakeFirst();
+}
+
+/** Every account of a role, by e-mail (the console's members: role reviewer). */
+export function findUsersByRole(db: Q, role: string) {
+  return db.selectFrom('users').select(['id', 'email', 'disabled_at']).where('role', '=', role).orderBy('email').execute();
+}
+
 export async function insertEmailConfirmation(db: Q, row: Database['email_confirmations']): Promise<void> {
   await db.insertInto('email_confirmations').values(row).execute();
 }

@@ -301,6 +301,21 @@ export function createAccountsService({ db, config, levelOf = async () => 0, mai
       return new Map(rows.map((u) => [u.id, { id: u.id, email: u.email, role: u.role as UserRole, createdAt: u.created_at }]));
     },
 
+    /** The ids of the accounts with these e-mails (demo mode's own accounts); unknown ones are left out. */
+    async idsByEmails(emails: readonly string[]): Promise<string[]> {
+      return (await repo.findUserIdsByEmails(db, emails.map((e) => e.trim().toLowerCase()))).map((r) => r.id);
+    },
+
+    /** Whether the database has any account (a new database is seeded in demo mode). */
+    async hasUsers(): Promise<boolean> {
+      return (await repo.findAnyUser(db)) !== undefined;
+    },
+
+    /** The console's members (accounts of role reviewer), by e-mail, in the caller's transaction if any: the staff module gives them roles. */
+    async consoleMembers(q: Db = db): Promise<{ id: string; email: string; disabled: boolean }[]> {
+      return (await repo.findUsersByRole(q, UserRole.REVIEWER)).map((u) => ({ id: u.id, email: u.email, disabled: u.disabled_at !== null }));
+    },
+
     /** The account with this e-mail (as stored: lower case), for the console's requests; undefined when none. */
     async userByEmail(email: string): Promise<{ id: string; email: string; role: UserRole } | undefined> {
       const u = await repo.findUserByEmail(db, email.trim().toLowerCase());

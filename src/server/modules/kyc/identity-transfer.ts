@@ -5,6 +5,7 @@ import { recordAudit, type Actor } from '../audit/audit.service.ts';
 import { KYC_LEVEL_MACHINE, LEVELS, nextStatus, reachedLevel, StepEvent, stepOf } from './kyc.machine.ts';
 import type { KycSteps } from './kyc-steps.ts';
 import * as repo from './kyc.repo.ts';
+import { readStepChange } from '../steps/steps.service.ts';
 
 /** The verified identity an account holds, as an identity transfer reads it (decision 029). */
 export interface VerifiedIdentity {
@@ -27,16 +28,10 @@ export function createIdentityTransferKyc({ db, steps }: { db: Db; steps: KycSte
   async function identityOf(userId: string, q: Db = db): Promise<VerifiedIdentity> {
     const stored = await steps.load(q, userId);
     const info = await repo.findPersonalInfo(q, userId);
-    const level1 = await q
-      .selectFrom('step_states')
-      .select(['status', 'updated_at'])
-      .where('machine', '=', KYC_LEVEL_MACHINE.name)
-      .where('subject_id', '=', userId)
-      .where('step', '=', stepOf(1))
-      .executeTakeFirst();
+    const level1 = await readStepChange(q, KYC_LEVEL_MACHINE, userId, stepOf(1));
     return {
       level: reachedLevel(stored),
-      verifiedAt: level1?.status === StepStatus.SUCCESS ? level1.updated_at : null,
+      verifiedAt: level1?.status === StepStatus.SUCCESS ? level1.changedAt : null,
       firstName: info?.first_name ?? '',
       lastName: info?.last_name ?? '',
       dateOfBirth: info?.date_of_birth ?? '',

@@ -229,6 +229,11 @@ export function createKycService({ db, config, documents, accounts, review, prov
       const row = await repo.findPersonalInfo(q, userId);
       return { residenceCountry: row?.residence_country ?? '', nationality: row?.nationality ?? '' };
     },
+    /** The names, date of birth and nationality screening compares (decision 026), read in `q` (the screening's transaction). */
+    async personForScreening(q: Db, userId: string) {
+      const row = await repo.findPersonalInfo(q, userId);
+      return row && { first_name: row.first_name, middle_name: row.middle_name, last_name: row.last_name, date_of_birth: row.date_of_birth, nationality: row.nationality };
+    },
     /** Verified users living in or nationals of one of `countries` (a new risk list re-assesses them, decision 041). */
     verifiedUsersIn: (countries: readonly string[], after: string, limit: number): Promise<string[]> => repo.findVerifiedIn(db, countries, after, limit),
     savePersonalInfo: (userId: string, info: PersonalInfo, actor: Actor): Promise<PersonalInfoResult> => personal.save(userId, info, actor),

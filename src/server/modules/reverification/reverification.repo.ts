@@ -50,6 +50,12 @@ export function findSubmissionsByIds(db: Q, ids: readonly string[]) {
   return db.selectFrom('reverification_submissions').selectAll().where('id', 'in', ids).execute();
 }
 
+/** When the user's last approved update of `target` was decided (null: never). */
+export async function findLastApprovedAt(db: Q, userId: string, target: string): Promise<string | null> {
+  const row = await db.selectFrom('reverification_submissions').select('decided_at').where('user_id', '=', userId).where('target', '=', target).where('status', '=', 'APPROVED').orderBy('decided_at', 'desc').executeTakeFirst();
+  return row?.decided_at ?? null;
+}
+
 /** A user's updates, newest first (optionally of one target). */
 export function findSubmissionsOfUser(db: Q, userId: string, target?: string) {
   let q = db.selectFrom('reverification_submissions').selectAll().where('user_id', '=', userId);

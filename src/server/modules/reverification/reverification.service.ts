@@ -37,6 +37,8 @@ import { reverificationPersonalData } from './personal-data.ts';
 
 type Status = DisplayUpdatePOIStatus;
 const S = DisplayUpdatePOIStatus;
+/** Statuses in which a new document is asked for and not sent (the risk rules' DOCUMENT_UPDATE_DUE). */
+const UPDATE_REQUESTED: ReadonlySet<string> = new Set([S.DisplayUpdatePOIStatus_Needed, S.DisplayUpdatePOIStatus_Rejected, S.DisplayUpdatePOIStatus_Rejected_Daily]);
 const SYSTEM: Actor = { type: 'system', id: null };
 /** How long an EU-migrated user has to verify their identity with the EU entity. */
 export const EU_RESET_DEADLINE_DAYS = 30;
@@ -165,6 +167,13 @@ export function createReverificationService(deps: ReverificationDeps) {
   }
 
   return {
+    /** What the risk rules ask of the identity document: when it last changed, and whether an update is asked for and not sent. */
+    async documentFacts(userId: string): Promise<{ lastChangeAt: string | null; updateRequested: boolean }> {
+      return {
+        lastChangeAt: await repo.findLastApprovedAt(db, userId, 'POI'),
+        updateRequested: UPDATE_REQUESTED.has((await readSteps(db, REVERIFICATION_MACHINE, userId)).POI),
+      };
+    },
     /** What the module holds about a user, for the data export and erasure (decision 031). */
     personalData: reverificationPersonalData,
     /** Carries out decisions on REVERIFICATION review cases (registered with the review module). */
@@ -312,8 +321,8 @@ export function createReverificationService(deps: ReverificationDeps) {
       });
     },
 
-    /** The account's regulated site ('' = main): the §3 siteInfo.site. */
-    siteOf: (userId: string) => siteOf(db, userId),
+    /** The account's regulated site ('' = main): the §3 siteInfo.site; identity transfers compare them (in their transaction). */
+    siteOf: (userId: string, q: Db = db) => siteOf(q, userId),
   };
 }
 

@@ -1,15 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { RiskInterceptResult, RiskScene } from '../../../shared/api/risk-intercept.ts';
-import { DisplayUpdatePOIStatus } from '../../../shared/kyc.ts';
 import { nowIso, type Db } from '../../db/index.ts';
 import { recordAudit, type Actor } from '../audit/audit.service.ts';
+import type { ReverificationService } from '../reverification/reverification.service.ts';
 import { RiskDecision as D } from '../../../shared/api/risk-intercept.ts';
 import { evaluateRisk, type RiskFacts } from './risk-rules.ts';
 import { riskPersonalData } from './personal-data.ts';
 
 const HOUR_MS = 3_600_000;
-/** Re-verification statuses in which a new document is asked for and not sent (reverification's machine). */
-const UPDATE_DUE: readonly string[] = [DisplayUpdatePOIStatus.DisplayUpdatePOIStatus_Needed, DisplayUpdatePOIStatus.DisplayUpdatePOIStatus_Rejected, DisplayUpdatePOIStatus.DisplayUpdatePOIStatus_Rejected_Daily];
 
 export interface RiskCaller {
   userId: string | null;
@@ -23,22 +21,14 @@ export interface RiskCaller {
  * verdict comes from the pure rules (risk-rules.ts), and every evaluation is stored with its facts
  * and audited (entity `risk_decision`) in one transaction.
  */
-export function createRiskService({ db, residenceOf }: { db: Db; residenceOf(userId: string): Promise<string> }) {
+export function createRiskService({ db, residenceOf, reverification }: { db: Db; residenceOf(userId: string): Promise<string>; reverification: Pick<ReverificationService, 'documentFacts'> }) {
   async function userFacts(userId: string) {
-    const change = await db
-      .selectFrom('reverification_submissions')
-      .select('decided_at')
-      .where('user_id', '=', userId)
-      .where('target', '=', 'POI')
-      .where('status', '=', 'APPROVED')
-      .orderBy('decided_at', 'desc')
-      .executeTakeFirst();
-    const poi = await db.selectFrom('step_states').select('status').where('machine', '=', 'reverification').where('subject_id', '=', userId).where('step', '=', 'POI').executeTakeFirst();
+    const document = await reverification.documentFacts(userId);
     const passed = await db.selectFrom('risk_decisions').select('country').distinct().where('user_id', '=', userId).where('decision', '=', D.PASS).where('country', '!=', '').execute();
     const residence = await residenceOf(userId);
     return {
-      hoursSinceDocumentChange: change?.decided_at ? (Date.now() - Date.parse(change.decided_at)) / HOUR_MS : null,
-      documentUpdateRequested: poi ? UPDATE_DUE.includes(poi.status) : false,
+      hoursSinceDocumentChange: document.lastChangeAt ? (Date.now() - Date.parse(document.lastChangeAt)) / HOUR_MS : null,
+      documentUpdateRequested: document.updateRequested,
       // Countries the user passed from before, and where they live: anything else is new.
       knownCountries: [...passed.map((p) => p.country), ...(residence ? [residence] : [])],
     };

@@ -92,7 +92,7 @@ describe('after a list loaded by the command line', () => {
   it('two servers on one database: each user is screened once, the run counts each once', async () => {
     for (let i = 0; i < 4; i++) await verifiedUser({ ...VALID_INFO, firstName: `Runner${String.fromCharCode(65 + i)}` });
     const { edd, questionnaires, review } = app.services;
-    const other = createScreeningService({ db: app.db, review, questionnaires, rescreenIntervalMs: 0, rescreenBatch: 2, matched: (trx, userId, actor) => edd.assessIn(trx, userId, { screeningOutcome: ScreeningOutcome.POTENTIAL_MATCH }, actor) });
+    const other = createScreeningService({ db: app.db, review, questionnaires, people: app.services.kyc, rescreenIntervalMs: 0, rescreenBatch: 2, matched: (trx, userId, actor) => edd.assessIn(trx, userId, { screeningOutcome: ScreeningOutcome.POTENTIAL_MATCH }, actor) });
     try {
       const { version } = await loadAsCli(`${sample.trimEnd()}\nextra-0001,Person,Ottoline Fairweather-Quist,,1931-02-28,gb,,,,,,demo_peps,,,2026-11-20\n`);
       // Every verified user but the one whose match awaits a reviewer (their outcome stands).

@@ -62,11 +62,6 @@ export function findEntriesByIds(db: Q, version: number, ids: readonly string[])
   return ids.length === 0 ? Promise.resolve([]) : db.selectFrom('screening_entries').selectAll().where('list_version', '=', version).where('id', 'in', ids).execute();
 }
 
-/** What screening compares: the verified personal information (the kyc module's table, read only). */
-export function findPerson(db: Q, userId: string) {
-  return db.selectFrom('kyc_personal_info').select(['first_name', 'middle_name', 'last_name', 'date_of_birth', 'nationality']).where('user_id', '=', userId).executeTakeFirst();
-}
-
 export function findState(db: Q, userId: string, opts: { lock?: boolean } = {}) {
   return db
     .selectFrom('screening_states')

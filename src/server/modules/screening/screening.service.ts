@@ -65,10 +65,16 @@ const RESCREEN_SHARE = 0.5;
  * questionnaire the user answers about it), carries out the reviewer's decision, and answers
  * get-aml-result per scene.
  */
+/** What screening reads of a user's personal information (the kyc module's table, through its service). */
+export interface ScreeningPeoplePort {
+  personForScreening(q: Db, userId: string): Promise<{ first_name: string; middle_name: string; last_name: string; date_of_birth: string; nationality: string } | undefined>;
+}
+
 export function createScreeningService({
   db,
   review,
   questionnaires,
+  people,
   matched,
   matcher = createInProcessMatcher(),
   engine = createInhouseEngine(matcher),
@@ -82,6 +88,8 @@ export function createScreeningService({
   db: Db;
   review: ReviewService;
   questionnaires: ScreeningQuestionnairesPort;
+  /** Whom to screen: the kyc module's verified personal information, read in the caller's transaction. */
+  people: ScreeningPeoplePort;
   /** The in-house index (decision 038), in this thread or in worker threads: the default engine's. */
   matcher?: Matcher;
   /** The engine that finds hits (decision 043): in-house (default) or yente. */
@@ -118,7 +126,7 @@ export function createScreeningService({
   async function screenIn(trx: Db, userId: string, trigger: ScreeningTrigger, actor: Actor, precomputed?: { version: number; name: string; dateOfBirth: string; hits: ScreeningHit[] }): Promise<ScreeningStatus | null> {
     const list = await repo.findCurrentList(trx);
     if (!list) return null;
-    const person = await repo.findPerson(trx, userId);
+    const person = await people.personForScreening(trx, userId);
     if (!person) return null;
     const before = await repo.findState(trx, userId, { lock: true });
     if (before && before.list_version >= list.version) return before.status as ScreeningStatus;
@@ -192,7 +200,7 @@ export function createScreeningService({
    * where screenIn checks again what may have changed since (the state, the name, the list).
    */
   async function rescreenOne(userId: string, list: repo.ListRow, actor: Actor): Promise<ScreeningStatus | null> {
-    const person = await repo.findPerson(db, userId);
+    const person = await people.personForScreening(db, userId);
     const name = person ? nameOf(person) : '';
     const precomputed = person ? { version: list.version, name, dateOfBirth: person.date_of_birth, hits: await hitsFor(db, list, personOf(person, name)) } : undefined;
     return inTransaction(db, (trx) => screenIn(trx, userId, ScreeningTrigger.LIST_CHANGE, actor, precomputed));
@@ -319,7 +327,7 @@ export function createScreeningService({
         if (!(await repo.leaseJob(db, job, leased))) continue;
         try {
           const list = await repo.findCurrentList(db);
-          const person = await repo.findPerson(db, job.user_id);
+          const person = await people.personForScreening(db, job.user_id);
           const name = person ? nameOf(person) : '';
           const precomputed = list && person ? { version: list.version, name, dateOfBirth: person.date_of_birth, hits: await hitsFor(db, list, personOf(person, name)) } : undefined;
           const actor = { type: job.actor_type, id: job.actor_id } as Actor;

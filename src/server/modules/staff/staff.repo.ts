@@ -21,23 +21,8 @@ export async function upsertRole(db: Q, userId: string, role: string, at: string
     .execute();
 }
 
-/** Every console member (users with role reviewer) with their console role, by e-mail. */
-export function findMembers(db: Q) {
-  return db
-    .selectFrom('users')
-    .leftJoin('staff_roles', 'staff_roles.user_id', 'users.id')
-    .select(['users.id', 'users.email', 'staff_roles.role', 'staff_roles.updated_at'])
-    .where('users.role', '=', 'reviewer')
-    .orderBy('users.email')
-    .execute();
-}
-
-export function countRole(db: Q, role: string) {
-  return db
-    .selectFrom('staff_roles')
-    .innerJoin('users', 'users.id', 'staff_roles.user_id')
-    .select((eb) => eb.fn.countAll<number | string | bigint>().as('n'))
-    .where('staff_roles.role', '=', role)
-    .where('users.role', '=', 'reviewer')
-    .executeTakeFirstOrThrow();
+/** The roles of these members (a member without a row has the least role). */
+export function findRoles(db: Q, userIds: readonly string[]) {
+  if (userIds.length === 0) return Promise.resolve([]);
+  return db.selectFrom('staff_roles').select(['user_id', 'role', 'updated_at']).where('user_id', 'in', userIds).execute();
 }

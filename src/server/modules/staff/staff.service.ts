@@ -4,6 +4,7 @@ import { nowIso, type Db } from '../../db/index.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { BusinessError, notFound, wrongState } from '../../errors.ts';
 import { recordAudit, type Actor } from '../audit/audit.service.ts';
+import type { AccountsService } from '../accounts/accounts.service.ts';
 import * as repo from './staff.repo.ts';
 
 export interface StaffMember {
@@ -22,9 +23,16 @@ export const roleRequired = (needed: ConsoleRole) => new BusinessError(RetCode.N
  * Console roles (decision 018): which powers each console member (a user of account role
  * `reviewer`) has. Changes are audited on the member's `user` entity.
  */
-export function createStaffService({ db }: { db: Db }) {
+export function createStaffService({ db, accounts }: { db: Db; accounts: Pick<AccountsService, 'consoleMembers'> }) {
   async function roleOf(userId: string, trx: Db = db): Promise<ConsoleRole> {
     return toRole((await repo.findRole(trx, userId))?.role);
+  }
+
+  /** The console's members (the accounts module's reviewers) with their roles, by e-mail. */
+  async function membersIn(q: Db): Promise<(StaffMember & { disabled: boolean })[]> {
+    const people = await accounts.consoleMembers(q);
+    const roles = new Map((await repo.findRoles(q, people.map((p) => p.id))).map((r) => [r.user_id, r]));
+    return people.map((p) => ({ id: p.id, email: p.email, role: toRole(roles.get(p.id)?.role), updatedAt: roles.get(p.id)?.updated_at ?? null, disabled: p.disabled }));
   }
 
   return {
@@ -38,7 +46,12 @@ export function createStaffService({ db }: { db: Db }) {
     },
 
     async members(): Promise<StaffMember[]> {
-      return (await repo.findMembers(db)).map((m) => ({ id: m.id, email: m.email, role: toRole(m.role), updatedAt: m.updated_at ?? null }));
+      return (await membersIn(db)).map(({ disabled: _, ...m }) => m);
+    },
+
+    /** Whether an administrator can sign in (not disabled): the readiness check's question. */
+    async administratorExists(): Promise<boolean> {
+      return (await membersIn(db)).some((m) => m.role === ConsoleRole.ADMINISTRATOR && !m.disabled);
     },
 
     /**
@@ -48,11 +61,12 @@ export function createStaffService({ db }: { db: Db }) {
      */
     async setRole(userId: string, role: ConsoleRole, actor: Actor, trx?: Db): Promise<StaffMember> {
       const run = async (t: Db) => {
-        const member = (await repo.findMembers(t)).find((m) => m.id === userId);
+        const members = await membersIn(t);
+        const member = members.find((m) => m.id === userId);
         if (!member) throw notFound();
         const before = toRole((await repo.findRole(t, userId, { lock: true }))?.role);
-        if (before === role) return { id: userId, email: member.email, role, updatedAt: member.updated_at ?? null };
-        if (before === ConsoleRole.ADMINISTRATOR && Number((await repo.countRole(t, ConsoleRole.ADMINISTRATOR)).n) <= 1) {
+        if (before === role) return { id: userId, email: member.email, role, updatedAt: member.updatedAt };
+        if (before === ConsoleRole.ADMINISTRATOR && members.filter((m) => m.role === ConsoleRole.ADMINISTRATOR).length <= 1) {
           throw wrongState('the last administrator keeps the role');
         }
         const at = nowIso();

@@ -14,6 +14,11 @@ export function findStates(db: Q, machine: string, subjectId: string) {
   return states(db, machine, subjectId);
 }
 
+/** One step's stored status and when it last changed (no row: never changed). */
+export function findState(db: Q, machine: string, subjectId: string, step: string) {
+  return db.selectFrom('step_states').select(['status', 'updated_at']).where('machine', '=', machine).where('subject_id', '=', subjectId).where('step', '=', step).executeTakeFirst();
+}
+
 const statesOfSubjects = compiledOnce((db: Q, machine: string, subjectIds: readonly string[]) =>
   db.selectFrom('step_states').select(['subject_id', 'step', 'status']).where('machine', '=', machine).where('subject_id', 'in', subjectIds),
 );

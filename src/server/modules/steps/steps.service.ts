@@ -26,6 +26,12 @@ export async function readSteps<S extends string, E extends string, K extends st
   return withInitial(machine, await repo.findStates(q, machine.name, subjectId));
 }
 
+/** One step's status and when it was last changed (null: still at its initial status, never changed). */
+export async function readStepChange<S extends string, E extends string, K extends string>(q: Db, machine: StepMachine<S, E, K>, subjectId: string, step: K): Promise<{ status: S; changedAt: string } | null> {
+  const row = await repo.findState(q, machine.name, subjectId, step);
+  return row ? { status: row.status as S, changedAt: row.updated_at } : null;
+}
+
 /**
  * readSteps for reads outside a transaction under load: the subjects asked for while a read is under
  * way go together in the next one (db/batched-read.ts: one statement for many requests, each still

@@ -58,8 +58,3 @@ export async function close(db: Q, id: string, at: string, completed: boolean): 
     .where('id', '=', id)
     .execute();
 }
-
-/** The site (entity) serving an account: '' is the main site (no row in account_sites). */
-export async function siteOfUser(db: Q, userId: string): Promise<string> {
-  return (await db.selectFrom('account_sites').select('site').where('user_id', '=', userId).executeTakeFirst())?.site ?? '';
-}

@@ -50,7 +50,7 @@ const AWAITING: Readonly<Record<TransferSide, TransferPhase>> = { source: Transf
  * after a reviewer's approval when a rule asks for one. Every phase change is a TRANSFER_MACHINE
  * event in a transaction with its audit record.
  */
-export function createTransferService({ db, review, otp, accounts, kyc }: { db: Db; review: ReviewService; otp: OtpService; accounts: TransferAccountsPort; kyc: IdentityTransferKyc }) {
+export function createTransferService({ db, review, otp, accounts, kyc, sites }: { db: Db; review: ReviewService; otp: OtpService; accounts: TransferAccountsPort; kyc: IdentityTransferKyc; sites: { siteOf(userId: string, q?: Db): Promise<string> } }) {
   const phaseOf = async (q: Db, id: string): Promise<TransferPhase> => (await readSteps(q, TRANSFER_MACHINE, id))[TRANSFER_STEP];
   const apply = (trx: Db, id: string, event: TransferEvent, actor: Actor, context: Record<string, unknown> = {}) =>
     applyEvent(trx, { machine: TRANSFER_MACHINE, subjectId: id, step: TRANSFER_STEP, event, actor, context });
@@ -117,7 +117,7 @@ export function createTransferService({ db, review, otp, accounts, kyc }: { db: 
       const target = targetUserId ? (await accounts.usersByIds([targetUserId])).get(targetUserId) : undefined;
       // One answer for an unknown address, a staff account and the caller's own: nothing is revealed.
       if (!target || target.role !== 'user' || target.id === sourceUserId) throw wrongState('no account on another site can receive this identity');
-      const [sourceSite, targetSite] = [await repo.siteOfUser(db, sourceUserId), await repo.siteOfUser(db, target.id)];
+      const [sourceSite, targetSite] = [await sites.siteOf(sourceUserId, db), await sites.siteOf(target.id, db)];
       if (sourceSite === targetSite) throw wrongState('no account on another site can receive this identity');
       const rules = evaluateTransferRules(await factsOf(db, sourceUserId, sourceSite, targetSite));
       if (rules.refusedBy) throw wrongState(`transfer refused: ${rules.refusedBy}`);
