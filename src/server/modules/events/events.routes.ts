@@ -17,6 +17,7 @@ import {
   WebhookPath,
 } from '../../../shared/api/webhooks.ts';
 import { emptyResult, okEnvelope } from '../../../shared/envelope-schema.ts';
+import { emptyRequest } from '../../../shared/api/console.ts';
 import { ConsoleRole } from '../../../shared/staff.ts';
 import { ok } from '../../plugins/envelope.ts';
 import { actorOf } from '../../request-context.ts';
@@ -37,7 +38,7 @@ export const webhooksConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(WebhookPath.consoleWebhook, { config: administrator, schema: { params: webhookIdParams, body: updateWebhookRequest, response: { 200: okEnvelope(webhookResult) } } }, async (request) =>
     ok({ webhook: await events.setStatus(request.params.id, request.body.status, actorOf(request)) }),
   );
-  app.post(WebhookPath.consoleWebhookDelete, { config: administrator, schema: { params: webhookIdParams, response: { 200: okEnvelope(emptyResult) } } }, async (request) => {
+  app.post(WebhookPath.consoleWebhookDelete, { config: administrator, schema: { params: webhookIdParams, body: emptyRequest, response: { 200: okEnvelope(emptyResult) } } }, async (request) => {
     await events.remove(request.params.id, actorOf(request));
     return ok({});
   });
