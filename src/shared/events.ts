@@ -56,6 +56,19 @@ const screeningMatch = z.object({
   trigger: z.string().nullable(),
 });
 
+const complianceTask = z.object({
+  userId,
+  taskId: z.string(),
+  /** The task's type (compliance tasks of decision 027: a questionnaire, a document, an RFI, …). */
+  taskType: z.string(),
+  /** OPEN (due by `dueDate`) or DONE. */
+  status: z.enum(['OPEN', 'DONE']),
+  dueDate: z.string().nullable(),
+});
+
+/** The user's verification data was erased (their request, or the retention job): a consumer drops what it keeps of them. */
+export const userErased = z.object({ userId, anonymised: z.boolean() });
+
 /**
  * The catalogue: type -> current version, payload schema, and whether partners may receive it
  * (`exchangeOnly`: AML screening outcomes go to the exchange's own endpoints and feed only).
@@ -72,6 +85,9 @@ export const DomainEventCatalog = {
   'kyc.identity_transfer.status_changed': { version: 1, data: transferStatusChanged, exchangeOnly: false },
   'kyc.screening.match_opened': { version: 1, data: screeningMatch, exchangeOnly: true },
   'kyc.screening.match_decided': { version: 1, data: screeningMatch, exchangeOnly: true },
+  'kyc.compliance_task.due': { version: 1, data: complianceTask, exchangeOnly: false },
+  'kyc.compliance_task.done': { version: 1, data: complianceTask, exchangeOnly: false },
+  'kyc.user.erased': { version: 1, data: userErased, exchangeOnly: false },
 } as const;
 
 export type DomainEventType = keyof typeof DomainEventCatalog;

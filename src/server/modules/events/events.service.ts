@@ -278,11 +278,13 @@ export function createEventsService({
       return view(await endpointOrThrow(db, id));
     },
 
-    /** Enables or disables an endpoint (enabling forgets its failures; deliveries pending meanwhile go on). Audited. */
+    /** Enables or disables an endpoint (enabling forgets its failures and sends its waiting deliveries at once). Audited. */
     async setStatus(id: string, status: WebhookStatus, actor: Actor): Promise<WebhookView> {
       await inTransaction(db, async (trx) => {
         const before = await endpointOrThrow(trx, id);
         await repo.updateEndpoint(trx, id, { status, disabled_reason: status === WebhookStatus.DISABLED ? 'disabled by an administrator' : null, failing_since: null, updated_at: nowIso() });
+        // Enabled again (the receiver fixed): what waits for a retry goes on the next pass.
+        if (status === WebhookStatus.ENABLED) await repo.bringForward(trx, id, nowIso());
         await recordAudit(trx, actor, { action: 'webhook.endpoint.update', entityType: 'webhook_endpoint', entityId: id, before: { status: before.status }, after: { status } });
       });
       return this.get(id);

@@ -10,6 +10,7 @@ import type { App } from '../../app.ts';
 import { partnerSignature } from '../partners/partners.service.ts';
 import { caseOf, createKycTestApp, get, ID_CARD_KINDS, newReviewer, newUser, post, submitLevel1, uploadDrafts, VALID_INFO, type TestUser } from '../kyc/kyc.fixtures.ts';
 import { isForbiddenAddress, safePost } from './safe-post.ts';
+import { createEventsService, DISABLE_AFTER_MS } from './events.service.ts';
 
 /**
  * Issue 29 (decision 050): domain events written with their change, webhook endpoints administered
@@ -223,6 +224,28 @@ describe('deliveries (Standard Webhooks)', () => {
     );
   });
 
+  it('an endpoint failing for days is disabled, audited as the system; its deliveries wait', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const t0 = Date.now();
+    down = true;
+    await approve(await newUser(app, 'hooks-e1@example.com'));
+    await relay();
+    expect((await app.db.selectFrom('webhook_endpoints').select('status').where('id', '=', endpointId).executeTakeFirstOrThrow()).status).toBe('ENABLED');
+    vi.setSystemTime(t0 + DISABLE_AFTER_MS + 60_000);
+    await relay();
+    expect(await app.db.selectFrom('webhook_endpoints').select(['status', 'disabled_reason']).where('id', '=', endpointId).executeTakeFirst()).toEqual({ status: 'DISABLED', disabled_reason: expect.stringMatching(/^every delivery failed since/) });
+    expect(await app.db.selectFrom('audit_log').select(['actor_type', 'action']).where('entity_id', '=', endpointId).where('action', '=', 'webhook.endpoint.disable').execute()).toEqual([{ actor_type: 'system', action: 'webhook.endpoint.disable' }]);
+    down = false;
+    received = [];
+    await relay();
+    expect(received).toEqual([]);
+    // An administrator enables it again: the waiting deliveries go (the next due pass).
+    vi.useRealTimers();
+    expect((await post(app, `/v1/console/webhooks/${endpointId}`, { status: 'ENABLED' }, admin.cookie)).json()).toMatchObject({ ret_code: 0, result: { webhook: { status: 'ENABLED', failingSince: null } } });
+    await relay();
+    expect(bodies().map((b) => b.data.status)).toEqual(['PENDING', 'SUCCESS', 'ALLOW']);
+  });
+
   it('a disabled endpoint receives nothing until enabled; a deleted one is gone with its log', async () => {
     expect((await post(app, `/v1/console/webhooks/${endpointId}`, { status: 'DISABLED' }, admin.cookie)).json()).toMatchObject({ ret_code: 0, result: { webhook: { status: 'DISABLED' } } });
     await approve(await newUser(app, 'hooks-d1@example.com'));
@@ -286,7 +309,25 @@ describe("a partner's events: its endpoint and its signed feed", () => {
   });
 });
 
+describe('other change points write their events', () => {
+  it("a user's erasure is kyc.user.erased (the id only)", async () => {
+    const u = await newUser(app, 'hooks-erase@example.com');
+    expect((await app.services.records.requestErasure(u.id, { type: 'user', id: u.id })).outcome).toBe('ERASED');
+    const rows = await app.db.selectFrom('domain_events').select(['type', 'data']).where('user_id', '=', u.id).execute();
+    expect(rows.map((r) => [r.type, JSON.parse(r.data)])).toEqual([['kyc.user.erased', { schemaVersion: 1, userId: u.id, anonymised: true }]]);
+  });
+});
+
 describe('outgoing requests refuse private addresses (SSRF) unless allowed', () => {
+  it('an endpoint on a private or loopback address is refused when registered; nothing is stored', async () => {
+    const strict = createEventsService({ db: app.db, config: { allowPrivate: false, timeoutMs: 1000, relayIntervalMs: 0 }, dataEncryptionKey: app.config.dataEncryptionKey, dataDir: app.config.dataDir, businesses: { exists: async () => true } });
+    const before = (await app.db.selectFrom('webhook_endpoints').select('id').execute()).length;
+    for (const url of ['http://127.0.0.1:9/x', 'http://10.0.0.8/x', 'http://169.254.169.254/x', 'http://localhost/x', 'http://[fe80::1]/x']) {
+      await expect(strict.createEndpoint(null, { url, events: ['*'] }, SYSTEM), url).rejects.toMatchObject({ retCode: 10001 });
+    }
+    expect((await app.db.selectFrom('webhook_endpoints').select('id').execute()).length).toBe(before);
+  });
+
   it('loopback, private and link-local addresses, literal or behind a name, are refused; nothing is sent', async () => {
     const hits = received.length;
     for (const url of [receiverUrl, 'http://10.1.2.3/x', 'http://169.254.169.254/latest/meta-data', 'http://[::1]/x', 'http://[::ffff:127.0.0.1]/x', `http://localhost:${new URL(receiverUrl).port}/hooks`]) {
