@@ -309,6 +309,24 @@ describe("a partner's events: its endpoint and its signed feed", () => {
   });
 });
 
+describe('many servers', () => {
+  it('two relays on one database deliver each event once, each user in order', async () => {
+    const hook = (await post(app, '/v1/console/webhooks', { url: receiverUrl, events: ['kyc.level.status_changed'] }, admin.cookie)).json().result as { id: string };
+    const other = createEventsService({ db: app.db, config: { allowPrivate: true, timeoutMs: 2000, relayIntervalMs: 0 }, dataEncryptionKey: app.config.dataEncryptionKey, dataDir: app.config.dataDir, businesses: { exists: async () => true } });
+    const users = [await newUser(app, 'hooks-m1@example.com'), await newUser(app, 'hooks-m2@example.com'), await newUser(app, 'hooks-m3@example.com')];
+    for (const u of users) await approve(u);
+    received = [];
+    await Promise.all([relay(), other.relay.runDue(), relay(), other.relay.runDue()]);
+    await Promise.all([relay(), other.relay.runDue()]);
+    const mine = received.filter((r) => users.some((u) => r.body.includes(u.id)));
+    expect(mine).toHaveLength(9);
+    expect(new Set(mine.map((r) => r.headers['webhook-id'])).size).toBe(9);
+    for (const u of users) expect(bodies().filter((b) => b.data.userId === u.id).map((b) => b.data.status)).toEqual(['PENDING', 'SUCCESS', 'ALLOW']);
+    expect((await deliveriesOf(hook.id)).map((d) => [d.status, d.attempts])).toEqual(Array.from({ length: 9 }, () => ['DELIVERED', 1]));
+    await post(app, `/v1/console/webhooks/${hook.id}/delete`, {}, admin.cookie);
+  });
+});
+
 describe('other change points write their events', () => {
   it("a user's erasure is kyc.user.erased (the id only)", async () => {
     const u = await newUser(app, 'hooks-erase@example.com');
