@@ -44,7 +44,8 @@ const questionnaireChange = z.object({
 
 export const eddStatusChanged = z.object({ userId, previousStatus: z.enum(EDDStatus), status: z.enum(EDDStatus), cause: z.string(), reasonCodes });
 
-export const transferStatusChanged = z.object({ userId, transferId: z.string(), previousPhase: z.string(), phase: z.string(), cause: z.string() });
+/** An identity transfer's phase changed (decision 029): `userId` is the source account, `targetUserId` the account on the other site. */
+export const transferStatusChanged = z.object({ userId, targetUserId: z.string(), transferId: z.string(), previousPhase: z.string(), phase: z.string(), cause: z.string() });
 
 const screeningMatch = z.object({
   userId,
