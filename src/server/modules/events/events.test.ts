@@ -224,12 +224,24 @@ describe('deliveries (Standard Webhooks)', () => {
     );
   });
 
-  it('an endpoint failing for days is disabled, audited as the system; its deliveries wait', async () => {
+  it('after the last retry a delivery is dead (the next of the user goes on); an endpoint failing for days is disabled, audited as the system', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     const t0 = Date.now();
     down = true;
-    await approve(await newUser(app, 'hooks-e1@example.com'));
+    const e1 = await newUser(app, 'hooks-e1@example.com');
+    await approve(e1);
     await relay();
+    // Every 11 hours (longer than any retry delay): attempts 2 to 10; the tenth failure is the last.
+    for (let i = 1; i <= 9; i++) {
+      vi.setSystemTime(t0 + i * 11 * 3600_000);
+      await relay();
+    }
+    const lines = (await deliveriesOf(endpointId)).filter((d) => d.order_key === e1.id);
+    expect(lines.map((d) => [d.status, d.attempts])).toEqual([
+      ['DEAD', 10],
+      ['PENDING', 1],
+      ['PENDING', 0],
+    ]);
     expect((await app.db.selectFrom('webhook_endpoints').select('status').where('id', '=', endpointId).executeTakeFirstOrThrow()).status).toBe('ENABLED');
     vi.setSystemTime(t0 + DISABLE_AFTER_MS + 60_000);
     await relay();
@@ -243,7 +255,8 @@ describe('deliveries (Standard Webhooks)', () => {
     vi.useRealTimers();
     expect((await post(app, `/v1/console/webhooks/${endpointId}`, { status: 'ENABLED' }, admin.cookie)).json()).toMatchObject({ ret_code: 0, result: { webhook: { status: 'ENABLED', failingSince: null } } });
     await relay();
-    expect(bodies().map((b) => b.data.status)).toEqual(['PENDING', 'SUCCESS', 'ALLOW']);
+    // The dead one stays dead (redeliver sends it again); the user's later ones arrive.
+    expect(bodies().map((b) => b.data.status)).toEqual(['SUCCESS', 'ALLOW']);
   });
 
   it('a disabled endpoint receives nothing until enabled; a deleted one is gone with its log', async () => {
