@@ -718,8 +718,10 @@ export interface Database {
 
 /** The outbox (migration 037, decision 050): one row per domain event, written with its change. */
 export interface DomainEventsTable {
-  /** The feed's order and cursor (assigned by the database). */
+  /** The order written (assigned by the database). */
   seq: Generated<number>;
+  /** The feed's order and cursor, given after the commit by the relay's sequencer (null until then). */
+  position: number | null;
   /** The event's id: `webhook-id` of every delivery of it. */
   id: string;
   type: string;
@@ -750,7 +752,7 @@ export interface WebhookEndpointsTable {
   /** ENABLED | DISABLED */
   status: string;
   disabled_reason: string | null;
-  /** The last event seq fanned out into deliveries for this endpoint. */
+  /** The last event position fanned out into deliveries for this endpoint. */
   cursor_seq: number;
   /** Since when every attempt failed (null after a success). */
   failing_since: string | null;
@@ -777,9 +779,10 @@ export interface WebhookSecretsTable {
 export interface WebhookDeliveriesTable {
   id: string;
   endpoint_id: string;
+  /** The event's position. */
   event_seq: number;
   event_id: string;
-  /** Deliveries with the same key go out in seq order (the user's id; the event id when it has none). */
+  /** Deliveries with the same key go out in position order (the user's id; the event id when it has none). */
   order_key: string;
   status: string;
   attempts: number;

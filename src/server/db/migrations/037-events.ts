@@ -3,9 +3,10 @@ import { isPostgres } from '../dialect.ts';
 
 /**
  * Issue 29 (docs/decisions/050): domain events in an outbox, their webhook endpoints and deliveries.
- * - `domain_events`: one row per event, written in the transaction of the change it describes.
- *   `seq` is the feed's order and cursor: on PostgreSQL every writer takes one advisory lock before
- *   its first event (held to its commit), so a lower `seq` never commits after a higher one is read.
+ * - `domain_events`: one row per event, written in the transaction of the change it describes
+ *   (`seq`: the order written). `position` is the feed's order and cursor, given after the commit by
+ *   the relay (the sequencer) to committed rows only: a transaction that commits late gets a later
+ *   position, so a reader that has read up to position N never misses a row that appears below it.
  *   `business_id`: the partner whose applicant the user is (null: a web user), from `event_audiences`.
  * - `event_audiences`: which business a user belongs to (written when a partner's applicant is linked;
  *   the events module's own copy, so it never reads the partners module's tables).
@@ -26,8 +27,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('exchange_only', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('data', 'text', (c) => c.notNull())
     .addColumn('created_at', 'text', (c) => c.notNull())
+    .addColumn('position', 'integer')
     .execute();
-  await db.schema.createIndex('domain_events_business').on('domain_events').columns(['business_id', 'seq']).execute();
+  await db.schema.createIndex('domain_events_position').on('domain_events').column('position').unique().execute();
+  await db.schema.createIndex('domain_events_business').on('domain_events').columns(['business_id', 'position']).execute();
 
   await db.schema
     .createTable('event_audiences')
@@ -70,6 +73,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .createTable('webhook_deliveries')
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('endpoint_id', 'text', (c) => c.notNull().references('webhook_endpoints.id').onDelete('cascade'))
+    // The event's position (the feed's order).
     .addColumn('event_seq', 'integer', (c) => c.notNull())
     .addColumn('event_id', 'text', (c) => c.notNull())
     .addColumn('order_key', 'text', (c) => c.notNull())

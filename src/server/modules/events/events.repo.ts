@@ -29,22 +29,35 @@ export async function deleteAudience(db: Db, userId: string): Promise<void> {
   await db.deleteFrom('event_audiences').where('user_id', '=', userId).execute();
 }
 
-/** Events after `afterSeq` in order: a business's (never the exchange-only ones), or every event (businessId undefined). */
-export function eventsAfter(db: Db, afterSeq: number, limit: number, audience: { businessId: string } | 'exchange', since?: string) {
+/** Sequenced events after position `after` in order: a business's (never the exchange-only ones), or every event. */
+export function eventsAfter(db: Db, after: number, limit: number, audience: { businessId: string } | 'exchange', since?: string) {
   return db
     .selectFrom('domain_events')
     .selectAll()
-    .where('seq', '>', afterSeq)
+    .where('position', 'is not', null)
+    .where('position', '>', after)
     .$if(audience !== 'exchange', (qb) => qb.where('business_id', '=', (audience as { businessId: string }).businessId).where('exchange_only', '=', 0))
     .$if(since !== undefined, (qb) => qb.where('created_at', '>=', since!))
-    .orderBy('seq')
+    .orderBy('position')
     .limit(limit)
     .execute();
 }
 
-export async function maxSeq(db: Db): Promise<number> {
-  const r = await db.selectFrom('domain_events').select((eb) => eb.fn.max('seq').as('m')).executeTakeFirst();
+/** The newest position given (0: none yet). */
+export async function maxPosition(db: Db): Promise<number> {
+  const r = await db.selectFrom('domain_events').select((eb) => eb.fn.max('position').as('m')).executeTakeFirst();
   return Number(r?.m ?? 0);
+}
+
+/** Committed events without a position yet, in the order written. */
+export function unsequenced(db: Db, limit: number) {
+  return db.selectFrom('domain_events').select('seq').where('position', 'is', null).orderBy('seq').limit(limit).execute();
+}
+
+/** Gives an event its position (unique: a second sequencer's same position fails its whole transaction). */
+export async function assignPosition(db: Db, seq: number, position: number): Promise<boolean> {
+  const r = await db.updateTable('domain_events').set({ position }).where('seq', '=', seq).where('position', 'is', null).executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
 }
 
 export function findEventsByIds(db: Db, ids: readonly string[]) {
@@ -183,7 +196,7 @@ export function attemptsOf(db: Db, endpointId: string, limit: number) {
 export function deliveriesOf(db: Db, endpointId: string, limit: number) {
   return db
     .selectFrom('webhook_deliveries as d')
-    .innerJoin('domain_events as ev', 'ev.seq', 'd.event_seq')
+    .innerJoin('domain_events as ev', 'ev.position', 'd.event_seq')
     .select(['d.id', 'd.event_id', 'ev.type', 'd.status', 'd.attempts', 'd.due_at', 'd.last_status', 'd.last_error', 'd.created_at', 'd.delivered_at'])
     .where('d.endpoint_id', '=', endpointId)
     .orderBy('d.event_seq', 'desc')
@@ -192,13 +205,13 @@ export function deliveriesOf(db: Db, endpointId: string, limit: number) {
 }
 
 /** Sends deliveries again (redeliver): pending from now, their attempts counted afresh. Returns how many. */
-export async function resetDeliveries(db: Db, endpointId: string, eventSeqs: readonly number[], now: string): Promise<number> {
-  if (eventSeqs.length === 0) return 0;
+export async function resetDeliveries(db: Db, endpointId: string, positions: readonly number[], now: string): Promise<number> {
+  if (positions.length === 0) return 0;
   const r = await db
     .updateTable('webhook_deliveries')
     .set({ status: DeliveryStatus.PENDING, attempts: 0, due_at: now, delivered_at: null, lease_until: null })
     .where('endpoint_id', '=', endpointId)
-    .where('event_seq', 'in', eventSeqs)
+    .where('event_seq', 'in', positions)
     .executeTakeFirst();
   return Number(r.numUpdatedRows);
 }

@@ -8,7 +8,7 @@ import { openSealed, sealBytes } from '../../crypto/envelope-encryption.ts';
 import { loadKeyring, type Keyring } from '../../crypto/keyring.ts';
 import { nowIso, type Db } from '../../db/index.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import { notFound, ValidationFailed } from '../../errors.ts';
+import { BusinessError, notFound, ValidationFailed } from '../../errors.ts';
 import { ValidationMessage } from '../../../shared/validation-rules.ts';
 import { recordAudit, type Actor } from '../audit/audit.service.ts';
 import * as repo from './events.repo.ts';
@@ -137,10 +137,34 @@ export function createEventsService({
 
   // ---- the relay -------------------------------------------------------------------------------
 
+  /**
+   * The sequencer: committed events without a position get the next ones, in the order written.
+   * A row appears to it only once committed, so one committed late gets a later position than rows
+   * already read: the feed and the fan-out, reading by position, never skip one. Two servers at it
+   * at once collide on the unique position; the loser's transaction rolls back (its next pass goes on).
+   */
+  async function sequence(): Promise<number> {
+    let given = 0;
+    for (;;) {
+      const done = await inTransaction(db, async (trx) => {
+        const rows = await repo.unsequenced(trx, FANOUT_BATCH);
+        let next = await repo.maxPosition(trx);
+        for (const r of rows) if (await repo.assignPosition(trx, r.seq, next + 1)) next++;
+        return rows.length;
+      }).catch((err: unknown) => {
+        // Another server's sequencer took the same positions first (inTransaction: a unique conflict is WRONG_STATE).
+        if (err instanceof BusinessError) return 0;
+        throw err;
+      });
+      given += done;
+      if (done < FANOUT_BATCH) return given;
+    }
+  }
+
   /** New events into deliveries, endpoint by endpoint; the cursor's compare-and-set lets one relay do each batch. */
   async function fanOut(): Promise<number> {
     let made = 0;
-    const newest = await repo.maxSeq(db);
+    const newest = await repo.maxPosition(db);
     for (const endpoint of await repo.enabledEndpoints(db)) {
       // Nothing new for it: no transaction (the relay runs every second on every server).
       if (endpoint.cursor_seq >= newest) continue;
@@ -155,9 +179,9 @@ export function createEventsService({
           const at = nowIso();
           const rows = events
             .filter((e) => wants(types, e.type))
-            .map((e) => ({ id: randomUUID(), endpoint_id: endpoint.id, event_seq: e.seq, event_id: e.id, order_key: e.user_id ?? e.id, status: repo.DeliveryStatus.PENDING, attempts: 0, due_at: at, lease_until: null, last_status: null, last_error: null, created_at: at, delivered_at: null }));
+            .map((e) => ({ id: randomUUID(), endpoint_id: endpoint.id, event_seq: e.position!, event_id: e.id, order_key: e.user_id ?? e.id, status: repo.DeliveryStatus.PENDING, attempts: 0, due_at: at, lease_until: null, last_status: null, last_error: null, created_at: at, delivered_at: null }));
           await repo.insertDeliveries(trx, rows);
-          const to = events[events.length - 1]!.seq;
+          const to = events[events.length - 1]!.position!;
           // Another server fanned these out first: nothing of ours is kept.
           if (!(await repo.advanceCursor(trx, endpoint.id, from, to))) throw new CursorMoved();
           made += rows.length;
@@ -244,6 +268,7 @@ export function createEventsService({
 
   const relay = createPollingRunner({
     runDue: async () => {
+      await sequence();
       await fanOut();
       return deliverDue();
     },
@@ -258,7 +283,7 @@ export function createEventsService({
     const at = nowIso();
     const secret = await inTransaction(db, async (trx) => {
       // From now on: the events already written are not this endpoint's (redeliver `since` sends older ones on purpose).
-      await repo.insertEndpoint(trx, { id, business_id: businessId, url: input.url, event_types: JSON.stringify(input.events), status: WebhookStatus.ENABLED, disabled_reason: null, cursor_seq: await repo.maxSeq(trx), failing_since: null, created_by: actor.id, created_at: at, updated_at: at });
+      await repo.insertEndpoint(trx, { id, business_id: businessId, url: input.url, event_types: JSON.stringify(input.events), status: WebhookStatus.ENABLED, disabled_reason: null, cursor_seq: await repo.maxPosition(trx), failing_since: null, created_by: actor.id, created_at: at, updated_at: at });
       const s = await addSecret(trx, id, at);
       await recordAudit(trx, actor, { action: 'webhook.endpoint.create', entityType: 'webhook_endpoint', entityId: id, after: { businessId, url: input.url, events: input.events } });
       return s;
@@ -341,11 +366,11 @@ export function createEventsService({
           if (!visible) throw notFound();
           events = [e];
         } else {
-          events = (await repo.eventsAfter(trx, 0, 10_000, audience, new Date(what.since).toISOString())).filter((e) => e.seq <= endpoint.cursor_seq && wants(types, e.type));
+          events = (await repo.eventsAfter(trx, 0, 10_000, audience, new Date(what.since).toISOString())).filter((e) => e.position! <= endpoint.cursor_seq && wants(types, e.type));
         }
         const at = nowIso();
-        await repo.insertDeliveries(trx, events.map((e) => ({ id: randomUUID(), endpoint_id: id, event_seq: e.seq, event_id: e.id, order_key: e.user_id ?? e.id, status: repo.DeliveryStatus.PENDING, attempts: 0, due_at: at, lease_until: null, last_status: null, last_error: null, created_at: at, delivered_at: null })));
-        const n = await repo.resetDeliveries(trx, id, events.map((e) => e.seq), at);
+        await repo.insertDeliveries(trx, events.map((e) => ({ id: randomUUID(), endpoint_id: id, event_seq: e.position!, event_id: e.id, order_key: e.user_id ?? e.id, status: repo.DeliveryStatus.PENDING, attempts: 0, due_at: at, lease_until: null, last_status: null, last_error: null, created_at: at, delivered_at: null })));
+        const n = await repo.resetDeliveries(trx, id, events.map((e) => e.position!), at);
         await recordAudit(trx, actor, { action: 'webhook.endpoint.redeliver', entityType: 'webhook_endpoint', entityId: id, after: { ...what, scheduled: n } });
         return n;
       });
@@ -359,8 +384,10 @@ export function createEventsService({
      */
     async feed(audience: { businessId: string } | 'exchange', after: string | undefined, limit: number): Promise<{ events: EventEnvelope[]; next: string }> {
       const from = after === undefined ? 0 : Number(after);
+      // What committed since the last pass is sequenced first: the feed does not wait for a relay (none may run here).
+      await sequence();
       const rows = await repo.eventsAfter(db, from, limit, audience);
-      return { events: rows.map(envelopeOf), next: String(rows.at(-1)?.seq ?? from) };
+      return { events: rows.map(envelopeOf), next: String(rows.at(-1)?.position ?? from) };
     },
 
     /** The account is deleted: its audience goes (its events stay: they hold no personal data). */
