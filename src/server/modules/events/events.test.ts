@@ -219,6 +219,13 @@ describe('deliveries (Standard Webhooks)', () => {
     expect(received[0]!.headers['webhook-signature']!.split(' ')).toHaveLength(2);
     expect(() => new Webhook(rotated.result.secret).verify(received[0]!.body, received[0]!.headers)).not.toThrow();
     expect(() => new Webhook(secret).verify(received[0]!.body, received[0]!.headers)).not.toThrow();
+    // Everything since a time: every event of the endpoint's types from then on, sent again in order.
+    const all = await deliveriesOf(endpointId);
+    received = [];
+    expect((await post(app, `/v1/console/webhooks/${endpointId}/redeliver`, { since: new Date(Date.now() - 3600_000).toISOString() }, admin.cookie)).json()).toMatchObject({ ret_code: 0, result: { scheduled: all.length } });
+    await relay();
+    expect(received.map((r) => r.headers['webhook-id'])).toEqual(expect.arrayContaining(all.map((d) => d.event_id)));
+    expect(received).toHaveLength(all.length);
     expect(await app.db.selectFrom('audit_log').select('action').where('entity_id', '=', endpointId).orderBy('at').execute()).toEqual(
       expect.arrayContaining([{ action: 'webhook.endpoint.rotate_secret' }, { action: 'webhook.endpoint.redeliver' }]),
     );
