@@ -28,6 +28,7 @@ import { complianceConsoleRoutes, complianceRoutes } from './modules/compliance/
 import { developersPlugin, integrationRoutes, partnerDemoRoutes } from './modules/integration/integration.routes.ts';
 import { partnersRoutes } from './modules/partners/partners.routes.ts';
 import { extrasRoutes } from './modules/extras/extras.routes.ts';
+import { eventsFeedRoutes, webhooksConsoleRoutes } from './modules/events/events.routes.ts';
 import authPlugin from './plugins/auth.ts';
 import compressionPlugin from './plugins/compression.ts';
 import csrfPlugin from './plugins/csrf.ts';
@@ -170,6 +171,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       await api.register(extrasRoutes);
       await api.register(transferRoutes);
       await api.register(riskRoutes);
+      await api.register(webhooksConsoleRoutes);
+      await api.register(eventsFeedRoutes);
     },
     { prefix: API_PREFIX },
   );
@@ -202,6 +205,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   // The face match of uploaded selfies and document fronts (decision 045), before the face threads end.
   app.addHook('onReady', async () => services.faceMatches.jobs.start());
   app.addHook('onClose', async () => services.records.retention.stop());
+  // The outbox's relay (decision 050): every server runs it; each delivery is taken by one (a lease).
+  app.addHook('onReady', async () => services.events.relay.start());
+  app.addHook('onClose', async () => services.events.close());
   // Fiat rates from RATES_URL (decision 040): every server reads them on a timer; none without it.
   app.addHook('onReady', async () => services.limits.rates.start());
   app.addHook('onClose', async () => services.limits.rates.stop());

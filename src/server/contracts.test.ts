@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { LivenessPath } from '../shared/api/liveness-paths.ts';
 import { API_PREFIX, ApiPath as FirstPagePaths } from '../shared/api/paths.ts';
 import { IntegrationPath, PartnerConsolePath } from '../shared/integration-paths.ts';
+import { WebhookPath } from '../shared/api/webhooks.ts';
 import { routeTable, type ApiRoute } from './test/route-table.ts';
 import { createTestApp } from './test/test-app.ts';
 
@@ -17,7 +18,7 @@ import { createTestApp } from './test/test-app.ts';
  * not grow with them: the liveness paths (decision 023), the integration calls and the console's
  * businesses (decision 033).
  */
-const ApiPath = { ...FirstPagePaths, ...LivenessPath, ...IntegrationPath, ...PartnerConsolePath };
+const ApiPath = { ...FirstPagePaths, ...LivenessPath, ...IntegrationPath, ...PartnerConsolePath, ...WebhookPath };
 type PathName = keyof typeof ApiPath;
 
 /** Path constants that are the prefix of a route ending in an id parameter. */

@@ -3,6 +3,7 @@ import type { Db } from './db/index.ts';
 import { DecisionOutcome, SubjectKind } from '../shared/review.ts';
 import { ScreeningOutcome } from '../shared/api/edd.ts';
 import { logMailer, type Mailer } from './mail/mailer.ts';
+import { BusinessError } from './errors.ts';
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
 import { createConsoleService } from './modules/console/console.service.ts';
 import { createCountriesService } from './modules/countries/countries.service.ts';
@@ -29,6 +30,7 @@ import { createTransferService } from './modules/transfer/transfer.service.ts';
 import { createRiskService } from './modules/risk/risk.service.ts';
 import { createComplianceService } from './modules/compliance/compliance.service.ts';
 import { createRiskListsService } from './modules/risk-lists/risk-lists.service.ts';
+import { createEventsService } from './modules/events/events.service.ts';
 
 /**
  * Builds every domain service once per app; routes reach them through `app.services`. Where two
@@ -229,7 +231,17 @@ export function createServices(db: Db, config: Config, { mailer = logMailer({ in
     jobIntervalMs: config.capture.faceMatchPollMs,
     onJobError: (err) => log.warn({ err }, 'face match: a comparison failed; it is retried'),
   });
-  return { face, faceMatches, accounts, limits, site, documents, kyc, reverification, questionnaires, review, providers, countries, console: consoleService, monitoring, staff, records, partners, handoff, liveness, extras, screening, transfers, risk, compliance, edd, riskLists };
+  // Domain events out of the outbox (decision 050): webhook endpoints, the relay, the feed.
+  const events = createEventsService({
+    db,
+    config: config.webhooks,
+    dataEncryptionKey: config.dataEncryptionKey,
+    previousEncryptionKeys: config.previousEncryptionKeys,
+    dataDir: config.dataDir,
+    businesses: { exists: (id) => partners.getBusiness(id).then(() => true, (err: unknown) => (err instanceof BusinessError ? false : Promise.reject(err))) },
+    onError: (err) => log.warn({ err }, 'webhooks: a relay pass failed; it is retried'),
+  });
+  return { events, face, faceMatches, accounts, limits, site, documents, kyc, reverification, questionnaires, review, providers, countries, console: consoleService, monitoring, staff, records, partners, handoff, liveness, extras, screening, transfers, risk, compliance, edd, riskLists };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -708,6 +708,106 @@ export interface Database {
   edd_rounds: EddRoundsTable;
   kyc_info_stamps: KycInfoStampsTable;
   risk_lists: RiskListsTable;
+  domain_events: DomainEventsTable;
+  event_audiences: EventAudiencesTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_secrets: WebhookSecretsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_attempts: WebhookAttemptsTable;
+}
+
+/** The outbox (migration 037, decision 050): one row per domain event, written with its change. */
+export interface DomainEventsTable {
+  /** The order written (assigned by the database). */
+  seq: Generated<number>;
+  /** The feed's order and cursor, given after the commit by the relay's sequencer (null until then). */
+  position: number | null;
+  /** The event's id: `webhook-id` of every delivery of it. */
+  id: string;
+  type: string;
+  version: number;
+  user_id: string | null;
+  /** The partner whose applicant the user is; null for the exchange's own users. */
+  business_id: string | null;
+  /** 1: only exchange-wide endpoints and feeds receive it (AML screening: never a partner's). */
+  exchange_only: number;
+  /** The payload (JSON): ids, statuses, reasons; never personal data. */
+  data: string;
+  created_at: string;
+}
+
+/** Which business a user belongs to, for the events' audience (migration 037). */
+export interface EventAudiencesTable {
+  user_id: string;
+  business_id: string;
+}
+
+/** A webhook endpoint (migration 037): exchange-wide (business_id null) or one business's. */
+export interface WebhookEndpointsTable {
+  id: string;
+  business_id: string | null;
+  url: string;
+  /** JSON list of event types, or ["*"]. */
+  event_types: string;
+  /** ENABLED | DISABLED */
+  status: string;
+  disabled_reason: string | null;
+  /** The last event position fanned out into deliveries for this endpoint. */
+  cursor_seq: number;
+  /** Since when every attempt failed (null after a success). */
+  failing_since: string | null;
+  created_by: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** An endpoint's signing secret, sealed (migration 037); a rotated one signs too until valid_until. */
+export interface WebhookSecretsTable {
+  id: string;
+  endpoint_id: string;
+  ciphertext: string;
+  iv: string;
+  auth_tag: string;
+  wrapped_key: string;
+  key_id: string;
+  created_at: string;
+  /** null: the current secret; else the end of its overlap. */
+  valid_until: string | null;
+}
+
+/** One event to one endpoint (migration 037): PENDING until DELIVERED, or DEAD after the last retry. */
+export interface WebhookDeliveriesTable {
+  id: string;
+  endpoint_id: string;
+  /** The event's position. */
+  event_seq: number;
+  event_id: string;
+  /** Deliveries with the same key go out in position order (the user's id; the event id when it has none). */
+  order_key: string;
+  status: string;
+  attempts: number;
+  /** When it may next be tried (its retry time). */
+  due_at: string;
+  /** The lease of the relay sending it now (another relay takes it only after that). */
+  lease_until: string | null;
+  last_status: number | null;
+  last_error: string | null;
+  created_at: string;
+  delivered_at: string | null;
+}
+
+/** The delivery log (migration 037): one row per attempt. */
+export interface WebhookAttemptsTable {
+  id: string;
+  delivery_id: string;
+  endpoint_id: string;
+  event_id: string;
+  attempt: number;
+  at: string;
+  http_status: number | null;
+  latency_ms: number;
+  response_excerpt: string | null;
+  error: string | null;
 }
 
 /** "Continue on your phone" links (migration 013, decision 023); secrets only as SHA-256. */

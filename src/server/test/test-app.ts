@@ -43,6 +43,8 @@ export async function createTestApp(
   config.capture = { ...config.capture, faceMatchPollMs: 0 };
   // No periodic re-screening pass (decision 044): a test runs it (or the console's routes kick it) when it means to.
   if (!overrides.screening) config.screening = { ...config.screening, rescreenIntervalMs: 0 };
+  // No relay in the background (decision 050): a webhook test runs it (events.relay.runDue) when it means to.
+  if (!overrides.webhooks) config.webhooks = { ...config.webhooks, relayIntervalMs: 0 };
   const mailer = createFakeMailer();
   const app = await buildApp(config, { ...options, mailer, ...(logStream ? { logStream } : {}) });
   await app.ready();

@@ -22,6 +22,7 @@ import { nowIso, type Db } from '../../db/index.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { ValidationFailed, wrongState } from '../../errors.ts';
 import { recordAudit, type Actor } from '../audit/audit.service.ts';
+import { publishIn } from '../events/events.service.ts';
 import { isOverdue, limitationOf, routeOf } from './tasks.rules.ts';
 import * as repo from './tasks.repo.ts';
 
@@ -108,6 +109,7 @@ export function createTasksService(deps: TasksDeps) {
       entityId: row.id,
       after: { userId: row.user_id, taskType: row.task_type, subjectId: row.subject_id, region: row.region, dueDate: row.due_date, userMessage: row.message },
     });
+    await publishIn(trx, 'kyc.compliance_task.due', { userId: row.user_id, taskId: row.id, taskType: row.task_type, status: 'OPEN', dueDate: row.due_date });
     return row;
   }
 
@@ -116,6 +118,8 @@ export function createTasksService(deps: TasksDeps) {
     const at = nowIso();
     if ((await repo.closeTask(trx, taskId, ComplianceTaskStatus.DONE, at)) !== 1) throw wrongState('task not open');
     await recordAudit(trx, actor, { action: 'compliance_task.done', entityType: ENTITY, entityId: taskId, before: { status: ComplianceTaskStatus.OPEN }, after: { status: ComplianceTaskStatus.DONE, cause } });
+    const task = await repo.findTask(trx, taskId);
+    if (task) await publishIn(trx, 'kyc.compliance_task.done', { userId: task.user_id, taskId, taskType: task.task_type, status: 'DONE', dueDate: task.due_date });
   }
 
   /**

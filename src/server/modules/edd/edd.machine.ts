@@ -1,5 +1,5 @@
 import { EDDStatus } from '../../../shared/kyc.ts';
-import { defineMachine } from '../steps/steps.service.ts';
+import { defineMachine, reasonsOf } from '../steps/steps.service.ts';
 
 /**
  * §4 enhanced due diligence status (EDDStatus_*) as a table for the generic steps module (decision
@@ -55,4 +55,6 @@ export const EDD_MACHINE = defineMachine<EDDStatus, EddEvent, EddStep>({
     entityId: (userId) => userId,
     action: (event) => `edd.${event.toLowerCase()}`,
   },
+  // Decision 050.
+  published: ({ subjectId, from, to, event, context }) => ({ type: 'kyc.edd.status_changed', data: { userId: subjectId, previousStatus: from, status: to, cause: event, reasonCodes: reasonsOf(context) } }),
 });

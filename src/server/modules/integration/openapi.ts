@@ -3,6 +3,7 @@ import { API_PREFIX } from '../../../shared/api/paths.ts';
 import { PARTNER_SIGNATURE_MAX_AGE_MS, PartnerHeader, SDK_EVENT_SOURCE, SdkEvent } from '../../../shared/integration-paths.ts';
 import { RequestHeader } from '../../../shared/api/headers.ts';
 import { SDK_PAGE_PATH, SdkPageParam } from '../../../shared/sdk-page.ts';
+import { DOMAIN_EVENT_TYPES, DomainEventCatalog } from '../../../shared/events.ts';
 
 /** A route as registered: method, full URL, its auth mode and the zod schemas it declared. */
 export interface DocumentedRoute {
@@ -26,6 +27,7 @@ const SUMMARY: Record<string, string> = {
   'revoke-token': 'Revoke one access token, or every token of one user (signed)',
   'business-info': 'What the SDK page shows about the partner',
   'token-info': 'The SDK mode profile (sdk token info); the origin header is not checked here',
+  events: "Your applicants' events after a cursor, in order, and the next cursor (signed): the feed for a server that cannot receive webhooks",
 };
 
 const operationOf = (route: DocumentedRoute): JsonSchema => {
@@ -53,6 +55,10 @@ const operationOf = (route: DocumentedRoute): JsonSchema => {
   return op;
 };
 
+/** The partner-visible event types (AML screening outcomes go to the exchange only). */
+const PARTNER_EVENT_TYPES = DOMAIN_EVENT_TYPES.filter((t) => !DomainEventCatalog[t].exchangeOnly);
+const EVENT_TYPES_TEXT = PARTNER_EVENT_TYPES.map((t) => `\`${t}\``).join(', ');
+
 const DESCRIPTION = `The integration API of the exchange's identity verification, for partners that embed the flow (§6).
 
 **Signing (partner's server).** Calls marked *partner* carry \`${PartnerHeader.KEY}\` (your business id), \`${PartnerHeader.TS}\` (milliseconds since 1970, within ${PARTNER_SIGNATURE_MAX_AGE_MS / 60_000} minutes of our clock) and \`${PartnerHeader.SIG}\`: the lowercase hex HMAC-SHA256, under your API secret, of \`ts + METHOD + path + raw body\` (path as sent, starting with \`${API_PREFIX}\`, with its query string). A signature is accepted once. Answers: 39001 unknown business, 39002 bad signature, 39003 stale timestamp, 39004 replayed.
@@ -67,7 +73,11 @@ const DESCRIPTION = `The integration API of the exchange's identity verification
 
 **postMessage events.** The embedded page posts \`{ source: '${SDK_EVENT_SOURCE}', version: 1, type, payload }\` to its parent, to the token's origin exactly (never \`*\`). Check \`event.origin\` is our origin. Types: \`${SdkEvent.STEP_STARTED}\` ({ route, step }), \`${SdkEvent.SUBMITTED}\` ({ level }), \`${SdkEvent.STATUS_CHANGED}\` ({ level, status, previous }), \`${SdkEvent.DONE}\` ({ reason: 'done' | 'back', level, status }); after \`${SdkEvent.DONE}\` the page goes to your \`redirect_url\` (if on your allowlist) or to our SDK landing page.
 
-**Webhooks.** None are sent to partners yet: follow a user's progress with the postMessage events, or with \`POST …/info\` under a fresh token.
+**Webhooks (Standard Webhooks).** An administrator of the exchange registers your endpoint (\`POST /x-api/v1/console/businesses/{id}/webhooks\`, body \`{ "url", "events" }\`; \`events\` a list of the types below or \`["*"]\`) and gives you its secret (\`whsec_…\`, shown once). Every event of your applicants is POSTed as JSON \`{ "type", "timestamp", "data" }\` with the headers \`webhook-id\` (the event id: the same on every retry, so deduplicate on it), \`webhook-timestamp\` (seconds) and \`webhook-signature\`: \`v1,\` + base64 HMAC-SHA256, keyed with the base64-decoded part of the secret after \`whsec_\`, over \`webhook-id + "." + webhook-timestamp + "." + raw body\`. While a rotated secret overlaps the new one, the header holds two signatures separated by a space: accept the request if one matches. Any Standard Webhooks library verifies it (\`new Webhook(secret).verify(body, headers)\`). Answer 2xx within 10 seconds; anything else (a redirect included) is retried after about 5 s, 30 s, 2 min, 10 min, 30 min, 2 h, 5 h, 8 h and 10 h, then given up (we can send it again). A user's events reach you in order: the next waits until the one before is delivered. Delivery is at least once.
+
+**Event types** (\`data.schemaVersion\` is the payload's version; payloads hold ids, statuses and reason codes, never personal data: read details through the API): ${EVENT_TYPES_TEXT}. Each payload's JSON Schema is under \`webhooks\` in the OpenAPI document.
+
+**Events feed.** \`GET …/events?after=<cursor>&limit=<n>\` (signed like the other partner calls, empty body) answers your applicants' events after the cursor, oldest first, and \`next\`: ask again with \`after=next\` (the same \`next\` when nothing is new). Start without \`after\`.
 
 **Document upload.** \`POST …/upload-document\` takes multipart/form-data (fields \`kind\`, \`level\`, then \`file\`), like the private call.`;
 
@@ -83,6 +93,19 @@ export function buildOpenApi(routes: readonly DocumentedRoute[], version: string
     openapi: '3.1.0',
     info: { title: 'Identity verification: integration API for partners', version, description: DESCRIPTION },
     paths,
+    // OpenAPI 3.1's webhooks: what we POST to a partner's endpoint, one entry per event type.
+    webhooks: Object.fromEntries(
+      PARTNER_EVENT_TYPES.map((type) => [
+        type,
+        {
+          post: {
+            summary: `${type} (version ${DomainEventCatalog[type].version})`,
+            requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', required: ['type', 'timestamp', 'data'], properties: { type: { const: type }, timestamp: { type: 'string', format: 'date-time' }, data: jsonSchemaOf(DomainEventCatalog[type].data, 'output') } } } } },
+            responses: { '200': { description: 'Any 2xx: delivered' } },
+          },
+        },
+      ]),
+    ),
     components: {
       securitySchemes: {
         partnerKey: header(PartnerHeader.KEY, 'Your business id'),

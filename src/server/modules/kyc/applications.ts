@@ -105,7 +105,7 @@ export function createApplications({ db, steps, documents, review, providerOf }:
       const status = reject ? ApplicationStatus.REJECTED : ApplicationStatus.APPROVED;
       if ((await repo.closeApplication(trx, app.id, status, decision.decidedAt)) !== 1) throw wrongState('application already decided');
       const event = !reject ? StepEvent.APPROVE : decision.mode === 'FINAL' ? StepEvent.REJECT_FINAL : StepEvent.REJECT_RETRY;
-      const stepStatus = await steps.apply(trx, app.user_id, level, event, actor, { applicationId: app.id });
+      const stepStatus = await steps.apply(trx, app.user_id, level, event, actor, { applicationId: app.id, ...(reject ? { reasonCodes: decision.reasonCodes ?? (decision.reasonCode ? [decision.reasonCode] : []) } : {}) });
       // A level reached opens the next one (unless it is disabled).
       if (stepStatus === StepStatus.SUCCESS) {
         for (const next of LEVELS) {

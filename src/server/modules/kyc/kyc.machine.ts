@@ -1,6 +1,6 @@
 import { KycLevel, StepStatus, StepType, type VerifiableLevel } from '../../../shared/kyc.ts';
 import type { KycStateItem } from '../../../shared/api/kyc-info.ts';
-import { defineMachine } from '../steps/steps.service.ts';
+import { defineMachine, reasonsOf } from '../steps/steps.service.ts';
 
 /**
  * The KYC levels' step machine (§4 step statuses), as data for the generic steps module.
@@ -159,6 +159,11 @@ export const KYC_LEVEL_MACHINE = defineMachine<StepStatus, StepEvent, LevelStep>
     action: (event) => `kyc.step.${event.toLowerCase()}`,
     describe: (step) => ({ level: Number(step) }),
   },
+  // Every level status change is `kyc.level.status_changed` (decision 050), whoever made it.
+  published: ({ subjectId, step, from, to, event, context }) => ({
+    type: 'kyc.level.status_changed',
+    data: { userId: subjectId, level: Number(step), previousStatus: from, status: to, cause: event, reasonCodes: reasonsOf(context), applicationId: typeof context.applicationId === 'string' ? context.applicationId : null },
+  }),
 });
 
 /** The machine's statuses keyed by step text, as the levels' record ({ 1: …, 2: … } is the same object). */

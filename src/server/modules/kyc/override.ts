@@ -69,7 +69,7 @@ export function createKycOverride({ steps }: { steps: KycSteps }): Required<Pick
       if ((await repo.redecideApplication(trx, app.id, app.status, status, decision.decidedAt, decision.reasonCode ? [decision.reasonCode] : null)) !== 1) {
         throw wrongState('application changed concurrently');
       }
-      const stepStatus = await steps.apply(trx, app.user_id, level, eventOf(decision), actor, { applicationId: app.id, caseId: c.id, decisionId: decision.id });
+      const stepStatus = await steps.apply(trx, app.user_id, level, eventOf(decision), actor, { applicationId: app.id, caseId: c.id, decisionId: decision.id, ...(decision.reasonCode ? { reasonCodes: decision.reasonCodes ?? [decision.reasonCode] } : {}) });
       // The next level follows its prerequisite: opened by an approval, locked again by a rejection (not started: checked).
       for (const above of levelsAbove(level)) {
         const now = await steps.load(trx, app.user_id);

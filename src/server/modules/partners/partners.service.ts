@@ -14,6 +14,7 @@ import { BusinessError, notFound } from '../../errors.ts';
 import { DEMO_PARTNER_ID, DEMO_PARTNER_SECRET, isPublishedSecret } from '../../published-secrets.ts';
 import type { AccountsService } from '../accounts/accounts.service.ts';
 import { recordAudit, type Actor } from '../audit/audit.service.ts';
+import { linkAudienceIn } from '../events/events.service.ts';
 import * as repo from './partners.repo.ts';
 import { partnerSignature, signatureMatches } from './signing.ts';
 
@@ -158,6 +159,8 @@ export function createPartnersService({ db, config, accounts, levelOf, keyring: 
         // Another request for the same person linked its account first: ours is removed again.
         await accounts.deleteUser(trx, userId, actor);
       } else {
+        // The partner's applicants' events go to its endpoints and feed (decision 050).
+        await linkAudienceIn(trx, userId, businessId);
         await recordAudit(trx, actor, { action: 'partner.applicant_link', entityType: 'partner_business', entityId: businessId, after: { externalUserId, userId } });
       }
       return linked;

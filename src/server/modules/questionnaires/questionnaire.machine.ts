@@ -51,4 +51,12 @@ export const QUESTIONNAIRE_MACHINE = defineMachine<QuestionnaireStatus, Question
     action: (event) => `questionnaire.${event.toLowerCase()}`,
     describe: (code) => ({ templateCode: code }),
   },
+  // Decision 050: due (made due, or a new attempt), decided, or another change (submitted, locked); an amendment changes no status.
+  published: ({ subjectId, step, from, to, event }) =>
+    from === to
+      ? null
+      : {
+          type: event === E.CREATE || event === E.RENEW ? 'kyc.questionnaire.due' : event === E.APPROVE || event === E.REJECT ? 'kyc.questionnaire.decided' : 'kyc.questionnaire.status_changed',
+          data: { userId: subjectId, templateCode: step, previousStatus: from, status: to, cause: event },
+        },
 });

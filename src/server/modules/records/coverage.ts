@@ -53,6 +53,10 @@ export const PERSONAL_DATA_COVERAGE: Readonly<Record<string, Coverage>> = {
   screening_jobs: { retained: 'a pending screening of a just-approved user (decision 038): ids and retry state only, deleted when the screening is recorded' },
   screening_states: { retained: 'the screening outcome restricting the account (tipping-off: not exported); no personal data' },
   screening_matches: { erased: 'the copy of the name and birth date blanked; hits and outcome stay', retained: 'not exported: tipping-off (decision 031)' },
+  // --- events (decision 050)
+  domain_events: { retained: 'the outbox: ids, statuses and reason codes of changes, never personal data; what partners and the exchange were told' },
+  event_audiences: { retained: "which partner's applicant the user is (ids only): the partner keeps receiving the user's events, the erasure's included" },
+
   risk_decisions: { exported: 'riskDecisions', erased: 'request country, device id and facts blanked; scene, outcome, time stay' },
 
   // --- identity transfer, extras, partners

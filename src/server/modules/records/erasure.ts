@@ -1,3 +1,4 @@
+import { publishIn } from '../events/events.service.ts';
 import { randomUUID } from 'node:crypto';
 import { ErasureOutcome, ErasureReason, type ErasureResult } from '../../../shared/api/records.ts';
 import { CaseStatus, SubjectKind } from '../../../shared/review.ts';
@@ -64,6 +65,8 @@ export function createErasure({ db, config, review, kyc, accounts, documents, sw
     let otherRecords = 0;
     for (const port of personalData) otherRecords += (await port.eraseOf?.(trx, userId)) ?? 0;
     if (anonymise) await accounts.anonymiseAccount(trx, userId, actor);
+    // Decision 050: consumers drop what they keep of the user (the event holds only the id).
+    await publishIn(trx, 'kyc.user.erased', { userId, anonymised: anonymise });
     return { auditEntries, documents: documentsRemoved, biometric, personalInfo: kycErased.personalInfo ? 1 : 0, snapshots: kycErased.snapshots, otherRecords };
   }
 

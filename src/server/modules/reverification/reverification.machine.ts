@@ -1,6 +1,6 @@
 import { ReverificationTarget } from '../../../shared/api/reverification.ts';
 import { DisplayUpdatePOIStatus } from '../../../shared/kyc.ts';
-import { defineMachine } from '../steps/steps.service.ts';
+import { defineMachine, reasonsOf } from '../steps/steps.service.ts';
 
 /**
  * §4 re-verification status (DisplayUpdatePOIStatus_*) as a table for the generic steps module: the
@@ -68,4 +68,12 @@ export const REVERIFICATION_MACHINE = defineMachine<Status, ReverificationEvent,
     action: (event) => `reverification.${event.toLowerCase()}`,
     describe: (target) => ({ target }),
   },
+  // Decision 050: a request, a decision, or another change of the status (submitted, a new day, cancelled).
+  published: ({ subjectId, step, from, to, event, context }) => ({
+    type: event === E.REQUEST ? 'kyc.reverification.requested' : DECIDING.has(event) ? 'kyc.reverification.decided' : 'kyc.reverification.status_changed',
+    data: { userId: subjectId, target: step, previousStatus: from, status: to, cause: event, reasonCodes: reasonsOf(context) },
+  }),
 });
+
+/** The events that decide an update. */
+const DECIDING: ReadonlySet<ReverificationEvent> = new Set([E.APPROVE, E.REJECT, E.REJECT_DAILY, E.OVERRIDE_APPROVE, E.OVERRIDE_REJECT]);

@@ -7,6 +7,7 @@ import { nowIso, type Db } from '../../db/index.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { notFound, ValidationFailed, wrongState } from '../../errors.ts';
 import { recordAudit, type Actor } from '../audit/audit.service.ts';
+import { publishIn } from '../events/events.service.ts';
 import type { ReviewService, ReviewSubjectHandler } from '../review/review.service.ts';
 import { RequirementEvent } from '../questionnaires/questionnaires.service.ts';
 import { ListFileError, ListFileReader, type ListEntry } from './list-file.ts';
@@ -162,6 +163,8 @@ export function createScreeningService({
       before: before ? { status: before.status, listVersion: before.list_version } : null,
       after: { userId, status, listVersion: list.version, trigger, caseId: kase.id, hits: hits.map((h) => ({ entryId: h.entryId, score: h.score, dob: h.dob })), questionnaire: q.template },
     });
+    // Decision 050: the exchange's own consumers learn of the match (never a partner: AML outcomes).
+    await publishIn(trx, 'kyc.screening.match_opened', { userId, matchId, listVersion: list.version, status: 'OPEN', trigger });
     // After the name-screening questionnaire, so the user is asked that one first: whether found at
     // approval or when the list changed, a possible match brings enhanced due diligence.
     await matched?.(trx, userId, actor);
@@ -186,6 +189,7 @@ export function createScreeningService({
         before: { status: ScreeningMatchStatus.PENDING, screening: before?.status ?? null },
         after: { status: matchStatus, screening: status, caseId: c.id, decisionId: decision.id, reasonCode: decision.reasonCode, internalNote: decision.internalNote },
       });
+      await publishIn(trx, 'kyc.screening.match_decided', { userId: match.user_id, matchId: match.id, listVersion: match.list_version, status: trueMatch ? 'CONFIRMED' : 'CLEARED', trigger: match.trigger });
       // A match open while a newer list was loaded was skipped by that re-screening (its outcome stood
       // until this decision): cleared now, the user is screened against the list in use at once, or
       // they would wait for the next list (and the console would count them as left, forever).

@@ -1,3 +1,5 @@
+import type { DomainEventType } from '../../../shared/events.ts';
+
 /**
  * The generic step machine (ARCHITECTURE §7): a subject (a user, a partner, …) has one status per
  * step of a machine, and a machine is data — its statuses, events, steps, transition table, initial
@@ -19,6 +21,11 @@ export interface StepMachine<S extends string = string, E extends string = strin
    * KYC level): a reason to refuse, or null.
    */
   guard?(step: K, event: E, current: Readonly<Record<K, S>>): string | null;
+  /**
+   * The domain event a change is (decision 050), written in the change's transaction by applyEvent:
+   * its type from the catalogue (shared/events.ts) and payload, or null for a change no consumer needs.
+   */
+  published?(change: StepChange<S, E, K>): { type: DomainEventType; data: Record<string, unknown> } | null;
   /** How a step appears in the audit trail (entity type and id) and the action of an event. */
   readonly audit: {
     entityType: string;
@@ -27,6 +34,24 @@ export interface StepMachine<S extends string = string, E extends string = strin
     /** How the step is named inside the record's before/after (default `{ step }`). */
     describe?(step: K): Record<string, unknown>;
   };
+}
+
+/** One status change, as the machine's `published` sees it. */
+export interface StepChange<S extends string, E extends string, K extends string> {
+  subjectId: string;
+  step: K;
+  from: S;
+  to: S;
+  event: E;
+  /** The caller's facts (the application, the decision's reason codes, …). */
+  context: Readonly<Record<string, unknown>>;
+}
+
+/** The reason codes a change's context carries (`reasonCodes`, or one `reasonCode`), for its event. */
+export function reasonsOf(context: Readonly<Record<string, unknown>>): string[] {
+  const many = context.reasonCodes;
+  if (Array.isArray(many)) return many.filter((r): r is string => typeof r === 'string');
+  return typeof context.reasonCode === 'string' ? [context.reasonCode] : [];
 }
 
 /** The next status, or null when the table has no cell for `event` in `status`. */

@@ -2,10 +2,11 @@ import { batchedRead } from '../../db/batched-read.ts';
 import { nowIso, type Db } from '../../db/index.ts';
 import { wrongState } from '../../errors.ts';
 import { recordAudit, type Actor } from '../audit/audit.service.ts';
+import { publishIn } from '../events/events.service.ts';
 import { nextStatus, type StepMachine } from './step-machine.ts';
 import * as repo from './steps.repo.ts';
 
-export { allCells, defineMachine, nextStatus, type StepMachine } from './step-machine.ts';
+export { allCells, defineMachine, nextStatus, reasonsOf, type StepMachine } from './step-machine.ts';
 
 /** One event for one step of one subject. */
 export interface StepEventInput<S extends string, E extends string, K extends string> {
@@ -84,6 +85,9 @@ export async function applyEvent<S extends string, E extends string, K extends s
     before: { ...named, status: from },
     after: { ...named, status: to, ...input.context },
   });
+  // The change's domain event, in the same transaction (decision 050): it exists exactly when the change does.
+  const published = machine.published?.({ subjectId, step, from, to, event, context: input.context ?? {} });
+  if (published) await publishIn(trx, published.type, published.data as never);
   return to;
 }
 

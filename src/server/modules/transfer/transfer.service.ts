@@ -19,6 +19,7 @@ import { DecisionOutcome, SubjectKind } from '../../../shared/review.ts';
 import { nowIso, type Db } from '../../db/index.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { notFound, wrongState } from '../../errors.ts';
+import { publishIn } from '../events/events.service.ts';
 import { recordAudit, type Actor } from '../audit/audit.service.ts';
 import type { IdentityTransferKyc } from '../kyc/kyc.service.ts';
 import type { OtpService } from '../otp/otp.service.ts';
@@ -52,8 +53,14 @@ const AWAITING: Readonly<Record<TransferSide, TransferPhase>> = { source: Transf
  */
 export function createTransferService({ db, review, otp, accounts, kyc, sites }: { db: Db; review: ReviewService; otp: OtpService; accounts: TransferAccountsPort; kyc: IdentityTransferKyc; sites: { siteOf(userId: string, q?: Db): Promise<string> } }) {
   const phaseOf = async (q: Db, id: string): Promise<TransferPhase> => (await readSteps(q, TRANSFER_MACHINE, id))[TRANSFER_STEP];
-  const apply = (trx: Db, id: string, event: TransferEvent, actor: Actor, context: Record<string, unknown> = {}) =>
-    applyEvent(trx, { machine: TRANSFER_MACHINE, subjectId: id, step: TRANSFER_STEP, event, actor, context });
+  // The machine's subject is the transfer, not a user: its event (decision 050) is written here, with both accounts.
+  const apply = async (trx: Db, id: string, event: TransferEvent, actor: Actor, context: Record<string, unknown> = {}) => {
+    const from = await phaseOf(trx, id);
+    const to = await applyEvent(trx, { machine: TRANSFER_MACHINE, subjectId: id, step: TRANSFER_STEP, event, actor, context });
+    const row = await repo.findTransfer(trx, id);
+    if (row) await publishIn(trx, 'kyc.identity_transfer.status_changed', { userId: row.source_user_id, targetUserId: row.target_user_id, transferId: id, previousPhase: from, phase: to, cause: event });
+    return to;
+  };
 
   async function factsOf(q: Db, sourceUserId: string, sourceSite: string, targetSite: string): Promise<TransferFacts> {
     const identity = await kyc.identityOf(sourceUserId, q);

@@ -135,6 +135,11 @@ describe('no rule asks for a reviewer (EU entity -> main site, verified long ago
     expect((await app.services.review.casesOfSubjects('IDENTITY_TRANSFER', [id])).get(id)).toBeUndefined();
     expect(await storedSteps(app, target.id)).toContainEqual({ level: 1, status: 'SUCCESS' });
     expect(await secondIdentity(target)).toBe('KYC_TRANSFER_VERIFY_STATUS_COMPLETE');
+    // Each phase change is an event with both accounts (decision 050); the level that arrived is the target's.
+    const events = await app.db.selectFrom('domain_events').select(['type', 'data']).where('type', '=', 'kyc.identity_transfer.status_changed').execute();
+    const phases = events.map((e) => JSON.parse(e.data) as { transferId: string; userId: string; targetUserId: string; phase: string }).filter((d) => d.transferId === id);
+    expect(phases.at(-1)).toMatchObject({ userId: source.id, targetUserId: target.id, phase: 'COMPLETED' });
+    expect(await app.db.selectFrom('domain_events').select('data').where('type', '=', 'kyc.level.status_changed').where('user_id', '=', target.id).execute()).toContainEqual({ data: expect.stringContaining('"cause":"TRANSFER_IN"') });
   });
 });
 

@@ -1,0 +1,56 @@
+/**
+ * Webhook endpoints from the command line (issue 29, decision 050), on the configured database,
+ * audited as `system`:
+ *   node scripts/webhook.ts list
+ *   node scripts/webhook.ts create <url> [--business <id>] [--event <type>]…   (no --event: every type)
+ *   node scripts/webhook.ts rotate-secret <endpoint-id> [--overlap-minutes 1440]
+ *   node scripts/webhook.ts disable|enable|delete <endpoint-id>
+ * `create` and `rotate-secret` print the new signing secret once: it is stored sealed and never shown again.
+ */
+import { createWebhookRequest, rotateWebhookSecretRequest } from '../src/shared/api/webhooks.ts';
+import { loadConfig } from '../src/server/config.ts';
+import { createDb, migrate } from '../src/server/db/index.ts';
+import { BusinessError } from '../src/server/errors.ts';
+import { createServices } from '../src/server/services.ts';
+
+const SYSTEM = { type: 'system', id: null } as const;
+const [command, arg, ...rest] = process.argv.slice(2);
+const all = (flag: string) => rest.flatMap((a, i) => (a === flag && rest[i + 1] !== undefined ? [rest[i + 1]!] : []));
+const one = (flag: string) => all(flag)[0];
+const USAGE = 'usage: node scripts/webhook.ts list | create <url> [--business <id>] [--event <type>]… | rotate-secret <id> [--overlap-minutes <n>] | disable <id> | enable <id> | delete <id>';
+
+const config = loadConfig();
+const db = createDb(config.database);
+try {
+  await migrate(db);
+  const events = createServices(db, config).events;
+  if (command === 'list') {
+    for (const w of await events.list()) {
+      console.log(`${w.id}\t${w.status}\t${w.businessId ?? 'exchange'}\t${w.url}\t${w.events.join(' ')}\tpending ${w.pendingDeliveries}${w.disabledReason ? `\t(${w.disabledReason})` : ''}`);
+    }
+  } else if (command === 'create' && arg) {
+    const parsed = createWebhookRequest.safeParse({ url: arg, events: all('--event').length > 0 ? all('--event') : ['*'] });
+    if (!parsed.success) throw new Error(`invalid: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`);
+    const { id, secret } = await events.createEndpoint(one('--business') ?? null, parsed.data, SYSTEM);
+    console.log(`Endpoint ${id} created. Signing secret (shown once, give it to the receiver only):\n${secret}`);
+  } else if (command === 'rotate-secret' && arg) {
+    const parsed = rotateWebhookSecretRequest.safeParse({ overlapMinutes: one('--overlap-minutes') === undefined ? undefined : Number(one('--overlap-minutes')) });
+    if (!parsed.success) throw new Error('invalid --overlap-minutes (0 to 10080)');
+    const { secret } = await events.rotateSecret(arg, parsed.data.overlapMinutes, SYSTEM);
+    console.log(`New signing secret of ${arg} (shown once); the old one also signs for ${parsed.data.overlapMinutes} minutes:\n${secret}`);
+  } else if ((command === 'disable' || command === 'enable') && arg) {
+    const w = await events.setStatus(arg, command === 'disable' ? 'DISABLED' : 'ENABLED', SYSTEM);
+    console.log(`${w.id} ${w.status}`);
+  } else if (command === 'delete' && arg) {
+    await events.remove(arg, SYSTEM);
+    console.log(`${arg} deleted`);
+  } else {
+    console.error(USAGE);
+    process.exitCode = 2;
+  }
+} catch (err) {
+  console.error(err instanceof BusinessError ? `Refused: ${err.message} (${err.retCode})` : (err as Error).message);
+  process.exitCode = 1;
+} finally {
+  await db.destroy();
+}

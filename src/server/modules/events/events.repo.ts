@@ -1,0 +1,222 @@
+import type { Insertable, Selectable } from 'kysely';
+import type { Db } from '../../db/index.ts';
+import type { DomainEventsTable, WebhookAttemptsTable, WebhookDeliveriesTable, WebhookEndpointsTable, WebhookSecretsTable } from '../../db/schema.ts';
+
+/** SQL of the events module (decision 050): the outbox, audiences, endpoints, secrets, deliveries, attempts. */
+
+export type EventRow = Selectable<DomainEventsTable>;
+export type EndpointRow = Selectable<WebhookEndpointsTable>;
+export type SecretRow = Selectable<WebhookSecretsTable>;
+export type DeliveryRow = Selectable<WebhookDeliveriesTable>;
+export type AttemptRow = Selectable<WebhookAttemptsTable>;
+
+export const DeliveryStatus = { PENDING: 'PENDING', DELIVERED: 'DELIVERED', DEAD: 'DEAD' } as const;
+
+export async function insertEvent(db: Db, row: Insertable<DomainEventsTable>): Promise<void> {
+  await db.insertInto('domain_events').values(row).execute();
+}
+
+export async function businessOfUser(db: Db, userId: string): Promise<string | null> {
+  return (await db.selectFrom('event_audiences').select('business_id').where('user_id', '=', userId).executeTakeFirst())?.business_id ?? null;
+}
+
+export async function insertAudience(db: Db, userId: string, businessId: string): Promise<void> {
+  await db.insertInto('event_audiences').values({ user_id: userId, business_id: businessId }).onConflict((oc) => oc.column('user_id').doNothing()).execute();
+}
+
+/** Forgets a user's audience (the account is deleted; their events keep their business). */
+export async function deleteAudience(db: Db, userId: string): Promise<void> {
+  await db.deleteFrom('event_audiences').where('user_id', '=', userId).execute();
+}
+
+/** Sequenced events after position `after` in order: a business's (never the exchange-only ones), or every event. */
+export function eventsAfter(db: Db, after: number, limit: number, audience: { businessId: string } | 'exchange', since?: string) {
+  return db
+    .selectFrom('domain_events')
+    .selectAll()
+    .where('position', 'is not', null)
+    .where('position', '>', after)
+    .$if(audience !== 'exchange', (qb) => qb.where('business_id', '=', (audience as { businessId: string }).businessId).where('exchange_only', '=', 0))
+    .$if(since !== undefined, (qb) => qb.where('created_at', '>=', since!))
+    .orderBy('position')
+    .limit(limit)
+    .execute();
+}
+
+/** The newest position given (0: none yet). */
+export async function maxPosition(db: Db): Promise<number> {
+  const r = await db.selectFrom('domain_events').select((eb) => eb.fn.max('position').as('m')).executeTakeFirst();
+  return Number(r?.m ?? 0);
+}
+
+/** Committed events without a position yet, in the order written. */
+export function unsequenced(db: Db, limit: number) {
+  return db.selectFrom('domain_events').select('seq').where('position', 'is', null).orderBy('seq').limit(limit).execute();
+}
+
+/** Gives an event its position (unique: a second sequencer's same position fails its whole transaction). */
+export async function assignPosition(db: Db, seq: number, position: number): Promise<boolean> {
+  const r = await db.updateTable('domain_events').set({ position }).where('seq', '=', seq).where('position', 'is', null).executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+export function findEventsByIds(db: Db, ids: readonly string[]) {
+  return ids.length === 0 ? Promise.resolve([]) : db.selectFrom('domain_events').selectAll().where('id', 'in', ids).execute();
+}
+
+export async function insertEndpoint(db: Db, row: Insertable<WebhookEndpointsTable>): Promise<void> {
+  await db.insertInto('webhook_endpoints').values(row).execute();
+}
+export const findEndpoint = (db: Db, id: string) => db.selectFrom('webhook_endpoints').selectAll().where('id', '=', id).executeTakeFirst();
+export const listEndpoints = (db: Db) => db.selectFrom('webhook_endpoints').selectAll().orderBy('created_at').orderBy('id').execute();
+export const enabledEndpoints = (db: Db) => db.selectFrom('webhook_endpoints').selectAll().where('status', '=', 'ENABLED').orderBy('id').execute();
+export async function updateEndpoint(db: Db, id: string, set: Partial<Insertable<WebhookEndpointsTable>>): Promise<number> {
+  const r = await db.updateTable('webhook_endpoints').set(set).where('id', '=', id).executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}
+export async function deleteEndpoint(db: Db, id: string): Promise<void> {
+  // Children first: the foreign keys' cascade is not switched on for every SQLite connection.
+  await db.deleteFrom('webhook_attempts').where('endpoint_id', '=', id).execute();
+  await db.deleteFrom('webhook_deliveries').where('endpoint_id', '=', id).execute();
+  await db.deleteFrom('webhook_secrets').where('endpoint_id', '=', id).execute();
+  await db.deleteFrom('webhook_endpoints').where('id', '=', id).execute();
+}
+
+/**
+ * Moves an endpoint's fan-out cursor (compare-and-set: two relays never both fan out the same
+ * events; the loser's transaction rolls back its deliveries). True when moved.
+ */
+export async function advanceCursor(db: Db, id: string, from: number, to: number): Promise<boolean> {
+  const r = await db.updateTable('webhook_endpoints').set({ cursor_seq: to }).where('id', '=', id).where('cursor_seq', '=', from).executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+export async function insertSecret(db: Db, row: Insertable<WebhookSecretsTable>): Promise<void> {
+  await db.insertInto('webhook_secrets').values(row).execute();
+}
+/** The current secret and the rotated ones still inside their overlap, newest first. */
+export const liveSecrets = (db: Db, endpointId: string, now: string) =>
+  db
+    .selectFrom('webhook_secrets')
+    .selectAll()
+    .where('endpoint_id', '=', endpointId)
+    .where((eb) => eb.or([eb('valid_until', 'is', null), eb('valid_until', '>', now)]))
+    .orderBy('created_at', 'desc')
+    .execute();
+/** Retires the current secret (it signs until `validUntil`) and ends any older overlap by then too. */
+export async function retireSecrets(db: Db, endpointId: string, validUntil: string): Promise<void> {
+  await db.updateTable('webhook_secrets').set({ valid_until: validUntil }).where('endpoint_id', '=', endpointId).where('valid_until', 'is', null).execute();
+  await db.updateTable('webhook_secrets').set({ valid_until: validUntil }).where('endpoint_id', '=', endpointId).where('valid_until', '>', validUntil).execute();
+}
+
+const CHUNK = 500;
+export async function insertDeliveries(db: Db, rows: Insertable<WebhookDeliveriesTable>[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    await db
+      .insertInto('webhook_deliveries')
+      .values(rows.slice(i, i + CHUNK))
+      .onConflict((oc) => oc.columns(['endpoint_id', 'event_seq']).doNothing())
+      .execute();
+  }
+}
+
+/**
+ * Deliveries due at `now` that are first in their line: no earlier delivery of the same endpoint and
+ * order key (the user) is still pending — so a user's events reach an endpoint in order, while other
+ * users' events go on.
+ */
+export function findDue(db: Db, now: string, limit: number) {
+  return db
+    .selectFrom('webhook_deliveries as d')
+    .innerJoin('webhook_endpoints as e', 'e.id', 'd.endpoint_id')
+    .selectAll('d')
+    .where('d.status', '=', DeliveryStatus.PENDING)
+    .where('d.due_at', '<=', now)
+    .where((eb) => eb.or([eb('d.lease_until', 'is', null), eb('d.lease_until', '<', now)]))
+    .where('e.status', '=', 'ENABLED')
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('webhook_deliveries as p')
+            .select('p.id')
+            .whereRef('p.endpoint_id', '=', 'd.endpoint_id')
+            .whereRef('p.order_key', '=', 'd.order_key')
+            .whereRef('p.event_seq', '<', 'd.event_seq')
+            .where('p.status', '=', DeliveryStatus.PENDING),
+        ),
+      ),
+    )
+    .orderBy('d.event_seq')
+    .limit(limit)
+    .execute();
+}
+
+/**
+ * Takes a delivery (compare-and-set on the lease it was read with: one relay of all the servers
+ * sends it; a lease that ran out, a crashed relay's, may be taken over).
+ */
+export async function leaseDelivery(db: Db, d: DeliveryRow, until: string): Promise<boolean> {
+  const r = await db
+    .updateTable('webhook_deliveries')
+    .set({ lease_until: until })
+    .where('id', '=', d.id)
+    .where('status', '=', DeliveryStatus.PENDING)
+    .where((eb) => (d.lease_until === null ? eb('lease_until', 'is', null) : eb('lease_until', '=', d.lease_until)))
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+/** The attempt's outcome, recorded only while the lease is still this relay's; the lease is released. */
+export async function finishAttempt(db: Db, id: string, leasedUntil: string, set: Partial<Insertable<WebhookDeliveriesTable>>): Promise<boolean> {
+  const r = await db.updateTable('webhook_deliveries').set({ ...set, lease_until: null }).where('id', '=', id).where('lease_until', '=', leasedUntil).executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+export async function insertAttempt(db: Db, row: Insertable<WebhookAttemptsTable>): Promise<void> {
+  await db.insertInto('webhook_attempts').values(row).execute();
+}
+
+/** An endpoint answered again: its deliveries waiting for a retry are due now (a receiver back gets its backlog at once). */
+export async function bringForward(db: Db, endpointId: string, now: string): Promise<void> {
+  await db.updateTable('webhook_deliveries').set({ due_at: now }).where('endpoint_id', '=', endpointId).where('status', '=', DeliveryStatus.PENDING).where('attempts', '>', 0).where('due_at', '>', now).execute();
+}
+
+export function attemptsOf(db: Db, endpointId: string, limit: number) {
+  return db
+    .selectFrom('webhook_attempts as a')
+    .innerJoin('domain_events as ev', 'ev.id', 'a.event_id')
+    .select(['a.id', 'a.event_id', 'ev.type', 'a.attempt', 'a.at', 'a.http_status', 'a.latency_ms', 'a.response_excerpt', 'a.error'])
+    .where('a.endpoint_id', '=', endpointId)
+    .orderBy('a.at', 'desc')
+    .orderBy('a.attempt', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+export function deliveriesOf(db: Db, endpointId: string, limit: number) {
+  return db
+    .selectFrom('webhook_deliveries as d')
+    .innerJoin('domain_events as ev', 'ev.position', 'd.event_seq')
+    .select(['d.id', 'd.event_id', 'ev.type', 'd.status', 'd.attempts', 'd.due_at', 'd.last_status', 'd.last_error', 'd.created_at', 'd.delivered_at'])
+    .where('d.endpoint_id', '=', endpointId)
+    .orderBy('d.event_seq', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** Sends deliveries again (redeliver): pending from now, their attempts counted afresh. Returns how many. */
+export async function resetDeliveries(db: Db, endpointId: string, positions: readonly number[], now: string): Promise<number> {
+  if (positions.length === 0) return 0;
+  const r = await db
+    .updateTable('webhook_deliveries')
+    .set({ status: DeliveryStatus.PENDING, attempts: 0, due_at: now, delivered_at: null, lease_until: null })
+    .where('endpoint_id', '=', endpointId)
+    .where('event_seq', 'in', positions)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}
+
+export async function countPending(db: Db, endpointId: string): Promise<number> {
+  const r = await db.selectFrom('webhook_deliveries').select((eb) => eb.fn.countAll<number>().as('n')).where('endpoint_id', '=', endpointId).where('status', '=', DeliveryStatus.PENDING).executeTakeFirstOrThrow();
+  return Number(r.n);
+}

@@ -1,0 +1,28 @@
+import { createHmac, randomBytes } from 'node:crypto';
+
+/**
+ * Standard Webhooks (standardwebhooks.com) signing, decision 050. A secret is `whsec_` + base64 of
+ * random bytes; the key is those bytes. `webhook-signature` is `v1,` + base64 HMAC-SHA256 over
+ * `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret separated by spaces (a rotation's
+ * overlap: a receiver that knows either secret accepts). The tests verify with the specification's
+ * own npm package (`standardwebhooks`); signing here uses node:crypto (no pure-JS hash on the relay's path).
+ */
+export const SECRET_PREFIX = 'whsec_';
+
+export function newWebhookSecret(): string {
+  return `${SECRET_PREFIX}${randomBytes(32).toString('base64')}`;
+}
+
+export function signatureOf(secret: string, id: string, timestampSeconds: number, body: string): string {
+  const key = Buffer.from(secret.startsWith(SECRET_PREFIX) ? secret.slice(SECRET_PREFIX.length) : secret, 'base64');
+  return `v1,${createHmac('sha256', key).update(`${id}.${timestampSeconds}.${body}`).digest('base64')}`;
+}
+
+/** The three headers of one delivery attempt, signed with every live secret (newest first). */
+export function webhookHeaders(secrets: readonly string[], id: string, timestampSeconds: number, body: string): Record<string, string> {
+  return {
+    'webhook-id': id,
+    'webhook-timestamp': String(timestampSeconds),
+    'webhook-signature': secrets.map((s) => signatureOf(s, id, timestampSeconds, body)).join(' '),
+  };
+}
