@@ -67,4 +67,10 @@ export const TABLE_OWNERS = {
   edd_rounds: 'edd',
   kyc_info_stamps: 'db',
   risk_lists: 'risk-lists',
+  domain_events: 'events',
+  event_audiences: 'events',
+  webhook_endpoints: 'events',
+  webhook_secrets: 'events',
+  webhook_deliveries: 'events',
+  webhook_attempts: 'events',
 } as const satisfies Record<keyof Database, string>;
