@@ -5,7 +5,8 @@ type CaseView = Omit<ConsoleCase, 'userCases'>;
 import type { RejectMode, RejectReasonCode } from '../../../shared/review-reasons.ts';
 import { encodeQueueCursor, type QueueCursor } from '../../../shared/api/queue-cursor.ts';
 import type { Provider } from '../../../shared/kyc.ts';
-import { AssigneeFilter, CaseStatus, DecisionOutcome, ProposalStatus, SubjectKind } from '../../../shared/review.ts';
+import { AssigneeFilter, CaseStatus, DecisionOutcome, ProposalStatus, SubjectKind, type QueueSort } from '../../../shared/review.ts';
+import { createConsoleSearch } from './console-search.ts';
 import { notFound } from '../../errors.ts';
 import type { AccountsService } from '../accounts/accounts.service.ts';
 import { listAuditOf, recordAudit, type Actor } from '../audit/audit.service.ts';
@@ -25,9 +26,9 @@ import { toConsoleDocument, type DocumentsService } from '../documents/documents
 export interface ConsoleDeps {
   db: Db;
   review: ReviewService;
-  kyc: Pick<KycService, 'applicationForReview' | 'documentTypesOf'>;
-  accounts: Pick<AccountsService, 'usersByIds'>;
-  reverification: Pick<ReverificationService, 'subjectForReview' | 'documentTypesOf' | 'request'>;
+  kyc: Pick<KycService, 'applicationForReview' | 'documentTypesOf' | 'usersByName' | 'namesOf' | 'usersByDocumentNumber'>;
+  accounts: Pick<AccountsService, 'usersByIds' | 'userByEmail'>;
+  reverification: Pick<ReverificationService, 'subjectForReview' | 'documentTypesOf' | 'request' | 'usersByDocumentNumber'>;
   /** The user's pictures that look alike (decision 048), flagged on a case's documents. */
   documents: Pick<DocumentsService, 'samePicturesOf'>;
   /** QUESTIONNAIRE cases: the answers with the template's questions and scores (decision 020). */
@@ -58,6 +59,8 @@ export interface QueueInput {
   pageSize: number;
   /** Where the page starts (keyset paging, decision 024). */
   cursor?: QueueCursor;
+  /** The order (decision 051). */
+  sort?: QueueSort;
 }
 
 export interface RejectInput {
@@ -379,8 +382,13 @@ export function createConsoleService({ db, review, kyc, accounts, reverification
     };
   }
 
+  const finder = createConsoleSearch({ db, review, accounts, kyc, reverification });
+
   return {
     subjectKinds: () => review.subjectKinds(),
+
+    /** Users by e-mail, name, user id, case id or document number (decision 051). */
+    search: finder.search,
 
     /** The reviewers' dashboard (decision 030): pending counts and ages per kind. */
     async workload(): Promise<ConsoleWorkload> {
@@ -415,6 +423,7 @@ export function createConsoleService({ db, review, kyc, accounts, reverification
         page: input.page,
         pageSize: input.pageSize,
         cursor: input.cursor,
+        ...(input.sort ? { sort: input.sort } : {}),
       });
       return {
         items: await toItems(items),
