@@ -107,3 +107,32 @@ describe('queue orders', () => {
     expect((await get(app, '/v1/console/cases?sort=country', ada.cookie)).json().ret_code).toBe(10009);
   });
 });
+
+describe('user view', () => {
+  const U = '/v1/console/users';
+  it('shows every case of the user, their states and the timeline of their cases; the read is audited', async () => {
+    const res = (await get(app, `${U}/${ada.id}`, reviewer.cookie)).json();
+    expect(res.ret_code).toBe(0);
+    const view = res.result;
+    expect(view.user).toEqual({ id: ada.id, email: ada.email, name: 'Ada King Lovelace', createdAt: expect.any(String) });
+    expect(view.level).toBe(0);
+    expect(view.limitation).toEqual({ limitation: 'LIMITATION_DEFAULT', reasons: [] });
+    expect(view.cases).toEqual([{ id: adaCase, kind: 'KYC_APPLICATION', status: 'PENDING', level: 1, openedAt: expect.any(String), decidedAt: null }]);
+    expect(view.tasks).toEqual([]);
+    expect(view.screening).toMatchObject({ status: expect.any(String) });
+    expect(view.edd).toMatchObject({ status: 'EDDStatus_Unknown' });
+    // The application's submission is on the timeline, under its case; nobody else's case is.
+    expect(view.timeline.length).toBeGreaterThan(0);
+    expect(new Set(view.timeline.map((e: { caseId: string }) => e.caseId))).toEqual(new Set([adaCase]));
+    expect(view.timeline.map((e: { action: string }) => e.action)).not.toContain('console.case.view');
+    const audit = await app.db.selectFrom('audit_log').select(['actor_id', 'entity_id']).where('action', '=', 'console.user.view').execute();
+    expect(audit).toContainEqual({ actor_id: reviewer.id, entity_id: ada.id });
+  });
+
+  it('is for reviewers only; an unknown user is not found', async () => {
+    expect((await get(app, `${U}/${ada.id}`, ada.cookie)).json().ret_code).toBe(10009);
+    expect((await get(app, `${U}/${ada.id}`, '')).json().ret_code).toBe(10007);
+    expect((await get(app, `${U}/0b9d7c3e-5a41-4c55-8f7e-3d2a1c0e9f11`, reviewer.cookie)).json().ret_code).not.toBe(0);
+    expect((await get(app, `${U}/not-a-uuid`, reviewer.cookie)).json().ret_code).toBe(10001);
+  });
+});
