@@ -69,6 +69,7 @@ const SUBJECT_ENTITY: Record<SubjectKind, string> = {
   EDD: 'edd_round',
   IDENTITY_TRANSFER: 'identity_transfer',
   MEMBER_TAG: 'member_tag_change',
+  COMPLIANCE_TASK: 'compliance_task',
 };
 
 /** A reviewer opened a user's page (every case, tasks, states): audited like a case's view, not listed in histories. */

@@ -13,6 +13,8 @@ export const consoleKeys = {
   search: (q: string) => ['console', 'queue', 'search', q] as const,
   cases: () => ['console', 'case'] as const,
   case: (id: string) => ['console', 'case', id] as const,
+  /** Decision 051's user view, under the cases' key (a decision on any case reads it again). */
+  user: (id: string) => ['console', 'case', 'user', id] as const,
 };
 
 /** `:id` of a console path replaced by a case id (ids are UUIDs; encoded anyway: it comes from the URL). */
