@@ -1,7 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setNextCaseAfterDecision } from './shortcuts.ts';
 import { Route, Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import type { ConsoleCase } from '../../../shared/api/console.ts';
@@ -46,8 +45,6 @@ beforeEach(() => {
   // Only Date is faked: "waiting for" is measured from a known now (2 h 5 min after the submission).
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(new Date('2025-03-01T11:05:00.000Z'));
-  // These tests read the decided case; moving on to the next case has its own (shortcuts.test.tsx).
-  setNextCaseAfterDecision(false);
 });
 
 afterEach(() => {

@@ -13,7 +13,7 @@ import { useConsoleMe } from './api/get-console-me.ts';
 import { useQueue } from './api/get-queue.ts';
 import { QueueCards, QueueTable } from './components/queue-list.tsx';
 import { QueueSearchBox, QueueSearchResults, SEARCH_INPUT_ID } from './components/queue-search.tsx';
-import { takeSearchFocusRequest, useShortcuts } from './shortcuts.ts';
+import { takeSearchFocusRequest, useNextCaseSetting, useShortcuts } from './shortcuts.ts';
 import { useConsoleTitle } from './use-console-title.ts';
 import { WorkloadPanel } from './components/workload-panel.tsx';
 import { countryLabel, countryName } from './format.ts';
@@ -159,9 +159,12 @@ export default function QueueScreen() {
         <LoadError title={t('console.queue.error')} error={queue.error} onRetry={() => void queue.refetch()} />
       ) : (
         <div aria-busy={queue.isFetching} className={queue.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
-          <p role="status" className="mb-2 text-sm text-muted">
-            {t('console.queue.total', { count: queue.data.total, replace: { count: plus(queue.data.total) } })}
-          </p>
+          <div className="mb-2 flex flex-wrap items-center justify-between gap-x-4 gap-y-1">
+            <p role="status" className="text-sm text-muted">
+              {t('console.queue.total', { count: queue.data.total, replace: { count: plus(queue.data.total) } })}
+            </p>
+            <NextCaseSetting />
+          </div>
           {queue.data.items.length === 0 ? (
             <p className="rounded-lg border border-dashed border-line-strong p-8 text-center text-muted">{emptyText}</p>
           ) : (
@@ -216,4 +219,16 @@ function moveRow(by: 1 | -1): void {
 function takeFocusedRow(): void {
   const row = (document.activeElement as HTMLElement | null)?.closest('[data-queue-item]');
   row?.querySelector<HTMLButtonElement>('button[data-take]')?.click();
+}
+
+/** Decision 051: the setting that opens the next case of this view after a decision (also on the ? overlay). */
+function NextCaseSetting() {
+  const { t } = useTranslation();
+  const [on, setOn] = useNextCaseSetting();
+  return (
+    <label className="flex cursor-pointer items-center gap-2 text-sm">
+      <input type="checkbox" checked={on} onChange={(e) => setOn(e.target.checked)} className="size-4 cursor-pointer" />
+      {t('console.shortcuts.nextCase')}
+    </label>
+  );
 }

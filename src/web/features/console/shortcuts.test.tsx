@@ -65,6 +65,7 @@ afterEach(() => {
 
 describe('keyboard decisions', () => {
   it('a opens the approval, its Approve decides, and the next case of the same view opens (not one someone else has)', async () => {
+    setNextCaseAfterDecision(true);
     const user = userEvent.setup();
     const calls = serve();
     const location = renderCase();
@@ -81,8 +82,7 @@ describe('keyboard decisions', () => {
     await waitFor(() => expect(document.title).toContain('next@example.com'));
   });
 
-  it('with the setting off the reviewer stays on the decided case; keys typed in a field do nothing', async () => {
-    setNextCaseAfterDecision(false);
+  it('with the setting off (the default) the reviewer stays on the decided case; keys typed in a field do nothing', async () => {
     const user = userEvent.setup();
     serve();
     const location = renderCase();
@@ -122,10 +122,10 @@ describe('the ? overlay', () => {
     expect(keys).toEqual(['j', 'k', 't', 'a', 'r', '/', '?']);
     expect(within(dialog).getByText('Approve the case')).toBeVisible();
     const setting = within(dialog).getByRole('checkbox', { name: 'After a decision, open the next case of the same view' });
-    expect(setting).toBeChecked();
-    await user.click(setting);
     expect(setting).not.toBeChecked();
-    expect(nextCaseAfterDecision()).toBe(false);
-    expect(localStorage.getItem('console.nextCaseAfterDecision')).toBe('off');
+    await user.click(setting);
+    expect(setting).toBeChecked();
+    expect(nextCaseAfterDecision()).toBe(true);
+    expect(localStorage.getItem('console.nextCaseAfterDecision')).toBe('on');
   });
 });

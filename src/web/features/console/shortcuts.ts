@@ -54,9 +54,12 @@ export function useShortcuts(handlers: Partial<Record<ShortcutAction, () => void
 const NEXT_CASE_KEY = 'console.nextCaseAfterDecision';
 const listeners = new Set<() => void>();
 
-/** On unless the reviewer turned it off (the setting is this browser's). */
+/**
+ * On once the reviewer turned it on (the setting is this browser's). Off by default: a reviewer who
+ * has not chosen it reads the decision they made where they made it, as before.
+ */
 export function nextCaseAfterDecision(): boolean {
-  return localStore()?.getItem(NEXT_CASE_KEY) !== 'off';
+  return localStore()?.getItem(NEXT_CASE_KEY) === 'on';
 }
 
 export function setNextCaseAfterDecision(on: boolean): void {
@@ -71,7 +74,7 @@ export function useNextCaseSetting(): [boolean, (on: boolean) => void] {
       return () => listeners.delete(listener);
     },
     nextCaseAfterDecision,
-    () => true,
+    () => false,
   );
   return [on, setNextCaseAfterDecision];
 }
