@@ -252,7 +252,11 @@ function CaseView({ data }: { data: ConsoleCase }) {
           ) : null}
 
           <Card title={t('console.history.title')}>
-            <AuditHistory entries={data.history} people={peopleOf(data)} />
+            <AuditHistory
+              entries={data.history}
+              people={peopleOf(data)}
+              entryNames={data.subject.kind === SubjectKind.SCREENING ? new Map(data.subject.hits.map((h) => [h.entryId, h.name])) : undefined}
+            />
           </Card>
         </div>
 
