@@ -82,6 +82,14 @@ export default function QueueScreen() {
     <section aria-labelledby="queue-title" className="flex flex-col gap-3">
       {/* Issue 28: title and search on one line, the counters in a row, the filters in one row from
           the xl width: the first cases are in view at 1280×800. */}
+      {/* Keyboard users reach the first case in one step (also: j), past the search, counters and filters. */}
+      <button
+        type="button"
+        onClick={() => moveRow(1)}
+        className="sr-only self-start rounded-btn bg-white px-3 py-1 text-sm text-info underline focus:not-sr-only focus-visible:outline-2 focus-visible:outline-primary"
+      >
+        {t('console.queue.skipToCases')}
+      </button>
       <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
         <h1 id="queue-title" className="text-xl font-semibold">
           {t('console.queue.title')}
