@@ -150,78 +150,78 @@ export default function ConsoleLayout() {
     <div className="flex flex-col gap-4">
       {/* Issue 28: the role badge and the shortcuts' button sit beside the menu, not in it, and never wrap. */}
       <div className="flex items-start justify-between gap-3 border-b border-line pb-2">
-      <nav aria-label={t('console.title')} className="min-w-0 flex-1">
-        <div className="flex flex-wrap items-center gap-x-5 gap-y-2">
-          <span className="text-sm font-semibold tracking-wide text-primary-ink uppercase">{t('console.title')}</span>
-          <ul className="flex flex-wrap items-center gap-4 text-sm">
-            {QUICK_LINKS.map(({ key, search }) => (
-              <li key={key}>
-                <QuickLink search={search}>{t(`console.nav.${key}`)}</QuickLink>
-              </li>
-            ))}
-            {/* Four-eyes (decision 018): proposals waiting for a second reviewer. */}
-            <li>
-              <QuickLink search="?secondLook=true">{t('records.nav.secondLook')}</QuickLink>
-            </li>
-            {/* Decision 017: ask a verified user to send a document again. */}
-            <li>
-              <Link
-                href="/reverification"
-                className="rounded-sm text-muted underline-offset-4 hover:text-ink hover:underline focus-visible:outline-2 focus-visible:outline-primary aria-[current=page]:font-semibold aria-[current=page]:text-ink"
-              >
-                {t('reverification.console.open')}
-              </Link>
-            </li>
-            {/* Decision 027: ask a user a question or for a document. */}
-            <li>
-              <Link
-                href="/rfi"
-                className="rounded-sm text-muted underline-offset-4 hover:text-ink hover:underline focus-visible:outline-2 focus-visible:outline-primary aria-[current=page]:font-semibold aria-[current=page]:text-ink"
-              >
-                {t('compliance.console.title')}
-              </Link>
-            </li>
-            <li>
-              <Link
-                href="/tasks"
-                className="rounded-sm text-muted underline-offset-4 hover:text-ink hover:underline focus-visible:outline-2 focus-visible:outline-primary aria-[current=page]:font-semibold aria-[current=page]:text-ink"
-              >
-                {t('compliance.console.taskTitle')}
-              </Link>
-            </li>
-            {/* Decision 028: put a user into enhanced due diligence. */}
-            <li>
-              <Link
-                href="/edd"
-                className="rounded-sm text-muted underline-offset-4 hover:text-ink hover:underline focus-visible:outline-2 focus-visible:outline-primary aria-[current=page]:font-semibold aria-[current=page]:text-ink"
-              >
-                {t('edd.console.open')}
-              </Link>
-            </li>
-            {/* Account extras (decision 025): member tags, custody, VIP; announcements, agreements, partners. */}
-            <li>
-              <Link href="/extras" className="rounded-sm text-muted underline-offset-4 hover:text-ink hover:underline focus-visible:outline-2 focus-visible:outline-primary">
-                {t('extras.console.nav')}
-              </Link>
-            </li>
-            {hasConsoleRole(me.data.role, ConsoleRole.ADMINISTRATOR) ? (
+        <nav aria-label={t('console.title')} className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-center gap-x-5 gap-y-2">
+            <span className="text-sm font-semibold tracking-wide text-primary-ink uppercase">{t('console.title')}</span>
+            <ul className="flex flex-wrap items-center gap-4 text-sm">
+              {QUICK_LINKS.map(({ key, search }) => (
+                <li key={key}>
+                  <QuickLink search={search}>{t(`console.nav.${key}`)}</QuickLink>
+                </li>
+              ))}
+              {/* Four-eyes (decision 018): proposals waiting for a second reviewer. */}
               <li>
-                <Link href="/admin" className="rounded-sm text-muted underline-offset-4 hover:text-ink hover:underline focus-visible:outline-2 focus-visible:outline-primary">
-                  {t('records.nav.admin')}
+                <QuickLink search="?secondLook=true">{t('records.nav.secondLook')}</QuickLink>
+              </li>
+              {/* Decision 017: ask a verified user to send a document again. */}
+              <li>
+                <Link
+                  href="/reverification"
+                  className="rounded-sm text-muted underline-offset-4 hover:text-ink hover:underline focus-visible:outline-2 focus-visible:outline-primary aria-[current=page]:font-semibold aria-[current=page]:text-ink"
+                >
+                  {t('reverification.console.open')}
                 </Link>
               </li>
-            ) : null}
-            {/* Decision 021: the businesses (partners) that embed the flow; administrators only. */}
-            {hasConsoleRole(me.data.role, ConsoleRole.ADMINISTRATOR) ? (
+              {/* Decision 027: ask a user a question or for a document. */}
               <li>
-                <Link href="/businesses" className="rounded-sm text-muted underline-offset-4 hover:text-ink hover:underline focus-visible:outline-2 focus-visible:outline-primary">
-                  {t('partners-console.nav')}
+                <Link
+                  href="/rfi"
+                  className="rounded-sm text-muted underline-offset-4 hover:text-ink hover:underline focus-visible:outline-2 focus-visible:outline-primary aria-[current=page]:font-semibold aria-[current=page]:text-ink"
+                >
+                  {t('compliance.console.title')}
                 </Link>
               </li>
-            ) : null}
-          </ul>
-        </div>
-      </nav>
+              <li>
+                <Link
+                  href="/tasks"
+                  className="rounded-sm text-muted underline-offset-4 hover:text-ink hover:underline focus-visible:outline-2 focus-visible:outline-primary aria-[current=page]:font-semibold aria-[current=page]:text-ink"
+                >
+                  {t('compliance.console.taskTitle')}
+                </Link>
+              </li>
+              {/* Decision 028: put a user into enhanced due diligence. */}
+              <li>
+                <Link
+                  href="/edd"
+                  className="rounded-sm text-muted underline-offset-4 hover:text-ink hover:underline focus-visible:outline-2 focus-visible:outline-primary aria-[current=page]:font-semibold aria-[current=page]:text-ink"
+                >
+                  {t('edd.console.open')}
+                </Link>
+              </li>
+              {/* Account extras (decision 025): member tags, custody, VIP; announcements, agreements, partners. */}
+              <li>
+                <Link href="/extras" className="rounded-sm text-muted underline-offset-4 hover:text-ink hover:underline focus-visible:outline-2 focus-visible:outline-primary">
+                  {t('extras.console.nav')}
+                </Link>
+              </li>
+              {hasConsoleRole(me.data.role, ConsoleRole.ADMINISTRATOR) ? (
+                <li>
+                  <Link href="/admin" className="rounded-sm text-muted underline-offset-4 hover:text-ink hover:underline focus-visible:outline-2 focus-visible:outline-primary">
+                    {t('records.nav.admin')}
+                  </Link>
+                </li>
+              ) : null}
+              {/* Decision 021: the businesses (partners) that embed the flow; administrators only. */}
+              {hasConsoleRole(me.data.role, ConsoleRole.ADMINISTRATOR) ? (
+                <li>
+                  <Link href="/businesses" className="rounded-sm text-muted underline-offset-4 hover:text-ink hover:underline focus-visible:outline-2 focus-visible:outline-primary">
+                    {t('partners-console.nav')}
+                  </Link>
+                </li>
+              ) : null}
+            </ul>
+          </div>
+        </nav>
         <div className="flex shrink-0 items-center gap-2">
           <button
             type="button"
