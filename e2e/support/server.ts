@@ -17,7 +17,7 @@ import { createServices } from '../../src/server/services.ts';
 import { startServer } from '../../src/server/start.ts';
 import { fileMailer } from './mailbox.ts';
 import handoffClockPlugin from './handoff-clock.ts';
-import { SECOND_REVIEWER } from './reviewers.ts';
+import { QUEUE_REVIEWER, SECOND_REVIEWER } from './reviewers.ts';
 
 const config = loadConfig({
   ...process.env,
@@ -43,6 +43,7 @@ await migrate(db);
 const services = createServices(db, config);
 await seedDemoData(services, db);
 await services.accounts.createUser(SECOND_REVIEWER, { type: 'system', id: null }, UserRole.REVIEWER);
+await services.accounts.createUser(QUEUE_REVIEWER, { type: 'system', id: null }, UserRole.REVIEWER);
 // The demo users' face matches (decision 045) are computed now, before the server listens: left to
 // the server's runner they loaded the model and compared every pair while the first tests ran.
 await services.faceMatches.jobs.runDue();

@@ -5,7 +5,8 @@ import { ScreeningOutcome } from '../shared/api/edd.ts';
 import { logMailer, type Mailer } from './mail/mailer.ts';
 import { BusinessError } from './errors.ts';
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
-import { createConsoleService } from './modules/console/console.service.ts';
+import { createConsoleService, type UserStatePorts } from './modules/console/console.service.ts';
+import { AmlScene } from '../shared/api/screening.ts';
 import { createCountriesService } from './modules/countries/countries.service.ts';
 import { createDocumentsService } from './modules/documents/documents.service.ts';
 import { createKycService } from './modules/kyc/kyc.service.ts';
@@ -42,6 +43,9 @@ export interface ServiceLog {
   warn(obj: object, msg: string): void;
 }
 const consoleLog: ServiceLog = { info: (_obj, msg) => console.log(msg), warn: (obj, msg) => console.warn(msg, obj) };
+
+/** kyc-info with none of its optional parts: the user view needs the limitation only. */
+const KYC_INFO_NO_EXTRAS = { obtain_kyc_token: false, obtain_current: false, obtain_quotas: false, obtain_state: false, obtain_aml_questionnaire: false, obtain_verification_process: false };
 
 export function createServices(db: Db, config: Config, { mailer = logMailer({ info: (_obj, msg) => console.log(msg) }), log = consoleLog }: { mailer?: Mailer; log?: ServiceLog } = {}) {
   // The profile's `level` is the KYC level reached.
@@ -205,7 +209,21 @@ export function createServices(db: Db, config: Config, { mailer = logMailer({ in
   const risk = createRiskService({ db, residenceOf: async (userId) => (await kyc.getPersonalInfo(userId)).info?.residenceCountry ?? '', reverification });
   review.registerSubject(SubjectKind.EDD, edd.reviewHandler);
   const countries = createCountriesService();
-  const consoleService = createConsoleService({ db, review, kyc, accounts, reverification, documents, questionnaires, screening, transfers, rfi: compliance.rfi, edd, memberTags: extras.tagChanges });
+  // Decision 051: the user view asks each module for its own state of the user.
+  const userStates: UserStatePorts = {
+    level: async (userId) => Number(await kyc.levelOf(userId)),
+    limitation: async (userId) => (await kyc.getInfo(userId, KYC_INFO_NO_EXTRAS)).limitationInfo,
+    tasks: async (userId) => (await compliance.tasks.list(userId, {})).list,
+    screening: async (userId) => {
+      const r = await screening.amlResult(userId, AmlScene.KYC);
+      return { status: r.status, result: r.result, screenedAt: r.screenedAt, listVersion: r.listVersion };
+    },
+    edd: async (userId) => {
+      const r = await edd.info(userId);
+      return { status: r.eddStatus, submittedAt: r.submittedAt, decidedAt: r.decidedAt };
+    },
+  };
+  const consoleService = createConsoleService({ db, review, kyc, accounts, reverification, documents, questionnaires, screening, transfers, rfi: compliance.rfi, edd, memberTags: extras.tagChanges, userStates });
   // The retention job also runs the capture's sweeps (biometric data, old phone links): built below.
   // Face matches are biometric results: they go with the liveness checks (decision 045).
   const sweeps = () => ({

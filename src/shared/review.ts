@@ -44,3 +44,20 @@ export type DeciderType = (typeof DeciderType)[keyof typeof DeciderType];
 
 /** The queue's assignee filter: anyone, nobody yet, the caller, or one reviewer (by id). */
 export const AssigneeFilter = { ANY: 'any', UNASSIGNED: 'unassigned', ME: 'me' } as const;
+
+/**
+ * The queue's orders (decision 051): by waiting time (the default: pending oldest first, decided
+ * newest first), level, country or kind; `-` turns the order round. Ties follow waiting time.
+ */
+export const QueueSort = {
+  WAITING: 'waiting',
+  WAITING_REVERSED: '-waiting',
+  LEVEL: 'level',
+  LEVEL_REVERSED: '-level',
+  COUNTRY: 'country',
+  COUNTRY_REVERSED: '-country',
+  KIND: 'kind',
+  KIND_REVERSED: '-kind',
+} as const;
+export type QueueSort = (typeof QueueSort)[keyof typeof QueueSort];
+export const QUEUE_SORTS = Object.values(QueueSort);

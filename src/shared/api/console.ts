@@ -1,7 +1,7 @@
 import { z } from '../zod.ts';
 import { isCountryCode } from '../countries.ts';
 import { DocumentType, Provider, StepStatus, type VerifiableLevel } from '../kyc.ts';
-import { AssigneeFilter, CaseStatus, DecisionOutcome, DeciderType, ProposalStatus, SubjectKind } from '../review.ts';
+import { AssigneeFilter, CaseStatus, DecisionOutcome, DeciderType, ProposalStatus, QueueSort, SubjectKind } from '../review.ts';
 import { ConsoleRole } from '../staff.ts';
 import { ValidationMessage, visibleMultilineText } from '../validation.ts';
 import { INTERNAL_NOTE_MAX_LENGTH, REJECT_REASON_CODES, RejectMode, USER_MESSAGE_MAX_LENGTH, type RejectReasonCode } from '../review-reasons.ts';
@@ -55,6 +55,8 @@ export const consoleQueueQuery = z.object({
   provider: z.enum(Provider, { error: ValidationMessage.TYPE }).optional(),
   /** `true`: only cases whose four-eyes proposal awaits a second look (decision 018). */
   secondLook: z.enum(['true'], { error: ValidationMessage.TYPE }).optional(),
+  /** The order (decision 051): waiting time (the default), level, country or kind; `-` reverses it. */
+  sort: z.enum(QueueSort, { error: ValidationMessage.TYPE }).optional(),
   /**
    * The page's number as the console shows it ("Page 3 of 52"); without a cursor also where the page
    * starts (an old link). With a cursor, only for the total: the cursor says where the page starts.

@@ -103,6 +103,10 @@ export const ApiPath = {
   consoleCases: '/v1/console/cases',
   /** The reviewers' dashboard: pending counts and ages per kind (decision 030). */
   consoleWorkload: '/v1/console/workload',
+  /** GET ?q=: users by e-mail, name, user id, case id or document number (decision 051). */
+  consoleSearch: '/v1/console/search',
+  /** GET: one user's cases, tasks, states and timeline (decision 051). `:id` is a user id. */
+  consoleUser: '/v1/console/users/:id',
   /** Administrators: the sanctions/PEP list in use; POST a new version (multipart, `file`) (decision 026). */
   consoleScreeningList: '/v1/console/screening-list',
   /** GET / PUT: the withdrawal limits' versions (administrators; decision 040). */

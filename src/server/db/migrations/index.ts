@@ -32,6 +32,7 @@ import * as m034 from './034-screening-rescreens.ts';
 import * as m035 from './035-password-resets.ts';
 import * as m036 from './036-picture-hashes.ts';
 import * as m037 from './037-events.ts';
+import * as m038 from './038-console-search.ts';
 
 /**
  * The one migration set for SQLite and PostgreSQL, in order. Names are permanent: never rename or
@@ -71,4 +72,5 @@ export const migrations: Record<string, Migration> = {
   '035-password-resets': m035,
   '036-picture-hashes': m036,
   '037-events': m037,
+  '038-console-search': m038,
 };

@@ -17,6 +17,8 @@ import {
   type ConsoleReviewer,
 } from '../../../shared/api/console.ts';
 import { okEnvelope } from '../../../shared/envelope-schema.ts';
+import { consoleSearchQuery, consoleSearchResult } from '../../../shared/api/console-search.ts';
+import { consoleUserView, userIdParams } from '../../../shared/api/console-user.ts';
 import { requestReverificationRequest, requestReverificationResult } from '../../../shared/api/reverification.ts';
 import { ApiPath } from '../../../shared/api/paths.ts';
 import { ok } from '../../plugins/envelope.ts';
@@ -45,6 +47,16 @@ export const consoleRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // Decision 030: what waits, per kind, and for how long.
   app.get(ApiPath.consoleWorkload, { config: reviewer, schema: { response: { 200: okEnvelope(consoleWorkload) } } }, async () => ok(await consoleService.workload()));
+
+  // Decision 051: one box finds a user by e-mail, name, user id, case id or document number.
+  app.get(ApiPath.consoleSearch, { config: reviewer, schema: { querystring: consoleSearchQuery, response: { 200: okEnvelope(consoleSearchResult) } } }, async (request) =>
+    ok(await consoleService.search(request.query.q, actorOf(request))),
+  );
+
+  // Decision 051: one page per user: every case, tasks, screening and EDD states, limitation, timeline.
+  app.get(ApiPath.consoleUser, { config: reviewer, schema: { params: userIdParams, response: { 200: okEnvelope(consoleUserView) } } }, async (request) =>
+    ok(await consoleService.userView(request.params.id, actorOf(request))),
+  );
 
   app.get(ApiPath.consoleCase, { config: reviewer, schema: { params: caseIdParams, response: { 200: okEnvelope(consoleCase) } } }, async (request) => ok(await consoleService.getCase(request.params.id, actorOf(request))));
 

@@ -5,7 +5,11 @@ type CaseView = Omit<ConsoleCase, 'userCases'>;
 import type { RejectMode, RejectReasonCode } from '../../../shared/review-reasons.ts';
 import { encodeQueueCursor, type QueueCursor } from '../../../shared/api/queue-cursor.ts';
 import type { Provider } from '../../../shared/kyc.ts';
-import { AssigneeFilter, CaseStatus, DecisionOutcome, ProposalStatus, SubjectKind } from '../../../shared/review.ts';
+import { AssigneeFilter, CaseStatus, DecisionOutcome, ProposalStatus, SubjectKind, type QueueSort } from '../../../shared/review.ts';
+import { createConsoleSearch } from './console-search.ts';
+import type { ConsoleUserView } from '../../../shared/api/console-user.ts';
+import type { ComplianceTask } from '../../../shared/api/compliance-tasks.ts';
+import type { KycLimitationInfo } from '../../../shared/api/kyc-info.ts';
 import { notFound } from '../../errors.ts';
 import type { AccountsService } from '../accounts/accounts.service.ts';
 import { listAuditOf, recordAudit, type Actor } from '../audit/audit.service.ts';
@@ -25,9 +29,9 @@ import { toConsoleDocument, type DocumentsService } from '../documents/documents
 export interface ConsoleDeps {
   db: Db;
   review: ReviewService;
-  kyc: Pick<KycService, 'applicationForReview' | 'documentTypesOf'>;
-  accounts: Pick<AccountsService, 'usersByIds'>;
-  reverification: Pick<ReverificationService, 'subjectForReview' | 'documentTypesOf' | 'request'>;
+  kyc: Pick<KycService, 'applicationForReview' | 'documentTypesOf' | 'usersByName' | 'namesOf' | 'usersByDocumentNumber'>;
+  accounts: Pick<AccountsService, 'usersByIds' | 'userByEmail'>;
+  reverification: Pick<ReverificationService, 'subjectForReview' | 'documentTypesOf' | 'request' | 'usersByDocumentNumber'>;
   /** The user's pictures that look alike (decision 048), flagged on a case's documents. */
   documents: Pick<DocumentsService, 'samePicturesOf'>;
   /** QUESTIONNAIRE cases: the answers with the template's questions and scores (decision 020). */
@@ -42,7 +46,34 @@ export interface ConsoleDeps {
   edd?: { forReview(c: ReviewCase): Promise<EddSubject> };
   /** MEMBER_TAG cases: the tag change that lowers a duty, and the tag now (decision 036). */
   memberTags?: { forReview(c: ReviewCase): Promise<MemberTagSubject> };
+  /** The user view's states from their modules (decision 051); absent parts are shown as off. */
+  userStates?: UserStatePorts;
 }
+
+/** What the user view asks the other modules (each their own public service). */
+export interface UserStatePorts {
+  level(userId: string): Promise<number>;
+  limitation(userId: string): Promise<KycLimitationInfo>;
+  tasks(userId: string): Promise<ComplianceTask[]>;
+  screening?(userId: string): Promise<ConsoleUserView['screening']>;
+  edd?(userId: string): Promise<ConsoleUserView['edd']>;
+}
+
+/** The record each kind's subject writes its audit entries under (entity id: the subject's id). */
+const SUBJECT_ENTITY: Record<SubjectKind, string> = {
+  KYC_APPLICATION: 'kyc_application',
+  REVERIFICATION: 'reverification_submission',
+  QUESTIONNAIRE: 'questionnaire_answer',
+  SCREENING: 'screening_match',
+  RFI: 'rfi_request',
+  EDD: 'edd_round',
+  IDENTITY_TRANSFER: 'identity_transfer',
+  MEMBER_TAG: 'member_tag_change',
+  COMPLIANCE_TASK: 'compliance_task',
+};
+
+/** A reviewer opened a user's page (every case, tasks, states): audited like a case's view, not listed in histories. */
+export const USER_VIEW_ACTION = 'console.user.view';
 
 export interface QueueInput {
   status: CaseStatus;
@@ -58,6 +89,8 @@ export interface QueueInput {
   pageSize: number;
   /** Where the page starts (keyset paging, decision 024). */
   cursor?: QueueCursor;
+  /** The order (decision 051). */
+  sort?: QueueSort;
 }
 
 export interface RejectInput {
@@ -86,7 +119,7 @@ function parseJson(text: string | null): unknown {
  * The compliance console: composes the review module's cases and decisions with what the subject
  * modules (kyc), documents and accounts expose through their services. It owns no table.
  */
-export function createConsoleService({ db, review, kyc, accounts, reverification, documents, questionnaires, screening, transfers, rfi, edd, memberTags }: ConsoleDeps) {
+export function createConsoleService({ db, review, kyc, accounts, reverification, documents, questionnaires, screening, transfers, rfi, edd, memberTags, userStates }: ConsoleDeps) {
   async function toItems(cases: ReviewCase[]): Promise<ConsoleQueueItem[]> {
     // Pending cases' first decisions and decided cases' overrides (decision 022) both wait for a second look.
     const proposals = await review.proposalsOf(cases.map((c) => c.id));
@@ -379,8 +412,60 @@ export function createConsoleService({ db, review, kyc, accounts, reverification
     };
   }
 
+  const finder = createConsoleSearch({ db, review, accounts, kyc, reverification });
+
   return {
     subjectKinds: () => review.subjectKinds(),
+
+    /** Users by e-mail, name, user id, case id or document number (decision 051). */
+    search: finder.search,
+
+    /**
+     * The user view (decision 051): every case of every kind, the tasks, the screening and EDD
+     * states, the limitation and the timeline of all of the user's cases. The read is audited.
+     */
+    async userView(userId: string, actor: Actor): Promise<ConsoleUserView> {
+      const user = (await accounts.usersByIds([userId])).get(userId);
+      if (!user) throw notFound();
+      const cases = [...(await review.casesOfUser(userId))].reverse();
+      const byEntity = new Map(cases.flatMap((c) => [[`review_case:${c.id}`, c] as const, [`${SUBJECT_ENTITY[c.subjectKind]}:${c.subjectId}`, c] as const]));
+      const audit = (await listAuditOf(db, [...byEntity.keys()].map((key) => ({ entityType: key.slice(0, key.indexOf(':')), entityId: key.slice(key.indexOf(':') + 1) })), { excludeActions: [CASE_VIEW_ACTION, 'questionnaire.draft.save'] })).sort(
+        (a, b) => a.at.localeCompare(b.at) || a.id.localeCompare(b.id),
+      );
+      const emails = await accounts.usersByIds(audit.flatMap((a) => (a.actor_id ? [a.actor_id] : [])));
+      const [names, level, limitation, tasks, screeningState, eddState] = await Promise.all([
+        kyc.namesOf([userId]),
+        userStates ? userStates.level(userId) : Promise.resolve(0),
+        userStates ? userStates.limitation(userId) : Promise.resolve({ limitation: 'LIMITATION_DEFAULT', reasons: [] }),
+        userStates ? userStates.tasks(userId) : Promise.resolve([]),
+        userStates?.screening ? userStates.screening(userId) : Promise.resolve(null),
+        userStates?.edd ? userStates.edd(userId) : Promise.resolve(null),
+      ]);
+      await recordAudit(db, actor, { action: USER_VIEW_ACTION, entityType: 'user', entityId: userId, after: { cases: cases.length } });
+      return {
+        user: { id: userId, email: user.email, name: names.get(userId) ?? '', createdAt: user.createdAt },
+        level,
+        limitation,
+        screening: screeningState,
+        edd: eddState,
+        cases: cases.map((c) => ({ id: c.id, kind: c.subjectKind, status: c.status, level: c.level, openedAt: c.openedAt, decidedAt: c.decidedAt })),
+        tasks: [...tasks].sort((a, b) => b.createdAt.localeCompare(a.createdAt)),
+        timeline: audit.map((a) => {
+          const c = byEntity.get(`${a.entity_type}:${a.entity_id}`)!;
+          return {
+            at: a.at,
+            actorType: a.actor_type,
+            actorId: a.actor_id,
+            actorEmail: a.actor_id ? (emails.get(a.actor_id)?.email ?? null) : null,
+            action: a.action,
+            before: parseJson(a.before),
+            after: parseJson(a.after),
+            caseId: c.id,
+            kind: c.subjectKind,
+          };
+        }),
+      };
+    },
 
     /** The reviewers' dashboard (decision 030): pending counts and ages per kind. */
     async workload(): Promise<ConsoleWorkload> {
@@ -415,6 +500,7 @@ export function createConsoleService({ db, review, kyc, accounts, reverification
         page: input.page,
         pageSize: input.pageSize,
         cursor: input.cursor,
+        ...(input.sort ? { sort: input.sort } : {}),
       });
       return {
         items: await toItems(items),

@@ -1,4 +1,5 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { APPLICATION_DOCUMENT_NUMBER_POSTGRES, APPLICATION_DOCUMENT_NUMBER_SQLITE } from '../../db/migrations/038-console-search.ts';
 import { isPostgres } from '../../db/index.ts';
 import type { Database, KycApplicationsTable, KycPersonalInfoTable } from '../../db/schema.ts';
 
@@ -131,4 +132,39 @@ export async function findVerifiedIn(db: Q, countries: readonly string[], after:
     .limit(limit)
     .execute();
   return rows.map((r) => r.userId);
+}
+
+// --- the console's search (migration 038, decision 051) ---------------------------------------
+
+/**
+ * Users whose first or last name is one of `names` (lower-cased, whole), at most `limit`; each side
+ * reads its lower(...) index. The caller narrows by the other words of the query.
+ */
+export function findUsersByNames(db: Q, names: readonly string[], limit: number) {
+  return db
+    .selectFrom('kyc_personal_info')
+    .select(['user_id', 'first_name', 'middle_name', 'last_name'])
+    .where((eb) => eb.or([eb(eb.fn('lower', ['last_name']), 'in', [...names]), eb(eb.fn('lower', ['first_name']), 'in', [...names])]))
+    .orderBy('user_id')
+    .limit(limit)
+    .execute();
+}
+
+/** The names of the given users (personal information as saved). */
+export function findNamesOf(db: Q, userIds: readonly string[]) {
+  if (userIds.length === 0) return Promise.resolve([]);
+  return db.selectFrom('kyc_personal_info').select(['user_id', 'first_name', 'middle_name', 'last_name']).where('user_id', 'in', userIds).execute();
+}
+
+/** Users whose submitted application carries this document number, through migration 038's expression index. */
+export async function findUsersByDocumentNumber(db: Q, number: string, limit: number): Promise<string[]> {
+  const expression = sql.raw(isPostgres(db as unknown as Kysely<unknown>) ? APPLICATION_DOCUMENT_NUMBER_POSTGRES : APPLICATION_DOCUMENT_NUMBER_SQLITE);
+  const rows = await db
+    .selectFrom('kyc_applications')
+    .select('user_id')
+    .distinct()
+    .where(sql<string>`${expression}`, '=', number)
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.user_id);
 }

@@ -369,6 +369,30 @@ export function createKycService({ db, config, documents, accounts, review, prov
     async documentTypesOf(applicationIds: readonly string[]): Promise<Map<string, string>> {
       return new Map((await repo.findApplicationsByIds(db, applicationIds)).map((a) => [a.id, a.document_type]));
     },
+
+    /**
+     * The console's search by name (decision 051): users whose first or last name is the query's
+     * first word, its remaining words or the whole query (a name of several words: "van der Berg"),
+     * kept when every word of the query is a word of their names. Whole words, case-insensitive;
+     * the lookups read the name indexes, the check narrows the few found.
+     */
+    async usersByName(words: readonly string[], limit: number): Promise<string[]> {
+      const [first, ...rest] = words.map((w) => w.toLowerCase());
+      if (!first) return [];
+      const candidates = [...new Set([first, words.join(' ').toLowerCase(), rest.join(' ')].filter(Boolean))];
+      const rows = await repo.findUsersByNames(db, candidates, rest.length > 0 ? limit * 10 : limit);
+      const names = (r: (typeof rows)[number]) => [r.first_name, r.middle_name, r.last_name].flatMap((n) => n.toLowerCase().split(/\s+/)).filter(Boolean);
+      return rows.filter((r) => [first, ...rest].every((w) => names(r).includes(w))).slice(0, limit).map((r) => r.user_id);
+    },
+
+    /** Users' names as saved with their personal information ('' for a user who gave none). */
+    async namesOf(userIds: readonly string[]): Promise<Map<string, string>> {
+      const rows = await repo.findNamesOf(db, userIds);
+      return new Map(rows.map((r) => [r.user_id, [r.first_name, r.middle_name, r.last_name].filter(Boolean).join(' ')]));
+    },
+
+    /** The console's search by document number: users whose application carries it. */
+    usersByDocumentNumber: (number: string, limit: number) => repo.findUsersByDocumentNumber(db, number, limit),
   };
 }
 

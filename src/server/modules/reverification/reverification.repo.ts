@@ -146,3 +146,9 @@ export async function erasePersonalDataOfUser(db: Q, userId: string): Promise<nu
   const r = await db.updateTable('reverification_requests').set({ message: '' }).where('user_id', '=', userId).executeTakeFirst();
   return Number(s.numUpdatedRows) + Number(r.numUpdatedRows);
 }
+
+/** Users who sent an update with this document number (the console's search; migration 038's index). */
+export async function findUsersByDocumentNumber(db: Q, number: string, limit: number): Promise<string[]> {
+  const rows = await db.selectFrom('reverification_submissions').select('user_id').distinct().where('document_number', '=', number).limit(limit).execute();
+  return rows.map((r) => r.user_id);
+}

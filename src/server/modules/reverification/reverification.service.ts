@@ -186,6 +186,8 @@ export function createReverificationService(deps: ReverificationDeps) {
     vendorUpdateEvents: { apply: vendorUpdates.applyEvent },
     subjectForReview: submissions.subjectForReview,
     documentTypesOf: submissions.documentTypesOf,
+    /** The console's search (decision 051): users who sent an update with this document number. */
+    usersByDocumentNumber: (number: string, limit: number) => repo.findUsersByDocumentNumber(db, number, limit),
 
     /** GET reverification: both documents, the EU reset offer, the level (quota) and the limitation. */
     info,

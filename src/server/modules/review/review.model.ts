@@ -1,6 +1,6 @@
 import type { QueueCursor } from '../../../shared/api/queue-cursor.ts';
 import type { RejectMode, RejectReasonCode } from '../../../shared/review-reasons.ts';
-import type { CaseStatus, DecisionOutcome, DeciderType, ProposalStatus, SubjectKind } from '../../../shared/review.ts';
+import type { CaseStatus, DecisionOutcome, DeciderType, ProposalStatus, QueueSort, SubjectKind } from '../../../shared/review.ts';
 import type * as repo from './review.repo.ts';
 
 /** The review module's model: cases and decisions as other modules see them, and the row mappers. */
@@ -85,6 +85,8 @@ export interface QueueInput {
   pageSize: number;
   /** Where the page starts (keyset paging); without it, at `page`'s position. */
   cursor?: QueueCursor;
+  /** The order (decision 051); absent: by waiting time. */
+  sort?: QueueSort;
 }
 
 export function toCase(row: repo.CaseRow): ReviewCase {

@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { isPostgres } from '../../db/index.ts';
 import type { Database, ReviewCasesTable, ReviewDecisionsTable, ReviewProposalsTable } from '../../db/schema.ts';
 import type { QueueCursor } from '../../../shared/api/queue-cursor.ts';
+import { QueueSort } from '../../../shared/review.ts';
 
 type Q = Kysely<Database>;
 export type CaseRow = ReviewCasesTable;
@@ -101,7 +102,12 @@ export interface QueueFilter {
   start: QueueCursor;
   /** The page's number, for the total only (the rows before a keyset page are not counted). */
   page: number;
+  /** The order (decision 051); absent or `waiting`: the queue's own (keyset-paged). */
+  sort?: QueueSort;
 }
+
+/** The column each of the queue's other orders sorts by first (then by waiting time). */
+const SORT_COLUMN = { level: 'level', country: 'country', kind: 'subject_kind' } as const;
 
 /**
  * How far past the page the queue counts. An exact count over a million pending cases on every page
@@ -135,16 +141,27 @@ export async function findQueue(db: Q, f: QueueFilter) {
   const pending = f.status === 'PENDING';
   const column = pending ? 'opened_at' : 'decided_at';
   const keyOf = (row: CaseRow) => (pending ? row.opened_at : row.decided_at);
-  const keysetList = !f.awaitingSecondLook;
+  // Decision 051: the other orders page by position, like the second-look list. Each reads the
+  // (status, <column>, opened_at, id) index of migration 014 where the dialect can; their reviewers
+  // look at the first pages, and the default order keeps keyset paging for the deep ones.
+  const sort = f.sort ?? QueueSort.WAITING;
+  const reversed = sort.startsWith('-');
+  const sortKey = (reversed ? sort.slice(1) : sort) as 'waiting' | keyof typeof SORT_COLUMN;
+  const keysetList = !f.awaitingSecondLook && sort === QueueSort.WAITING;
   // From a row (a cursor of this list), or from a position: the first page, an old link with a page number.
   const from = keysetList && f.start.kind !== 'offset' ? f.start : null;
   const offset = f.start.kind === 'offset' ? f.start.offset : 0;
   // Reading backwards (the page before a row): the other direction, then the rows turned round.
   const backwards = from?.kind === 'before';
-  const direction = pending !== backwards ? 'asc' : 'desc';
+  const direction = pending !== backwards !== reversed ? 'asc' : 'desc';
   let pageQuery = base.selectAll();
   // Rows strictly past the cursor's row in the direction read.
   if (from) pageQuery = pageQuery.where((eb) => eb(eb.refTuple(column, 'id'), direction === 'asc' ? '>' : '<', eb.tuple(from.key, from.id)));
+  if (sortKey !== 'waiting') {
+    const first = reversed ? 'desc' : 'asc';
+    // Cases without a level (not KYC) come last either way, on both dialects.
+    pageQuery = sortKey === 'level' ? pageQuery.orderBy('level', (ob) => ob[first]().nullsLast()) : pageQuery.orderBy(SORT_COLUMN[sortKey], first);
+  }
   // One row more than the page: whether there is another page that way, without counting.
   const rows = await pageQuery
     .orderBy(column, direction)
@@ -265,6 +282,12 @@ export async function resolveProposal(db: Q, id: string, status: string, by: str
     .where('status', '=', 'OPEN')
     .executeTakeFirst();
   return Number(r.numUpdatedRows);
+}
+
+/** Cases of the given users, newest first (the console's search; the (user_id, opened_at) index). */
+export function findCasesOfUsers(db: Q, userIds: readonly string[]) {
+  if (userIds.length === 0) return Promise.resolve([]);
+  return db.selectFrom('review_cases').selectAll().where('user_id', 'in', userIds).orderBy('opened_at', 'desc').orderBy('id', 'desc').execute();
 }
 
 /** Cases of one user (the retention job and the user's data export). */

@@ -446,6 +446,18 @@ export function createReviewService({ db, fourEyes = [], log = consoleLog }: { d
       return (await repo.findCasesOfUser(trx, userId)).map(toCase);
     },
 
+    /** The newest cases of each given user (the console's search results), at most `perUser` each. */
+    async recentCasesOfUsers(userIds: readonly string[], perUser: number): Promise<Map<string, ReviewCase[]>> {
+      const rows = await repo.findCasesOfUsers(db, userIds);
+      const byUser = new Map<string, ReviewCase[]>();
+      for (const row of rows) {
+        const list = byUser.get(row.user_id) ?? [];
+        if (list.length < perUser) list.push(toCase(row));
+        byUser.set(row.user_id, list);
+      }
+      return byUser;
+    },
+
     /** Retention: users only ever rejected, the last decision before `cutoff` (ISO time). */
     rejectedOnlyUsers: (cutoff: string): Promise<string[]> => repo.findRejectedOnlyUsers(db, cutoff),
 
@@ -504,6 +516,7 @@ export function createReviewService({ db, fourEyes = [], log = consoleLog }: { d
         limit: input.pageSize,
         start: input.cursor ?? { kind: 'offset', offset: (input.page - 1) * input.pageSize },
         page: input.page,
+        ...(input.sort ? { sort: input.sort } : {}),
       });
       return { items: items.map(toCase), total, totalIsLowerBound, next, prev };
     },

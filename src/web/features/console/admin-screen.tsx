@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { useConsoleTitle } from './use-console-title.ts';
 import type { AuditChainReport } from '../../../shared/api/records.ts';
 import { CONSOLE_ROLES, ConsoleRole, hasConsoleRole } from '../../../shared/staff.ts';
 import { Alert } from '../../components/ui/alert.tsx';
@@ -125,6 +126,7 @@ function Retention() {
 /** Administration (decision 018): roles, the audit trail check, retention. For administrators; the server checks. */
 export default function AdminScreen() {
   const { t } = useTranslation();
+  useConsoleTitle(t('records.admin.title'));
   const me = useConsoleMe();
   if (me.data && !hasConsoleRole(me.data.role, ConsoleRole.ADMINISTRATOR)) {
     return <Alert variant="warn" title={t('records.admin.onlyAdmins')}>{t('records.admin.onlyAdminsBody')}</Alert>;

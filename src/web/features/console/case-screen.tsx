@@ -19,7 +19,10 @@ import { Facts } from './components/facts.tsx';
 import { AssigneeName } from './components/people.tsx';
 import { CaseStatusBadge } from './components/status-badge.tsx';
 import { formatDateTime, formatDuration, shortId } from './format.ts';
-import { queueHref } from './queue-params.ts';
+import { queueHref, userHref } from './queue-params.ts';
+import { useShortcuts } from './shortcuts.ts';
+import { useConsoleTitle } from './use-console-title.ts';
+import { useCaseNavigation } from './use-next-case.ts';
 import { KycApplicationAside, KycApplicationMain } from './subjects/kyc-application.tsx';
 import { ReverificationAside, ReverificationMain } from './subjects/reverification.tsx';
 import { QuestionnaireAside, QuestionnaireMain } from './subjects/questionnaire.tsx';
@@ -82,7 +85,8 @@ export default function CaseScreen() {
       </div>
     );
   }
-  return <CaseView data={query.data} />;
+  // Keyed by the case: moving to the next case starts its page afresh (no dialog or notice carried over).
+  return <CaseView key={query.data.case.id} data={query.data} />;
 }
 
 /** What the subject kind puts on the page: a title, the main column and the side column's part. */
@@ -193,6 +197,10 @@ function CaseView({ data }: { data: ConsoleCase }) {
   const view = useSubjectView(data);
   const kase = data.case;
   const kind = t(`console.kinds.${kase.kind}`, { defaultValue: kase.kind });
+  // Issue 28: each case's tab says what it is and whose ("KYC application · ada@example.com").
+  useConsoleTitle(`${kind} · ${data.user.email}`);
+  const navigation = useCaseNavigation(me.data?.id);
+  useShortcuts({ next: () => navigation.step(kase.id, 1), previous: () => navigation.step(kase.id, -1) });
 
   if (!view) {
     return (
@@ -219,7 +227,9 @@ function CaseView({ data }: { data: ConsoleCase }) {
           <CaseStatusBadge status={kase.status} />
         </div>
         <p className="mt-1 flex flex-wrap gap-x-3 gap-y-1 text-sm text-muted">
-          <span className="break-all text-ink">{data.user.email}</span>
+          <Link href={userHref(data.user.id)} className="break-all text-info underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-primary">
+            {data.user.email}
+          </Link>
           <span>
             {t('console.case.summary.submittedAt')}: <time dateTime={kase.openedAt}>{formatDateTime(kase.openedAt, language)}</time>
           </span>
@@ -242,7 +252,11 @@ function CaseView({ data }: { data: ConsoleCase }) {
           ) : null}
 
           <Card title={t('console.history.title')}>
-            <AuditHistory entries={data.history} people={peopleOf(data)} />
+            <AuditHistory
+              entries={data.history}
+              people={peopleOf(data)}
+              entryNames={data.subject.kind === SubjectKind.SCREENING ? new Map(data.subject.hits.map((h) => [h.entryId, h.name])) : undefined}
+            />
           </Card>
         </div>
 

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
 import { UserRole } from '../../../shared/api/accounts.ts';
@@ -17,6 +17,8 @@ import { parseQueueFilters, toQueueQuery } from './queue-params.ts';
 import QueueScreen from './queue-screen.tsx';
 import { ConsoleRole, hasConsoleRole } from '../../../shared/staff.ts';
 import { useScrollToTopOnNewPage } from '../../lib/page/scroll-to-top.ts';
+import { SEARCH_INPUT_ID } from './components/queue-search.tsx';
+import { requestSearchFocus, useShortcuts } from './shortcuts.ts';
 
 // The queue, where the console opens, comes with the layout; every other console page is its own
 // chunk (issue 15: every route's own chunk at most 30 KB compressed; all of them in the layout's
@@ -29,6 +31,9 @@ const RfiRequestScreen = lazy(() => import('./rfi-request-screen.tsx'));
 const TaskRequestScreen = lazy(() => import('./task-request-screen.tsx'));
 const EddRequestScreen = lazy(() => import('./edd-request-screen.tsx'));
 const ExtrasScreen = lazy(() => import('./extras-screen.tsx'));
+const UserScreen = lazy(() => import('./user-screen.tsx'));
+// The `?` overlay: loaded when first opened.
+const ShortcutsDialog = lazy(() => import('./components/shortcuts-dialog.tsx').then((m) => ({ default: m.ShortcutsDialog })));
 
 /**
  * As the page starts (app.tsx startPageLoad): who the reviewer is and, where the console opens on the
@@ -96,8 +101,22 @@ export default function ConsoleLayout() {
   const setUser = useGlobalStore((s) => s.setUser);
   const code = isApiError(me.error) ? me.error.retCode : undefined;
   const notLoggedIn = code === RetCode.NOT_LOGGED_IN;
-  const [path] = useLocation();
+  const [path, navigate] = useLocation();
   useScrollToTopOnNewPage(path);
+  const [help, setHelp] = useState(false);
+  // Decision 051: `?` lists the shortcuts; `/` goes to the search box (from any page: the queue opens with it).
+  useShortcuts(
+    {
+      help: () => setHelp(true),
+      search: () => {
+        const box = document.getElementById(SEARCH_INPUT_ID);
+        if (box) return box.focus();
+        requestSearchFocus();
+        navigate('/');
+      },
+    },
+    me.data !== undefined,
+  );
 
   useEffect(() => {
     if (me.data) setUser({ id: me.data.id, email: me.data.email, role: UserRole.REVIEWER });
@@ -128,86 +147,105 @@ export default function ConsoleLayout() {
   }
 
   return (
-    <div className="flex flex-col gap-6">
-      <nav aria-label={t('console.title')} className="flex flex-wrap items-center justify-between gap-3 border-b border-line pb-3">
-        <div className="flex flex-wrap items-center gap-x-5 gap-y-2">
-          <span className="text-sm font-semibold tracking-wide text-primary-ink uppercase">{t('console.title')}</span>
-          <ul className="flex flex-wrap items-center gap-4 text-sm">
-            {QUICK_LINKS.map(({ key, search }) => (
-              <li key={key}>
-                <QuickLink search={search}>{t(`console.nav.${key}`)}</QuickLink>
-              </li>
-            ))}
-            {/* Four-eyes (decision 018): proposals waiting for a second reviewer. */}
-            <li>
-              <QuickLink search="?secondLook=true">{t('records.nav.secondLook')}</QuickLink>
-            </li>
-            {/* Decision 017: ask a verified user to send a document again. */}
-            <li>
-              <Link
-                href="/reverification"
-                className="rounded-sm text-muted underline-offset-4 hover:text-ink hover:underline focus-visible:outline-2 focus-visible:outline-primary aria-[current=page]:font-semibold aria-[current=page]:text-ink"
-              >
-                {t('reverification.console.open')}
-              </Link>
-            </li>
-            {/* Decision 027: ask a user a question or for a document. */}
-            <li>
-              <Link
-                href="/rfi"
-                className="rounded-sm text-muted underline-offset-4 hover:text-ink hover:underline focus-visible:outline-2 focus-visible:outline-primary aria-[current=page]:font-semibold aria-[current=page]:text-ink"
-              >
-                {t('compliance.console.title')}
-              </Link>
-            </li>
-            <li>
-              <Link
-                href="/tasks"
-                className="rounded-sm text-muted underline-offset-4 hover:text-ink hover:underline focus-visible:outline-2 focus-visible:outline-primary aria-[current=page]:font-semibold aria-[current=page]:text-ink"
-              >
-                {t('compliance.console.taskTitle')}
-              </Link>
-            </li>
-            {/* Decision 028: put a user into enhanced due diligence. */}
-            <li>
-              <Link
-                href="/edd"
-                className="rounded-sm text-muted underline-offset-4 hover:text-ink hover:underline focus-visible:outline-2 focus-visible:outline-primary aria-[current=page]:font-semibold aria-[current=page]:text-ink"
-              >
-                {t('edd.console.open')}
-              </Link>
-            </li>
-            {/* Account extras (decision 025): member tags, custody, VIP; announcements, agreements, partners. */}
-            <li>
-              <Link href="/extras" className="rounded-sm text-muted underline-offset-4 hover:text-ink hover:underline focus-visible:outline-2 focus-visible:outline-primary">
-                {t('extras.console.nav')}
-              </Link>
-            </li>
-            {hasConsoleRole(me.data.role, ConsoleRole.ADMINISTRATOR) ? (
+    <div className="flex flex-col gap-4">
+      {/* Issue 28: the role badge and the shortcuts' button sit beside the menu, not in it, and never wrap. */}
+      <div className="flex items-start justify-between gap-3 border-b border-line pb-2">
+        <nav aria-label={t('console.title')} className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-center gap-x-5 gap-y-2">
+            <span className="text-sm font-semibold tracking-wide text-primary-ink uppercase">{t('console.title')}</span>
+            <ul className="flex flex-wrap items-center gap-4 text-sm">
+              {QUICK_LINKS.map(({ key, search }) => (
+                <li key={key}>
+                  <QuickLink search={search}>{t(`console.nav.${key}`)}</QuickLink>
+                </li>
+              ))}
+              {/* Four-eyes (decision 018): proposals waiting for a second reviewer. */}
               <li>
-                <Link href="/admin" className="rounded-sm text-muted underline-offset-4 hover:text-ink hover:underline focus-visible:outline-2 focus-visible:outline-primary">
-                  {t('records.nav.admin')}
+                <QuickLink search="?secondLook=true">{t('records.nav.secondLook')}</QuickLink>
+              </li>
+              {/* Decision 017: ask a verified user to send a document again. */}
+              <li>
+                <Link
+                  href="/reverification"
+                  className="rounded-sm text-muted underline-offset-4 hover:text-ink hover:underline focus-visible:outline-2 focus-visible:outline-primary aria-[current=page]:font-semibold aria-[current=page]:text-ink"
+                >
+                  {t('reverification.console.open')}
                 </Link>
               </li>
-            ) : null}
-            {/* Decision 021: the businesses (partners) that embed the flow; administrators only. */}
-            {hasConsoleRole(me.data.role, ConsoleRole.ADMINISTRATOR) ? (
+              {/* Decision 027: ask a user a question or for a document. */}
               <li>
-                <Link href="/businesses" className="rounded-sm text-muted underline-offset-4 hover:text-ink hover:underline focus-visible:outline-2 focus-visible:outline-primary">
-                  {t('partners-console.nav')}
+                <Link
+                  href="/rfi"
+                  className="rounded-sm text-muted underline-offset-4 hover:text-ink hover:underline focus-visible:outline-2 focus-visible:outline-primary aria-[current=page]:font-semibold aria-[current=page]:text-ink"
+                >
+                  {t('compliance.console.title')}
                 </Link>
               </li>
-            ) : null}
-          </ul>
+              <li>
+                <Link
+                  href="/tasks"
+                  className="rounded-sm text-muted underline-offset-4 hover:text-ink hover:underline focus-visible:outline-2 focus-visible:outline-primary aria-[current=page]:font-semibold aria-[current=page]:text-ink"
+                >
+                  {t('compliance.console.taskTitle')}
+                </Link>
+              </li>
+              {/* Decision 028: put a user into enhanced due diligence. */}
+              <li>
+                <Link
+                  href="/edd"
+                  className="rounded-sm text-muted underline-offset-4 hover:text-ink hover:underline focus-visible:outline-2 focus-visible:outline-primary aria-[current=page]:font-semibold aria-[current=page]:text-ink"
+                >
+                  {t('edd.console.open')}
+                </Link>
+              </li>
+              {/* Account extras (decision 025): member tags, custody, VIP; announcements, agreements, partners. */}
+              <li>
+                <Link href="/extras" className="rounded-sm text-muted underline-offset-4 hover:text-ink hover:underline focus-visible:outline-2 focus-visible:outline-primary">
+                  {t('extras.console.nav')}
+                </Link>
+              </li>
+              {hasConsoleRole(me.data.role, ConsoleRole.ADMINISTRATOR) ? (
+                <li>
+                  <Link href="/admin" className="rounded-sm text-muted underline-offset-4 hover:text-ink hover:underline focus-visible:outline-2 focus-visible:outline-primary">
+                    {t('records.nav.admin')}
+                  </Link>
+                </li>
+              ) : null}
+              {/* Decision 021: the businesses (partners) that embed the flow; administrators only. */}
+              {hasConsoleRole(me.data.role, ConsoleRole.ADMINISTRATOR) ? (
+                <li>
+                  <Link href="/businesses" className="rounded-sm text-muted underline-offset-4 hover:text-ink hover:underline focus-visible:outline-2 focus-visible:outline-primary">
+                    {t('partners-console.nav')}
+                  </Link>
+                </li>
+              ) : null}
+            </ul>
+          </div>
+        </nav>
+        <div className="flex shrink-0 items-center gap-2">
+          <button
+            type="button"
+            onClick={() => setHelp(true)}
+            aria-keyshortcuts="?"
+            className="rounded-btn px-2 py-0.5 text-sm whitespace-nowrap text-muted underline-offset-4 hover:text-ink hover:underline focus-visible:outline-2 focus-visible:outline-primary"
+          >
+            {t('console.shortcuts.open')}
+          </button>
+          <span className="rounded-full border border-line-strong px-2 py-0.5 text-xs font-medium whitespace-nowrap text-muted" data-testid="console-role">
+            {t(`records.roles.${me.data.role}`)}
+          </span>
         </div>
-        <span className="text-sm text-muted" data-testid="console-role">
-          {t(`records.roles.${me.data.role}`)}
-        </span>
-      </nav>
+      </div>
+      {help ? (
+        <Suspense fallback={null}>
+          <ShortcutsDialog open onClose={() => setHelp(false)} />
+        </Suspense>
+      ) : null}
       <Suspense fallback={<PageLoading />}>
         <Switch>
           <Route path="/" component={QueueScreen} />
           <Route path="/cases/:id" component={CaseScreen} />
+          <Route path="/users/:id" component={UserScreen} />
           <Route path="/admin" component={AdminScreen} />
           <Route path="/businesses" component={PartnersScreen} />
           <Route path="/reverification" component={ReverificationRequestScreen} />

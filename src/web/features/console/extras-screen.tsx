@@ -1,5 +1,6 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useConsoleTitle } from './use-console-title.ts';
 import { Link } from 'wouter';
 import type { ConsoleMemberView } from '../../../shared/api/extras-console.ts';
 import { AGREEMENT_PRODUCTS, AnnouncementAudience, MEMBER_TAG_NAMES, VIP_BUS_TYPES, VIP_TIERS, type AgreementProduct, type MemberTagName, type VipBusType, type VipTier } from '../../../shared/extras.ts';
@@ -314,6 +315,7 @@ function Affiliates({ admin }: { admin: boolean }) {
  */
 export default function ExtrasScreen() {
   const { t } = useTranslation();
+  useConsoleTitle(t('extras.console.title'));
   const me = useConsoleMe();
   const admin = me.data ? hasConsoleRole(me.data.role, ConsoleRole.ADMINISTRATOR) : false;
   return (

@@ -5,10 +5,11 @@ const parse = (search: string) => parseQueueFilters(new URLSearchParams(search))
 
 describe('queue filters in the address', () => {
   it('reads valid filters and round-trips them, leaving defaults out', () => {
-    const f = parse('?status=REJECTED&kind=KYC_APPLICATION&assignee=me&level=2&country=de&provider=PROVIDER_DEFAULT&secondLook=true&page=3');
-    expect(f).toEqual({ status: 'REJECTED', kind: 'KYC_APPLICATION', assignee: 'me', level: '2', country: 'DE', provider: 'PROVIDER_DEFAULT', secondLook: true, page: 3, cursor: '' });
-    expect(queueSearch(f)).toBe('?status=REJECTED&kind=KYC_APPLICATION&assignee=me&level=2&country=DE&provider=PROVIDER_DEFAULT&secondLook=true&page=3');
-    expect(toQueueQuery(f)).toMatchObject({ secondLook: 'true' });
+    const f = parse('?status=REJECTED&kind=KYC_APPLICATION&assignee=me&level=2&country=de&provider=PROVIDER_DEFAULT&secondLook=true&sort=-country&q=ada%40example.com&page=3');
+    expect(f).toEqual({ status: 'REJECTED', kind: 'KYC_APPLICATION', assignee: 'me', level: '2', country: 'DE', provider: 'PROVIDER_DEFAULT', secondLook: true, sort: '-country', q: 'ada@example.com', page: 3, cursor: '' });
+    expect(queueSearch(f)).toBe('?status=REJECTED&kind=KYC_APPLICATION&assignee=me&level=2&country=DE&provider=PROVIDER_DEFAULT&secondLook=true&sort=-country&q=ada%40example.com&page=3');
+    expect(toQueueQuery(f)).toMatchObject({ secondLook: 'true', sort: '-country' });
+    expect(toQueueQuery(f)).not.toHaveProperty('q');
     expect(parse('?secondLook=yes').secondLook).toBe(false);
     expect(parse(queueSearch(f))).toEqual(f);
     expect(queueSearch(parse(''))).toBe('');
@@ -42,7 +43,7 @@ describe('queue filters in the address', () => {
   });
 
   it('ignores anything a pasted link could carry that the server would refuse', () => {
-    expect(parse('?status=DELETED&kind=LOAN&assignee=everyone&level=3&country=XX&provider=EVIL&page=-1')).toEqual(DEFAULT_FILTERS);
+    expect(parse('?status=DELETED&kind=LOAN&assignee=everyone&level=3&country=XX&provider=EVIL&sort=email&page=-1')).toEqual(DEFAULT_FILTERS);
     // A reviewer's id is accepted by the API, but the console offers only anyone / unassigned / me.
     expect(parse('?assignee=0b9d7c3e-5a41-4c55-8f7e-3d2a1c0e9f11').assignee).toBe('any');
     expect(parse('?kind=kyc_application').kind).toBe('');
@@ -54,6 +55,8 @@ describe('queue filters in the address', () => {
   it('knows when the queue is filtered (the page alone is not a filter)', () => {
     expect(isFiltered(parse(''))).toBe(false);
     expect(isFiltered(parse('?page=4'))).toBe(false);
+    // The order and the search are how the list is read, not what it holds.
+    expect(isFiltered(parse('?sort=level&q=ada'))).toBe(false);
     expect(isFiltered(parse('?assignee=me'))).toBe(true);
     expect(isFiltered(parse('?kind=KYC_APPLICATION'))).toBe(true);
     expect(isFiltered(parse('?status=APPROVED'))).toBe(true);

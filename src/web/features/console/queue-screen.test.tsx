@@ -45,9 +45,18 @@ function serve(server: FakeQueue) {
     if (url.pathname === '/x-api/v1/console/workload') return server.workload === null ? new Response('', { status: 500 }) : envelope(server.workload ?? WORKLOAD);
     if (url.pathname === '/x-api/v1/console/cases') return envelope({ items: server.items, total: server.total ?? server.items.length, totalIsLowerBound: server.totalIsLowerBound ?? false, page: Number(url.searchParams.get('page') ?? 1), pageSize: 20, nextCursor: server.nextCursor ?? null, prevCursor: server.prevCursor ?? null });
     if (call.method === 'POST' && url.pathname.endsWith('/assign')) return server.onAssign?.(call) ?? envelope({});
+    if (url.pathname === '/x-api/v1/console/search') return envelope(SEARCH);
     return envelope({}, 10011, 'not found');
   });
 }
+
+/** The search's reply as the server gives it for an e-mail (decision 051). */
+const SEARCH = {
+  matchedBy: 'email',
+  caseId: null,
+  truncated: false,
+  users: [{ id: 'u-77', email: 'ada@example.com', name: 'Ada Lovelace', createdAt: '2025-02-01T10:00:00.000Z', cases: [{ id: 'c-77', kind: 'KYC_APPLICATION', status: 'PENDING', level: 1, openedAt: '2025-03-01T09:00:00.000Z' }] }],
+};
 
 const queueRequests = (calls: FakeCall[]) => calls.map((c) => new URL(c.url, 'http://localhost')).filter((u) => u.pathname === '/x-api/v1/console/cases');
 
@@ -260,5 +269,33 @@ describe('the workload panel (decision 030)', () => {
     server.workload = WORKLOAD;
     await user.click(within(panel).getByRole('button', { name: /try again/i }));
     expect(figures(await card('KYC_APPLICATION'))).toMatchObject({ Waiting: '12' });
+  });
+});
+
+describe('search and order (decision 051)', () => {
+  it('the search goes in the address and to the server; the user and their cases are links', async () => {
+    const user = userEvent.setup();
+    const calls = serve({ items: [FREE] });
+    const location = renderQueue();
+    await user.type(await screen.findByRole('searchbox', { name: 'Search users' }), 'Ada@Example.com{Enter}');
+    await waitFor(() => expect(location.history.at(-1)).toBe('/?q=Ada%40Example.com'));
+    const results = await screen.findByTestId('search-results');
+    expect(await within(results).findByRole('status')).toHaveTextContent('Found by e-mail: 1');
+    expect(within(results).getByRole('link', { name: 'ada@example.com' })).toHaveAttribute('href', '/users/u-77');
+    expect(within(results).getByRole('link', { name: 'KYC application · Level 1' })).toHaveAttribute('href', '/cases/c-77');
+    const search = calls.map((c) => new URL(c.url, 'http://localhost')).find((u) => u.pathname === '/x-api/v1/console/search')!;
+    expect(search.searchParams.get('q')).toBe('Ada@Example.com');
+    await user.click(within(results).getByRole('button', { name: 'Clear search' }));
+    await waitFor(() => expect(location.history.at(-1)).toBe('/'));
+    expect(screen.queryByTestId('search-results')).toBeNull();
+  });
+
+  it('the order is a choice kept in the address and sent to the server', async () => {
+    const user = userEvent.setup();
+    const calls = serve({ items: [FREE] });
+    const location = renderQueue('?kind=KYC_APPLICATION');
+    await user.selectOptions(within(await screen.findByRole('search', { name: 'Filter cases' })).getByLabelText('Order'), '-country');
+    await waitFor(() => expect(location.history.at(-1)).toBe('/?kind=KYC_APPLICATION&sort=-country'));
+    await waitFor(() => expect(queueRequests(calls).at(-1)!.searchParams.get('sort')).toBe('-country'));
   });
 });

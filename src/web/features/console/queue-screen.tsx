@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'wouter';
 import { COUNTRY_CODES } from '../../../shared/countries.ts';
 import { Provider } from '../../../shared/kyc.ts';
-import { AssigneeFilter, CaseStatus } from '../../../shared/review.ts';
+import { AssigneeFilter, CaseStatus, QUEUE_SORTS, type QueueSort } from '../../../shared/review.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { LoadError, LoadingBlock } from '../../components/ui/load-states.tsx';
@@ -12,9 +12,12 @@ import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useConsoleMe } from './api/get-console-me.ts';
 import { useQueue } from './api/get-queue.ts';
 import { QueueCards, QueueTable } from './components/queue-list.tsx';
+import { QueueSearchBox, QueueSearchResults, SEARCH_INPUT_ID } from './components/queue-search.tsx';
+import { takeSearchFocusRequest, useNextCaseSetting, useShortcuts } from './shortcuts.ts';
+import { useConsoleTitle } from './use-console-title.ts';
 import { WorkloadPanel } from './components/workload-panel.tsx';
 import { countryLabel, countryName } from './format.ts';
-import { isFiltered, parseQueueFilters, QUEUE_PAGE_SIZE, queueSearch, rememberQueueSearch, toQueueQuery, type QueueAssignee, type QueueFilters } from './queue-params.ts';
+import { isFiltered, parseQueueFilters, QUEUE_PAGE_SIZE, queueSearch, rememberQueueIds, rememberQueueSearch, toQueueQuery, type QueueAssignee, type QueueFilters } from './queue-params.ts';
 import { useNow } from './use-now.ts';
 import { useSessionGuard } from './use-session-guard.ts';
 
@@ -36,12 +39,22 @@ export default function QueueScreen() {
   const sessionEnded = useSessionGuard(queue.error);
 
   useEffect(() => rememberQueueSearch(search), [search]);
+  useConsoleTitle(t('console.queue.title'));
+  const items = queue.data?.items;
+  useEffect(() => rememberQueueIds(items?.map((i) => i.id) ?? []), [items]);
+  // "/" pressed on another console page brought the reviewer here: the search box takes focus.
+  useEffect(() => {
+    if (takeSearchFocusRequest()) document.getElementById(SEARCH_INPUT_ID)?.focus();
+  }, []);
+  // Decision 051: j / k move through the rows, t takes the row that has focus (Enter opens it).
+  useShortcuts({ next: () => moveRow(1), previous: () => moveRow(-1), take: takeFocusedRow });
 
   const update = (change: Partial<QueueFilters>) => {
     // Any filter change starts again at page 1 (no cursor: the first page is read from the start).
     const next = { ...filters, page: 1, cursor: '', ...change };
     setParams(new URLSearchParams(queueSearch(next)));
   };
+  const sorts = QUEUE_SORTS.map((value) => ({ value, label: t(`console.queue.sorts.${value.replace('-', 'reversed_')}`) }));
 
   const countries = useMemo(
     () =>
@@ -66,14 +79,29 @@ export default function QueueScreen() {
       : t('console.queue.empty');
 
   return (
-    <section aria-labelledby="queue-title" className="flex flex-col gap-5">
-      <h1 id="queue-title" className="text-2xl font-semibold">
-        {t('console.queue.title')}
-      </h1>
+    <section aria-labelledby="queue-title" className="flex flex-col gap-3">
+      {/* Issue 28: title and search on one line, the counters in a row, the filters in one row from
+          the xl width: the first cases are in view at 1280×800. */}
+      {/* Keyboard users reach the first case in one step (also: j), past the search, counters and filters. */}
+      <button
+        type="button"
+        onClick={() => moveRow(1)}
+        className="sr-only self-start rounded-btn bg-white px-3 py-1 text-sm text-info underline focus:not-sr-only focus-visible:outline-2 focus-visible:outline-primary"
+      >
+        {t('console.queue.skipToCases')}
+      </button>
+      <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
+        <h1 id="queue-title" className="text-xl font-semibold">
+          {t('console.queue.title')}
+        </h1>
+        <QueueSearchBox value={filters.q} onSearch={(q) => update({ q })} />
+      </div>
+
+      {filters.q ? <QueueSearchResults q={filters.q} onClear={() => update({ q: '' })} /> : null}
 
       <WorkloadPanel selected={filters.kind} onSelect={(kind) => update({ kind, status: CaseStatus.PENDING })} now={now} />
 
-      <form role="search" aria-label={t('console.queue.filters')} onSubmit={(e) => e.preventDefault()} className="grid grid-cols-2 gap-x-3 gap-y-3 sm:grid-cols-3 sm:gap-4 xl:grid-cols-6">
+      <form role="search" aria-label={t('console.queue.filters')} onSubmit={(e) => e.preventDefault()} className="grid grid-cols-2 gap-x-3 gap-y-2 sm:grid-cols-4 xl:grid-cols-7">
         <Field label={t('console.queue.status')}>
           <Select
             name="status"
@@ -117,9 +145,12 @@ export default function QueueScreen() {
             options={[any, ...Object.values(Provider).map((p) => ({ value: p, label: t(`console.providers.${p}`) }))]}
           />
         </Field>
+        <Field label={t('console.queue.sort')}>
+          <Select name="sort" value={filters.sort} onChange={(e) => update({ sort: e.target.value as QueueSort })} options={sorts} />
+        </Field>
         {filtered ? (
-          <div className="col-span-2 sm:col-span-3 xl:col-span-6">
-            <Button size="small" variant="default" onClick={() => setParams(new URLSearchParams())}>
+          <div className="col-span-2 sm:col-span-4 xl:col-span-7">
+            <Button size="small" variant="default" onClick={() => setParams(new URLSearchParams(queueSearch({ ...parseQueueFilters(new URLSearchParams()), sort: filters.sort, q: filters.q })))}>
               {t('console.queue.reset')}
             </Button>
           </div>
@@ -136,9 +167,12 @@ export default function QueueScreen() {
         <LoadError title={t('console.queue.error')} error={queue.error} onRetry={() => void queue.refetch()} />
       ) : (
         <div aria-busy={queue.isFetching} className={queue.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
-          <p role="status" className="mb-3 text-sm text-muted">
-            {t('console.queue.total', { count: queue.data.total, replace: { count: plus(queue.data.total) } })}
-          </p>
+          <div className="mb-2 flex flex-wrap items-center justify-between gap-x-4 gap-y-1">
+            <p role="status" className="text-sm text-muted">
+              {t('console.queue.total', { count: queue.data.total, replace: { count: plus(queue.data.total) } })}
+            </p>
+            <NextCaseSetting />
+          </div>
           {queue.data.items.length === 0 ? (
             <p className="rounded-lg border border-dashed border-line-strong p-8 text-center text-muted">{emptyText}</p>
           ) : (
@@ -173,5 +207,36 @@ export default function QueueScreen() {
         </div>
       )}
     </section>
+  );
+}
+
+/** The visible rows' links to their cases (the table from the md width, the cards below it), in order. */
+function rowLinks(): HTMLAnchorElement[] {
+  return Array.from(document.querySelectorAll<HTMLAnchorElement>('a[data-queue-link]')).filter((a) => a.getClientRects().length > 0);
+}
+
+/** j / k: focus the next or previous row's link (from none: the first row). */
+function moveRow(by: 1 | -1): void {
+  const links = rowLinks();
+  const at = links.findIndex((a) => a === document.activeElement);
+  const target = at === -1 ? links[0] : links[Math.min(links.length - 1, Math.max(0, at + by))];
+  target?.focus();
+}
+
+/** t: take the case of the row that has focus, when nobody has it. */
+function takeFocusedRow(): void {
+  const row = (document.activeElement as HTMLElement | null)?.closest('[data-queue-item]');
+  row?.querySelector<HTMLButtonElement>('button[data-take]')?.click();
+}
+
+/** Decision 051: the setting that opens the next case of this view after a decision (also on the ? overlay). */
+function NextCaseSetting() {
+  const { t } = useTranslation();
+  const [on, setOn] = useNextCaseSetting();
+  return (
+    <label className="flex cursor-pointer items-center gap-2 text-sm">
+      <input type="checkbox" checked={on} onChange={(e) => setOn(e.target.checked)} className="size-4 cursor-pointer" />
+      {t('console.shortcuts.nextCase')}
+    </label>
   );
 }

@@ -9,8 +9,12 @@ export const consoleKeys = {
   queue: (query: ConsoleQueueQuery) => ['console', 'queue', query] as const,
   /** Under the queue's key: whatever refreshes the queue refreshes the dashboard too. */
   workload: () => ['console', 'queue', 'workload'] as const,
+  /** Under the queue's key: a decision refreshes what a search shows of the user's cases. */
+  search: (q: string) => ['console', 'queue', 'search', q] as const,
   cases: () => ['console', 'case'] as const,
   case: (id: string) => ['console', 'case', id] as const,
+  /** Decision 051's user view, under the cases' key (a decision on any case reads it again). */
+  user: (id: string) => ['console', 'case', 'user', id] as const,
 };
 
 /** `:id` of a console path replaced by a case id (ids are UUIDs; encoded anyway: it comes from the URL). */

@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { ConsoleHistoryEntry } from '../../../../shared/api/console.ts';
 import { renderConsole } from '../test-utils.tsx';
@@ -89,7 +90,7 @@ describe('AuditHistory', () => {
     expect(items[4]).toHaveTextContent('residence country disabled');
     expect(items[5]).toHaveTextContent('kyc.something.new');
     expect(items[5]).toHaveTextContent('By x-9');
-    expect(items[5]).toHaveTextContent('flagtrue');
+    expect(items[5]).toHaveTextContent('flagYes'); // a yes/no in words (decision 051)
   });
 
   it('names the review case actions, shows the assignee by e-mail (or "Unassigned") and a provider as the decider', () => {
@@ -145,5 +146,31 @@ describe('AuditHistory', () => {
   it('says so when nothing was recorded', () => {
     renderConsole(<AuditHistory entries={[]} />);
     expect(screen.getByText('Nothing has been recorded yet.')).toBeVisible();
+  });
+});
+
+describe('readable histories of every kind (decision 051)', () => {
+  const entries: ConsoleHistoryEntry[] = [
+    { at: '2025-03-01T09:00:00.000Z', ...USER, action: 'questionnaire.attempt.create', before: null, after: { userId: 'u-1', templateCode: 'NAME_SCREENING', version: 1, attempt: 1 } },
+    { at: '2025-03-01T09:01:00.000Z', ...USER, action: 'questionnaire.create', before: { status: 'QUESTIONNAIRE_STATUS_UNDEFINED' }, after: { status: 'QUESTIONNAIRE_STATUS_UNSUBMIT' } },
+    { at: '2025-03-01T09:02:00.000Z', actorType: 'system', actorId: null, actorEmail: null, action: 'screening.match.open', before: null, after: { hits: [{ entryId: 'demo-sanction-0001', score: 100, dob: 'MATCH' }] } },
+    { at: '2025-03-01T09:03:00.000Z', ...REVIEWER, action: 'compliance_task.open', before: null, after: { taskType: 'RFI', dueDate: '2025-03-15' } },
+  ];
+
+  it('says each action in words and each value as its label; the raw record is one click away', async () => {
+    const user = userEvent.setup();
+    renderConsole(<AuditHistory entries={entries} entryNames={new Map([['demo-sanction-0001', 'Ivan Example']])} />);
+    const items = within(screen.getByTestId('audit-history')).getAllByRole('listitem').filter((li) => li.parentElement === screen.getByTestId('audit-history'));
+    expect(items.map((li) => li.querySelector('p')!.textContent)).toEqual(['Questionnaire started', 'Questionnaire made due', 'Possible match on the list found', 'Compliance task opened']);
+    expect(items[1]).toHaveTextContent('Not started');
+    expect(items[1]).toHaveTextContent('Not sent');
+    expect(items[1]).not.toHaveTextContent(/QUESTIONNAIRE_STATUS_UNSUBMIT.*→/);
+    expect(items[2]).toHaveTextContent('Ivan Example · Score 100 / 100 · Same date of birth');
+    expect(items[3]).toHaveTextContent('TaskRequest for information');
+    expect(items[3]).toHaveTextContent('Due dateMarch 15, 2025');
+    // The record as stored, behind a disclosure.
+    expect(items[2]).not.toHaveTextContent('demo-sanction-0001');
+    await user.click(within(items[2]).getByText('Raw record'));
+    expect(within(items[2]).getByText('Raw record').closest('details')).toHaveTextContent('"entryId": "demo-sanction-0001"');
   });
 });

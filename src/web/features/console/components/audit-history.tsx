@@ -1,8 +1,8 @@
 import type { TFunction } from 'i18next';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ConsoleCase, ConsoleHistoryEntry } from '../../../../shared/api/console.ts';
-import { countryLabel, formatDateTime, shortId } from '../format.ts';
+import { countryLabel, formatCalendarDate, formatDateTime, shortId } from '../format.ts';
 
 /** Audit fields that are identifiers of things already on the page: shown nowhere (noise). */
 const HIDDEN_FIELDS = new Set(['userId', 'decisionId', 'applicationId', 'subjectId', 'caseId']);
@@ -24,6 +24,63 @@ const LABELLED_FIELDS = new Set([
   'provider',
   'outcome',
   'assigneeId',
+  // Issue 28 (decision 051): the fields of questionnaires, screening, RFIs, tasks and re-verification.
+  'taskType',
+  'templateCode',
+  'hits',
+  'dueDate',
+  'attempt',
+  'version',
+  'target',
+  'question',
+  'answer',
+  'reason',
+  'eddStatus',
+]);
+
+/**
+ * Issue 28 (decision 051): the actions of every other kind of case, each a sentence
+ * (`console.history.sentences.<action with _ for .>`), so no history shows the code's names.
+ */
+const SENTENCE_ACTIONS = new Set([
+  'questionnaire.create',
+  'questionnaire.submit',
+  'questionnaire.amend',
+  'questionnaire.lock',
+  'questionnaire.approve',
+  'questionnaire.reject',
+  'questionnaire.renew',
+  'questionnaire.attempt.create',
+  'questionnaire.require',
+  'reverification.request',
+  'reverification.submit',
+  'reverification.approve',
+  'reverification.reject',
+  'reverification.reject_daily',
+  'reverification.new_day',
+  'reverification.request.open',
+  'reverification.submission.submit',
+  'reverification.submission.override',
+  'identity_transfer.consent',
+  'identity_transfer.source_verified',
+  'identity_transfer.target_verified',
+  'identity_transfer.target_verified_review',
+  'identity_transfer.approve',
+  'identity_transfer.reject',
+  'identity_transfer.cancel',
+  'identity_transfer.start',
+  'screening.match.open',
+  'screening.screen',
+  'screening.rescreen.reopen',
+  'rfi.ask',
+  'rfi.answer',
+  'rfi.document.add',
+  'compliance_task.open',
+  'compliance_task.done',
+  'member.tag_change.propose',
+  'member.tag_change.apply',
+  'member.tag_change.withdraw',
+  'review.case.proposal_superseded',
 ]);
 /** Actions with a translated name (`console.history.actions.<action with _ for .>`). */
 const KNOWN_ACTIONS = new Set([
@@ -79,11 +136,14 @@ export function changedFields(entry: Pick<ConsoleHistoryEntry, 'before' | 'after
 export function actionLabel(t: TFunction, action: string): string {
   if (OVERRIDE_ACTIONS.has(action)) return t(`override.actions.${action.replace(/\./g, '_')}`);
   if (EDD_ACTIONS.has(action)) return t(`edd.actions.${action.replace(/\./g, '_')}`);
+  if (SENTENCE_ACTIONS.has(action)) return t(`console.history.sentences.${action.replace(/\./g, '_')}`);
   return KNOWN_ACTIONS.has(action) ? t(`console.history.actions.${action.replace(/\./g, '_')}`) : action;
 }
 
 /** Reviewers' and users' e-mails by id, for the ids an audit record carries (an assignee). */
 export type People = ReadonlyMap<string, string>;
+/** Screening list entries' names by entry id (a screening case's hits), for the ids a match record carries. */
+export type EntryNames = ReadonlyMap<string, string>;
 
 /** Everyone the case page knows by id: the history's actors, the assignee, the decider. */
 export function peopleOf(data: Pick<ConsoleCase, 'history' | 'case' | 'decision' | 'user'>): People {
@@ -94,13 +154,49 @@ export function peopleOf(data: Pick<ConsoleCase, 'history' | 'case' | 'decision'
   return people;
 }
 
+/** A screening match's hit as recorded ({ entryId, score, dob }): the list entry's name, its score, whether the dates of birth agree. */
+function formatHits(t: TFunction, entryNames: EntryNames, value: unknown): ReactNode {
+  if (!Array.isArray(value)) return null;
+  return (
+    <ul className="m-0 list-none p-0">
+      {value.map((hit, i) => {
+        const h = asFields(hit);
+        const id = String(h.entryId ?? '');
+        return (
+          <li key={`${id}-${i}`}>
+            <span className="font-medium">{entryNames.get(id) ?? id}</span>
+            {typeof h.score === 'number' ? ` · ${t('console.screening.score', { score: h.score })}` : ''}
+            {typeof h.dob === 'string' ? ` · ${t(`console.screening.dob.${h.dob}`, { defaultValue: h.dob })}` : ''}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
 /** One value of an audit record, made readable: statuses, levels, countries, reasons, people by name. */
-function formatValue(t: TFunction, language: string, people: People, action: string, field: string, value: unknown): ReactNode {
+function formatValue(t: TFunction, language: string, people: People, action: string, field: string, value: unknown, entryNames: EntryNames = new Map()): ReactNode {
   // Nobody has the case: said in words, not as a gap.
   if (field === 'assigneeId' && isBlank(value)) return <span className="text-muted">{t('console.assignee.none')}</span>;
   if (isBlank(value)) return <span className="text-muted">{t('console.notProvided')}</span>;
   const text = typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' ? String(value) : JSON.stringify(value);
+  // Statuses of other machines, whatever field carries them (decision 051).
+  if (text.startsWith('QUESTIONNAIRE_STATUS_')) return t(`questionnaires.status.${text}`, { defaultValue: text });
+  if (text.startsWith('EDDStatus_')) return t(`edd.status.${text}`, { defaultValue: text });
+  if (typeof value === 'boolean') return value ? t('console.history.yes') : t('console.history.no');
+  // Times in the reviewer's time zone, calendar days as days.
+  if (typeof value === 'string' && ISO_TIME.test(value)) return <time dateTime={value}>{formatDateTime(value, language)}</time>;
+  if (typeof value === 'string' && CALENDAR_DATE.test(value)) return formatCalendarDate(value, language);
   switch (field) {
+    case 'hits':
+      return formatHits(t, entryNames, value);
+    case 'taskType':
+      return t(`console.user.taskTypes.${text}`, { defaultValue: text });
+    case 'templateCode':
+      return t(`questionnaires.t.${text}.title`, { defaultValue: text });
     case 'status':
       // A step record's status is a §4 step status; an application record's is the application's.
       return action.startsWith('kyc.step.') ? t(`ui.stepStatus.${text}`, { defaultValue: text }) : t(`console.status.${text}`, { defaultValue: text });
@@ -155,7 +251,7 @@ function actorName(t: TFunction, entry: ConsoleHistoryEntry): string {
  * "before → after" (or just the new value). The arrow is decorative; screen readers hear
  * "changed to". Internal notes appear here too: this is the reviewers' own record.
  */
-export function AuditHistory({ entries, people = new Map() }: { entries: readonly ConsoleHistoryEntry[]; people?: People }) {
+export function AuditHistory({ entries, people = new Map(), entryNames = new Map() }: { entries: readonly ConsoleHistoryEntry[]; people?: People; entryNames?: EntryNames }) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   if (entries.length === 0) return <p className="text-sm text-muted">{t('console.history.none')}</p>;
@@ -179,16 +275,16 @@ export function AuditHistory({ entries, people = new Map() }: { entries: readonl
                     <dt className="text-muted">{LABELLED_FIELDS.has(field) ? t(`console.history.fields.${field}`) : field}</dt>
                     <dd className="min-w-0 text-ink">
                       {isBlank(before) ? (
-                        formatValue(t, language, people, entry.action, field, after)
+                        formatValue(t, language, people, entry.action, field, after, entryNames)
                       ) : (
                         <>
                           {/* Each value isolated (bdi): the pair reads in the page's direction even when the values are in another script. */}
-                          <bdi>{formatValue(t, language, people, entry.action, field, before)}</bdi>
+                          <bdi>{formatValue(t, language, people, entry.action, field, before, entryNames)}</bdi>
                           <span aria-hidden className="mx-1.5 inline-block text-muted rtl:-scale-x-100">
                             →
                           </span>
                           <span className="sr-only"> {t('console.history.changedTo')} </span>
-                          <bdi className="font-medium">{formatValue(t, language, people, entry.action, field, after)}</bdi>
+                          <bdi className="font-medium">{formatValue(t, language, people, entry.action, field, after, entryNames)}</bdi>
                         </>
                       )}
                     </dd>
@@ -196,9 +292,27 @@ export function AuditHistory({ entries, people = new Map() }: { entries: readonl
                 ))}
               </dl>
             ) : null}
+            {/* Decision 051: the record as stored, one click away (what an auditor or a developer asks for). */}
+            <RawRecord entry={entry} />
           </li>
         );
       })}
     </ol>
+  );
+}
+
+/** The audit record as stored, behind a disclosure; its text is put on the page only once opened. */
+function RawRecord({ entry }: { entry: ConsoleHistoryEntry }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  return (
+    <details className="mt-2" open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
+      <summary className="cursor-pointer text-xs text-muted">{t('console.history.raw')}</summary>
+      {open ? (
+        <pre className="mt-1 overflow-x-auto rounded bg-surface p-2 text-xs break-all whitespace-pre-wrap" dir="ltr">
+          {JSON.stringify({ action: entry.action, actorType: entry.actorType, actorId: entry.actorId, before: entry.before, after: entry.after }, null, 2)}
+        </pre>
+      ) : null}
+    </details>
   );
 }

@@ -15,6 +15,8 @@ import { useRejectCase } from '../api/reject-case.ts';
 import { useReleaseCase } from '../api/release-case.ts';
 import { ApproveDialog, RejectDialog, type RejectValues } from './decision-forms.tsx';
 import { AssigneeName } from './people.tsx';
+import { nextCaseAfterDecision, useShortcuts } from '../shortcuts.ts';
+import { useCaseNavigation } from '../use-next-case.ts';
 
 /** What the last action ran into: someone else has the case, someone decided it, or another failure. */
 type Notice = { kind: 'taken' } | { kind: 'decided' } | { kind: 'failed'; error: unknown };
@@ -67,6 +69,7 @@ export function CaseHeader({ data, meId, level, descriptions, children }: CaseHe
   const mine = kase.assignee !== null && kase.assignee.id === meId;
   const othersCase = kase.assignee !== null && !mine;
   const busy = assign.isPending || release.isPending;
+  const navigation = useCaseNavigation(meId);
 
   /** Assign or release; the mutations read the case again whatever the outcome. */
   const changeAssignment = async (run: () => Promise<unknown>, done: string) => {
@@ -87,6 +90,8 @@ export function CaseHeader({ data, meId, level, descriptions, children }: CaseHe
       setDialog(null);
       // Four-eyes: the decision became a proposal that another senior reviewer confirms.
       message({ content: result.proposal ? t('records.secondLook.proposedMessage') : done, type: 'success' });
+      // Decision 051: on to the next case of the same view, unless the reviewer turned it off.
+      if (nextCaseAfterDecision()) await navigation.next(kase.id);
     } catch (error) {
       const conflict = conflictOf(error);
       if (!conflict) throw error;
@@ -94,6 +99,15 @@ export function CaseHeader({ data, meId, level, descriptions, children }: CaseHe
       setNotice(conflict);
     }
   };
+
+  // Decision 051: t takes the case, a and r open the decision dialogs (the buttons' own rules apply).
+  useShortcuts(
+    {
+      ...(kase.assignee === null && !busy ? { take: () => void changeAssignment(() => assign.mutateAsync(kase.id), t('console.assignment.assigned')) } : {}),
+      ...(othersCase ? {} : { approve: () => setDialog('approve'), reject: () => setDialog('reject') }),
+    },
+    pending,
+  );
 
   return (
     <>
@@ -122,10 +136,10 @@ export function CaseHeader({ data, meId, level, descriptions, children }: CaseHe
           {pending ? (
             <>
               <div className="flex flex-wrap gap-2">
-                <Button variant="tradeLong" disabled={othersCase} aria-describedby={othersCase ? lockedId : undefined} onClick={() => setDialog('approve')}>
+                <Button variant="tradeLong" disabled={othersCase} aria-describedby={othersCase ? lockedId : undefined} aria-keyshortcuts="a" onClick={() => setDialog('approve')}>
                   {t('console.decision.approve')}
                 </Button>
-                <Button variant="tradeShort" disabled={othersCase} aria-describedby={othersCase ? lockedId : undefined} onClick={() => setDialog('reject')}>
+                <Button variant="tradeShort" disabled={othersCase} aria-describedby={othersCase ? lockedId : undefined} aria-keyshortcuts="r" onClick={() => setDialog('reject')}>
                   {t('console.decision.reject')}
                 </Button>
               </div>

@@ -55,7 +55,7 @@ function TakeButton({ item }: { item: ConsoleQueueItem }) {
     }
   };
   return (
-    <Button size="x-small" variant="default" loading={assign.isPending} aria-label={t('console.queue.takeLabel', { email: item.email })} onClick={() => void take()}>
+    <Button size="x-small" variant="default" loading={assign.isPending} aria-label={t('console.queue.takeLabel', { email: item.email })} data-take="" onClick={() => void take()}>
       {t('console.queue.take')}
     </Button>
   );
@@ -68,7 +68,7 @@ export function QueueTable({ items, meId, status, now }: QueueListProps) {
   const { t } = useTranslation();
   const label = useItemLabels();
   const th = 'px-3 py-2 text-start font-medium whitespace-nowrap text-muted';
-  const td = 'px-3 py-3 align-top';
+  const td = 'px-3 py-2 align-top';
   const pending = status === CaseStatus.PENDING;
   return (
     <div className="hidden overflow-x-auto rounded-lg border border-line md:block">
@@ -112,9 +112,9 @@ export function QueueTable({ items, meId, status, now }: QueueListProps) {
         </thead>
         <tbody>
           {items.map((item) => (
-            <tr key={item.id} className="border-t border-line hover:bg-surface/60" data-testid="queue-row">
+            <tr key={item.id} className="border-t border-line hover:bg-surface/60 focus-within:bg-surface" data-testid="queue-row" data-queue-item="">
               <th scope="row" className={`${td} text-start font-normal`}>
-                <Link href={caseHref(item.id)} className="font-medium break-all text-info underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-primary">
+                <Link href={caseHref(item.id)} data-queue-link="" className="font-medium break-all text-info underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-primary">
                   {item.email}
                 </Link>
               </th>
@@ -158,9 +158,9 @@ export function QueueCards({ items, meId, now }: QueueListProps) {
   return (
     <ul className="flex flex-col gap-3 md:hidden">
       {items.map((item) => (
-        <li key={item.id} data-testid="queue-card" className="relative rounded-lg border border-line bg-white p-4 focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-primary hover:border-muted">
+        <li key={item.id} data-testid="queue-card" data-queue-item="" className="relative rounded-lg border border-line bg-white p-4 focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-primary hover:border-muted">
           <div className="flex items-start justify-between gap-3">
-            <Link href={caseHref(item.id)} className="min-w-0 font-medium break-all text-ink outline-none after:absolute after:inset-0 after:content-['']">
+            <Link href={caseHref(item.id)} data-queue-link="" className="min-w-0 font-medium break-all text-ink outline-none after:absolute after:inset-0 after:content-['']">
               {item.email}
             </Link>
             <CaseStatusBadge status={item.status} />

@@ -19,17 +19,19 @@ export interface WorkloadPanelProps {
  * The reviewers' dashboard (decision 030): one card per kind this server reviews, with how many
  * cases wait, how many have waited over one and over three days (marked: they are late), the oldest
  * one's age and how many wait for a second look. A card's title shows that kind's pending cases.
+ * Issue 28 (decision 051): a row of small counters, so the cases below are in view at 1280×800; on
+ * a narrow screen the row scrolls sideways instead of pushing the cases down.
  */
 export function WorkloadPanel({ selected, onSelect, now }: WorkloadPanelProps) {
   const { t } = useTranslation();
   const workload = useWorkload();
   // One card per kind this server reviews (console/me lists the same kinds, decision 030).
   const kinds = useConsoleMe().data?.subjectKinds.length ?? 4;
-  const grid = 'm-0 grid list-none grid-cols-1 gap-3 p-0 sm:grid-cols-2 lg:grid-cols-4';
+  const grid = 'm-0 grid list-none auto-cols-[minmax(9.5rem,1fr)] grid-flow-col gap-2 overflow-x-auto p-0 pb-1';
 
   return (
-    <section aria-labelledby="workload-title" className="flex flex-col gap-3">
-      <h2 id="workload-title" className="text-lg font-semibold">
+    <section aria-labelledby="workload-title" className="flex min-w-0 flex-col gap-1">
+      <h2 id="workload-title" className="sr-only">
         {t('console.workload.title')}
       </h2>
       {workload.isPending ? (
@@ -37,12 +39,13 @@ export function WorkloadPanel({ selected, onSelect, now }: WorkloadPanelProps) {
         // filters below do not move when the figures arrive (layout shift, issue 15).
         <div aria-busy="true" className={grid}>
           {Array.from({ length: kinds }, (_, i) => (
-            <Skeleton key={i} className="h-[174px] w-full" />
+            <Skeleton key={i} className="h-[118px] w-full" />
           ))}
         </div>
       ) : workload.isError ? (
         <LoadError title={t('console.workload.error')} error={workload.error} onRetry={() => void workload.refetch()} />
       ) : (
+        // A scrolling row is reachable by keyboard (its buttons are), so it needs no tabindex of its own.
         <ul className={grid} data-testid="workload">
           {workload.data.kinds.map((k) => (
             <WorkloadCard key={k.kind} row={k} current={selected === k.kind} onSelect={onSelect} now={now} />
@@ -62,17 +65,18 @@ function WorkloadCard({ row, current, onSelect, now }: { row: ConsoleWorkloadKin
   const late = row.waitingOverOneDay.count > 0;
 
   return (
-    <li data-testid={`workload-${row.kind}`} className={`flex flex-col gap-2 rounded-lg border p-3 ${current ? 'border-primary ring-1 ring-primary' : 'border-line'}`}>
+    <li data-testid={`workload-${row.kind}`} className={`flex flex-col gap-1 rounded-lg border px-2.5 py-2 ${current ? 'border-primary ring-1 ring-primary' : 'border-line'}`}>
       <button
         type="button"
         onClick={() => onSelect(row.kind)}
         aria-pressed={current}
         aria-label={t('console.workload.show', { kind })}
-        className="text-left font-semibold underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2"
+        className="truncate text-start text-sm font-semibold underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2"
+        title={kind}
       >
         {kind}
       </button>
-      <dl className="m-0 grid grid-cols-[1fr_auto] gap-x-3 gap-y-1 text-sm">
+      <dl className="m-0 grid grid-cols-[1fr_auto] gap-x-2 text-xs leading-4">
         <dt className="text-muted">{t('console.workload.waiting')}</dt>
         <dd className="m-0 text-right font-semibold tabular-nums">{figure(row.pending)}</dd>
         <dt className="text-muted">{t('console.workload.overOneDay')}</dt>
