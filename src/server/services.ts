@@ -29,6 +29,7 @@ import { createTransferService } from './modules/transfer/transfer.service.ts';
 import { createRiskService } from './modules/risk/risk.service.ts';
 import { createComplianceService } from './modules/compliance/compliance.service.ts';
 import { createRiskListsService } from './modules/risk-lists/risk-lists.service.ts';
+import { createRestrictionsService } from './modules/restrictions/restrictions.service.ts';
 
 /**
  * Builds every domain service once per app; routes reach them through `app.services`. Where two
@@ -58,6 +59,8 @@ export function createServices(db: Db, config: Config, { mailer = logMailer({ in
   const templates = createMailTemplates(config.localesDir, 'reverification');
   const otp = createOtpService({ db, mailer, templates, emailOf: async (userId) => (await accounts.usersByIds([userId])).get(userId)?.email });
   const review = createReviewService({ db, fourEyes: config.fourEyes, log });
+  // Restrictions compliance decisions put on an account (decision 052): kyc-info's limitation.
+  const restrictions = createRestrictionsService({ db });
   // Withdrawal limits and fiat rates as data (decision 040): kyc-info's quotas and the user's rate.
   const limits = createLimitsService({
     db,
@@ -80,6 +83,8 @@ export function createServices(db: Db, config: Config, { mailer = logMailer({ in
     questionnaires: { kycInfoOf: (userId, at, known) => questionnaires.kycInfoOf(userId, at, known) },
     // kyc-info lists the open compliance tasks and is limited by an overdue one (decision 027).
     complianceTasks: { forKycInfo: (userId) => compliance.tasks.forKycInfo(userId) },
+    // ... and by the restrictions an EDD rejection or a confirmed screening match put on it (decision 052).
+    restrictions,
     // kyc-info carries the extras' fields (decision 025); extras read the level and residence from kyc.
     // second_identity_state: an identity transfer's status when the user has one (decision 029), else the custody move's.
     extras: {
@@ -132,6 +137,8 @@ export function createServices(db: Db, config: Config, { mailer = logMailer({ in
   });
   const edd = createEddService({
     db,
+    // Decision 052: an EDD rejection restricts the account (kyc-info's limitation) until a round passes.
+    restrictions,
     review,
     questionnaires,
     accounts,
@@ -173,6 +180,7 @@ export function createServices(db: Db, config: Config, { mailer = logMailer({ in
     review,
     mailer,
     templates: createMailTemplates(config.localesDir, 'compliance'),
+    log,
     publicUrl,
     siteOf: (userId) => reverification.siteOf(userId),
     residenceOf: async (userId) => (await kyc.getPersonalInfo(userId)).info?.residenceCountry ?? '',
@@ -192,7 +200,10 @@ export function createServices(db: Db, config: Config, { mailer = logMailer({ in
     catalogIntervalMs: config.screening.yente?.catalogRefreshMs ?? 0,
     rescreenIntervalMs: config.screening.rescreenIntervalMs,
     rescreenShare: config.screening.rescreenShare,
-    onJobError: (err) => log.warn({ err }, 'screening: a job failed; it is retried'), matched: (trx, userId, actor) => edd.assessIn(trx, userId, { screeningOutcome: ScreeningOutcome.POTENTIAL_MATCH }, actor) });
+    onJobError: (err) => log.warn({ err }, 'screening: a job failed; it is retried'),
+    // Decision 052: a confirmed match restricts the account; a cleared one lifts it.
+    restrictions,
+    matched: (trx, userId, actor) => edd.assessIn(trx, userId, { screeningOutcome: ScreeningOutcome.POTENTIAL_MATCH }, actor) });
   review.registerSubject(SubjectKind.QUESTIONNAIRE, questionnaires.reviewHandler);
   review.registerSubject(SubjectKind.SCREENING, screening.reviewHandler);
   review.registerSubject(SubjectKind.RFI, compliance.rfi.reviewHandler);
@@ -228,7 +239,7 @@ export function createServices(db: Db, config: Config, { mailer = logMailer({ in
     jobIntervalMs: config.capture.faceMatchPollMs,
     onJobError: (err) => log.warn({ err }, 'face match: a comparison failed; it is retried'),
   });
-  return { face, faceMatches, accounts, limits, site, documents, kyc, reverification, questionnaires, review, providers, countries, console: consoleService, monitoring, staff, records, partners, handoff, liveness, extras, screening, transfers, risk, compliance, edd, riskLists };
+  return { face, faceMatches, accounts, limits, site, documents, kyc, reverification, questionnaires, review, providers, countries, console: consoleService, monitoring, staff, records, partners, handoff, liveness, extras, screening, transfers, risk, compliance, edd, riskLists, restrictions };
 }
 
 export type Services = ReturnType<typeof createServices>;
