@@ -201,7 +201,7 @@ describe('cancelling a task (decision 052)', () => {
     const res = (await cancel(taskId, 'Sent by mistake: we have your documents already.')).json();
     expect(res).toMatchObject({ ret_code: 0, result: { taskId, status: 'CANCELLED', cancelReason: 'Sent by mistake: we have your documents already.', completedAt: expect.any(String) } });
     expect((await taskRows(u.id))[0]).toMatchObject({ status: 'CANCELLED', open_key: null, cancel_reason: 'Sent by mistake: we have your documents already.' });
-    const audit = await app.db.selectFrom('audit_log').select(['action', 'actor_id', 'after']).where('entity_id', '=', taskId).orderBy('id').execute();
+    const audit = await app.db.selectFrom('audit_log').select(['action', 'actor_id', 'after']).where('entity_id', '=', taskId).orderBy('seq').execute();
     expect(audit.map((a) => [a.action, a.actor_id])).toEqual([['compliance_task.open', reviewer.id], ['compliance_task.cancel', reviewer.id]]);
     expect(JSON.parse(audit[1]!.after as string)).toMatchObject({ status: 'CANCELLED', reason: 'Sent by mistake: we have your documents already.' });
 
@@ -218,7 +218,7 @@ describe('cancelling a task (decision 052)', () => {
     // The console lists the user's tasks with it.
     expect((await get(app, `/v1/console/compliance-tasks?email=${encodeURIComponent(u.email)}`, reviewer.cookie)).json().result).toMatchObject({ userId: u.id, list: [{ taskId, status: 'CANCELLED' }] });
     // Twice: the task is no longer open; nothing changes, no second e-mail.
-    expect((await cancel(taskId, 'again')).json().ret_code).toBe(10002);
+    expect((await cancel(taskId, 'again')).json().ret_code).toBe(10012);
     expect(mailer.to(u.email)).toHaveLength(sentBefore + 1);
   });
 
