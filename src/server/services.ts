@@ -2,6 +2,8 @@ import type { Config } from './config.ts';
 import type { Db } from './db/index.ts';
 import { DecisionOutcome, SubjectKind } from '../shared/review.ts';
 import { ScreeningOutcome } from '../shared/api/edd.ts';
+import { SATOS_TEMPLATE_CODE } from '../shared/api/questionnaires.ts';
+import { QuestionnaireStatus } from '../shared/kyc.ts';
 import { logMailer, type Mailer } from './mail/mailer.ts';
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
 import { createConsoleService } from './modules/console/console.service.ts';
@@ -109,6 +111,8 @@ export function createServices(db: Db, config: Config, { mailer = logMailer({ in
     kyc: { levelOf: (userId) => kyc.levelOf(userId), residenceOf: async (userId) => (await kyc.getPersonalInfo(userId)).info?.residenceCountry ?? '' },
     review,
     roleOf: (userId) => staff.roleOf(userId),
+    // Decision 052: the Satos custody is offered once the onboarding's appropriateness test is passed.
+    appropriateness: { passed: async (q, userId) => (await questionnaires.statusesOf(q, userId))[SATOS_TEMPLATE_CODE] === QuestionnaireStatus.QUESTIONNAIRE_STATUS_APPROVED },
     kybQuotas: (q, site) => limits.quotasFor(q, site, 'KYB'),
   });
   // Decision 036: a member tag change that lowers a duty is a MEMBER_TAG case (four eyes, always).
