@@ -229,7 +229,8 @@ export function createReviewService({ db, fourEyes = [], log = consoleLog }: { d
     if (!row) throw wrongState('case has no decision');
     const previous = toDecision(row);
     if (expected !== undefined && previous.id !== expected) throw wrongState('decision replaced meanwhile');
-    if (previous.decider.type !== 'provider') throw new BusinessError(RetCode.REVIEW_OVERRIDE_NOT_PROVIDER, 'only a provider decision can be overridden', { decider: previous.decider.type });
+    // Decision 052: what a provider or the system decided (a scored questionnaire) is overridable alike.
+    if (previous.decider.type !== 'provider' && previous.decider.type !== 'system') throw new BusinessError(RetCode.REVIEW_OVERRIDE_NOT_PROVIDER, 'only a provider or system decision can be overridden', { decider: previous.decider.type });
     if (previous.outcome === input.outcome && previous.mode === input.mode) throw new BusinessError(RetCode.REVIEW_OVERRIDE_SAME_DECISION, 'an override must change the outcome or the mode');
     const handler = checkInput(current, input);
     if (!handler.checkOverride || !handler.applyOverride) throw wrongState(`${current.subjectKind} cases cannot be overridden`);
