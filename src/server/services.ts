@@ -32,6 +32,7 @@ import { createRiskService } from './modules/risk/risk.service.ts';
 import { createComplianceService } from './modules/compliance/compliance.service.ts';
 import { createRiskListsService } from './modules/risk-lists/risk-lists.service.ts';
 import { createRestrictionsService } from './modules/restrictions/restrictions.service.ts';
+import { createReasonTemplatesService } from './modules/reason-templates/reason-templates.service.ts';
 
 /**
  * Builds every domain service once per app; routes reach them through `app.services`. Where two
@@ -243,7 +244,7 @@ export function createServices(db: Db, config: Config, { mailer = logMailer({ in
     jobIntervalMs: config.capture.faceMatchPollMs,
     onJobError: (err) => log.warn({ err }, 'face match: a comparison failed; it is retried'),
   });
-  return { face, faceMatches, accounts, limits, site, documents, kyc, reverification, questionnaires, review, providers, countries, console: consoleService, monitoring, staff, records, partners, handoff, liveness, extras, screening, transfers, risk, compliance, edd, riskLists, restrictions };
+  return { face, faceMatches, accounts, limits, site, documents, kyc, reverification, questionnaires, review, providers, countries, console: consoleService, monitoring, staff, records, partners, handoff, liveness, extras, screening, transfers, risk, compliance, edd, riskLists, restrictions, reasonTemplates: createReasonTemplatesService({ db }) };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -113,6 +113,8 @@ export interface ReviewProposalsTable {
   resolution_note: string;
   /** An override (migration 012): the decision this proposal would replace; null for a first decision. */
   supersedes_id: string | null;
+  /** Every reason of a proposed rejection, JSON (migration 039); null when one. */
+  reason_codes: string | null;
 }
 
 /** A user's request to close the account and erase their data, and what became of it (migration 008). */

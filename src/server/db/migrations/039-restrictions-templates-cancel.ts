@@ -10,7 +10,9 @@ import { isPostgres } from '../dialect.ts';
  *    kyc-info reads it (limitation, limitationInfo), so its rows bump their user's kyc-info stamp
  *    (migration 024's mechanism, the same trigger text).
  * 2. `compliance_tasks.cancel_reason`: why a reviewer cancelled a task (shown to the user); null otherwise.
- * 3. `reason_templates`: per reject reason and language, the message a reviewer starts from (edited by
+ * 3. `review_proposals.reason_codes`: every reason of a proposed rejection (JSON, null for one), as
+ *    `review_decisions.reason_codes` holds a decision's: a rejection has several reasons.
+ * 4. `reason_templates`: per reject reason and language, the message a reviewer starts from (edited by
  *    administrators).
  */
 export const STAMPED_TABLES_039 = [{ table: 'account_restrictions' }] as const;
@@ -35,6 +37,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addPrimaryKeyConstraint('account_restrictions_pk', ['user_id', 'source'])
     .execute();
   await db.schema.alterTable('compliance_tasks').addColumn('cancel_reason', 'text').execute();
+  await db.schema.alterTable('review_proposals').addColumn('reason_codes', 'text').execute();
   await db.schema
     .createTable('reason_templates')
     .addColumn('reason_code', 'text', (c) => c.notNull())
@@ -79,6 +82,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     if (isPostgres(db)) await sql.raw(`DROP FUNCTION kyc_info_stamp_${table}()`).execute(db);
   }
   await db.schema.dropTable('reason_templates').execute();
+  await db.schema.alterTable('review_proposals').dropColumn('reason_codes').execute();
   await db.schema.alterTable('compliance_tasks').dropColumn('cancel_reason').execute();
   await db.schema.dropTable('account_restrictions').execute();
 }

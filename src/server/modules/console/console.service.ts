@@ -63,6 +63,8 @@ export interface QueueInput {
 export interface RejectInput {
   mode: RejectMode;
   reasonCode: RejectReasonCode;
+  /** Further reasons (decision 052): the user is shown each. */
+  reasonCodes?: readonly RejectReasonCode[] | undefined;
   userMessage: string;
   internalNote: string;
 }
@@ -464,7 +466,7 @@ export function createConsoleService({ db, review, kyc, accounts, reverification
       const decision =
         input.outcome === DecisionOutcome.APPROVE
           ? { outcome: DecisionOutcome.APPROVE, mode: null, reasonCode: null, userMessage: '', internalNote: input.internalNote }
-          : { outcome: DecisionOutcome.REJECT, mode: input.mode, reasonCode: input.reasonCode, userMessage: input.userMessage, internalNote: input.internalNote };
+          : { outcome: DecisionOutcome.REJECT, mode: input.mode, reasonCode: input.reasonCode, ...(input.reasonCodes ? { reasonCodes: input.reasonCodes } : {}), userMessage: input.userMessage, internalNote: input.internalNote };
       return decisionResult(await review.override(id, actor, decision));
     },
 
