@@ -109,7 +109,7 @@ export function createApplications({ db, steps, documents, review, providerOf }:
       const status = reject ? ApplicationStatus.REJECTED : ApplicationStatus.APPROVED;
       if ((await repo.closeApplication(trx, app.id, status, decision.decidedAt)) !== 1) throw wrongState('application already decided');
       // Several reasons (decision 052): kyc-info shows each of the application's reasons.
-      if (reject && decision.reasonCodes.length > 1) await repo.setReasonCodes(trx, app.id, decision.reasonCodes);
+      if (reject && (decision.reasonCodes?.length ?? 0) > 1) await repo.setReasonCodes(trx, app.id, decision.reasonCodes ?? []);
       const event = !reject ? StepEvent.APPROVE : decision.mode === 'FINAL' ? StepEvent.REJECT_FINAL : StepEvent.REJECT_RETRY;
       const stepStatus = await steps.apply(trx, app.user_id, level, event, actor, { applicationId: app.id });
       // A level reached opens the next one (unless it is disabled).
