@@ -46,6 +46,8 @@ export function createCustody({ db, agreements }: { db: Db; agreements: Agreemen
   // Decision 052: the custody is offered (and opened) only once the appropriateness test is passed.
   const canJoinNewSatos = (row: CustodyAccountsTable | undefined, m: MemberFacts) =>
     newSatosGray(m) && !row && m.level >= KycLevel.LEVEL_1 && EEA_COUNTRIES.includes(m.residenceCountry) && m.appropriatenessPassed;
+  /** Everything but the test: the offer waits for the appropriateness test (the overview says so). */
+  const awaitsAppropriateness = (row: CustodyAccountsTable | undefined, m: MemberFacts) => canJoinNewSatos(row, { ...m, appropriatenessPassed: true }) && !m.appropriatenessPassed;
   const canMoveToEu = (row: CustodyAccountsTable | undefined) => row?.custody === CustodyType.CUSTODY_SATOS && row.eu_migration === EuMigration.OFFERED;
 
   async function state(userId: string, m: MemberFacts, q: Db = db): Promise<CustodyStateResult> {
@@ -72,6 +74,7 @@ export function createCustody({ db, agreements }: { db: Db; agreements: Agreemen
     state,
     secondIdentityState,
     canJoinNewSatos,
+    awaitsAppropriateness,
     canMoveToEu,
     newSatosGray,
     findRow: (userId: string, q: Db = db) => repo.findCustody(q, userId),

@@ -123,6 +123,7 @@ export function createExtrasService({
       if (agreementState.some((a) => a.accepted && a.needsAcceptance)) bannerTags.push(BannerTag.AGREEMENT_UPDATE);
       if (pendingAnnouncements.length > 0) bannerTags.push(BannerTag.KYC_ANNOUNCEMENT);
       if (displayControl.isDisplayP2pRights) bannerTags.push(BannerTag.P2P_RIGHTS);
+      if (custody.awaitsAppropriateness(row, m)) bannerTags.push(BannerTag.SATOS_APPROPRIATENESS);
       // Business members' limits are data (decision 040): the limits module's `kyb:` entries for the site.
       const kyb = tags.KYB === '1' ? (await kybQuotas(q, at.site)).find((k) => k.level === at.level) : undefined;
       return {
