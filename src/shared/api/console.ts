@@ -276,6 +276,8 @@ export const consoleProposal = z.object({
   outcome: z.enum(DecisionOutcome),
   mode: z.enum(RejectMode).nullable(),
   reasonCode: z.enum(REJECT_REASON_CODES as [RejectReasonCode, ...RejectReasonCode[]]).nullable(),
+  /** Every reason of a proposed rejection, the first being reasonCode (decision 052); [] for an approval. */
+  reasonCodes: z.array(z.enum(REJECT_REASON_CODES as [RejectReasonCode, ...RejectReasonCode[]])),
   userMessage: z.string(),
   internalNote: z.string(),
   proposer: userRef,

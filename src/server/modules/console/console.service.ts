@@ -129,6 +129,7 @@ export function createConsoleService({ db, review, kyc, accounts, reverification
       outcome: p.outcome,
       mode: p.mode,
       reasonCode: p.reasonCode,
+      reasonCodes: p.reasonCode === null ? [] : [...new Set([p.reasonCode, ...(p.reasonCodes ?? [])])],
       userMessage: p.userMessage,
       internalNote: p.internalNote,
       proposer: ref(p.proposerId),
