@@ -1,5 +1,6 @@
 import { transferRoutes } from './modules/transfer/transfer.routes.ts';
 import { riskRoutes } from './modules/risk/risk.routes.ts';
+import { reasonTemplatesRoutes } from './modules/reason-templates/reason-templates.routes.ts';
 import cookie from '@fastify/cookie';
 import Fastify, { LogController, type FastifyPluginAsync, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -173,6 +174,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       await api.register(riskRoutes);
       await api.register(webhooksConsoleRoutes);
       await api.register(eventsFeedRoutes);
+      await api.register(reasonTemplatesRoutes);
     },
     { prefix: API_PREFIX },
   );

@@ -2,6 +2,8 @@ import type { Config } from './config.ts';
 import type { Db } from './db/index.ts';
 import { DecisionOutcome, SubjectKind } from '../shared/review.ts';
 import { ScreeningOutcome } from '../shared/api/edd.ts';
+import { SATOS_TEMPLATE_CODE } from '../shared/api/questionnaires.ts';
+import { QuestionnaireStatus } from '../shared/kyc.ts';
 import { logMailer, type Mailer } from './mail/mailer.ts';
 import { BusinessError } from './errors.ts';
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
@@ -32,6 +34,8 @@ import { createRiskService } from './modules/risk/risk.service.ts';
 import { createComplianceService } from './modules/compliance/compliance.service.ts';
 import { createRiskListsService } from './modules/risk-lists/risk-lists.service.ts';
 import { createEventsService } from './modules/events/events.service.ts';
+import { createRestrictionsService } from './modules/restrictions/restrictions.service.ts';
+import { createReasonTemplatesService } from './modules/reason-templates/reason-templates.service.ts';
 
 /**
  * Builds every domain service once per app; routes reach them through `app.services`. Where two
@@ -64,6 +68,8 @@ export function createServices(db: Db, config: Config, { mailer = logMailer({ in
   const templates = createMailTemplates(config.localesDir, 'reverification');
   const otp = createOtpService({ db, mailer, templates, emailOf: async (userId) => (await accounts.usersByIds([userId])).get(userId)?.email });
   const review = createReviewService({ db, fourEyes: config.fourEyes, log });
+  // Restrictions compliance decisions put on an account (decision 052): kyc-info's limitation.
+  const restrictions = createRestrictionsService({ db });
   // Withdrawal limits and fiat rates as data (decision 040): kyc-info's quotas and the user's rate.
   const limits = createLimitsService({
     db,
@@ -86,6 +92,8 @@ export function createServices(db: Db, config: Config, { mailer = logMailer({ in
     questionnaires: { kycInfoOf: (userId, at, known) => questionnaires.kycInfoOf(userId, at, known) },
     // kyc-info lists the open compliance tasks and is limited by an overdue one (decision 027).
     complianceTasks: { forKycInfo: (userId) => compliance.tasks.forKycInfo(userId) },
+    // ... and by the restrictions an EDD rejection or a confirmed screening match put on it (decision 052).
+    restrictions,
     // kyc-info carries the extras' fields (decision 025); extras read the level and residence from kyc.
     // second_identity_state: an identity transfer's status when the user has one (decision 029), else the custody move's.
     extras: {
@@ -110,6 +118,8 @@ export function createServices(db: Db, config: Config, { mailer = logMailer({ in
     kyc: { levelOf: (userId) => kyc.levelOf(userId), residenceOf: async (userId) => (await kyc.getPersonalInfo(userId)).info?.residenceCountry ?? '' },
     review,
     roleOf: (userId) => staff.roleOf(userId),
+    // Decision 052: the Satos custody is offered once the onboarding's appropriateness test is passed.
+    appropriateness: { passed: async (q, userId) => (await questionnaires.statusesOf(q, userId))[SATOS_TEMPLATE_CODE] === QuestionnaireStatus.QUESTIONNAIRE_STATUS_APPROVED },
     kybQuotas: (q, site) => limits.quotasFor(q, site, 'KYB'),
   });
   // Decision 036: a member tag change that lowers a duty is a MEMBER_TAG case (four eyes, always).
@@ -138,6 +148,8 @@ export function createServices(db: Db, config: Config, { mailer = logMailer({ in
   });
   const edd = createEddService({
     db,
+    // Decision 052: an EDD rejection restricts the account (kyc-info's limitation) until a round passes.
+    restrictions,
     review,
     questionnaires,
     accounts,
@@ -179,6 +191,7 @@ export function createServices(db: Db, config: Config, { mailer = logMailer({ in
     review,
     mailer,
     templates: createMailTemplates(config.localesDir, 'compliance'),
+    log,
     publicUrl,
     siteOf: (userId) => reverification.siteOf(userId),
     residenceOf: async (userId) => (await kyc.getPersonalInfo(userId)).info?.residenceCountry ?? '',
@@ -199,7 +212,10 @@ export function createServices(db: Db, config: Config, { mailer = logMailer({ in
     catalogIntervalMs: config.screening.yente?.catalogRefreshMs ?? 0,
     rescreenIntervalMs: config.screening.rescreenIntervalMs,
     rescreenShare: config.screening.rescreenShare,
-    onJobError: (err) => log.warn({ err }, 'screening: a job failed; it is retried'), matched: (trx, userId, actor) => edd.assessIn(trx, userId, { screeningOutcome: ScreeningOutcome.POTENTIAL_MATCH }, actor) });
+    onJobError: (err) => log.warn({ err }, 'screening: a job failed; it is retried'),
+    // Decision 052: a confirmed match restricts the account; a cleared one lifts it.
+    restrictions,
+    matched: (trx, userId, actor) => edd.assessIn(trx, userId, { screeningOutcome: ScreeningOutcome.POTENTIAL_MATCH }, actor) });
   review.registerSubject(SubjectKind.QUESTIONNAIRE, questionnaires.reviewHandler);
   review.registerSubject(SubjectKind.SCREENING, screening.reviewHandler);
   review.registerSubject(SubjectKind.RFI, compliance.rfi.reviewHandler);
@@ -259,7 +275,7 @@ export function createServices(db: Db, config: Config, { mailer = logMailer({ in
     businesses: { exists: (id) => partners.getBusiness(id).then(() => true, (err: unknown) => (err instanceof BusinessError ? false : Promise.reject(err))) },
     onError: (err) => log.warn({ err }, 'webhooks: a relay pass failed; it is retried'),
   });
-  return { events, face, faceMatches, accounts, limits, site, documents, kyc, reverification, questionnaires, review, providers, countries, console: consoleService, monitoring, staff, records, partners, handoff, liveness, extras, screening, transfers, risk, compliance, edd, riskLists };
+  return { events, face, faceMatches, accounts, limits, site, documents, kyc, reverification, questionnaires, review, providers, countries, console: consoleService, monitoring, staff, records, partners, handoff, liveness, extras, screening, transfers, risk, compliance, edd, riskLists, restrictions, reasonTemplates: createReasonTemplatesService({ db }) };
 }
 
 export type Services = ReturnType<typeof createServices>;

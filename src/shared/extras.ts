@@ -93,6 +93,8 @@ export const BannerTag = {
   AGREEMENT_UPDATE: 'AGREEMENT_UPDATE',
   KYC_ANNOUNCEMENT: 'KYC_ANNOUNCEMENT',
   P2P_RIGHTS: 'P2P_RIGHTS',
+  /** The Satos custody would be offered, but the appropriateness test (standardQuest) is not passed yet (decision 052). */
+  SATOS_APPROPRIATENESS: 'SATOS_APPROPRIATENESS',
 } as const;
 export type BannerTag = (typeof BannerTag)[keyof typeof BannerTag];
 

@@ -38,6 +38,9 @@ export function reasonAppliesTo(code: RejectReasonCode, level: number): boolean 
   return (REJECT_REASONS[code].levels as readonly number[]).includes(level);
 }
 
+/** At most this many reasons in one rejection (decision 052). */
+export const MAX_REJECT_REASONS = 5;
+
 /** What the user reads; bounded so the KYC screen's notice stays a notice. */
 export const USER_MESSAGE_MAX_LENGTH = 500;
 /** The reviewer's note for other reviewers (never shown to the user). */

@@ -113,6 +113,8 @@ export interface ReviewProposalsTable {
   resolution_note: string;
   /** An override (migration 012): the decision this proposal would replace; null for a first decision. */
   supersedes_id: string | null;
+  /** Every reason of a proposed rejection, JSON (migration 039); null when one. */
+  reason_codes: string | null;
 }
 
 /** A user's request to close the account and erase their data, and what became of it (migration 008). */
@@ -344,6 +346,33 @@ export interface ComplianceTasksTable {
   created_by: string | null;
   created_at: string;
   completed_at: string | null;
+  /** Why a reviewer cancelled the task (shown to the user; migration 039); null otherwise. */
+  cancel_reason: string | null;
+}
+
+/** A decision that restricts the account, one per user and source while in force (migration 039, decision 052). */
+export interface AccountRestrictionsTable {
+  user_id: string;
+  /** RestrictionSource: EDD | SCREENING */
+  source: string;
+  /** The kyc-info limitation it brings. */
+  limitation: string;
+  /** limitationInfo.reasons entry. */
+  reason: string;
+  /** What the user can do about it (LimitationAction). */
+  action: string;
+  case_id: string | null;
+  set_by: string | null;
+  set_at: string;
+}
+
+/** An administrator's message template for a reject reason in one language (migration 039, decision 052). */
+export interface ReasonTemplatesTable {
+  reason_code: string;
+  language: string;
+  text: string;
+  updated_by: string | null;
+  updated_at: string;
 }
 
 /** One round of a request for information (migration 021, decision 027). */
@@ -672,6 +701,8 @@ export interface Database {
   vendor_webhook_events: VendorWebhookEventsTable;
   reverification_requests: ReverificationRequestsTable;
   compliance_tasks: ComplianceTasksTable;
+  account_restrictions: AccountRestrictionsTable;
+  reason_templates: ReasonTemplatesTable;
   rfi_requests: RfiRequestsTable;
   reverification_submissions: ReverificationSubmissionsTable;
   account_sites: AccountSitesTable;

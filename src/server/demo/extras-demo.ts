@@ -1,5 +1,5 @@
 import { AgreementProduct, AnnouncementAudience, VipBusType } from '../../shared/extras.ts';
-import { CustodyType } from '../../shared/kyc.ts';
+import { CustodyType, QuestionnaireStatus } from '../../shared/kyc.ts';
 import type { Actor } from '../modules/audit/audit.service.ts';
 import type { Services } from '../services.ts';
 
@@ -63,6 +63,11 @@ export async function buildExtrasDemo(services: Services, userId: string, demo: 
       return;
     case ExtrasDemo.NEW_SATOS:
       await extras.member.setTag(userId, 'NEW_SATOS_GRAY', '1', 'reviewer', reviewer, 'demo: new Satos onboarding grey release');
+      // Decision 052: the offer follows a passed appropriateness test; the demo user has passed it.
+      if ((await services.questionnaires.querySatos(userId)).status !== QuestionnaireStatus.QUESTIONNAIRE_STATUS_APPROVED) {
+        const { requestId } = await services.questionnaires.createSatos(userId, {}, user);
+        await services.questionnaires.submit(userId, { request_id: requestId!, answers: { limit: 'limit_price', fees: 'fees_both', seed: 'seed_secret', diversify: 'div_spread' } }, user);
+      }
       return;
     case ExtrasDemo.VIP_INVITED:
       await extras.member.setVip(userId, VipBusType.VIP, 'VIP2', reviewer);

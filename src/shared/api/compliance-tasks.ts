@@ -45,7 +45,12 @@ export const ComplianceRule = {
   UNKNOWN_TEMPLATE: 'compliance.rule_unknown_template',
   ANSWER_REQUIRED: 'compliance.rule_answer_required',
   DOCUMENT_REQUIRED: 'compliance.rule_document_required',
+  /** An RFI task ends with its case (accept the answer), not by a cancel. */
+  CANCEL_RFI: 'compliance.rule_cancel_rfi',
 } as const;
+
+/** A cancel's reason: what the user is told. */
+export const CANCEL_REASON_MAX_LENGTH = 500;
 
 export const QUESTION_MAX_LENGTH = 1000;
 export const ANSWER_MAX_LENGTH = 2000;
@@ -69,6 +74,8 @@ export const complianceTask = z.object({
   route: z.string(),
   createdAt: z.string(),
   completedAt: z.string().nullable(),
+  /** CANCELLED: the reviewer's reason, shown to the user (decision 052); null otherwise. */
+  cancelReason: z.string().nullable(),
 });
 export type ComplianceTask = z.output<typeof complianceTask>;
 
@@ -111,6 +118,19 @@ export const createTaskRequest = z.object({
 export type CreateTaskRequest = z.input<typeof createTaskRequest>;
 export const createTaskResult = complianceTask.extend({ userId: z.string() });
 export type CreateTaskResult = z.output<typeof createTaskResult>;
+
+/** Console: GET compliance-tasks?email= — a user's tasks, soonest due first (decision 052). */
+export const consoleTasksQuery = z.object({ email });
+export const consoleTasksResult = z.object({ userId: z.string(), list: z.array(complianceTask) });
+export type ConsoleTasksResult = z.output<typeof consoleTasksResult>;
+
+/** Console: POST compliance-tasks/:id/cancel — a reviewer cancels an open questionnaire task, saying why (the user is told). */
+export const cancelTaskParams = z.object({ id: z.uuid({ error: ValidationMessage.TYPE }) });
+export const cancelTaskRequest = z.object({
+  reason: z.string({ error: ValidationMessage.REQUIRED }).trim().check(visibleMultilineText).min(1, { error: ValidationMessage.REQUIRED }).max(CANCEL_REASON_MAX_LENGTH, { error: ValidationMessage.MAX_LENGTH }),
+});
+export type CancelTaskRequest = z.input<typeof cancelTaskRequest>;
+export const cancelTaskResult = complianceTask;
 
 /** Console: POST rfi-requests — a reviewer asks a user a question (and/or for a document). */
 export const askRfiRequest = z.object({

@@ -4,7 +4,7 @@ import { DocumentType, Provider, StepStatus, type VerifiableLevel } from '../kyc
 import { AssigneeFilter, CaseStatus, DecisionOutcome, DeciderType, ProposalStatus, QueueSort, SubjectKind } from '../review.ts';
 import { ConsoleRole } from '../staff.ts';
 import { ValidationMessage, visibleMultilineText } from '../validation.ts';
-import { INTERNAL_NOTE_MAX_LENGTH, REJECT_REASON_CODES, RejectMode, USER_MESSAGE_MAX_LENGTH, type RejectReasonCode } from '../review-reasons.ts';
+import { INTERNAL_NOTE_MAX_LENGTH, MAX_REJECT_REASONS, REJECT_REASON_CODES, RejectMode, USER_MESSAGE_MAX_LENGTH, type RejectReasonCode } from '../review-reasons.ts';
 import { QUICK_KYC_ID_TYPES } from '../quick-kyc.ts';
 import { KycRule } from './kyc-rules.ts';
 import { savedPersonalInfo } from './personal-info.ts';
@@ -96,6 +96,11 @@ export type ApproveRequest = z.input<typeof approveRequest>;
 export const rejectRequest = z.object({
   mode: z.enum(RejectMode, { error: ValidationMessage.TYPE }),
   reasonCode: z.enum(REJECT_REASON_CODES as [RejectReasonCode, ...RejectReasonCode[]], { error: ValidationMessage.TYPE }),
+  /** Further reasons (decision 052): a rejection may have several; the user is shown each, translated. */
+  reasonCodes: z
+    .array(z.enum(REJECT_REASON_CODES as [RejectReasonCode, ...RejectReasonCode[]], { error: ValidationMessage.TYPE }), { error: ValidationMessage.TYPE })
+    .max(MAX_REJECT_REASONS, { error: ValidationMessage.MAX_LENGTH })
+    .optional(),
   userMessage: z
     .string({ error: ValidationMessage.REQUIRED })
     .trim()
@@ -273,6 +278,8 @@ export const consoleProposal = z.object({
   outcome: z.enum(DecisionOutcome),
   mode: z.enum(RejectMode).nullable(),
   reasonCode: z.enum(REJECT_REASON_CODES as [RejectReasonCode, ...RejectReasonCode[]]).nullable(),
+  /** Every reason of a proposed rejection, the first being reasonCode (decision 052); [] for an approval. */
+  reasonCodes: z.array(z.enum(REJECT_REASON_CODES as [RejectReasonCode, ...RejectReasonCode[]])),
   userMessage: z.string(),
   internalNote: z.string(),
   proposer: userRef,

@@ -9,6 +9,7 @@ import { kycQuota } from './quotas.ts';
 import { updatePoiDisplay } from './reverification.ts';
 import { BannerTag, SecondIdentityState } from '../extras.ts';
 import { custodyInfoValue } from './extras-custody.ts';
+import { LimitationAction } from '../restrictions.ts';
 
 /** POST kyc-info (§7; §3 "KYC info response fields"): the user's whole verification picture. */
 
@@ -107,6 +108,11 @@ export const kycLimitationInfo = z.object({
   limitation: z.string(),
   /** Why the account is limited; empty for LIMITATION_DEFAULT (no limitation). */
   reasons: z.array(z.string()),
+  /**
+   * What the user can do about each reason (decision 052): the action and the account area's route
+   * where it is taken ('' when it is not taken there, e.g. contacting support).
+   */
+  actions: z.array(z.object({ reason: z.string(), action: z.enum(LimitationAction), route: z.string() })),
 });
 export type KycLimitationInfo = z.output<typeof kycLimitationInfo>;
 
@@ -127,7 +133,7 @@ export const kycInfoResult = z.object({
   /** KYC is open for this account (false: both steps show NOT_ALLOW). */
   opened: z.boolean(),
   limitation: z.string(),
-  /** LIMITATION_DEFAULT, LIMITATION_REVERIFICATION_OVERDUE once a re-verification deadline passed without a submission, or LIMITATION_COMPLIANCE_TASK_OVERDUE while a compliance task is overdue (decision 027). */
+  /** LIMITATION_DEFAULT, LIMITATION_REVERIFICATION_OVERDUE once a re-verification deadline passed without a submission, LIMITATION_COMPLIANCE_TASK_OVERDUE while a compliance task is overdue (decision 027), LIMITATION_EDD_REJECTED / LIMITATION_COMPLIANCE_RESTRICTED after an EDD rejection / a confirmed screening match (decision 052); the strongest in force (LIMITATION_PRECEDENCE). */
   limitationInfo: kycLimitationInfo,
   /** obtain_state. */
   state: z.array(kycStateItem).optional(),

@@ -156,6 +156,12 @@ export const ApiPath = {
   uploadRfiDocument: `${KYC}/upload-rfi-document`,
   /** POST: a reviewer gives a user a questionnaire to submit by a day. */
   consoleComplianceTasks: '/v1/console/compliance-tasks',
+  /** Decision 052: reviewer message templates per reject reason (administrators edit them). */
+  consoleReasonTemplates: '/v1/console/reason-templates',
+  /** Decision 052: the templates in the user's language, for the reasons of their rejection. */
+  reasonTemplates: `${KYC}/reason-templates`,
+  /** Decision 052: a reviewer cancels a task with a reason. */
+  consoleCancelTask: '/v1/console/compliance-tasks/:id/cancel',
   /** POST: a reviewer asks a user a question or for a document. */
   consoleRfiRequests: '/v1/console/rfi-requests',
 

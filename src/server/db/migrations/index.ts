@@ -33,6 +33,7 @@ import * as m035 from './035-password-resets.ts';
 import * as m036 from './036-picture-hashes.ts';
 import * as m037 from './037-events.ts';
 import * as m038 from './038-console-search.ts';
+import * as m039 from './039-restrictions-templates-cancel.ts';
 
 /**
  * The one migration set for SQLite and PostgreSQL, in order. Names are permanent: never rename or
@@ -73,4 +74,5 @@ export const migrations: Record<string, Migration> = {
   '036-picture-hashes': m036,
   '037-events': m037,
   '038-console-search': m038,
+  '039-restrictions-templates-cancel': m039,
 };

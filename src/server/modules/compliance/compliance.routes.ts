@@ -5,6 +5,11 @@ import {
   answerRfiResult,
   askRfiRequest,
   askRfiResult,
+  cancelTaskParams,
+  cancelTaskRequest,
+  cancelTaskResult,
+  consoleTasksQuery,
+  consoleTasksResult,
   complianceTasksRequest,
   complianceTasksResult,
   createTaskRequest,
@@ -75,5 +80,12 @@ export const complianceConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(ApiPath.consoleComplianceTasks, { config: reviewer, schema: { body: createTaskRequest, response: { 200: okEnvelope(createTaskResult) } } }, async (request) =>
     ok(await tasks.create(request.body, actorOf(request))),
+  );
+  // Decision 052: a user's tasks, and a cancel with the reason the user is told.
+  app.get(ApiPath.consoleComplianceTasks, { config: reviewer, schema: { querystring: consoleTasksQuery, response: { 200: okEnvelope(consoleTasksResult) } } }, async (request) =>
+    ok(await tasks.ofUserByEmail(request.query.email)),
+  );
+  app.post(ApiPath.consoleCancelTask, { config: reviewer, schema: { params: cancelTaskParams, body: cancelTaskRequest, response: { 200: okEnvelope(cancelTaskResult) } } }, async (request) =>
+    ok(await tasks.cancel(request.params.id, request.body.reason, actorOf(request))),
   );
 };

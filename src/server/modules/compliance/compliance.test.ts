@@ -120,7 +120,7 @@ describe('RFI', () => {
     await app.db.updateTable('compliance_tasks').set({ due_date: inDays(-1) }).where('id', '=', taskId).execute();
     const info = (await post(app, `${K}/kyc-info`, {}, u.cookie)).json().result;
     expect(info.limitation).toBe('LIMITATION_COMPLIANCE_TASK_OVERDUE');
-    expect(info.limitationInfo).toEqual({ limitation: 'LIMITATION_COMPLIANCE_TASK_OVERDUE', reasons: ['COMPLIANCE_TASK_RFI_OVERDUE'] });
+    expect(info.limitationInfo).toEqual({ limitation: 'LIMITATION_COMPLIANCE_TASK_OVERDUE', reasons: ['COMPLIANCE_TASK_RFI_OVERDUE'], actions: [{ reason: 'COMPLIANCE_TASK_RFI_OVERDUE', action: 'COMPLETE_TASKS', route: 'complianceTasks' }] });
     expect((await post(app, `${K}/compliance-tasks`, {}, u.cookie)).json().result).toMatchObject({ overdue: true, limitation: 'LIMITATION_COMPLIANCE_TASK_OVERDUE', tasks: [{ taskId, overdue: true }] });
     expect((await post(app, '/segw/task/v1/task/region', {}, u.cookie)).json().result.regions).toEqual([{ region: 'MAIN', open: 1, overdue: 1 }]);
     expect((await get(app, `${K}/rfi`, u.cookie)).json().result.open.overdue).toBe(true);
@@ -183,5 +183,54 @@ describe('authorization', () => {
     expect((await uploadPicture(rfiId, u.cookie)).json().ret_code).toBe(10011);
     expect((await rfiRows(other.id))[0]!.status).toBe('AWAITING_ANSWER');
     expect(await taskRows(u.id)).toHaveLength(0);
+  });
+});
+
+describe('cancelling a task (decision 052)', () => {
+  const giveTask = async (u: TestUser) =>
+    (await post(app, '/v1/console/compliance-tasks', { email: u.email, taskType: 'QUESTIONNAIRE', templateCode: 'sourceOfFundsWealth', message: 'Tell us about your funds.', dueDate: inDays(5) }, reviewer.cookie)).json().result.taskId as string;
+  const cancel = (taskId: string, reason: string, cookie = reviewer.cookie) => post(app, `/v1/console/compliance-tasks/${taskId}/cancel`, { reason }, cookie);
+
+  it('a reviewer cancels with a reason: CANCELLED with the reason, audited, the limitation it brought gone, the user told in the list and by e-mail', async () => {
+    const u = await user();
+    const taskId = await giveTask(u);
+    await app.db.updateTable('compliance_tasks').set({ due_date: inDays(-1) }).where('id', '=', taskId).execute();
+    expect((await post(app, `${K}/kyc-info`, {}, u.cookie)).json().result.limitation).toBe('LIMITATION_COMPLIANCE_TASK_OVERDUE');
+    const sentBefore = mailer.to(u.email).length;
+
+    const res = (await cancel(taskId, 'Sent by mistake: we have your documents already.')).json();
+    expect(res).toMatchObject({ ret_code: 0, result: { taskId, status: 'CANCELLED', cancelReason: 'Sent by mistake: we have your documents already.', completedAt: expect.any(String) } });
+    expect((await taskRows(u.id))[0]).toMatchObject({ status: 'CANCELLED', open_key: null, cancel_reason: 'Sent by mistake: we have your documents already.' });
+    const audit = await app.db.selectFrom('audit_log').select(['action', 'actor_id', 'after']).where('entity_id', '=', taskId).orderBy('seq').execute();
+    expect(audit.map((a) => [a.action, a.actor_id])).toEqual([['compliance_task.open', reviewer.id], ['compliance_task.cancel', reviewer.id]]);
+    expect(JSON.parse(audit[1]!.after as string)).toMatchObject({ status: 'CANCELLED', reason: 'Sent by mistake: we have your documents already.' });
+
+    // The user: no open task, no limitation; the cancelled list carries the reason; an e-mail says it.
+    const info = (await post(app, `${K}/kyc-info`, { obtain_verification_process: true }, u.cookie)).json().result;
+    expect(info).toMatchObject({ limitation: 'LIMITATION_DEFAULT', verificationProcess: { tasks: [] } });
+    expect((await post(app, '/segw/task/v1/task/list', { status: 'CANCELLED' }, u.cookie)).json().result.list).toEqual([expect.objectContaining({ taskId, cancelReason: 'Sent by mistake: we have your documents already.' })]);
+    const mails = mailer.to(u.email);
+    expect(mails).toHaveLength(sentBefore + 1);
+    expect(mails.at(-1)).toMatchObject({ subject: 'A compliance task was cancelled' });
+    expect(mails.at(-1)!.text).toContain('Sent by mistake: we have your documents already.');
+    expect(mails.at(-1)!.text).toContain('/user/accounts/auth/complianceTasks');
+
+    // The console lists the user's tasks with it.
+    expect((await get(app, `/v1/console/compliance-tasks?email=${encodeURIComponent(u.email)}`, reviewer.cookie)).json().result).toMatchObject({ userId: u.id, list: [{ taskId, status: 'CANCELLED' }] });
+    // Twice: the task is no longer open; nothing changes, no second e-mail.
+    expect((await cancel(taskId, 'again')).json().ret_code).toBe(10012);
+    expect(mailer.to(u.email)).toHaveLength(sentBefore + 1);
+  });
+
+  it('refused: no reason, an RFI task, a user, an unknown task; nothing written', async () => {
+    const u = await user();
+    const taskId = await giveTask(u);
+    expect((await cancel(taskId, '   ')).json()).toMatchObject({ ret_code: 10001, result: { fields: [{ path: 'reason' }] } });
+    expect((await cancel(taskId, 'mine', u.cookie)).json().ret_code).toBe(10009);
+    expect((await cancel('0b9c5f8e-2f7b-4a57-9f0e-1d2c3b4a5f60', 'gone')).json().ret_code).not.toBe(0);
+    const rfi = (await ask(u)).json().result;
+    expect((await cancel(rfi.taskId, 'not needed')).json()).toMatchObject({ ret_code: 10001, result: { fields: [{ path: 'id', code: 'compliance.rule_cancel_rfi' }] } });
+    expect((await taskRows(u.id)).map((t) => t.status)).toEqual(['OPEN', 'OPEN']);
+    expect(await app.db.selectFrom('audit_log').select('id').where('action', '=', 'compliance_task.cancel').where('entity_id', 'in', [taskId, rfi.taskId]).execute()).toEqual([]);
   });
 });

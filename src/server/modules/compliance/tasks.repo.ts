@@ -39,6 +39,17 @@ export async function closeTask(db: Q, id: string, status: string, at: string): 
   return Number(r.numUpdatedRows);
 }
 
+/** Cancels an open task with the reviewer's reason (compare-and-set on OPEN): 1 when cancelled now. */
+export async function cancelTask(db: Q, id: string, reason: string, at: string): Promise<number> {
+  const r = await db
+    .updateTable('compliance_tasks')
+    .set({ status: ComplianceTaskStatus.CANCELLED, open_key: null, completed_at: at, cancel_reason: reason })
+    .where('id', '=', id)
+    .where('status', '=', ComplianceTaskStatus.OPEN)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}
+
 /** Moves an open task on to what it is about now (an RFI's next round) and its due date, keeping it open. */
 export async function moveTaskSubject(db: Q, task: TaskRow, subjectId: string, dueDate: string): Promise<number> {
   const r = await db

@@ -10,6 +10,7 @@ import {
   TASK_REGIONS,
   type ComplianceTask,
   type ComplianceTasksResult,
+  type ConsoleTasksResult,
   type CreateTaskResult,
   type TaskListResult,
   type TaskRegionResult,
@@ -20,9 +21,11 @@ import { latestTemplate } from '../../../shared/questionnaires/index.ts';
 import { ValidationMessage } from '../../../shared/validation.ts';
 import { nowIso, type Db } from '../../db/index.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import { ValidationFailed, wrongState } from '../../errors.ts';
+import { notFound, ValidationFailed, wrongState } from '../../errors.ts';
 import { recordAudit, type Actor } from '../audit/audit.service.ts';
 import { publishIn } from '../events/events.service.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+import { languageForCountry, type MailTemplates } from '../../mail/templates.ts';
 import { isOverdue, limitationOf, routeOf } from './tasks.rules.ts';
 import * as repo from './tasks.repo.ts';
 
@@ -33,7 +36,16 @@ const SUBMITTED = new Set<string>([QuestionnaireStatus.QUESTIONNAIRE_STATUS_PEND
 
 export interface TasksDeps {
   db: Db;
-  accounts: { userByEmail(email: string): Promise<{ id: string; email: string; role: UserRole } | undefined> };
+  accounts: {
+    userByEmail(email: string): Promise<{ id: string; email: string; role: UserRole } | undefined>;
+    usersByIds(ids: readonly string[]): Promise<Map<string, { email: string }>>;
+  };
+  /** A cancelled task is told to the user by e-mail, in the language of their residence (as an RFI is asked). */
+  mailer: Mailer;
+  templates: MailTemplates;
+  residenceOf(userId: string): Promise<string>;
+  publicUrl: string;
+  log?: { warn(obj: object, msg: string): void };
   /** The regulated site serving an account ('' = the main one). */
   siteOf(userId: string): Promise<string>;
   /** A user's questionnaire statuses by template code. */
@@ -69,6 +81,7 @@ export function toTask(row: repo.TaskRow, today = todayIso()): ComplianceTask {
     route: routeOf(row),
     createdAt: row.created_at,
     completedAt: row.completed_at,
+    cancelReason: row.cancel_reason,
   };
 }
 
@@ -101,6 +114,7 @@ export function createTasksService(deps: TasksDeps) {
       created_by: actor.id,
       created_at: nowIso(),
       completed_at: null,
+      cancel_reason: null,
     };
     await repo.insertTask(trx, row);
     await recordAudit(trx, actor, {
@@ -190,6 +204,50 @@ export function createTasksService(deps: TasksDeps) {
       const today = todayIso();
       const rows = await tasksOf(userId, { status: ComplianceTaskStatus.OPEN });
       return { tasks: [...new Set(rows.map((t) => t.task_type))], ...limitationOf(rows, today) };
+    },
+
+    /** Console: a user's tasks (every status), soonest due first. Open questionnaire tasks are settled first. */
+    async ofUserByEmail(email: string): Promise<ConsoleTasksResult> {
+      const user = await deps.accounts.userByEmail(email);
+      if (!user || user.role !== UserRole.USER) throw new ValidationFailed([{ path: 'email', code: ComplianceRule.UNKNOWN_USER }]);
+      const today = todayIso();
+      return { userId: user.id, list: (await tasksOf(user.id)).map((t) => toTask(t, today)) };
+    },
+
+    /**
+     * Console: a reviewer cancels an open questionnaire task, saying why (decision 052). The task
+     * leaves the user's open list (and the limitation an overdue one brought), the reason is kept on
+     * it and shown to the user, and the user is e-mailed after the commit. An RFI task ends with its
+     * case instead (accepting the answer), so cancelling one is refused.
+     */
+    async cancel(taskId: string, reason: string, actor: Actor): Promise<ComplianceTask> {
+      if (actor.type !== 'reviewer') throw wrongState('only reviewers cancel tasks');
+      const row = await inTransaction(db, async (trx) => {
+        const task = await repo.findTask(trx, taskId);
+        if (!task) throw notFound();
+        if (task.task_type === ComplianceTaskType.RFI) throw new ValidationFailed([{ path: 'id', code: ComplianceRule.CANCEL_RFI }]);
+        const at = nowIso();
+        if ((await repo.cancelTask(trx, task.id, reason, at)) !== 1) throw wrongState('task not open');
+        await recordAudit(trx, actor, {
+          action: 'compliance_task.cancel',
+          entityType: ENTITY,
+          entityId: task.id,
+          before: { status: task.status },
+          after: { status: ComplianceTaskStatus.CANCELLED, userId: task.user_id, taskType: task.task_type, subjectId: task.subject_id, reason },
+        });
+        return { ...task, status: ComplianceTaskStatus.CANCELLED, open_key: null, completed_at: at, cancel_reason: reason };
+      });
+      // After the commit: a failed e-mail never undoes the cancel (the task page says it too).
+      try {
+        const user = (await deps.accounts.usersByIds([row.user_id])).get(row.user_id);
+        if (user) {
+          const lng = languageForCountry(await deps.residenceOf(row.user_id));
+          await deps.mailer.send(deps.templates.render(lng, 'taskCancelled', user.email, { reason, link: `${deps.publicUrl}/user/accounts/auth/complianceTasks` }));
+        }
+      } catch (err) {
+        deps.log?.warn({ err, taskId }, 'compliance task: the cancel e-mail failed');
+      }
+      return toTask(row);
     },
 
     /**

@@ -96,6 +96,8 @@ export interface QueueInput {
 export interface RejectInput {
   mode: RejectMode;
   reasonCode: RejectReasonCode;
+  /** Further reasons (decision 052): the user is shown each. */
+  reasonCodes?: readonly RejectReasonCode[] | undefined;
   userMessage: string;
   internalNote: string;
 }
@@ -160,6 +162,7 @@ export function createConsoleService({ db, review, kyc, accounts, reverification
       outcome: p.outcome,
       mode: p.mode,
       reasonCode: p.reasonCode,
+      reasonCodes: p.reasonCode === null ? [] : [...new Set([p.reasonCode, ...(p.reasonCodes ?? [])])],
       userMessage: p.userMessage,
       internalNote: p.internalNote,
       proposer: ref(p.proposerId),
@@ -436,7 +439,7 @@ export function createConsoleService({ db, review, kyc, accounts, reverification
       const [names, level, limitation, tasks, screeningState, eddState] = await Promise.all([
         kyc.namesOf([userId]),
         userStates ? userStates.level(userId) : Promise.resolve(0),
-        userStates ? userStates.limitation(userId) : Promise.resolve({ limitation: 'LIMITATION_DEFAULT', reasons: [] }),
+        userStates ? userStates.limitation(userId) : Promise.resolve({ limitation: 'LIMITATION_DEFAULT', reasons: [], actions: [] }),
         userStates ? userStates.tasks(userId) : Promise.resolve([]),
         userStates?.screening ? userStates.screening(userId) : Promise.resolve(null),
         userStates?.edd ? userStates.edd(userId) : Promise.resolve(null),
@@ -550,7 +553,7 @@ export function createConsoleService({ db, review, kyc, accounts, reverification
       const decision =
         input.outcome === DecisionOutcome.APPROVE
           ? { outcome: DecisionOutcome.APPROVE, mode: null, reasonCode: null, userMessage: '', internalNote: input.internalNote }
-          : { outcome: DecisionOutcome.REJECT, mode: input.mode, reasonCode: input.reasonCode, userMessage: input.userMessage, internalNote: input.internalNote };
+          : { outcome: DecisionOutcome.REJECT, mode: input.mode, reasonCode: input.reasonCode, ...(input.reasonCodes ? { reasonCodes: input.reasonCodes } : {}), userMessage: input.userMessage, internalNote: input.internalNote };
       return decisionResult(await review.override(id, actor, decision));
     },
 

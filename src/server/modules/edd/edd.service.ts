@@ -4,6 +4,8 @@ import type { QuestionnaireSubject } from '../../../shared/api/questionnaire-rev
 import { UserRole } from '../../../shared/api/accounts.ts';
 import { EDDStatus, QuestionnaireStatus } from '../../../shared/kyc.ts';
 import { RejectMode } from '../../../shared/review-reasons.ts';
+import { LIMITATION_EDD_REJECTED, LimitationAction, RestrictionReason, RestrictionSource } from '../../../shared/restrictions.ts';
+import type { Restriction } from '../restrictions/restrictions.service.ts';
 import { DecisionOutcome, SubjectKind } from '../../../shared/review.ts';
 import { nowIso, type Db } from '../../db/index.ts';
 import { inTransaction } from '../../db/transaction.ts';
@@ -42,7 +44,14 @@ export interface EddAccountsPort {
   userByEmail(email: string): Promise<{ id: string; email: string; role: UserRole } | undefined>;
 }
 
+/** What an EDD decision does to the account (the restrictions module, decision 052), in the decision's transaction. */
+export interface EddRestrictionsPort {
+  setIn(trx: Db, userId: string, r: Restriction, actor: Actor): Promise<void>;
+  liftIn(trx: Db, userId: string, source: typeof RestrictionSource.EDD, caseId: string | null, actor: Actor): Promise<boolean>;
+}
+
 export interface EddDeps {
+  restrictions?: EddRestrictionsPort;
   db: Db;
   review: ReviewService;
   questionnaires: EddQuestionnairesPort;
@@ -69,7 +78,7 @@ export type ExtraFacts = Partial<Pick<RiskFacts, 'volumeBand' | 'screeningOutcom
  * all are sent the round is one EDD review case, and its decision decides the questionnaires too.
  * Every change is one transaction with its audit records.
  */
-export function createEddService({ db, review, questionnaires, kyc, accounts, riskLists }: EddDeps) {
+export function createEddService({ db, review, questionnaires, kyc, accounts, riskLists, restrictions }: EddDeps) {
   const tx = <T>(fn: (trx: Db) => Promise<T>) => inTransaction(db, fn, 'edd changed concurrently');
   const statusOf = async (q: Db, userId: string) => (await readSteps(q, EDD_MACHINE, userId))[EDD_STEP];
   const apply = (trx: Db, userId: string, event: EddEvent, actor: Actor, context: Record<string, unknown>) =>
@@ -147,6 +156,13 @@ export function createEddService({ db, review, questionnaires, kyc, accounts, ri
       if (PENDING_QUESTIONNAIRE.has(statuses[code] ?? '')) await questionnaires.decideAnswerIn(trx, requestId, decision, c.id, actor);
     }
     await updateRound(trx, round, { decided_at: decision.decidedAt, outcome: status, open_key: null });
+    // Decision 052: a rejection limits the account until a later round passes; a RETRY one says the
+    // user may answer again, a FINAL one that only support can help.
+    if (pass) await restrictions?.liftIn(trx, round.user_id, RestrictionSource.EDD, c.id, actor);
+    else {
+      const action = decision.mode === RejectMode.FINAL ? LimitationAction.CONTACT_SUPPORT : LimitationAction.ANSWER_EDD_AGAIN;
+      await restrictions?.setIn(trx, round.user_id, { source: RestrictionSource.EDD, limitation: LIMITATION_EDD_REJECTED, reason: RestrictionReason.EDD_REJECTED, action, caseId: c.id }, actor);
+    }
     return { subjectStatus: status };
   }
 

@@ -19,6 +19,8 @@ export interface MemberFacts {
   level: KycLevel;
   residenceCountry: string;
   tags: Record<string, string>;
+  /** The Satos onboarding's appropriateness test (standardQuest) is passed (decision 052). */
+  appropriatenessPassed: boolean;
 }
 
 const DEPOSIT_VERIFY_TAG: MemberTagName = 'SATOS_DEPOSIT_VERIFY_SEEN';
@@ -41,8 +43,11 @@ const ENTITY_OF: Record<Exclude<CustodyType, 'CUSTODY_UNSPECIFIED'>, CustodyEnti
 export function createCustody({ db, agreements }: { db: Db; agreements: Agreements }) {
   const custodyOf = (row: CustodyAccountsTable | undefined): CustodyType => (row ? (row.custody as CustodyType) : CustodyType.CUSTODY_UNSPECIFIED);
   const newSatosGray = (m: MemberFacts) => m.tags.NEW_SATOS_GRAY === '1';
+  // Decision 052: the custody is offered (and opened) only once the appropriateness test is passed.
   const canJoinNewSatos = (row: CustodyAccountsTable | undefined, m: MemberFacts) =>
-    newSatosGray(m) && !row && m.level >= KycLevel.LEVEL_1 && EEA_COUNTRIES.includes(m.residenceCountry);
+    newSatosGray(m) && !row && m.level >= KycLevel.LEVEL_1 && EEA_COUNTRIES.includes(m.residenceCountry) && m.appropriatenessPassed;
+  /** Everything but the test: the offer waits for the appropriateness test (the overview says so). */
+  const awaitsAppropriateness = (row: CustodyAccountsTable | undefined, m: MemberFacts) => canJoinNewSatos(row, { ...m, appropriatenessPassed: true }) && !m.appropriatenessPassed;
   const canMoveToEu = (row: CustodyAccountsTable | undefined) => row?.custody === CustodyType.CUSTODY_SATOS && row.eu_migration === EuMigration.OFFERED;
 
   async function state(userId: string, m: MemberFacts, q: Db = db): Promise<CustodyStateResult> {
@@ -69,6 +74,7 @@ export function createCustody({ db, agreements }: { db: Db; agreements: Agreemen
     state,
     secondIdentityState,
     canJoinNewSatos,
+    awaitsAppropriateness,
     canMoveToEu,
     newSatosGray,
     findRow: (userId: string, q: Db = db) => repo.findCustody(q, userId),

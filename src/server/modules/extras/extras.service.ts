@@ -23,6 +23,11 @@ export interface ExtrasKycPort {
   residenceOf(userId: string): Promise<string>;
 }
 
+/** Whether the user passed the Satos onboarding's appropriateness test, read in `q` (the questionnaires module, decision 052). */
+export interface ExtrasAppropriatenessPort {
+  passed(q: Db, userId: string): Promise<boolean>;
+}
+
 /** The §3 kyc-info fields the extras own, as the kyc-info builder merges them. */
 export interface KycInfoExtras {
   custody: CustodyType;
@@ -50,6 +55,7 @@ export function createExtrasService({
   kyc,
   review,
   roleOf,
+  appropriateness,
   kybQuotas = async () => [],
 }: {
   db: Db;
@@ -58,6 +64,8 @@ export function createExtrasService({
   /** Four-eyes for tag changes that lower a duty (decision 036). */
   review: TagChangeDeps['review'];
   roleOf: TagChangeDeps['roleOf'];
+  /** The Satos offer waits for the appropriateness test (decision 052). */
+  appropriateness: ExtrasAppropriatenessPort;
   /** Business members' quotas on a site, level by level, read in `q` (the limits module, decision 040). */
   kybQuotas?: (q: Db, site: string) => Promise<KycQuota[]>;
 }) {
@@ -76,8 +84,8 @@ export function createExtrasService({
 
   /** Level, residence and tags of a member, read before any write's transaction. */
   async function factsOf(userId: string): Promise<MemberFacts> {
-    const [level, residenceCountry, tags] = await Promise.all([kyc.levelOf(userId), kyc.residenceOf(userId), accounts.memberTags(userId)]);
-    return { level, residenceCountry, tags };
+    const [level, residenceCountry, tags, appropriatenessPassed] = await Promise.all([kyc.levelOf(userId), kyc.residenceOf(userId), accounts.memberTags(userId), appropriateness.passed(db, userId)]);
+    return { level, residenceCountry, tags, appropriatenessPassed };
   }
 
   return {
@@ -96,7 +104,7 @@ export function createExtrasService({
      */
     async forKycInfo(q: Db, userId: string, at: { level: KycLevel; residenceCountry: string; site: string; tags?: Readonly<Record<string, string>> }): Promise<KycInfoExtras> {
       const tags = at.tags ?? (await accounts.memberTags(userId, q));
-      const m: MemberFacts = { level: at.level, residenceCountry: at.residenceCountry, tags };
+      const m: MemberFacts = { level: at.level, residenceCountry: at.residenceCountry, tags, appropriatenessPassed: await appropriateness.passed(q, userId) };
       const row = await custody.findRow(userId, q);
       const agreementState = await agreements.dueOf(userId, [AgreementProduct.HKG_POA, AgreementProduct.OPTION, AgreementProduct.SATOS_EU], q);
       const needs = (p: Product) => agreementState.find((a) => a.product === p)?.needsAcceptance === true;
@@ -115,6 +123,7 @@ export function createExtrasService({
       if (agreementState.some((a) => a.accepted && a.needsAcceptance)) bannerTags.push(BannerTag.AGREEMENT_UPDATE);
       if (pendingAnnouncements.length > 0) bannerTags.push(BannerTag.KYC_ANNOUNCEMENT);
       if (displayControl.isDisplayP2pRights) bannerTags.push(BannerTag.P2P_RIGHTS);
+      if (custody.awaitsAppropriateness(row, m)) bannerTags.push(BannerTag.SATOS_APPROPRIATENESS);
       // Business members' limits are data (decision 040): the limits module's `kyb:` entries for the site.
       const kyb = tags.KYB === '1' ? (await kybQuotas(q, at.site)).find((k) => k.level === at.level) : undefined;
       return {

@@ -350,8 +350,22 @@ describe('custody and the Satos-to-EU move', () => {
     expect((await get(app, '/v3/private/kyc/custody-info', u.cookie)).json().result).toMatchObject({ custody: 'CUSTODY_UNSPECIFIED', newSatosGray: false, canJoinNewSatos: false });
     expect((await join()).json().ret_code).toBe(41008);
     await setTag(u, 'NEW_SATOS_GRAY', '1');
+    // Decision 052: not before the appropriateness test is passed (computed on the server; joining is refused too).
+    expect(await kycInfo(u)).toMatchObject({ newSatosGray: true, displayControl: { isDisplayNewSatos: false }, bannerTags: expect.arrayContaining(['SATOS_APPROPRIATENESS']) });
+    expect((await get(app, '/v3/private/kyc/custody-info', u.cookie)).json().result).toMatchObject({ canJoinNewSatos: false });
+    expect((await join()).json().ret_code).toBe(41008);
+    expect(await app.db.selectFrom('custody_accounts').selectAll().where('user_id', '=', u.id).execute()).toEqual([]);
+    const test = (await post(app, '/v3/private/kyc/create-satos-questionnaire', {}, u.cookie)).json().result.requestId as string;
+    // A failed test (1 of 4 right) still offers nothing.
+    expect((await post(app, '/v3/private/kyc/submit-questionnaire', { request_id: test, answers: { limit: 'limit_now', fees: 'fees_none', seed: 'seed_share', diversify: 'div_spread' } }, u.cookie)).json().result).toMatchObject({ status: 'QUESTIONNAIRE_STATUS_REJECTED' });
+    expect((await kycInfo(u)).displayControl.isDisplayNewSatos).toBe(false);
+    // Passed (after the cooling-off): offered.
+    await app.db.updateTable('questionnaire_answers').set({ retry_after: null }).where('id', '=', test).execute();
+    const again = (await post(app, '/v3/private/kyc/create-satos-questionnaire', {}, u.cookie)).json().result.requestId as string;
+    expect((await post(app, '/v3/private/kyc/submit-questionnaire', { request_id: again, answers: { limit: 'limit_price', fees: 'fees_both', seed: 'seed_secret', diversify: 'div_one' } }, u.cookie)).json().result).toMatchObject({ status: 'QUESTIONNAIRE_STATUS_APPROVED' });
     const r = await kycInfo(u);
     expect(r).toMatchObject({ newSatosGray: true, displayControl: { isDisplayNewSatos: true } });
+    expect(r.bannerTags).not.toContain('SATOS_APPROPRIATENESS');
     expect((await join()).json()).toMatchObject({ ret_code: 0, result: { custody: 'CUSTODY_SATOS', custodyInfo: { entity: 'SATOS_CZ', euMigration: 'NONE' }, canJoinNewSatos: false } });
     expect(await auditOf(u.id, 'custody.new_satos.join')).toHaveLength(1);
     expect((await kycInfo(u)).displayControl.isDisplayNewSatos).toBe(false);
@@ -359,7 +373,9 @@ describe('custody and the Satos-to-EU move', () => {
     // Outside the EEA the onboarding is not offered.
     const gb = await level1('GB');
     await setTag(gb, 'NEW_SATOS_GRAY', '1');
+    await app.db.insertInto('step_states').values({ machine: 'questionnaire', subject_id: gb.id, step: 'standardQuest', status: 'QUESTIONNAIRE_STATUS_APPROVED', updated_at: new Date().toISOString() }).execute();
     expect((await kycInfo(gb)).displayControl.isDisplayNewSatos).toBe(false);
+    expect((await kycInfo(gb)).bannerTags).not.toContain('SATOS_APPROPRIATENESS');
   });
 
   it('a reviewer cannot offer the move to a non-Satos custody', async () => {

@@ -96,6 +96,10 @@ export function createApplications({ db, steps, documents, review, providerOf }:
       if (decision.outcome === DecisionOutcome.REJECT && decision.reasonCode && !reasonAppliesTo(decision.reasonCode, c.level ?? 0)) {
         throw new ValidationFailed([{ path: 'reasonCode', code: KycRule.REASON_NOT_APPLICABLE }]);
       }
+      // Decision 052: every further reason must fit the level too.
+      if (decision.outcome === DecisionOutcome.REJECT && (decision.reasonCodes ?? []).some((code) => !reasonAppliesTo(code, c.level ?? 0))) {
+        throw new ValidationFailed([{ path: 'reasonCodes', code: KycRule.REASON_NOT_APPLICABLE }]);
+      }
     },
     async apply(trx, c, decision, actor) {
       const app = await repo.findApplication(trx, c.subjectId);
@@ -104,6 +108,8 @@ export function createApplications({ db, steps, documents, review, providerOf }:
       const reject = decision.outcome === DecisionOutcome.REJECT;
       const status = reject ? ApplicationStatus.REJECTED : ApplicationStatus.APPROVED;
       if ((await repo.closeApplication(trx, app.id, status, decision.decidedAt)) !== 1) throw wrongState('application already decided');
+      // Several reasons (decision 052): kyc-info shows each of the application's reasons.
+      if (reject && (decision.reasonCodes?.length ?? 0) > 1) await repo.setReasonCodes(trx, app.id, decision.reasonCodes ?? []);
       const event = !reject ? StepEvent.APPROVE : decision.mode === 'FINAL' ? StepEvent.REJECT_FINAL : StepEvent.REJECT_RETRY;
       const stepStatus = await steps.apply(trx, app.user_id, level, event, actor, { applicationId: app.id, ...(reject ? { reasonCodes: decision.reasonCodes ?? (decision.reasonCode ? [decision.reasonCode] : []) } : {}) });
       // A level reached opens the next one (unless it is disabled).
@@ -128,6 +134,7 @@ export function createApplications({ db, steps, documents, review, providerOf }:
           decisionId: decision.id,
           mode: decision.mode,
           reasonCode: decision.reasonCode,
+          reasonCodes: decision.reasonCodes,
           userMessage: decision.userMessage,
           internalNote: decision.internalNote,
         },

@@ -5,6 +5,7 @@ import { isPostgres } from '../../db/index.ts';
 import { ApiPath } from '../../../shared/api/paths.ts';
 import { STAMPED_TABLES } from '../../db/migrations/024-kyc-info-stamps.ts';
 import { STAMPED_TABLES_030 } from '../../db/migrations/030-limits-rates-mobile.ts';
+import { STAMPED_TABLES_039 } from '../../db/migrations/039-restrictions-templates-cancel.ts';
 import { readChangeStamps } from '../../db/change-stamps.ts';
 import { createKycInfoCache, WATCHED_TABLES } from './kyc-info-cache.ts';
 import { caseOf, createKycTestApp, newReviewer, newUser, post, submitLevel1, type TestUser } from './kyc.fixtures.ts';
@@ -46,7 +47,7 @@ const stampOf = async (userId: string) => Number((await app.db.selectFrom('kyc_i
 
 describe('the change stamps', () => {
   it('every table the cache watches has the triggers of migration 024, and no other', async () => {
-    expect(new Set([...STAMPED_TABLES, ...STAMPED_TABLES_030].map((t) => t.table))).toEqual(WATCHED_TABLES);
+    expect(new Set([...STAMPED_TABLES, ...STAMPED_TABLES_030, ...STAMPED_TABLES_039].map((t) => t.table))).toEqual(WATCHED_TABLES);
     const rows = isPostgres(app.db as never)
       ? await sql<{ table: string }>`select event_object_table as "table" from information_schema.triggers where trigger_name like 'kyc\\_info\\_stamp\\_%'`.execute(app.db)
       : await sql<{ table: string }>`select tbl_name as "table" from sqlite_master where type = 'trigger' and name like 'kyc_info_stamp_%'`.execute(app.db);

@@ -45,6 +45,8 @@ export const WATCHED_TABLES: ReadonlySet<string> = new Set([
   'compliance_tasks',
   // Migration 030 (decision 040): the withdrawal limits kyc-info's quotas come from.
   'withdrawal_limit_versions',
+  // Migration 039 (decision 052): the restrictions decisions put on an account.
+  'account_restrictions',
 ]);
 
 /** How many replies one server keeps (least recently read dropped first): a few KB each. */

@@ -4,6 +4,7 @@ import type { KycQuota } from '../../../shared/api/quotas.ts';
 import { CustodyType, KycFlow, LIMITATION_DEFAULT, QuestionnaireStatus, StepStatus, type KycLevel, type Provider, type VerifiableLevel } from '../../../shared/kyc.ts';
 import type { UpdatePoiDisplay } from '../../../shared/api/reverification.ts';
 import { SubjectKind } from '../../../shared/review.ts';
+import { actionOf, combineLimitations, LimitationAction, type LimitationPart } from '../../../shared/restrictions.ts';
 import type { RejectReasonCode } from '../../../shared/review-reasons.ts';
 import type { Db } from '../../db/index.ts';
 import type { RoutingInput } from '../providers/providers.service.ts';
@@ -67,6 +68,13 @@ export interface KycComplianceTasksPort {
   forKycInfo(userId: string): Promise<{ tasks: string[]; limitation: string; reasons: string[] }>;
 }
 
+/** What kyc-info shows of the restrictions decisions put on the account (decision 052), read in `q`. */
+export interface KycRestrictionsPort {
+  forKycInfo(q: Db, userId: string): Promise<LimitationPart>;
+}
+
+const NO_RESTRICTIONS: KycRestrictionsPort = { forKycInfo: async () => ({ limitation: LIMITATION_DEFAULT, reasons: [], actions: [] }) };
+
 const NO_TASKS: KycComplianceTasksPort = { forKycInfo: async () => ({ tasks: [], limitation: LIMITATION_DEFAULT, reasons: [] }) };
 
 /** kyc-info's quotas: the withdrawal limits in force for the site (the limits module, decision 040), read in `q`. */
@@ -87,6 +95,7 @@ interface KycInfoDeps {
   providerOf(q: Db, userId: string, level: VerifiableLevel, routing: Pick<RoutingInput, 'site'>, known?: KycReads): Promise<Provider>;
   questionnaires?: KycQuestionnairesPort;
   complianceTasks?: KycComplianceTasksPort;
+  restrictions?: KycRestrictionsPort;
 }
 
 /** The questionnaire fields of kyc-info (§3), from the questionnaires module's rules and statuses (decision 020). */
@@ -107,7 +116,7 @@ const NO_QUESTIONNAIRES = {
   amlQuestionnaire: { needQuestionnaire: false, templateCode: '' },
 };
 
-export function createKycInfo({ db, limits, apiUrlOf, kycOpened, steps, review, providerOf, reverification, questionnaires, extras = NO_EXTRAS, complianceTasks = NO_TASKS }: KycInfoDeps) {
+export function createKycInfo({ db, limits, apiUrlOf, kycOpened, steps, review, providerOf, reverification, questionnaires, extras = NO_EXTRAS, complianceTasks = NO_TASKS, restrictions = NO_RESTRICTIONS }: KycInfoDeps) {
   /** `known`: the personal information and steps this request has just read (reconcileAvailability), not read again. */
   return async function getInfo(userId: string, flags: KycInfoFlags, routing: Pick<RoutingInput, 'site'>, known?: KycReads): Promise<KycInfo> {
     const tags = await steps.memberTagsOf(db, userId);
@@ -152,10 +161,15 @@ export function createKycInfo({ db, limits, apiUrlOf, kycOpened, steps, review, 
 
     const reverify = await reverification.displayFor(userId, routing, { residenceCountry: personal?.residence_country ?? '' });
     const tasks = await complianceTasks.forKycInfo(userId);
-    // One limitation names the account's state: an overdue re-verification first (it has its own
-    // page), else an overdue task; the reasons list every cause.
-    const limitation = reverify.limitation !== LIMITATION_DEFAULT ? reverify.limitation : tasks.limitation;
-    const limitationInfo = { limitation, reasons: [...reverify.limitationInfo.reasons, ...tasks.reasons] };
+    // One limitation names the account's state: the strongest in force (a decision's restriction,
+    // then an overdue re-verification, then an overdue task); the reasons and actions list every cause.
+    const restricted = await restrictions.forKycInfo(db, userId);
+    const { limitation, ...why } = combineLimitations([
+      restricted,
+      { limitation: reverify.limitation, reasons: reverify.limitationInfo.reasons, actions: reverify.limitationInfo.reasons.map((r) => actionOf(r, LimitationAction.UPDATE_DOCUMENTS)) },
+      { limitation: tasks.limitation, reasons: tasks.reasons, actions: tasks.reasons.map((r) => actionOf(r, LimitationAction.COMPLETE_TASKS)) },
+    ]);
+    const limitationInfo = { limitation, ...why };
     const info: KycInfo = {
       apiUrl: apiUrlOf(provider),
       provider,

@@ -17,7 +17,7 @@ import type { ReviewService } from '../review/review.service.ts';
 import { createApplications, parseSnapshot, type KycDocumentsPort } from './applications.ts';
 import { createKycInfoCache } from './kyc-info-cache.ts';
 import type { ChangeStamps } from '../../db/change-stamps.ts';
-import { createKycInfo, currentLevel, type KycComplianceTasksPort, type KycLimitsPort, type KycExtrasPort, type KycQuestionnairesPort, type KycReverificationPort } from './kyc-info.ts';
+import { createKycInfo, currentLevel, type KycComplianceTasksPort, type KycLimitsPort, type KycExtrasPort, type KycQuestionnairesPort, type KycReverificationPort, type KycRestrictionsPort } from './kyc-info.ts';
 import { displayedSteps, KYC_LEVEL_MACHINE, LEVELS, reachedLevel, StepEvent } from './kyc.machine.ts';
 import { nextStatus } from '../steps/steps.service.ts';
 import { createKycSteps, SUBMITTABLE, type KycAccountsPort, type KycLevelReachedPort, type KycReads } from './kyc-steps.ts';
@@ -61,6 +61,8 @@ export interface KycDeps {
   questionnaires?: KycQuestionnairesPort;
   /** kyc-info's open compliance tasks and their limitation (late-bound, decision 027). */
   complianceTasks?: KycComplianceTasksPort;
+  /** kyc-info's limitation from the restrictions decisions put on the account (late-bound, decision 052). */
+  restrictions?: KycRestrictionsPort;
   /** The account extras' kyc-info fields (decision 025); absent: their "none" values. */
   extras?: KycExtrasPort;
   /** kyc-info's quotas (decision 040); absent: the built-in default limits. */
@@ -140,7 +142,7 @@ export function ipCountryFrom(headerValue: string | undefined): IpCountryResult 
  * job each — step rules (kyc-steps.ts over the generic steps module), personal information, the
  * in-house provider's applications and their review handler, and the kyc-info read model.
  */
-export function createKycService({ db, config, documents, accounts, review, providers, log, reverification, otp, questionnaires, extras, vendorUpdates, levelReached, complianceTasks, limits = DEFAULT_LIMITS_PORT }: KycDeps) {
+export function createKycService({ db, config, documents, accounts, review, providers, log, reverification, otp, questionnaires, extras, vendorUpdates, levelReached, complianceTasks, restrictions, limits = DEFAULT_LIMITS_PORT }: KycDeps) {
   const kycOpened = config.kycOpened;
   const steps = createKycSteps({ db, kycOpened, accounts, ...(levelReached ? { levelReached } : {}) });
   const personal = createPersonalInfo({ db, kycOpened, steps });
@@ -150,7 +152,7 @@ export function createKycService({ db, config, documents, accounts, review, prov
   const applications = createApplications({ db, steps, documents, review, providerOf });
   // apiUrl: the API or SDK base the vendor's client talks to (get-verification-sdk-info's), '' in-house.
   const apiUrlOf = (provider: Provider) => (provider === Provider.PROVIDER_DEFAULT ? '' : (providers.get(provider).origins().connect[0] ?? ''));
-  const kycInfo = createKycInfo({ db, limits, apiUrlOf, kycOpened, steps, review, providerOf, reverification, ...(questionnaires ? { questionnaires } : {}), ...(extras ? { extras } : {}), ...(complianceTasks ? { complianceTasks } : {}) });
+  const kycInfo = createKycInfo({ db, limits, apiUrlOf, kycOpened, steps, review, providerOf, reverification, ...(questionnaires ? { questionnaires } : {}), ...(extras ? { extras } : {}), ...(complianceTasks ? { complianceTasks } : {}), ...(restrictions ? { restrictions } : {}) });
   const infoCache = createKycInfoCache(db);
   const quick = createQuickKyc({ db, kycOpened, steps, review, providers, log });
   const records = createKycRecords({ db });

@@ -46,7 +46,7 @@ describe('POST kyc-info', () => {
       flowNames: ['Level1_web', 'Level2_web'],
       opened: true,
       limitation: 'LIMITATION_DEFAULT',
-      limitationInfo: { limitation: 'LIMITATION_DEFAULT', reasons: [] },
+      limitationInfo: { limitation: 'LIMITATION_DEFAULT', reasons: [], actions: [] },
       kycToken: '',
       apiUrl: '',
       errorNotify: [],

@@ -66,7 +66,7 @@ export function createKycOverride({ steps }: { steps: KycSteps }): Required<Pick
       const { app, level } = await check(trx, c.subjectId, previous, decision);
       const status = decision.outcome === DecisionOutcome.APPROVE ? ApplicationStatus.APPROVED : ApplicationStatus.REJECTED;
       const before = { status: app.status, stepStatus: stepAfter(previous), reasonCodes: app.reason_codes ? (JSON.parse(app.reason_codes) as string[]) : null };
-      if ((await repo.redecideApplication(trx, app.id, app.status, status, decision.decidedAt, decision.reasonCode ? [decision.reasonCode] : null)) !== 1) {
+      if ((await repo.redecideApplication(trx, app.id, app.status, status, decision.decidedAt, decision.reasonCode ? (decision.reasonCodes?.length ? decision.reasonCodes : [decision.reasonCode]) : null)) !== 1) {
         throw wrongState('application changed concurrently');
       }
       const stepStatus = await steps.apply(trx, app.user_id, level, eventOf(decision), actor, { applicationId: app.id, caseId: c.id, decisionId: decision.id, ...(decision.reasonCode ? { reasonCodes: decision.reasonCodes ?? [decision.reasonCode] } : {}) });

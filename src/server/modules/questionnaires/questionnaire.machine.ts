@@ -20,6 +20,9 @@ export const QuestionnaireEvent = {
   REJECT: 'REJECT',
   /** A new attempt or version after a decision (a failed test: after its cooling-off period). */
   RENEW: 'RENEW',
+  /** A senior reviewer overrides the system's decision on a scored questionnaire (decision 052). */
+  OVERRIDE_APPROVE: 'OVERRIDE_APPROVE',
+  OVERRIDE_REJECT: 'OVERRIDE_REJECT',
 } as const;
 export type QuestionnaireEvent = (typeof QuestionnaireEvent)[keyof typeof QuestionnaireEvent];
 
@@ -41,8 +44,8 @@ export const QUESTIONNAIRE_MACHINE = defineMachine<QuestionnaireStatus, Question
       [E.REJECT]: S.QUESTIONNAIRE_STATUS_REJECTED,
     },
     [S.QUESTIONNAIRE_STATUS_PENDING_NO_EDIT]: { [E.APPROVE]: S.QUESTIONNAIRE_STATUS_APPROVED, [E.REJECT]: S.QUESTIONNAIRE_STATUS_REJECTED },
-    [S.QUESTIONNAIRE_STATUS_APPROVED]: { [E.RENEW]: S.QUESTIONNAIRE_STATUS_UNSUBMIT },
-    [S.QUESTIONNAIRE_STATUS_REJECTED]: { [E.RENEW]: S.QUESTIONNAIRE_STATUS_UNSUBMIT },
+    [S.QUESTIONNAIRE_STATUS_APPROVED]: { [E.RENEW]: S.QUESTIONNAIRE_STATUS_UNSUBMIT, [E.OVERRIDE_REJECT]: S.QUESTIONNAIRE_STATUS_REJECTED },
+    [S.QUESTIONNAIRE_STATUS_REJECTED]: { [E.RENEW]: S.QUESTIONNAIRE_STATUS_UNSUBMIT, [E.OVERRIDE_APPROVE]: S.QUESTIONNAIRE_STATUS_APPROVED },
   },
   initial: () => S.QUESTIONNAIRE_STATUS_UNDEFINED,
   audit: {

@@ -34,7 +34,7 @@ import { nowIso, type Db } from '../../db/index.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { BusinessError, notFound, ValidationFailed, wrongState } from '../../errors.ts';
 import { recordAudit, type Actor } from '../audit/audit.service.ts';
-import type { ReviewCase, ReviewService, ReviewSubjectHandler } from '../review/review.service.ts';
+import type { ReviewCase, ReviewDecision, ReviewService, ReviewSubjectHandler } from '../review/review.service.ts';
 import { applyEvent, readSteps } from '../steps/steps.service.ts';
 import { QUESTIONNAIRE_MACHINE, QuestionnaireEvent } from './questionnaire.machine.ts';
 import * as repo from './questionnaires.repo.ts';
@@ -256,10 +256,46 @@ export function createQuestionnairesService({ db, coolingOffSeconds, review, doc
     return status;
   }
 
+  /**
+   * The attempt is still where the system's decision left it (decision 052): the user's newest
+   * attempt at the template, and the status what that decision made of it (no new attempt since).
+   */
+  async function checkOverrideOf(trx: Db, requestId: string, previous: Pick<ReviewDecision, 'outcome'>) {
+    const row = await repo.findAnswer(trx, requestId, { lock: true });
+    if (!row) throw notFound();
+    const movedOn = (why: string) => new BusinessError(RetCode.REVIEW_OVERRIDE_SUBJECT_MOVED_ON, why);
+    if ((await repo.findLatest(trx, row.user_id, row.template_code))?.id !== row.id) throw movedOn('a newer attempt exists');
+    const status = (await statuses(trx, row.user_id))[row.template_code]!;
+    const expected = previous.outcome === DecisionOutcome.APPROVE ? S.QUESTIONNAIRE_STATUS_APPROVED : S.QUESTIONNAIRE_STATUS_REJECTED;
+    if (status !== expected) throw movedOn(`the questionnaire is ${status} now`);
+    return { row, status };
+  }
+
   /** Carries out a decision on a QUESTIONNAIRE case (a reviewer's, or the system's for scored kinds). */
   const reviewHandler: ReviewSubjectHandler = {
     async apply(trx, c, decision, actor) {
       return { subjectStatus: await decideAnswerIn(trx, c.subjectId, decision, c.id, actor) };
+    },
+    async checkOverride(trx, c, previous) {
+      await checkOverrideOf(trx, c.subjectId, previous);
+    },
+    /**
+     * A senior reviewer overrides the system's score (decision 052): a failed test passed (no
+     * cooling-off), a pass withdrawn (RETRY: a new attempt at once; FINAL: closed), or only the mode.
+     */
+    async applyOverride(trx, c, previous, decision, actor) {
+      const { row, status } = await checkOverrideOf(trx, c.subjectId, previous);
+      const approve = decision.outcome === DecisionOutcome.APPROVE;
+      const to = decision.outcome === previous.outcome ? status : await apply(trx, row.user_id, row.template_code, approve ? E.OVERRIDE_APPROVE : E.OVERRIDE_REJECT, actor, { requestId: row.id, caseId: c.id });
+      await update(trx, row, { decided_at: decision.decidedAt, outcome: to, closed: !approve && decision.mode === RejectMode.FINAL ? 1 : 0, retry_after: null });
+      await recordAudit(trx, actor, {
+        action: 'questionnaire.override',
+        entityType: ENTITY,
+        entityId: row.id,
+        before: { status, outcome: row.outcome, closed: row.closed, retryAfter: row.retry_after },
+        after: { status: to, caseId: c.id, decisionId: decision.id, supersedes: previous.id, mode: decision.mode, reasonCode: decision.reasonCode, internalNote: decision.internalNote },
+      });
+      return { subjectStatus: to };
     },
     async assigned(trx, c, actor) {
       const row = await repo.findAnswer(trx, c.subjectId, { lock: true });

@@ -71,6 +71,9 @@ describe('the status step table', () => {
         'PENDING_NO_EDIT REJECT REJECTED',
         'APPROVED RENEW UNSUBMIT',
         'REJECTED RENEW UNSUBMIT',
+        // Decision 052: a senior reviewer overrides the system's score.
+        'APPROVED OVERRIDE_REJECT REJECTED',
+        'REJECTED OVERRIDE_APPROVE APPROVED',
       ].sort(),
     );
   });

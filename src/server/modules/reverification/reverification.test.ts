@@ -197,7 +197,7 @@ describe('deadline, Turkey, proof of address, EU reset', () => {
     await app.db.updateTable('reverification_requests').set({ deadline: daysAgo(1) }).where('user_id', '=', u.id).execute();
     const info = (await post(app, `${K}/kyc-info`, {}, u.cookie)).json().result;
     expect(info.limitation).toBe('LIMITATION_REVERIFICATION_OVERDUE');
-    expect(info.limitationInfo).toEqual({ limitation: 'LIMITATION_REVERIFICATION_OVERDUE', reasons: ['REVERIFICATION_POI_OVERDUE'] });
+    expect(info.limitationInfo).toEqual({ limitation: 'LIMITATION_REVERIFICATION_OVERDUE', reasons: ['REVERIFICATION_POI_OVERDUE'], actions: [{ reason: 'REVERIFICATION_POI_OVERDUE', action: 'UPDATE_DOCUMENTS', route: 'reverification' }] });
     await submitPoi(u);
     expect((await post(app, `${K}/kyc-info`, {}, u.cookie)).json().result.limitation).toBe('LIMITATION_DEFAULT');
   });

@@ -154,6 +154,9 @@ export function createSubmissions(deps: SubmissionsDeps) {
       if (decision.outcome === DecisionOutcome.REJECT && decision.reasonCode && !reasonAppliesTo(decision.reasonCode, c.level ?? 0)) {
         throw new ValidationFailed([{ path: 'reasonCode', code: KycRule.REASON_NOT_APPLICABLE }]);
       }
+      if (decision.outcome === DecisionOutcome.REJECT && (decision.reasonCodes ?? []).some((code) => !reasonAppliesTo(code, c.level ?? 0))) {
+        throw new ValidationFailed([{ path: 'reasonCodes', code: KycRule.REASON_NOT_APPLICABLE }]);
+      }
     },
     /**
      * Approve: the update becomes the verified document (the earlier one stays in history), the

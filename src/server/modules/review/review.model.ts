@@ -131,6 +131,7 @@ export function toProposal(row: repo.ProposalRow): ReviewProposal {
     outcome: row.outcome as DecisionOutcome,
     mode: row.mode as RejectMode | null,
     reasonCode: row.reason_code as RejectReasonCode | null,
+    ...(row.reason_codes ? { reasonCodes: JSON.parse(row.reason_codes) as RejectReasonCode[] } : {}),
     userMessage: row.user_message,
     internalNote: row.internal_note,
     proposedAt: row.proposed_at,

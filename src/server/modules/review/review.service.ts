@@ -193,6 +193,7 @@ export function createReviewService({ db, fourEyes = [], log = consoleLog }: { d
       outcome: input.outcome,
       mode: input.mode,
       reason_code: input.reasonCode,
+      reason_codes: input.reasonCodes && input.reasonCodes.length > 0 ? JSON.stringify([...new Set([input.reasonCode, ...input.reasonCodes])]) : null,
       user_message: input.userMessage,
       internal_note: input.internalNote,
       proposed_at: at,
@@ -229,7 +230,8 @@ export function createReviewService({ db, fourEyes = [], log = consoleLog }: { d
     if (!row) throw wrongState('case has no decision');
     const previous = toDecision(row);
     if (expected !== undefined && previous.id !== expected) throw wrongState('decision replaced meanwhile');
-    if (previous.decider.type !== 'provider') throw new BusinessError(RetCode.REVIEW_OVERRIDE_NOT_PROVIDER, 'only a provider decision can be overridden', { decider: previous.decider.type });
+    // Decision 052: what a provider or the system decided (a scored questionnaire) is overridable alike.
+    if (previous.decider.type !== 'provider' && previous.decider.type !== 'system') throw new BusinessError(RetCode.REVIEW_OVERRIDE_NOT_PROVIDER, 'only a provider or system decision can be overridden', { decider: previous.decider.type });
     if (previous.outcome === input.outcome && previous.mode === input.mode) throw new BusinessError(RetCode.REVIEW_OVERRIDE_SAME_DECISION, 'an override must change the outcome or the mode');
     const handler = checkInput(current, input);
     if (!handler.checkOverride || !handler.applyOverride) throw wrongState(`${current.subjectKind} cases cannot be overridden`);
@@ -280,7 +282,7 @@ export function createReviewService({ db, fourEyes = [], log = consoleLog }: { d
         await recordAudit(trx, actor, { action: 'review.case.send_back', entityType: CASE_ENTITY, entityId: caseId, after: { proposalId: proposal.id, proposerId: proposal.proposerId, note } });
         return { kind: 'sent_back', case: current, proposal: { ...proposal, status: ProposalStatus.SENT_BACK, resolvedBy: me, resolvedAt: at, resolutionNote: note } };
       }
-      const input: DecisionInput = { outcome: proposal.outcome, mode: proposal.mode, reasonCode: proposal.reasonCode, userMessage: proposal.userMessage, internalNote: proposal.internalNote };
+      const input: DecisionInput = { outcome: proposal.outcome, mode: proposal.mode, reasonCode: proposal.reasonCode, ...(proposal.reasonCodes ? { reasonCodes: proposal.reasonCodes } : {}), userMessage: proposal.userMessage, internalNote: proposal.internalNote };
       // An override is checked again: the subject may have moved on while the proposal waited.
       const overriding = proposal.supersedesId === null ? null : await checkOverride(trx, current, input, proposal.supersedesId);
       const handler = overriding?.handler ?? checkInput(current, proposal);

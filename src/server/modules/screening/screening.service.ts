@@ -3,6 +3,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { AmlResult, AmlScene, SCREENING_LIST_INVALID, ScreeningMatchStatus, ScreeningStatus, type AmlResultReply, type LoadListResult, type ScreeningHit, type ScreeningSubject } from '../../../shared/api/screening.ts';
 import { QuestionnaireStatus } from '../../../shared/kyc.ts';
 import { DecisionOutcome, SubjectKind } from '../../../shared/review.ts';
+import { LIMITATION_COMPLIANCE_RESTRICTED, LimitationAction, RestrictionReason, RestrictionSource } from '../../../shared/restrictions.ts';
+import type { Restriction } from '../restrictions/restrictions.service.ts';
 import { nowIso, type Db } from '../../db/index.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { notFound, ValidationFailed, wrongState } from '../../errors.ts';
@@ -77,6 +79,7 @@ export function createScreeningService({
   questionnaires,
   people,
   matched,
+  restrictions,
   matcher = createInProcessMatcher(),
   engine = createInhouseEngine(matcher),
   catalogIntervalMs = 0,
@@ -108,6 +111,11 @@ export function createScreeningService({
   onJobError?: (err: unknown) => void;
   /** A new potential match was opened, in its transaction (enhanced due diligence follows, decision 028). */
   matched?: (trx: Db, userId: string, actor: Actor) => Promise<unknown>;
+  /** What a reviewer's decision on a match does to the account (decision 052), in the decision's transaction. */
+  restrictions?: {
+    setIn(trx: Db, userId: string, r: Restriction, actor: Actor): Promise<void>;
+    liftIn(trx: Db, userId: string, source: typeof RestrictionSource.SCREENING, caseId: string | null, actor: Actor): Promise<boolean>;
+  };
 }) {
   /** The list entries a user matches, best first: the engine's answer (decision 043). */
   function hitsFor(q: Db, list: ListRef, person: ScreenedPerson): Promise<ScreeningHit[]> {
@@ -190,6 +198,13 @@ export function createScreeningService({
         after: { status: matchStatus, screening: status, caseId: c.id, decisionId: decision.id, reasonCode: decision.reasonCode, internalNote: decision.internalNote },
       });
       await publishIn(trx, 'kyc.screening.match_decided', { userId: match.user_id, matchId: match.id, listVersion: match.list_version, status: trueMatch ? 'CONFIRMED' : 'CLEARED', trigger: match.trigger });
+      // Decision 052: a confirmed match restricts the account (kyc-info's limitation, worded as a
+      // compliance review: no tipping-off); a cleared one lifts a restriction an earlier match left.
+      if (trueMatch) {
+        await restrictions?.setIn(trx, match.user_id, { source: RestrictionSource.SCREENING, limitation: LIMITATION_COMPLIANCE_RESTRICTED, reason: RestrictionReason.COMPLIANCE_REVIEW, action: LimitationAction.CONTACT_SUPPORT, caseId: c.id }, actor);
+      } else {
+        await restrictions?.liftIn(trx, match.user_id, RestrictionSource.SCREENING, c.id, actor);
+      }
       // A match open while a newer list was loaded was skipped by that re-screening (its outcome stood
       // until this decision): cleared now, the user is screened against the list in use at once, or
       // they would wait for the next list (and the console would count them as left, forever).

@@ -18,6 +18,7 @@ const task = (over: Partial<ComplianceTask> = {}): ComplianceTask => ({
   route: 'rfiQuestion',
   createdAt: '2026-11-01T10:00:00.000Z',
   completedAt: null,
+  cancelReason: null,
   ...over,
 });
 

@@ -6,7 +6,7 @@ import { buttonVariants } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { LoadError, LoadingBlock } from '../../components/ui/load-states.tsx';
 import { useDocumentTitle } from '../../lib/page/document-title.ts';
-import { useDoneTasks, useOpenTasks } from './api/tasks.ts';
+import { useCancelledTasks, useDoneTasks, useOpenTasks } from './api/tasks.ts';
 import { formatDay } from './model/dates.ts';
 
 /**
@@ -57,6 +57,7 @@ export default function ComplianceTasksScreen() {
             </>
           )}
           <DoneTasks />
+          <CancelledTasks />
         </div>
       )}
     </section>
@@ -102,6 +103,32 @@ function DoneTasks() {
         {list.map((task) => (
           <li key={task.taskId}>
             {t(`compliance.tasks.type.${task.taskType}`)} · {t('compliance.tasks.completedOn', { date: formatDay((task.completedAt ?? '').slice(0, 10), i18n.language) })}
+          </li>
+        ))}
+      </ul>
+    </Card>
+  );
+}
+
+/** Tasks a reviewer cancelled, most recent first, each with the reason the reviewer gave (decision 052). */
+function CancelledTasks() {
+  const { t, i18n } = useTranslation();
+  const cancelled = useCancelledTasks();
+  const list = [...(cancelled.data?.list ?? [])].sort((a, b) => (b.completedAt ?? '').localeCompare(a.completedAt ?? ''));
+  if (list.length === 0) return null;
+  return (
+    <Card title={t('compliance.tasks.cancelled')}>
+      <ul className="flex flex-col gap-3 text-sm" data-testid="cancelled-tasks">
+        {list.map((task) => (
+          <li key={task.taskId} className="flex flex-col gap-1">
+            <span>
+              {t(`compliance.tasks.type.${task.taskType}`)} · {t('compliance.tasks.cancelledOn', { date: formatDay((task.completedAt ?? '').slice(0, 10), i18n.language) })}
+            </span>
+            {task.cancelReason ? (
+              <span className="whitespace-pre-line text-muted">
+                {t('compliance.tasks.cancelReason')}: {task.cancelReason}
+              </span>
+            ) : null}
           </li>
         ))}
       </ul>

@@ -16,6 +16,7 @@ import { formatDateTime } from './format.ts';
 import { RiskListsCard } from './components/risk-lists-card.tsx';
 import { ScreeningListCard } from './components/screening-list-card.tsx';
 import { LimitsCard, RatesCard } from './components/limits-card.tsx';
+import { ReasonTemplatesCard } from './components/reason-templates-card.tsx';
 
 /** The console members and their roles; an administrator changes one (the server audits it). */
 function Members() {
@@ -157,6 +158,10 @@ export default function AdminScreen() {
       </Card>
       <Card title={t('limits.console.ratesTitle')}>
         <RatesCard />
+      </Card>
+      {/* Decision 052: the message templates of the reject reasons, in every language a user may read. */}
+      <Card title={t('console.reasonTemplates.title')} id="reason-templates">
+        <ReasonTemplatesCard />
       </Card>
     </section>
   );

@@ -121,7 +121,7 @@ describe('the case page', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     const post = calls.find((c) => c.method === 'POST')!;
     expect(post.url).toBe(`${CASE_URL}/reject`);
-    expect(JSON.parse(post.body!)).toEqual({ mode: 'RETRY', reasonCode: 'DOCUMENT_UNREADABLE', userMessage: 'Please retake the back.', internalNote: 'Glare' });
+    expect(JSON.parse(post.body!)).toEqual({ mode: 'RETRY', reasonCode: 'DOCUMENT_UNREADABLE', reasonCodes: [], userMessage: 'Please retake the back.', internalNote: 'Glare' });
     const summary = await screen.findByTestId('decision-summary');
     expect(summary).toHaveTextContent('The document photo is not readable');
     expect(summary).toHaveTextContent('Please retake the back.');

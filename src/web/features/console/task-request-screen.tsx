@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { useDeferredValue } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
 import { daysAfter, todayIso } from '../../../shared/api/calendar.ts';
@@ -16,6 +17,7 @@ import { Textarea } from './components/textarea.tsx';
 import { formatCalendarDate } from './format.ts';
 import { useConsoleTitle } from './use-console-title.ts';
 import { RequestFormPage } from './components/request-form-page.tsx';
+import { UserTasksCard } from './components/user-tasks-card.tsx';
 import { useRequestForm } from './use-request-form.ts';
 
 /** The note's limit (the server's createTaskRequest allows as much). */
@@ -41,6 +43,9 @@ export default function TaskRequestScreen() {
     defaultValues: { email: search.get('email') ?? '', taskType: ComplianceTaskType.QUESTIONNAIRE, templateCode: '', message: '', dueDate: daysAfter(today, DEFAULT_DUE_DAYS) },
   });
   useConsoleTitle(t('compliance.console.taskTitle'));
+  // The user's tasks (to cancel one, decision 052) once the e-mail looks whole; deferred while typing.
+  const typed = useDeferredValue(useWatch({ control: form.control, name: 'email' }).trim().toLowerCase());
+  const tasksOf = /^[^@\s]+@[^@\s]+\.[^@\s]{2,}$/.test(typed) ? typed : '';
 
   const labels = {
     email: t('compliance.console.email'),
@@ -55,34 +60,39 @@ export default function TaskRequestScreen() {
     clearedOf: (values) => ({ ...values, email: '', message: '', templateCode: '' }),
   });
   return (
-    <RequestFormPage
-      id="task-request-title"
-      title={t('compliance.console.taskTitle')}
-      intro={t('compliance.console.taskIntro')}
-      sent={
-        sent ? (
-          <>
-            <span data-testid="task-created">{t('compliance.console.taskSent', { email: sent.values.email, date: formatCalendarDate(sent.result.dueDate, i18n.language) })}</span>
-          </>
-        ) : null
-      }
-      onSubmit={(event) => void submit(event)}
-      formError={formError}
-      submitting={submitting}
-      submitLabel={t('compliance.console.taskSubmit')}
-    >
-      <Field label={labels.email} error={errorText('email')} required>
-        <TextInput type="email" autoComplete="off" spellCheck={false} {...form.register('email')} />
-      </Field>
-      <Field label={labels.templateCode} error={errorText('templateCode')} required>
-        <Select placeholder={t('console.rejectForm.reasonPlaceholder')} options={TEMPLATES.map((code) => ({ value: code, label: t(textKeys.title(code)) }))} {...form.register('templateCode')} />
-      </Field>
-      <Field label={labels.message} error={errorText('message')} optional>
-        <Textarea maxLength={NOTE_MAX_LENGTH} {...form.register('message')} />
-      </Field>
-      <Field label={labels.dueDate} error={errorText('dueDate')} required>
-        <DateInput min={daysAfter(today, 1)} max={daysAfter(today, MAX_TASK_DUE_DAYS)} {...form.register('dueDate')} />
-      </Field>
-    </RequestFormPage>
+    <div className="flex flex-col gap-5">
+      <RequestFormPage
+        id="task-request-title"
+        title={t('compliance.console.taskTitle')}
+        intro={t('compliance.console.taskIntro')}
+        sent={
+          sent ? (
+            <>
+              <span data-testid="task-created">{t('compliance.console.taskSent', { email: sent.values.email, date: formatCalendarDate(sent.result.dueDate, i18n.language) })}</span>
+            </>
+          ) : null
+        }
+        onSubmit={(event) => void submit(event)}
+        formError={formError}
+        submitting={submitting}
+        submitLabel={t('compliance.console.taskSubmit')}
+      >
+        <Field label={labels.email} error={errorText('email')} required>
+          <TextInput type="email" autoComplete="off" spellCheck={false} {...form.register('email')} />
+        </Field>
+        <Field label={labels.templateCode} error={errorText('templateCode')} required>
+          <Select placeholder={t('console.rejectForm.reasonPlaceholder')} options={TEMPLATES.map((code) => ({ value: code, label: t(textKeys.title(code)) }))} {...form.register('templateCode')} />
+        </Field>
+        <Field label={labels.message} error={errorText('message')} optional>
+          <Textarea maxLength={NOTE_MAX_LENGTH} {...form.register('message')} />
+        </Field>
+        <Field label={labels.dueDate} error={errorText('dueDate')} required>
+          <DateInput min={daysAfter(today, 1)} max={daysAfter(today, MAX_TASK_DUE_DAYS)} {...form.register('dueDate')} />
+        </Field>
+      </RequestFormPage>
+      <div className="mx-auto w-full max-w-2xl">
+        <UserTasksCard email={tasksOf || (sent ? sent.values.email.trim().toLowerCase() : '')} />
+      </div>
+    </div>
   );
 }

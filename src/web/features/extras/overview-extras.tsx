@@ -42,6 +42,7 @@ export default function OverviewExtras() {
   const anyOther =
     Boolean(dc && (dc.isDisplaySatosToEu || dc.isDisplayNewSatos || dc.displayHkgPoaAgreement || dc.isDisplayNewRcOnboarding || dc.isDisplayP2pRights)) ||
     tags.includes(BannerTag.AGREEMENT_UPDATE) ||
+    tags.includes(BannerTag.SATOS_APPROPRIATENESS) ||
     pending.length > 0 ||
     join.isSuccess;
 
@@ -70,6 +71,13 @@ export default function OverviewExtras() {
               {join.isError ? <p className="mt-2 text-danger">{errorMessage(t, join.error)}</p> : null}
             </Alert>
           )
+        ) : null}
+        {/* Decision 052: the Satos custody is offered once the appropriateness test is passed; the way to it
+            (§2 route standardQuest = SATOS_TEMPLATE_CODE, named here so the overview loads no schemas). */}
+        {tags.includes(BannerTag.SATOS_APPROPRIATENESS) && !dc?.isDisplayNewSatos && !join.isSuccess ? (
+          <Alert variant="info" title={t('extras.newSatos.title')} action={<Link href="/standardQuest" className={linkClass}>{t('extras.newSatos.takeTest')}</Link>}>
+            {t('extras.newSatos.testFirst')}
+          </Alert>
         ) : null}
         {dc?.displayHkgPoaAgreement ? (
           <Alert variant="info" title={t('extras.hkgPoa.title')} action={<Link href="/agreements?product=HKG_POA" className={linkClass}>{t('extras.hkgPoa.open')}</Link>}>

@@ -80,6 +80,34 @@ describe('personal route, first load', () => {
   });
 });
 
+describe('a compliance decision restricts the account (decision 052)', () => {
+  beforeEach(() => {
+    resetRequestLayer();
+    useGlobalStore.setState({ user: { id: 'u1', email: 'a@example.com', member_tag: {} } });
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('says so and what the user can do: answer the EDD questionnaires again (a link); nothing without a restriction', async () => {
+    installFetch((call) =>
+      serve(call, {
+        limitation: 'LIMITATION_EDD_REJECTED',
+        limitationInfo: { limitation: 'LIMITATION_EDD_REJECTED', reasons: ['EDD_REJECTED'], actions: [{ reason: 'EDD_REJECTED', action: 'ANSWER_EDD_AGAIN', route: 'eddQuestionnaire' }] },
+      }),
+    );
+    const view = renderKyc(<PersonalScreen />);
+    const notice = await screen.findByRole('region', { name: 'Your account is limited' }, { timeout: 5000 });
+    expect(notice).toHaveTextContent('enhanced due diligence');
+    expect(screen.getByRole('link', { name: 'Answer the questionnaires again' })).toHaveAttribute('href', '/eddQuestionnaire');
+    view.unmount();
+
+    resetRequestLayer();
+    installFetch((call) => serve(call, { limitationInfo: { limitation: 'LIMITATION_DEFAULT', reasons: [], actions: [] } }));
+    renderKyc(<PersonalScreen />);
+    await screen.findByRole('heading', { name: 'Identity verification' }, { timeout: 5000 });
+    expect(screen.queryByTestId('restrictions')).toBeNull();
+  });
+});
+
 describe('personal route in the embedded (SDK) flow (issue 27, decision 047)', () => {
   const token = 'sat_0123456789abcdef';
   beforeEach(() => {

@@ -6,6 +6,7 @@ import { http } from '../../../lib/http/index.ts';
 export const complianceKeys = {
   open: () => ['compliance', 'open'] as const,
   done: () => ['compliance', 'done'] as const,
+  cancelled: () => ['compliance', 'cancelled'] as const,
   rfi: () => ['compliance', 'rfi'] as const,
 };
 
@@ -24,4 +25,11 @@ export const useDoneTasks = () =>
   useQuery({
     queryKey: complianceKeys.done(),
     queryFn: ({ signal }) => http.post<TaskListResult>(ApiPath.taskList, { status: ComplianceTaskStatus.DONE }, { silent: true, signal }),
+  });
+
+/** The same with status CANCELLED: tasks a reviewer cancelled, each with the reason (decision 052). */
+export const useCancelledTasks = () =>
+  useQuery({
+    queryKey: complianceKeys.cancelled(),
+    queryFn: ({ signal }) => http.post<TaskListResult>(ApiPath.taskList, { status: ComplianceTaskStatus.CANCELLED }, { silent: true, signal }),
   });

@@ -112,6 +112,11 @@ const OVERRIDE_ACTIONS = new Set([
   'kyc.step.override_reject_retry',
   'kyc.step.override_reject_final',
   'kyc.step.lock',
+  // Decision 052: the system's score on a questionnaire overridden.
+  'questionnaire.override',
+  'questionnaire.override_approve',
+  'questionnaire.override_reject',
+  'reverification.submission.override',
 ]);
 
 /** Decision 028's actions (enhanced due diligence), named in the edd namespace. */

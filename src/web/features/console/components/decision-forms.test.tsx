@@ -78,7 +78,7 @@ describe('RejectDialog', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Reject for good' }));
 
     expect(onSubmit).toHaveBeenCalledTimes(1);
-    expect(onSubmit).toHaveBeenCalledWith({ mode: 'FINAL', reasonCode: 'SUSPECTED_FRAUD', userMessage: 'The documents were altered.', internalNote: 'Font mismatch on the date of birth' });
+    expect(onSubmit).toHaveBeenCalledWith({ mode: 'FINAL', reasonCode: 'SUSPECTED_FRAUD', reasonCodes: [], userMessage: 'The documents were altered.', internalNote: 'Font mismatch on the date of birth' });
   });
 
   it('puts the server’s field issues on their fields and other failures in the form', async () => {

@@ -4,7 +4,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from '../../../../shared/zod.ts';
 import { rejectRequest } from '../../../../shared/api/console.ts';
-import { INTERNAL_NOTE_MAX_LENGTH, REJECT_REASON_CODES, REJECT_REASONS, reasonAppliesTo, RejectMode, USER_MESSAGE_MAX_LENGTH, type RejectReasonCode } from '../../../../shared/review-reasons.ts';
+import { INTERNAL_NOTE_MAX_LENGTH, MAX_REJECT_REASONS, REJECT_REASON_CODES, REJECT_REASONS, reasonAppliesTo, RejectMode, USER_MESSAGE_MAX_LENGTH, type RejectReasonCode } from '../../../../shared/review-reasons.ts';
 import { KycRule } from '../../../../shared/api/kyc-rules.ts';
 import type { VerifiableLevel } from '../../../../shared/kyc.ts';
 import { ValidationMessage } from '../../../../shared/validation.ts';
@@ -17,6 +17,22 @@ import { Select } from '../../../components/ui/select.tsx';
 import { validationMessage } from '../../../lib/i18n/error-message.ts';
 import { showSubmitError } from '../../../lib/forms/submit-error.ts';
 import { Textarea } from './textarea.tsx';
+import { Checkbox } from '../../../components/ui/checkbox.tsx';
+import type { ReasonTemplate } from '../../../../shared/api/reason-templates.ts';
+import { useConsoleReasonTemplates } from '../api/reason-templates.ts';
+
+/**
+ * The reviewer's message started from the administrators' templates of the chosen reasons (decision
+ * 052), in the console's language (else its base, else English); '' when none has one. The user is
+ * shown each reason's template in their own language besides.
+ */
+export function messageFromTemplates(templates: readonly ReasonTemplate[], codes: readonly RejectReasonCode[], language: string): string {
+  const order = [language, language.split('-')[0]!, 'en'];
+  return codes
+    .map((code) => order.map((l) => templates.find((x) => x.reasonCode === code && x.language === l)?.text).find((text) => text !== undefined))
+    .filter((text): text is string => Boolean(text))
+    .join('\n\n');
+}
 
 /** The reasons a reviewer may give for an application of this level (the taxonomy's `levels`). */
 export function reasonsForLevel(level: number): RejectReasonCode[] {
@@ -34,6 +50,11 @@ function rejectFormSchema(level: number) {
       .string({ error: ValidationMessage.REQUIRED })
       .min(1, { error: ValidationMessage.REQUIRED })
       .refine((code) => code in REJECT_REASONS && reasonAppliesTo(code as RejectReasonCode, level), { error: KycRule.REASON_NOT_APPLICABLE }),
+    // Decision 052: further reasons, each one the level allows.
+    reasonCodes: z
+      .array(z.string())
+      .max(MAX_REJECT_REASONS, { error: ValidationMessage.MAX_LENGTH })
+      .refine((codes) => codes.every((code) => code in REJECT_REASONS && reasonAppliesTo(code as RejectReasonCode, level)), { error: KycRule.REASON_NOT_APPLICABLE }),
     userMessage: rejectRequest.shape.userMessage,
     internalNote: rejectRequest.shape.internalNote,
   });
@@ -43,6 +64,8 @@ type RejectFormInput = z.input<ReturnType<typeof rejectFormSchema>>;
 export interface RejectValues {
   mode: RejectMode;
   reasonCode: RejectReasonCode;
+  /** Further reasons (decision 052). */
+  reasonCodes: RejectReasonCode[];
   userMessage: string;
   internalNote: string;
 }
@@ -64,20 +87,26 @@ export interface RejectDialogProps {
  * never shown to the user).
  */
 export function RejectDialog({ open, level, description, onClose, onSubmit }: RejectDialogProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const formId = `reject-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
   const [formError, setFormError] = useState<string | null>(null);
   const schema = useMemo(() => rejectFormSchema(level), [level]);
   const form = useForm<RejectFormInput>({
     resolver: zodResolver(schema),
-    defaultValues: { mode: RejectMode.RETRY, reasonCode: '', userMessage: '', internalNote: '' },
+    defaultValues: { mode: RejectMode.RETRY, reasonCode: '', reasonCodes: [], userMessage: '', internalNote: '' },
   });
   const { errors, isSubmitting } = form.formState;
   const mode = useWatch({ control: form.control, name: 'mode' });
+  const main = useWatch({ control: form.control, name: 'reasonCode' });
+  const further = useWatch({ control: form.control, name: 'reasonCodes' });
+  const chosen = [main, ...(further ?? [])].filter((code): code is RejectReasonCode => code !== '' && code in REJECT_REASONS);
+  const templates = useConsoleReasonTemplates().data?.templates ?? [];
+  const templateText = messageFromTemplates(templates, [...new Set(chosen)], i18n.language);
 
   const labels = {
     mode: t('console.rejectForm.mode'),
     reasonCode: t('console.rejectForm.reason'),
+    reasonCodes: t('console.rejectForm.moreReasons'),
     userMessage: t('console.rejectForm.userMessage'),
     internalNote: t('console.rejectForm.internalNote'),
   };
@@ -89,7 +118,8 @@ export function RejectDialog({ open, level, description, onClose, onSubmit }: Re
   const submit = form.handleSubmit(async (values) => {
     setFormError(null);
     try {
-      await onSubmit({ mode: values.mode, reasonCode: values.reasonCode as RejectReasonCode, userMessage: values.userMessage.trim(), internalNote: (values.internalNote ?? '').trim() });
+      const reasonCodes = (values.reasonCodes ?? []).filter((code) => code !== values.reasonCode) as RejectReasonCode[];
+      await onSubmit({ mode: values.mode, reasonCode: values.reasonCode as RejectReasonCode, reasonCodes, userMessage: values.userMessage.trim(), internalNote: (values.internalNote ?? '').trim() });
     } catch (error) {
       showSubmitError(error, { fields: Object.keys(labels) as (keyof typeof labels)[], setError: form.setError, setFormError, t });
     }
@@ -140,9 +170,31 @@ export function RejectDialog({ open, level, description, onClose, onSubmit }: Re
             {...form.register('reasonCode')}
           />
         </Field>
+        <fieldset className="flex flex-col gap-2" aria-describedby={`${formId}-more-hint`}>
+          <legend className="text-sm font-medium">{labels.reasonCodes}</legend>
+          <p id={`${formId}-more-hint`} className="text-xs text-muted">
+            {t('console.rejectForm.moreReasonsHint', { max: MAX_REJECT_REASONS - 1 })}
+          </p>
+          <div className="grid grid-cols-1 gap-1 sm:grid-cols-2" data-testid="more-reasons">
+            {reasonsForLevel(level)
+              .filter((code) => code !== main)
+              .map((code) => (
+                <Checkbox key={code} value={code} label={t(`kyc-reasons.${code}.title`)} {...form.register('reasonCodes')} />
+              ))}
+          </div>
+          {errorText('reasonCodes') ? <p className="text-sm text-danger">{errorText('reasonCodes')}</p> : null}
+        </fieldset>
         <Field label={labels.userMessage} hint={t('console.rejectForm.userMessageHint', { max: USER_MESSAGE_MAX_LENGTH })} error={errorText('userMessage')} required>
           <Textarea maxLength={USER_MESSAGE_MAX_LENGTH} {...form.register('userMessage')} />
         </Field>
+        {templateText ? (
+          <div>
+            <Button size="small" onClick={() => form.setValue('userMessage', templateText.slice(0, USER_MESSAGE_MAX_LENGTH), { shouldValidate: true })}>
+              {t('console.rejectForm.useTemplates')}
+            </Button>
+            <p className="mt-1 text-xs text-muted">{t('console.rejectForm.templatesHint')}</p>
+          </div>
+        ) : null}
         <Field label={labels.internalNote} hint={t('console.internalNoteHint')} error={errorText('internalNote')} optional>
           <Textarea maxLength={INTERNAL_NOTE_MAX_LENGTH} {...form.register('internalNote')} />
         </Field>

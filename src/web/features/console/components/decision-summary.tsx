@@ -22,7 +22,8 @@ export function DecisionSummary({ decision, secondsToDecision }: { decision: Con
         {decision.reasonCode ? (
           <>
             <dt className="text-muted">{t('console.decision.reason')}</dt>
-            <dd>{t(`kyc-reasons.${decision.reasonCode}.title`)}</dd>
+            {/* Every reason (decision 052), the first being the decision's own. */}
+            <dd>{(decision.reasonCodes.length > 0 ? decision.reasonCodes : [decision.reasonCode]).map((code) => t(`kyc-reasons.${code}.title`)).join(' · ')}</dd>
           </>
         ) : null}
         {decision.userMessage ? (

@@ -59,13 +59,15 @@ export interface OverrideDialogProps {
   current: ConsoleDecision;
   /** The provider's name as shown. */
   provider: string;
+  /** A KYC level's case (the level changes); any other kind says its decision is replaced (decision 052). */
+  levelCase?: boolean;
   onClose: () => void;
   /** Sends the override. Rejects with the ApiError when it fails; field issues are shown on their fields. */
   onSubmit: (body: OverrideRequest) => Promise<void>;
 }
 
 /** Override a provider's decision (decision 022): what the reviewer decides instead, and why. */
-export function OverrideDialog({ open, level, current, provider, onClose, onSubmit }: OverrideDialogProps) {
+export function OverrideDialog({ open, level, current, provider, levelCase = true, onClose, onSubmit }: OverrideDialogProps) {
   const { t } = useTranslation();
   const formId = `override-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
   const [formError, setFormError] = useState<string | null>(null);
@@ -116,7 +118,7 @@ export function OverrideDialog({ open, level, current, provider, onClose, onSubm
       dismissible={!isSubmitting}
       size="lg"
       title={t('override.form.title', { provider })}
-      description={t('override.form.description', { level })}
+      description={levelCase ? t('override.form.description', { level }) : t('override.form.descriptionOther', { provider })}
       footer={
         <>
           <Button onClick={close} disabled={isSubmitting}>

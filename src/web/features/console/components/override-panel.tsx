@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ConsoleCase, ConsoleDecision, OverrideRequest } from '../../../../shared/api/console.ts';
 import type { VerifiableLevel } from '../../../../shared/kyc.ts';
-import { DeciderType } from '../../../../shared/review.ts';
+import { DeciderType, SubjectKind } from '../../../../shared/review.ts';
 import { ConsoleRole, hasConsoleRole } from '../../../../shared/staff.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -46,9 +46,11 @@ export function OverridePanel({ data, level, role }: { data: ConsoleCase; level:
   const [error, setError] = useState<unknown>(null);
   const current = data.decision;
   const replaced = current?.supersedesId ? data.decisions.find((d) => d.id === current.supersedesId) : undefined;
-  const providerName = (d: ConsoleDecision) => t(`console.providers.${d.decider.id ?? ''}`, { defaultValue: d.decider.id ?? '' });
+  // Decision 052: the system's automatic decisions (a scored questionnaire) are overridden like a provider's.
+  const providerName = (d: ConsoleDecision) => (d.decider.type === DeciderType.system ? t('override.system') : t(`console.providers.${d.decider.id ?? ''}`, { defaultValue: d.decider.id ?? '' }));
+  const overridable = (d: ConsoleDecision) => d.decider.type === DeciderType.provider || d.decider.type === DeciderType.system;
 
-  if (replaced && replaced.decider.type === DeciderType.provider) {
+  if (replaced && overridable(replaced)) {
     return (
       <Card title={t('override.replacedTitle', { provider: providerName(replaced) })} id="provider-decision">
         <div className="flex flex-col gap-3" data-testid="replaced-decision">
@@ -59,7 +61,7 @@ export function OverridePanel({ data, level, role }: { data: ConsoleCase; level:
       </Card>
     );
   }
-  if (!current || current.decider.type !== DeciderType.provider) return null;
+  if (!current || !overridable(current)) return null;
 
   const waiting = data.proposals.some((p) => p.status === 'OPEN');
   const senior = role !== undefined && hasConsoleRole(role, ConsoleRole.SENIOR_REVIEWER);
@@ -73,7 +75,7 @@ export function OverridePanel({ data, level, role }: { data: ConsoleCase; level:
   return (
     <Card title={t('override.providerTitle', { provider: providerName(current) })} id="provider-decision">
       <div className="flex flex-col gap-3" data-testid="provider-decision">
-        <p className="text-sm text-muted">{t('override.providerBody')}</p>
+        <p className="text-sm text-muted">{t(current.decider.type === DeciderType.system ? 'override.systemBody' : 'override.providerBody')}</p>
         <ProviderReasons decision={current} />
         {waiting ? (
           <p className="text-sm text-muted">{t('override.waiting')}</p>
@@ -92,7 +94,7 @@ export function OverridePanel({ data, level, role }: { data: ConsoleCase; level:
           </Alert>
         ) : null}
       </div>
-      {senior ? <OverrideDialog open={open} level={level} current={current} provider={providerName(current)} onClose={() => setOpen(false)} onSubmit={submit} /> : null}
+      {senior ? <OverrideDialog open={open} level={level} current={current} provider={providerName(current)} levelCase={data.case.kind === SubjectKind.KYC_APPLICATION} onClose={() => setOpen(false)} onSubmit={submit} /> : null}
     </Card>
   );
 }

@@ -26,7 +26,7 @@ function ProposalFacts({ proposal }: { proposal: ConsoleProposal }) {
       {proposal.reasonCode ? (
         <>
           <dt className="text-muted">{t('console.decision.reason')}</dt>
-          <dd>{t(`kyc-reasons.${proposal.reasonCode}.title`)}</dd>
+          <dd>{(proposal.reasonCodes.length > 0 ? proposal.reasonCodes : [proposal.reasonCode]).map((code) => t(`kyc-reasons.${code}.title`)).join(' · ')}</dd>
         </>
       ) : null}
       {proposal.userMessage ? (

@@ -39,6 +39,7 @@ function tagCase(proposer: { id: string; email: string }): ConsoleCase {
         outcome: 'APPROVE',
         mode: null,
         reasonCode: null,
+        reasonCodes: [],
         userMessage: '',
         internalNote: change.reason,
         proposer,

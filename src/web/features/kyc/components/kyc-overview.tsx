@@ -21,6 +21,8 @@ import { QuickKycOffer } from './quick-kyc-offer.tsx';
 import { QuestionnaireDue } from './questionnaire-due.tsx';
 import { PERSONAL_INFO_SECTION_ID, PersonalInfoSection } from './personal-info-section.tsx';
 import { LoadError } from '../../../components/ui/load-states.tsx';
+import type { LimitationPart } from '../../../../shared/restrictions.ts';
+import { RestrictionNotice } from './restriction-notice.tsx';
 
 const LEVELS: readonly VerifiableLevel[] = [KycLevel.LEVEL_1, KycLevel.LEVEL_2];
 
@@ -86,6 +88,8 @@ export default function KycOverview() {
           </h2>
           <p className="mt-1 text-sm text-muted">{t(wordingKey('kyc.overview.intro', sdk))}</p>
         </div>
+        {/* A compliance decision's restriction (decision 052): why, and what the user can do. */}
+        {sdk ? null : <RestrictionNotice info={data.limitationInfo as LimitationPart | undefined} />}
         {reverify ? (
           <Link href="/reverification" data-testid="reverification-link" className="self-start rounded-btn border border-warn/40 bg-warn-soft px-4 py-3 text-sm font-medium text-ink underline underline-offset-2">
             {t('reverification.overviewLink')}
