@@ -174,10 +174,10 @@ export function Level2Flow({ userId, personalInfo, addressEditable = false, coun
             <li>{t('kyc.flow.address.tip1')}</li>
             <li>{t('kyc.flow.address.tip2', { months: PROOF_OF_ADDRESS_MAX_AGE_MONTHS })}</li>
             <li>{t('kyc.guide.tips.tip3')}</li>
-            {/* The server takes photos only (decision 015): say so before someone looks for their PDF. */}
+            {/* Statements arrive as PDFs: say they are fine, as sent, without a password (decision 053). */}
             <li>{t('ux.poa.pdf')}</li>
           </ul>
-          <DocumentSlot slot={proof} label={kindLabel(DocumentKind.PROOF_OF_ADDRESS)} maxBytes={maxBytes} capture="environment" />
+          <DocumentSlot slot={proof} label={kindLabel(DocumentKind.PROOF_OF_ADDRESS)} maxBytes={maxBytes} capture="environment" acceptPdf />
         </>
       );
       break;

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { DocumentImageRule, type DocumentSummary } from '../../../../shared/api/documents.ts';
+import { DocumentImageRule, DocumentPdfRule, type DocumentSummary } from '../../../../shared/api/documents.ts';
 import { TranslationNamespace } from '../../../../shared/api/paths.ts';
 import type { DocumentKind, VerifiableLevel } from '../../../../shared/kyc.ts';
 import { RetCode } from '../../../../shared/ret-codes.ts';
@@ -19,6 +19,11 @@ import { storeUploadedDraft, uploadDocument } from '../api/upload-document.ts';
 
 /** What the file picker offers; the server decides from the bytes anyway (decision 006). */
 export const ACCEPT = DocumentImageRule.ACCEPTED_MIME.join(',');
+/** A proof of address may also be a PDF (decision 053); the extension too, for systems that do not type files. */
+const ACCEPT_WITH_PDF = `${ACCEPT},${DocumentPdfRule.MIME},.pdf`;
+
+/** A file the browser says is a PDF (by type or name): not a picture, so not checked or previewed here. */
+const isPdfFile = (file: File) => file.type === DocumentPdfRule.MIME || file.name.toLowerCase().endsWith('.pdf');
 
 /** The translated message of a failed upload; a 413 without the server's envelope still names the limit. */
 export function uploadErrorText(t: TFunction, error: unknown, maxBytes: number): string {
@@ -122,6 +127,8 @@ export interface DocumentSlotProps {
   maxBytes: number;
   capture?: 'user' | 'environment';
   hint?: string;
+  /** PDFs are accepted too (a proof of address, decision 053). */
+  acceptPdf?: boolean;
 }
 
 /**
@@ -130,7 +137,7 @@ export interface DocumentSlotProps {
  * refusal says why and what to do; after two, "Send anyway"), and a document can also be
  * photographed with the camera under a framing guide.
  */
-export function DocumentSlot({ slot, label, maxBytes, capture = 'environment', hint }: DocumentSlotProps) {
+export function DocumentSlot({ slot, label, maxBytes, capture = 'environment', hint, acceptPdf = false }: DocumentSlotProps) {
   const { t, i18n } = useTranslation();
   const kit = useCaptureKit();
   const language = i18n.resolvedLanguage ?? i18n.language ?? 'en';
@@ -138,26 +145,31 @@ export function DocumentSlot({ slot, label, maxBytes, capture = 'environment', h
   const checkPicture = kit.checkPicture;
   const check = useCallback((file: File) => checkPicture!(file, purpose), [checkPicture, purpose]);
   const gate = useQualityGate(checkPicture ? check : undefined, slot.select);
-  const showDraft = !slot.file && slot.draft;
+  // A PDF has no preview in the browser: once stored, the server's drawing of its first page shows.
+  const pdfStored = Boolean(slot.file && isPdfFile(slot.file) && slot.draft && !slot.uploading && !slot.error);
+  const showDraft = (!slot.file || pdfStored) && slot.draft;
   const Camera = purpose === 'document' ? kit.DocumentCamera : undefined;
   const draftSrc = useDocumentImageSrc(showDraft ? slot.draft!.id : undefined);
   return (
     <div data-testid={`slot-${slot.kind}`} className="flex flex-col gap-2">
       <FileDrop
         label={label}
-        hint={hint ?? t('kyc.upload.hint', { max: formatBytes(maxBytes, language), min: DocumentImageRule.MIN_SHORT_SIDE })}
-        accept={ACCEPT}
+        hint={hint ?? (acceptPdf ? t('kyc.upload.hintPdf', { max: formatBytes(maxBytes, language) }) : t('kyc.upload.hint', { max: formatBytes(maxBytes, language), min: DocumentImageRule.MIN_SHORT_SIDE }))}
+        accept={acceptPdf ? ACCEPT_WITH_PDF : ACCEPT}
         maxBytes={maxBytes}
-        capture={capture}
-        file={slot.file}
+        // Issue 27: a document's "Choose a file" offers the gallery and files (a statement's PDF); the
+        // kit's "Take photo" opens the camera. Only a selfie goes straight to the front camera.
+        capture={purpose === 'selfie' ? capture : undefined}
+        file={showDraft ? null : slot.file}
         previewUrl={showDraft ? draftSrc : undefined}
         stored={Boolean(showDraft)}
-        fileName={showDraft ? t('kyc.upload.stored') : undefined}
+        fileName={showDraft ? (pdfStored ? slot.file!.name : t('kyc.upload.stored')) : undefined}
         progress={slot.progress}
         uploaded={Boolean(slot.draft) && !slot.uploading && !slot.error}
         error={slot.error ? uploadErrorText(t, slot.error, maxBytes) : undefined}
         disabled={slot.removing || gate.checking}
-        onSelect={(file) => void gate.offer(file)}
+        // The browser's picture checks cannot read a PDF; the server checks it (pages, scripts, encryption).
+        onSelect={(file) => (acceptPdf && isPdfFile(file) ? slot.select(file) : void gate.offer(file))}
         onReject={slot.clearError}
         onRemove={slot.file || slot.draft ? slot.remove : undefined}
       />
