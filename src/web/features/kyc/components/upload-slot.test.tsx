@@ -62,3 +62,49 @@ describe('DocumentSlot: a refused upload', () => {
     expect(within(tile).queryByText('Uploaded', { exact: true })).not.toBeInTheDocument();
   });
 });
+
+function ProofOfAddress() {
+  const slot = useUploadSlot(2, DocumentKind.PROOF_OF_ADDRESS, undefined);
+  return <DocumentSlot slot={slot} label="Bank statement" maxBytes={10 * 1024 * 1024} acceptPdf />;
+}
+
+function Selfie() {
+  const slot = useUploadSlot(1, DocumentKind.SELFIE, undefined);
+  return <DocumentSlot slot={slot} label="Selfie" maxBytes={10 * 1024 * 1024} capture="user" />;
+}
+
+describe('DocumentSlot: what the file picker offers', () => {
+  beforeEach(() => {
+    resetRequestLayer();
+    FakeXhr.sent = [];
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('a proof of address takes a PDF (sent to the server as it is) and its "Choose a file" offers the gallery and files, not only the camera', async () => {
+    FakeXhr.reply = { status: 200, body: { ret_code: RetCode.DOCUMENT_PDF_ENCRYPTED, ret_msg: 'pdf is encrypted', result: {}, ret_ext_info: {}, time_now: '0' } };
+    renderKyc(<ProofOfAddress />);
+    const tile = screen.getByTestId('slot-PROOF_OF_ADDRESS');
+    const input = within(tile).getByLabelText(/Bank statement/);
+    expect(input).toHaveAttribute('accept', 'image/jpeg,image/png,image/webp,application/pdf,.pdf');
+    expect(input).not.toHaveAttribute('capture');
+    expect(within(tile).getByText(/or a PDF/)).toBeInTheDocument();
+
+    await userEvent.upload(input, new File([new TextEncoder().encode('%PDF-1.7\n')], 'statement.pdf', { type: 'application/pdf' }));
+    expect(await within(tile).findByRole('alert')).toHaveTextContent('This PDF is protected with a password or encryption.');
+    expect(FakeXhr.sent).toHaveLength(1);
+    expect((FakeXhr.sent[0]!.get('file') as File).name).toBe('statement.pdf');
+  });
+
+  it('a side of a document has no capture attribute either; a PDF is not offered for it', () => {
+    renderKyc(<BackSide />);
+    const input = within(screen.getByTestId('slot-DOCUMENT_BACK')).getByLabelText(/Back side/);
+    expect(input).not.toHaveAttribute('capture');
+    expect(input).toHaveAttribute('accept', 'image/jpeg,image/png,image/webp');
+  });
+
+  it('a selfie still opens the front camera', () => {
+    renderKyc(<Selfie />);
+    expect(within(screen.getByTestId('slot-SELFIE')).getByLabelText(/Selfie/)).toHaveAttribute('capture', 'user');
+  });
+});
