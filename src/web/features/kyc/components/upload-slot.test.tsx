@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DocumentKind } from '../../../../shared/kyc.ts';
 import { RetCode } from '../../../../shared/ret-codes.ts';
+import { CaptureKitContext } from '../../../lib/capture/capture-kit.ts';
 import { resetRequestLayer } from '../../../lib/http/testing.ts';
 import { renderKyc } from '../test-utils.tsx';
 import { DocumentSlot, useUploadSlot } from './upload-slot.tsx';
@@ -60,6 +61,33 @@ describe('DocumentSlot: a refused upload', () => {
     expect(FakeXhr.sent).toHaveLength(1);
     expect(FakeXhr.sent[0]!.get('kind')).toBe('DOCUMENT_BACK');
     expect(within(tile).queryByText('Uploaded', { exact: true })).not.toBeInTheDocument();
+  });
+
+  it('the refused picture stays on the tile with the reason (never as uploaded), and its error leaves when the next picture gets its own warning', async () => {
+    FakeXhr.reply = { status: 200, body: { ret_code: RetCode.DOCUMENT_IMAGE_TOO_SMALL, ret_msg: 'image too small', result: { minSide: 300 }, ret_ext_info: {}, time_now: '0' } };
+    // The browser's checks (the capture kit): the second picture is blurred.
+    const checkPicture = vi.fn(async (file: Blob) => ((file as File).name === 'blurred.jpg' ? (['blur'] as const).slice() : []));
+    renderKyc(
+      <CaptureKitContext value={{ checkPicture }}>
+        <BackSide />
+      </CaptureKitContext>,
+    );
+    const tile = screen.getByTestId('slot-DOCUMENT_BACK');
+    await userEvent.upload(within(tile).getByLabelText(/Back side/), new File([new Uint8Array([0xff, 0xd8, 0xff])], 'tiny.jpg', { type: 'image/jpeg' }));
+    expect(await within(tile).findByText(/too small/)).toBeInTheDocument();
+    // The picture it is about is shown, named, and not called uploaded.
+    expect(within(tile).getByText('tiny.jpg', { exact: false })).toBeInTheDocument();
+    expect(within(tile).getByRole('img', { name: /tiny\.jpg/ })).toBeInTheDocument();
+    expect(within(tile).queryByText('Uploaded', { exact: true })).not.toBeInTheDocument();
+
+    // With a picture on the tile, "Retake" opens the same (now hidden) input.
+    await userEvent.upload(tile.querySelector<HTMLInputElement>('input[type=file]')!, new File([new Uint8Array([0xff, 0xd8, 0xff])], 'blurred.jpg', { type: 'image/jpeg' }));
+    expect(await within(tile).findByTestId('quality-notice')).toBeInTheDocument();
+    // One problem on screen: this picture's; the earlier "too small" is gone with its picture.
+    expect(within(tile).queryByText(/too small/)).not.toBeInTheDocument();
+    expect(within(tile).queryByText('tiny.jpg', { exact: false })).not.toBeInTheDocument();
+    expect(within(tile).getByRole('img', { name: 'The picture that was not sent' })).toBeInTheDocument();
+    expect(FakeXhr.sent).toHaveLength(1);
   });
 });
 

@@ -39,6 +39,8 @@ export interface UploadSlot {
   kind: DocumentKind;
   /** The file chosen or captured in this visit (previewed locally). */
   file: File | null;
+  /** The last file the server refused (shown with the reason, never as uploaded); null once another is chosen. */
+  refused: File | null;
   /** 0–100 while uploading. */
   progress: number | undefined;
   error: unknown;
@@ -49,7 +51,7 @@ export interface UploadSlot {
   /** Uploads a file; `warnings` are quality warnings the user overrode (decision 023). */
   select: (file: File, warnings?: readonly string[]) => void;
   remove: () => void;
-  /** Forgets the last upload error (a newer refusal in the browser replaces it). */
+  /** Forgets the last upload error and the refused file (a newer file or refusal replaces them). */
   clearError: () => void;
 }
 
@@ -62,6 +64,7 @@ export function useUploadSlot(level: VerifiableLevel, kind: DocumentKind, draft:
   const client = useQueryClient();
   const remover = useDeleteDocument(level);
   const [file, setFile] = useState<File | null>(null);
+  const [refused, setRefused] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | undefined>(undefined);
   const [error, setError] = useState<unknown>(null);
   const controller = useRef<AbortController | null>(null);
@@ -74,6 +77,7 @@ export function useUploadSlot(level: VerifiableLevel, kind: DocumentKind, draft:
       const c = new AbortController();
       controller.current = c;
       setFile(chosen);
+      setRefused(null);
       setError(null);
       setProgress(0);
       uploadDocument({ kind, level, file: chosen, warnings, signal: c.signal, onProgress: (p) => c === controller.current && setProgress(p) }).then(
@@ -89,6 +93,7 @@ export function useUploadSlot(level: VerifiableLevel, kind: DocumentKind, draft:
           // Not a query or mutation: the session check of the QueryClient does not see uploads.
           if (redirectIfSignedOut(err)) return;
           setFile(null);
+          setRefused(chosen);
           setProgress(undefined);
           setError(err);
         },
@@ -106,6 +111,7 @@ export function useUploadSlot(level: VerifiableLevel, kind: DocumentKind, draft:
       return;
     }
     setError(null);
+    setRefused(null);
     if (!draft) {
       setFile(null);
       return;
@@ -116,9 +122,12 @@ export function useUploadSlot(level: VerifiableLevel, kind: DocumentKind, draft:
     });
   }, [draft, progress, remover]);
 
-  const clearError = useCallback(() => setError(null), []);
+  const clearError = useCallback(() => {
+    setError(null);
+    setRefused(null);
+  }, []);
 
-  return { kind, file, progress, error, draft, uploading: progress !== undefined, removing: remover.isPending, select, remove, clearError };
+  return { kind, file, refused, progress, error, draft, uploading: progress !== undefined, removing: remover.isPending, select, remove, clearError };
 }
 
 export interface DocumentSlotProps {
@@ -160,7 +169,9 @@ export function DocumentSlot({ slot, label, maxBytes, capture = 'environment', h
         // Issue 27: a document's "Choose a file" offers the gallery and files (a statement's PDF); the
         // kit's "Take photo" opens the camera. Only a selfie goes straight to the front camera.
         capture={purpose === 'selfie' ? capture : undefined}
-        file={showDraft ? null : slot.file}
+        // The server's refusal shows on the picture it refused (issue 27), unless an earlier upload
+        // stands: that one is what a submission would send, so it stays on show with the refusal.
+        file={showDraft ? null : (slot.file ?? slot.refused)}
         previewUrl={showDraft ? draftSrc : undefined}
         stored={Boolean(showDraft)}
         fileName={showDraft ? (pdfStored ? slot.file!.name : t('kyc.upload.stored')) : undefined}
@@ -168,10 +179,15 @@ export function DocumentSlot({ slot, label, maxBytes, capture = 'environment', h
         uploaded={Boolean(slot.draft) && !slot.uploading && !slot.error}
         error={slot.error ? uploadErrorText(t, slot.error, maxBytes) : undefined}
         disabled={slot.removing || gate.checking}
-        // The browser's picture checks cannot read a PDF; the server checks it (pages, scripts, encryption).
-        onSelect={(file) => (acceptPdf && isPdfFile(file) ? slot.select(file) : void gate.offer(file))}
+        onSelect={(file) => {
+          // The previous file's refusal is over: it must not stay above this file's own check (issue 27).
+          slot.clearError();
+          // The browser's picture checks cannot read a PDF; the server checks it (pages, scripts, encryption).
+          if (acceptPdf && isPdfFile(file)) slot.select(file);
+          else void gate.offer(file);
+        }}
         onReject={slot.clearError}
-        onRemove={slot.file || slot.draft ? slot.remove : undefined}
+        onRemove={slot.file || slot.draft || slot.refused ? slot.remove : undefined}
       />
       {gate.refusal ? <QualityNotice refusal={gate.refusal} onSendAnyway={gate.sendAnyway} onDismiss={gate.dismiss} /> : null}
       {Camera ? (
