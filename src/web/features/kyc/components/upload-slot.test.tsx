@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { QualityIssue } from '../../../../shared/capture-rules.ts';
 import { DocumentKind } from '../../../../shared/kyc.ts';
 import { RetCode } from '../../../../shared/ret-codes.ts';
 import { CaptureKitContext } from '../../../lib/capture/capture-kit.ts';
@@ -66,7 +67,7 @@ describe('DocumentSlot: a refused upload', () => {
   it('the refused picture stays on the tile with the reason (never as uploaded), and its error leaves when the next picture gets its own warning', async () => {
     FakeXhr.reply = { status: 200, body: { ret_code: RetCode.DOCUMENT_IMAGE_TOO_SMALL, ret_msg: 'image too small', result: { minSide: 300 }, ret_ext_info: {}, time_now: '0' } };
     // The browser's checks (the capture kit): the second picture is blurred.
-    const checkPicture = vi.fn(async (file: Blob) => ((file as File).name === 'blurred.jpg' ? (['blur'] as const).slice() : []));
+    const checkPicture = vi.fn(async (file: Blob): Promise<QualityIssue[]> => ((file as File).name === 'blurred.jpg' ? [QualityIssue.BLURRY] : []));
     renderKyc(
       <CaptureKitContext value={{ checkPicture }}>
         <BackSide />
