@@ -31,6 +31,7 @@ import * as m032 from './032-face-matches.ts';
 import * as m034 from './034-screening-rescreens.ts';
 import * as m035 from './035-password-resets.ts';
 import * as m036 from './036-picture-hashes.ts';
+import * as m040 from './040-announcement-translations.ts';
 
 /**
  * The one migration set for SQLite and PostgreSQL, in order. Names are permanent: never rename or
@@ -69,4 +70,5 @@ export const migrations: Record<string, Migration> = {
   '034-screening-rescreens': m034,
   '035-password-resets': m035,
   '036-picture-hashes': m036,
+  '040-announcement-translations': m040,
 };
