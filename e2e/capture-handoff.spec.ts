@@ -104,6 +104,8 @@ async function phone(browser: Browser): Promise<{ context: BrowserContext; page:
 }
 
 test('the phone takes the document photos for the desktop, which shows them as they arrive and moves on', async ({ page, browser }) => {
+  // Two browsers, a fake camera and three uploads: more than the default on a busy machine.
+  test.setTimeout(90_000);
   await desktopAtPhotos(page);
   const link = await makeLink(page);
 
@@ -118,9 +120,13 @@ test('the phone takes the document photos for the desktop, which shows them as t
     // Front: the fake camera shows the card; the framing guide's live check agrees; the photo goes.
     const front = mobile.getByTestId('phone-shot-DOCUMENT_FRONT');
     await front.getByRole('button', { name: 'Use the camera for: Front side' }).click();
-    await expect.poll(() => front.getByTestId('document-video').evaluate((v: HTMLVideoElement) => v.videoWidth)).toBeGreaterThan(0);
-    await expect(front.getByTestId('live-hint')).toHaveText('Looks good: take the photo.');
-    await front.getByRole('button', { name: 'Take photo: Front side' }).click();
+    // Issue 27: on the phone the camera takes the whole screen; the hint and the shutter are in view.
+    const camera = mobile.getByRole('dialog', { name: 'Camera preview: Front side' });
+    await expect.poll(() => camera.getByTestId('document-video').evaluate((v: HTMLVideoElement) => v.videoWidth)).toBeGreaterThan(0);
+    await expect(camera.getByTestId('live-hint')).toHaveText('Looks good: take the photo.');
+    await expect(camera.getByRole('button', { name: 'Take photo: Front side' })).toBeInViewport({ ratio: 1 });
+    await camera.getByRole('button', { name: 'Take photo: Front side' }).click();
+    await expect(camera).toHaveCount(0);
     await expect(front.getByRole('status')).toHaveText('Front side sent');
     await expect(page.getByTestId('handoff-arrivals')).toContainText('Front side received');
     await expect(page.getByTestId('slot-DOCUMENT_FRONT')).toContainText('Uploaded earlier');
@@ -178,6 +184,43 @@ test('a link stopped on the desktop stops the phone; an expired link opens nothi
     await expect(mobile.getByTestId('handoff-problem')).toHaveText('This link has expired. Make a new one on your computer.');
     await expect(page.getByTestId('handoff-status')).toHaveText('The link has expired. Make a new one to use your phone.');
     await expect(page.getByRole('button', { name: 'Make a new link' })).toBeVisible();
+  } finally {
+    await context.close();
+  }
+});
+
+test('on a 390×844 phone the document camera takes the whole screen, above the sticky Back/Continue bar, its shutter in view', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  try {
+    await desktopAtPhotos(page);
+    const front = page.getByTestId('slot-DOCUMENT_FRONT');
+    // "Choose a file" offers the gallery (no capture attribute); the camera has its own button.
+    await expect(front.locator('input[type=file]')).not.toHaveAttribute('capture');
+    await front.getByRole('button', { name: 'Use the camera for: Front side' }).click();
+    const camera = page.getByRole('dialog', { name: 'Camera preview: Front side' });
+    await expect.poll(() => camera.getByTestId('document-video').evaluate((v: HTMLVideoElement) => v.videoWidth)).toBeGreaterThan(0);
+    await expect(camera.getByTestId('live-hint')).toBeInViewport({ ratio: 1 });
+    const shutter = camera.getByRole('button', { name: 'Take photo: Front side' });
+    await expect(shutter).toBeInViewport({ ratio: 1 });
+    // Nothing of the page (the sticky bar) lies over it: the shutter is what a tap at its centre hits.
+    expect(
+      await shutter.evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        return el.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2));
+      }),
+    ).toBe(true);
+    // The view fills most of the screen.
+    const box = (await camera.getByTestId('document-video').boundingBox())!;
+    expect(box.height).toBeGreaterThan(844 / 2);
+
+    await page.keyboard.press('Escape');
+    await expect(camera).toHaveCount(0);
+    await front.getByRole('button', { name: 'Use the camera for: Front side' }).click();
+    await expect(shutter).toBeEnabled();
+    await shutter.click();
+    await expect(camera).toHaveCount(0);
+    await expect(front.getByText('Uploaded', { exact: true })).toBeVisible();
   } finally {
     await context.close();
   }

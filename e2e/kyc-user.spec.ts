@@ -87,6 +87,9 @@ test('a new user completes personal information, uploads an ID card and a camera
   await expect(page.getByText('Personal information saved')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Edit' })).toBeVisible();
   await expect(page.getByText('María García-López')).toBeVisible();
+  // Issue 27: the next action (at the top of the page) comes into view with the keyboard on it.
+  await expect(page.getByRole('link', { name: 'Verify identity' })).toBeFocused();
+  await expect(page.getByRole('link', { name: 'Verify identity' })).toBeInViewport();
 
   // Level 1 with the in-house provider.
   await page.getByRole('link', { name: 'Verify identity' }).click();

@@ -53,7 +53,9 @@ test('the front sent again as the back is refused on the back tile, and a real b
   const drafts = (await (await page.request.get('/x-api/v3/private/kyc/document-drafts?level=1')).json()) as { result: { documents: { kind: string }[] } };
   expect(drafts.result.documents.map((d) => d.kind)).toEqual(['DOCUMENT_FRONT']);
 
-  await page.getByLabel('Back side').setInputFiles(back);
+  // The refused picture stays on its tile with the reason (issue 27), never as uploaded; Retake opens its input.
+  await expect(backTile.getByText('front-again.png')).toBeVisible();
+  await backTile.locator('input[type=file]').setInputFiles(back);
   await expect(backTile.getByText('Uploaded', { exact: true })).toBeVisible();
   await expect(backTile.getByRole('alert')).toHaveCount(0);
 });

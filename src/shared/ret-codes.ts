@@ -66,6 +66,12 @@ export const RetCode = {
    * stored for the other side of the document; `result.otherKind` names that side. Nothing is stored.
    */
   DOCUMENT_SAME_PICTURE: 34010,
+  /** Document upload: the PDF is encrypted (a password, or an owner password with restrictions); decision 053. */
+  DOCUMENT_PDF_ENCRYPTED: 34011,
+  /** Document upload: the PDF carries scripts, attachments or forms that act; decision 053. */
+  DOCUMENT_PDF_ACTIVE_CONTENT: 34012,
+  /** Document upload: the PDF has more pages than a statement has; `result.maxPages`. Decision 053. */
+  DOCUMENT_PDF_TOO_MANY_PAGES: 34013,
   /** KYC submit (level 1) before the personal information is saved. */
   KYC_PERSONAL_INFO_REQUIRED: 35001,
   /** Personal information can no longer be changed: submitted for review or approved. */

@@ -551,6 +551,8 @@ export interface KycAnnouncementsTable {
   published_at: string;
   published_by: string | null;
   withdrawn_at: string | null;
+  /** Title and body in other languages, JSON (migration 040); null when written in one language only. */
+  translations: string | null;
 }
 
 export interface KycAnnouncementAcksTable {

@@ -32,6 +32,27 @@ const TEXTS = {
   [AgreementProduct.SATOS_EU]: ['Bybit EU terms of service', 'Bybit EU holds your assets in segregated accounts under the law of the European Union. Your verified identity is passed on from Satos with your consent; you can ask for a copy of it at any time.'],
 } as const;
 
+/** The demo announcement, in every shipped language (issue 27: it stayed English in all of them). */
+const DEMO_ANNOUNCEMENT = {
+  title: 'Residence permits are accepted for level 1',
+  body: 'A residence permit now verifies your identity, like an ID card or a passport.',
+  translations: {
+    'ar-SA': { title: 'تصاريح الإقامة مقبولة للمستوى 1', body: 'أصبح تصريح الإقامة يثبت هويتك، مثل بطاقة الهوية أو جواز السفر.' },
+    'de-DE': { title: 'Aufenthaltstitel werden für Stufe 1 akzeptiert', body: 'Ein Aufenthaltstitel bestätigt jetzt Ihre Identität, wie ein Personalausweis oder ein Reisepass.' },
+    'es-ES': { title: 'Se aceptan permisos de residencia para el nivel 1', body: 'Un permiso de residencia ya verifica tu identidad, como un documento de identidad o un pasaporte.' },
+    'id-ID': { title: 'Izin tinggal diterima untuk level 1', body: 'Izin tinggal kini dapat memverifikasi identitas Anda, seperti KTP atau paspor.' },
+    'ja-JP': { title: 'レベル1で在留カードが利用可能になりました', body: '在留カードで、身分証明書やパスポートと同じように本人確認ができるようになりました。' },
+    'ko-KR': { title: '레벨 1에 거주 허가증을 사용할 수 있습니다', body: '이제 신분증이나 여권처럼 거주 허가증으로도 신원을 인증할 수 있습니다.' },
+    'ru-RU': { title: 'Для уровня 1 принимаются виды на жительство', body: 'Вид на жительство теперь подтверждает личность, как удостоверение личности или паспорт.' },
+    'th-TH': { title: 'รับใบอนุญาตพำนักสำหรับระดับ 1 แล้ว', body: 'ใบอนุญาตพำนักใช้ยืนยันตัวตนของคุณได้แล้ว เช่นเดียวกับบัตรประชาชนหรือหนังสือเดินทาง' },
+    'tr-TR': { title: 'Seviye 1 için oturma izinleri kabul ediliyor', body: 'Oturma izni artık kimlik kartı veya pasaport gibi kimliğinizi doğrular.' },
+    'vi-VN': { title: 'Chấp nhận thẻ cư trú cho cấp 1', body: 'Thẻ cư trú giờ đây xác minh danh tính của bạn, giống như thẻ căn cước hoặc hộ chiếu.' },
+    'zh-CN': { title: '第 1 级现已接受居留许可', body: '居留许可现在可以像身份证或护照一样验证您的身份。' },
+    'zh-HK': { title: '第 1 級現已接受居留許可', body: '居留許可現在可以像身份證或護照一樣驗證您的身份。' },
+    'zh-TW': { title: '第 1 級現已接受居留許可', body: '居留許可現在可以像身分證或護照一樣驗證您的身分。' },
+  },
+} as const;
+
 /** The catalogue every demo needs: one version of each agreement, the demo partner, one announcement. Idempotent. */
 export async function seedExtrasCatalogue(services: Services): Promise<void> {
   const extras = services.extras;
@@ -41,10 +62,7 @@ export async function seedExtrasCatalogue(services: Services): Promise<void> {
   }
   if (!(await extras.member.affiliates()).some((a) => a.code === DEMO_AFFILIATE.code)) await extras.member.addAffiliate(DEMO_AFFILIATE.code, DEMO_AFFILIATE.name, SYSTEM);
   if ((await extras.announcements.all()).length === 0) {
-    await extras.announcements.publish(
-      { title: 'Residence permits are accepted for level 1', body: 'A residence permit now verifies your identity, like an ID card or a passport.', audience: AnnouncementAudience.ALL },
-      SYSTEM,
-    );
+    await extras.announcements.publish({ ...DEMO_ANNOUNCEMENT, audience: AnnouncementAudience.ALL }, SYSTEM);
   }
 }
 

@@ -25,8 +25,10 @@ export const consoleDocument = z.object({
   width: z.number(),
   height: z.number(),
   createdAt: z.string(),
-  /** The reviewer's download address (served by the documents module). */
+  /** The reviewer's download address (served by the documents module): always a picture (a PDF's first page drawn). */
   downloadPath: z.string(),
+  /** For a PDF (decision 053): the file as the user sent it, to save and open outside the console. */
+  originalPath: z.string().optional(),
   /** The quality checks recorded with the upload (decision 023); null for older uploads. */
   quality: documentQuality.nullable().optional(),
   /** The user's other submitted pictures that look the same as this one (decision 048); empty when none. */

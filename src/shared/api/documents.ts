@@ -26,6 +26,20 @@ export const DocumentImageRule = {
   ACCEPTED_MIME: ['image/jpeg', 'image/png', 'image/webp'],
 } as const;
 
+/**
+ * PDF rules (decision 053): only a proof of address may be a PDF (bank statements arrive so); the
+ * server keeps the original and shows everyone a rendering of its first page.
+ */
+export const DocumentPdfRule = {
+  MIME: 'application/pdf',
+  /** The kinds a PDF is accepted for. */
+  KINDS: [DocumentKind.PROOF_OF_ADDRESS] as readonly DocumentKind[],
+  /** A statement or bill has a few pages; anything longer is not one. */
+  MAX_PAGES: 20,
+  /** Long side, in pixels, of the first page's rendering (legible small print, bounded memory). */
+  RENDER_LONG_SIDE: 1600,
+} as const;
+
 /** Missing fields read "required"; present but wrong ones get the given key. */
 const requiredOr = (key: ValidationMessage) => (issue: { input?: unknown }) => (issue.input === undefined || issue.input === '' ? ValidationMessage.REQUIRED : key);
 
@@ -65,12 +79,15 @@ export type DeleteDocumentRequest = z.input<typeof deleteDocumentRequest>;
 /** Path parameter of the read routes (owner and console). */
 export const documentIdParams = z.object({ id: documentIdField });
 
+/** The console's read: the picture to look at, or with `original=1` the file as sent (a PDF, decision 053). */
+export const consoleDocumentQuery = z.object({ original: z.literal('1').optional() });
+
 /** One stored document, without its content. */
 export const documentSummary = z.object({
   id: z.string(),
   kind: z.enum(DocumentKind),
   level: z.literal([KycLevel.LEVEL_1, KycLevel.LEVEL_2]),
-  /** Always image/jpeg (uploads are re-encoded). */
+  /** image/jpeg (pictures are re-encoded), or application/pdf for a PDF proof of address (decision 053). */
   mime: z.string(),
   /** Size of the stored (re-encoded) image in bytes. */
   byteSize: z.number().int(),

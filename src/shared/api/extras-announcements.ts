@@ -1,11 +1,22 @@
 import { z } from '../zod.ts';
 import { AnnouncementAudience } from '../extras.ts';
+import { SHIPPED_LANGUAGES } from '../languages.ts';
 import { ValidationMessage } from '../validation.ts';
 import { timestampValue } from './kyc-fields.ts';
 
 /** KYC announcements (§7 POST submit-kyc-announcement; decision 025): published by administrators, acknowledged by users. */
 
-export const kycAnnouncement = z.object({ id: z.string(), title: z.string(), body: z.string(), publishedAt: timestampValue });
+const titleField = z.string({ error: ValidationMessage.REQUIRED }).trim().min(1, { error: ValidationMessage.REQUIRED }).max(200, { error: ValidationMessage.MAX_LENGTH });
+const bodyField = z.string({ error: ValidationMessage.REQUIRED }).trim().min(1, { error: ValidationMessage.REQUIRED }).max(5000, { error: ValidationMessage.MAX_LENGTH });
+
+/**
+ * An announcement's title and body in other languages (issue 27, decision 053), by shipped language
+ * code; the page shows the one of its language, else the text as written (`title`, `body`).
+ */
+export const announcementTranslations = z.partialRecord(z.enum(SHIPPED_LANGUAGES, { error: ValidationMessage.TYPE }), z.object({ title: titleField, body: bodyField }));
+export type AnnouncementTranslations = z.output<typeof announcementTranslations>;
+
+export const kycAnnouncement = z.object({ id: z.string(), title: z.string(), body: z.string(), publishedAt: timestampValue, translations: announcementTranslations.optional() });
 export type KycAnnouncement = z.output<typeof kycAnnouncement>;
 
 /** GET kyc-announcements: the announcements for the caller not yet acknowledged, newest first. */
@@ -20,9 +31,10 @@ export type SubmitKycAnnouncementResult = z.output<typeof submitKycAnnouncementR
 
 // Console.
 export const newAnnouncementRequest = z.object({
-  title: z.string({ error: ValidationMessage.REQUIRED }).trim().min(1, { error: ValidationMessage.REQUIRED }).max(200, { error: ValidationMessage.MAX_LENGTH }),
-  body: z.string({ error: ValidationMessage.REQUIRED }).trim().min(1, { error: ValidationMessage.REQUIRED }).max(5000, { error: ValidationMessage.MAX_LENGTH }),
+  title: titleField,
+  body: bodyField,
   audience: z.enum(AnnouncementAudience, { error: ValidationMessage.TYPE }),
+  translations: announcementTranslations.optional(),
 });
 export type NewAnnouncementRequest = z.input<typeof newAnnouncementRequest>;
 export const announcementIdParams = z.object({ id: z.uuid({ error: ValidationMessage.TYPE }) });

@@ -34,6 +34,7 @@ import * as m036 from './036-picture-hashes.ts';
 import * as m037 from './037-events.ts';
 import * as m038 from './038-console-search.ts';
 import * as m039 from './039-restrictions-templates-cancel.ts';
+import * as m040 from './040-announcement-translations.ts';
 
 /**
  * The one migration set for SQLite and PostgreSQL, in order. Names are permanent: never rename or
@@ -75,4 +76,5 @@ export const migrations: Record<string, Migration> = {
   '037-events': m037,
   '038-console-search': m038,
   '039-restrictions-templates-cancel': m039,
+  '040-announcement-translations': m040,
 };

@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { deleteDocumentRequest, documentDraftsQuery, documentDraftsResult, documentIdParams, fileTooLargeResult, uploadDocumentFields, uploadDocumentResult, type DocumentDraftsResult } from '../../../shared/api/documents.ts';
+import { consoleDocumentQuery, deleteDocumentRequest, DocumentPdfRule, documentDraftsQuery, documentDraftsResult, documentIdParams, fileTooLargeResult, uploadDocumentFields, uploadDocumentResult, type DocumentDraftsResult } from '../../../shared/api/documents.ts';
 import { ApiPath } from '../../../shared/api/paths.ts';
 import { IntegrationPath } from '../../../shared/integration-paths.ts';
 import { parseWarnings } from '../../../shared/api/capture.ts';
@@ -19,7 +19,8 @@ function sendDocument(reply: FastifyReply, id: string, doc: DocumentContent) {
   return reply
     .header('content-type', doc.mime)
     .header('cache-control', 'no-store')
-    .header('content-disposition', `attachment; filename="document-${id}.jpg"`)
+    // A PDF original too (decision 053): saved, never opened in a tab of our origin; the sandbox below stops its scripts should a browser show it.
+    .header('content-disposition', `attachment; filename="document-${id}.${doc.mime === DocumentPdfRule.MIME ? 'pdf' : 'jpg'}"`)
     .header('x-content-type-options', 'nosniff')
     .header('content-security-policy', "default-src 'none'; frame-ancestors 'none'; sandbox")
     .header('cross-origin-resource-policy', 'same-origin')
@@ -67,11 +68,13 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
   // parameters have a schema (the contracts test lists them as the binary exceptions).
   for (const [prefix, auth] of [[ApiPath.document, undefined], [IntegrationPath.integrationDocument, 'sdk']] as const) {
     app.get(`${prefix}/:id`, { ...(auth ? { config: { auth } } : {}), schema: { params: documentIdParams } }, async (request, reply) =>
-      sendDocument(reply, request.params.id, await documents.readForOwner(request.auth!.id, request.params.id)),
+      sendDocument(reply, request.params.id, await documents.viewForOwner(request.auth!.id, request.params.id)),
     );
   }
 
-  app.get(`${ApiPath.consoleDocument}/:id`, { config: { auth: 'reviewer' }, schema: { params: documentIdParams } }, async (request, reply) =>
-    sendDocument(reply, request.params.id, await documents.readForReviewer(request.params.id, actorOf(request))),
-  );
+  // The picture to look at (a PDF's first page drawn here), or with ?original=1 the file as it was sent.
+  app.get(`${ApiPath.consoleDocument}/:id`, { config: { auth: 'reviewer' }, schema: { params: documentIdParams, querystring: consoleDocumentQuery } }, async (request, reply) => {
+    const { id } = request.params;
+    return sendDocument(reply, id, await (request.query.original ? documents.readForReviewer(id, actorOf(request)) : documents.viewForReviewer(id, actorOf(request))));
+  });
 };

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { ConsoleDocument, SamePictureMatch } from '../../../shared/api/console-document.ts';
-import { DOCUMENT_MIME, type DocumentSummary } from '../../../shared/api/documents.ts';
+import { DOCUMENT_MIME, DocumentImageRule, DocumentPdfRule, type DocumentSummary } from '../../../shared/api/documents.ts';
 import { API_PREFIX, ApiPath } from '../../../shared/api/paths.ts';
 import { DocumentKind, KycLevel, type VerifiableLevel } from '../../../shared/kyc.ts';
 import { RetCode } from '../../../shared/ret-codes.ts';
@@ -14,7 +14,8 @@ import { recordAudit, type Actor } from '../audit/audit.service.ts';
 import { countHit } from '../throttle/throttle.service.ts';
 import * as repo from './documents.repo.ts';
 import { createContentStore, type ContentStore } from './content-store.ts';
-import { normalizeImage } from './image.ts';
+import { normalizeImage, withDecodeSlot, type NormalizedImage } from './image.ts';
+import { checkPdf, isPdf } from './pdf.ts';
 import { measureStored, parseQuality } from './quality.ts';
 import { pictureHash, samePicture } from './picture-hash.ts';
 import type { DocumentQuality, QualityIssue } from '../../../shared/api/capture.ts';
@@ -81,6 +82,18 @@ export interface SealedPicture {
   sealed: Sealed;
 }
 
+/** A PDF's first page as a stored picture would be (re-encoded JPEG), for measures, hashes and views. */
+async function pdfFirstPage(bytes: Buffer): Promise<NormalizedImage> {
+  // One of the decode slots: drawing a page takes memory and a core, like decoding a photo.
+  return normalizeImage((await withDecodeSlot(() => checkPdf(bytes))).firstPage);
+}
+
+/** What a page shows of a document: the picture itself, or a PDF's first page drawn on the server (decision 053). */
+async function viewOf(content: DocumentContent): Promise<DocumentContent> {
+  if (content.mime !== DocumentPdfRule.MIME) return content;
+  return { bytes: (await pdfFirstPage(content.bytes)).bytes, mime: DOCUMENT_MIME };
+}
+
 const ENTITY = 'kyc_document';
 const UPLOAD_WINDOW_MS = 3600_000;
 /** Concurrent uploads of the same draft slot can collide on the unique index; a retry then wins. */
@@ -101,6 +114,8 @@ export function toConsoleDocument(d: Pick<DocumentSummary, 'id' | 'kind' | 'mime
     height: d.height,
     createdAt: d.createdAt,
     downloadPath: `${API_PREFIX}${ApiPath.consoleDocument}/${d.id}`,
+    // Decision 053: the picture above is a PDF's first page; the reviewer may also save the file itself.
+    ...(d.mime === DocumentPdfRule.MIME ? { originalPath: `${API_PREFIX}${ApiPath.consoleDocument}/${d.id}?original=1` } : {}),
     quality: d.quality ?? null,
     samePictureAs: [...samePictureAs],
   };
@@ -210,13 +225,20 @@ export function createDocumentsService({ db, config, keyring: injectedKeyring, c
     if (hits.count > config.uploadsPerHour) {
       throw new BusinessError(RetCode.TOO_MANY_ATTEMPTS, 'too many uploads', { retryAfterSeconds: Math.max(1, Math.ceil(hits.resetInMs / 1000)) });
     }
-    const image = await normalizeImage(bytes);
+    // Decision 053: a PDF (proof of address only) is kept as it came, once checked; its first page,
+    // drawn here, is what the quality measures and the picture hash look at, as for a photo.
+    const pdf = isPdf(bytes);
+    if (pdf && !DocumentPdfRule.KINDS.includes(slot.kind as DocumentKind)) {
+      throw new BusinessError(RetCode.DOCUMENT_TYPE_UNSUPPORTED, 'pdf not accepted for this kind', { accepted: [...DocumentImageRule.ACCEPTED_MIME], detected: DocumentPdfRule.MIME });
+    }
+    const image = pdf ? await pdfFirstPage(bytes) : await normalizeImage(bytes);
+    const content = pdf ? bytes : image.bytes;
     const measured = await measureStored(image.bytes, image.width, image.height);
     // Of the stored pixels, so a re-upload of the same file and a re-encoded copy hash alike (decision 048).
     const hash = await pictureHash(image.bytes);
     const quality: DocumentQuality = { ...measured, overridden: [...(slot.warnings ?? [])], viaHandoff: Boolean(slot.viaHandoff) };
     const id = randomUUID();
-    const sealed = sealBytes(keys(), image.bytes, contextOf(id));
+    const sealed = sealBytes(keys(), content, contextOf(id));
     if (store) await store.put(id, sealed.ciphertext);
     return {
       id,
@@ -224,11 +246,11 @@ export function createDocumentsService({ db, config, keyring: injectedKeyring, c
       application_id: slot.applicationId,
       level: slot.level,
       kind: slot.kind,
-      mime: DOCUMENT_MIME,
-      byte_size: image.bytes.length,
+      mime: pdf ? DocumentPdfRule.MIME : DOCUMENT_MIME,
+      byte_size: content.length,
       width: image.width,
       height: image.height,
-      sha256: createHash('sha256').update(image.bytes).digest('hex'),
+      sha256: createHash('sha256').update(content).digest('hex'),
       ciphertext: store ? null : sealed.ciphertext,
       content_store: store?.kind ?? null,
       iv: sealed.iv,
@@ -439,8 +461,18 @@ export function createDocumentsService({ db, config, keyring: injectedKeyring, c
       return { bytes: await decrypt(row), mime: row.mime };
     },
 
+    /** readForOwner as a picture to show: a PDF's first page drawn on the server (decision 053). */
+    async viewForOwner(userId: string, id: string): Promise<DocumentContent> {
+      return viewOf(await this.readForOwner(userId, id));
+    },
+
+    /** readForReviewer as a picture to show (a PDF's first page); audited as a view like the original. */
+    async viewForReviewer(id: string, actor: Actor): Promise<DocumentContent> {
+      return viewOf(await this.readForReviewer(id, actor));
+    },
+
     /**
-     * The image, for a reviewer in the console; every view is audited. Only documents an application
+     * The document as stored (the image, or a PDF's original), for a reviewer in the console; every view is audited. Only documents an application
      * carries: a draft is the user's until they submit it (they may retake or delete it), so it
      * answers exactly like a missing id and leaves no view record.
      */

@@ -34,7 +34,7 @@ const tooManyPixels = () => new BusinessError(RetCode.DOCUMENT_IMAGE_TOO_LARGE, 
 const MAX_CONCURRENT_DECODES = 2;
 let running = 0;
 const waiting: (() => void)[] = [];
-async function withDecodeSlot<T>(work: () => Promise<T>): Promise<T> {
+export async function withDecodeSlot<T>(work: () => Promise<T>): Promise<T> {
   if (running >= MAX_CONCURRENT_DECODES) await new Promise<void>((resolve) => waiting.push(resolve));
   else running++;
   try {

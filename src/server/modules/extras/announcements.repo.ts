@@ -8,7 +8,7 @@ export function findPending(db: Q, userId: string, audiences: readonly string[])
   return db
     .selectFrom('kyc_announcements as n')
     .leftJoin('kyc_announcement_acks as k', (j) => j.onRef('k.announcement_id', '=', 'n.id').on('k.user_id', '=', userId))
-    .select(['n.id', 'n.title', 'n.body', 'n.published_at'])
+    .select(['n.id', 'n.title', 'n.body', 'n.published_at', 'n.translations'])
     .where('n.withdrawn_at', 'is', null)
     .where('n.audience', 'in', audiences)
     .where('k.user_id', 'is', null)
@@ -42,9 +42,9 @@ export function findAll(db: Q) {
   return db
     .selectFrom('kyc_announcements as n')
     .leftJoin('kyc_announcement_acks as k', 'k.announcement_id', 'n.id')
-    .select(['n.id', 'n.title', 'n.body', 'n.audience', 'n.published_at', 'n.withdrawn_at'])
+    .select(['n.id', 'n.title', 'n.body', 'n.audience', 'n.published_at', 'n.withdrawn_at', 'n.translations'])
     .select((eb) => eb.fn.count<number | string | bigint>('k.user_id').as('acks'))
-    .groupBy(['n.id', 'n.title', 'n.body', 'n.audience', 'n.published_at', 'n.withdrawn_at'])
+    .groupBy(['n.id', 'n.title', 'n.body', 'n.audience', 'n.published_at', 'n.withdrawn_at', 'n.translations'])
     .orderBy('n.published_at', 'desc')
     .limit(200)
     .execute();

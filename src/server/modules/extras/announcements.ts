@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { AnnouncementView, KycAnnouncement, SubmitKycAnnouncementResult } from '../../../shared/api/extras-announcements.ts';
+import { announcementTranslations, type AnnouncementTranslations, type AnnouncementView, type KycAnnouncement, type SubmitKycAnnouncementResult } from '../../../shared/api/extras-announcements.ts';
 import { AnnouncementAudience } from '../../../shared/extras.ts';
 import { KycLevel } from '../../../shared/kyc.ts';
 import { RetCode } from '../../../shared/ret-codes.ts';
@@ -11,6 +11,17 @@ import * as repo from './announcements.repo.ts';
 
 /** The audiences a member of this level belongs to. */
 const audiencesOf = (level: KycLevel): AnnouncementAudience[] => [AnnouncementAudience.ALL, level >= KycLevel.LEVEL_1 ? AnnouncementAudience.VERIFIED : AnnouncementAudience.UNVERIFIED];
+
+/** The stored translations (migration 040), re-checked on the way out: a bad row shows the text as written. */
+function translationsOf(stored: string | null): AnnouncementTranslations {
+  if (!stored) return {};
+  try {
+    const parsed = announcementTranslations.safeParse(JSON.parse(stored));
+    return parsed.success ? parsed.data : {};
+  } catch {
+    return {};
+  }
+}
 
 const notAvailable = () => new BusinessError(RetCode.ANNOUNCEMENT_NOT_AVAILABLE, 'announcement not available');
 
@@ -30,7 +41,7 @@ export function createAnnouncements({ db }: { db: Db }) {
   }
 
   async function pending(userId: string, level: KycLevel, q: Db = db): Promise<KycAnnouncement[]> {
-    return (await repo.findPending(q, userId, audiencesOf(level))).map((n) => ({ id: n.id, title: n.title, body: n.body, publishedAt: n.published_at }));
+    return (await repo.findPending(q, userId, audiencesOf(level))).map((n) => ({ id: n.id, title: n.title, body: n.body, publishedAt: n.published_at, translations: translationsOf(n.translations) }));
   }
 
   return {
@@ -51,12 +62,15 @@ export function createAnnouncements({ db }: { db: Db }) {
       }
     },
 
-    async publish(input: { title: string; body: string; audience: AnnouncementAudience }, actor: Actor): Promise<AnnouncementView> {
+    /** Publishes an announcement, with its title and body in other languages when given (decision 053). */
+    async publish(input: { title: string; body: string; audience: AnnouncementAudience; translations?: AnnouncementTranslations | undefined }, actor: Actor): Promise<AnnouncementView> {
       return inTransaction(db, async (t) => {
-        const row = { id: randomUUID(), ...input, published_at: nowIso(), published_by: actor.id, withdrawn_at: null };
+        const translations = input.translations ?? {};
+        const stored = Object.keys(translations).length > 0 ? JSON.stringify(translations) : null;
+        const row = { id: randomUUID(), title: input.title, body: input.body, audience: input.audience, published_at: nowIso(), published_by: actor.id, withdrawn_at: null, translations: stored };
         await repo.insertAnnouncement(t, row);
-        await recordAudit(t, actor, { action: 'announcement.publish', entityType: 'announcement', entityId: row.id, after: input });
-        return { id: row.id, title: row.title, body: row.body, audience: row.audience, publishedAt: row.published_at, withdrawnAt: null, acknowledgements: 0 };
+        await recordAudit(t, actor, { action: 'announcement.publish', entityType: 'announcement', entityId: row.id, after: { title: row.title, body: row.body, audience: row.audience, translations } });
+        return { id: row.id, title: row.title, body: row.body, audience: row.audience, publishedAt: row.published_at, withdrawnAt: null, acknowledgements: 0, translations };
       });
     },
 
@@ -70,7 +84,7 @@ export function createAnnouncements({ db }: { db: Db }) {
     },
 
     async all(): Promise<AnnouncementView[]> {
-      return (await repo.findAll(db)).map((n) => ({ id: n.id, title: n.title, body: n.body, audience: n.audience as AnnouncementAudience, publishedAt: n.published_at, withdrawnAt: n.withdrawn_at, acknowledgements: Number(n.acks) }));
+      return (await repo.findAll(db)).map((n) => ({ id: n.id, title: n.title, body: n.body, audience: n.audience as AnnouncementAudience, publishedAt: n.published_at, withdrawnAt: n.withdrawn_at, acknowledgements: Number(n.acks), translations: translationsOf(n.translations) }));
     },
   };
 }

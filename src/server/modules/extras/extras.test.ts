@@ -298,6 +298,21 @@ describe('KYC announcements', () => {
     expect(console).toMatchObject({ acknowledgements: 1, withdrawnAt: expect.any(String) });
     expect((await post(app, '/v3/private/kyc/submit-kyc-announcement', { announcementId: all.id })).json().ret_code).toBe(10007);
   });
+
+  it('an announcement carries its translations (issue 27): stored, audited, given to members; a language not shipped is refused', async () => {
+    const translations = { 'de-DE': { title: 'Neue Dokumente', body: 'Aufenthaltstitel funktionieren jetzt.' }, 'ja-JP': { title: '新しい書類', body: '在留カードが使えるようになりました。' } };
+    const refused = await post(app, '/v1/console/announcements', { title: 'New', body: 'Body', audience: 'ALL', translations: { 'xx-XX': { title: 'x', body: 'y' } } }, admin.cookie);
+    expect(refused.json().ret_code).toBe(10001);
+    const published = (await post(app, '/v1/console/announcements', { title: 'New documents', body: 'Residence permits work now.', audience: 'ALL', translations }, admin.cookie)).json();
+    expect(published).toMatchObject({ ret_code: 0, result: { translations } });
+    const row = await app.db.selectFrom('kyc_announcements').select('translations').where('id', '=', published.result.id).executeTakeFirstOrThrow();
+    expect(JSON.parse(row.translations!)).toEqual(translations);
+    const audit = await app.db.selectFrom('audit_log').select('after').where('action', '=', 'announcement.publish').where('entity_id', '=', published.result.id).executeTakeFirstOrThrow();
+    expect(JSON.parse(String(audit.after))).toMatchObject({ translations });
+    const u = await fresh();
+    const items = (await get(app, '/v3/private/kyc/kyc-announcements', u.cookie)).json().result.items as { id: string; translations: unknown }[];
+    expect(items.find((n) => n.id === published.result.id)?.translations).toEqual(translations);
+  });
 });
 
 describe('custody and the Satos-to-EU move', () => {

@@ -24,7 +24,7 @@ export interface ExportDeps {
   personalData?: readonly PersonalDataPort[];
 }
 
-const EXTENSION: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' };
+const EXTENSION: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp', 'application/pdf': 'pdf' };
 
 /** Exports (decision 018): the user's own data, and a case archive for a regulator. */
 export function createExports({ db, review, kyc, accounts, documents, console, personalData = [] }: ExportDeps) {

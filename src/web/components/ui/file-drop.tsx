@@ -67,8 +67,8 @@ function retainObjectUrl(file: File): () => void {
   };
 }
 
-/** An object URL previewing an image file, released when no tile shows the file any more. */
-function useObjectUrl(file: File | null | undefined): string | undefined {
+/** An object URL previewing an image file, released when nothing shows the file any more. */
+export function useObjectUrl(file: File | null | undefined): string | undefined {
   const previewable = Boolean(file && file.type.startsWith('image/') && typeof URL.createObjectURL === 'function');
   const url = file && previewable ? objectUrlFor(file) : undefined;
   useEffect(() => (file && url ? retainObjectUrl(file) : undefined), [file, url]);

@@ -6,6 +6,7 @@ import { Button } from '../../components/ui/button.tsx';
 import type { DocumentCameraProps } from '../../lib/capture/capture-kit.ts';
 import { useQualityGate } from '../../lib/capture/quality-gate.ts';
 import { QualityNotice } from '../../lib/capture/quality-notice.tsx';
+import { CaptureOverlay, useIsPhone } from './capture-overlay.tsx';
 import { issuesOfSource } from './model/check-file.ts';
 import { useCamera } from './use-camera.ts';
 
@@ -21,6 +22,7 @@ const LIVE_CHECK_MS = 600;
 export default function DocumentCamera({ label, onCapture, disabled = false }: DocumentCameraProps) {
   const { t } = useTranslation();
   const camera = useCamera('environment');
+  const phone = useIsPhone();
   const [live, setLive] = useState<QualityIssue[] | null>(null);
   // The issues of the photo just taken: measured on its canvas, read by the gate's checker.
   const shotIssues = useRef<QualityIssue[]>([]);
@@ -58,9 +60,9 @@ export default function DocumentCamera({ label, onCapture, disabled = false }: D
 
   if (state.phase === 'live' || state.phase === 'starting') {
     const hint = live === null ? t('capture.camera.placeDocument') : live.length === 0 ? t('capture.camera.looksGood') : t(`capture.issue.${live[0]}.reason`);
-    return (
-      <div className="flex flex-col gap-3">
-        <div className="relative mx-auto aspect-[4/3] w-full max-w-lg overflow-hidden rounded-lg bg-black">
+    const view = (
+      <div className={phone ? 'flex min-h-0 flex-1 flex-col gap-3' : 'flex flex-col gap-3'}>
+        <div className={phone ? 'relative min-h-0 w-full flex-1 overflow-hidden rounded-lg bg-black' : 'relative mx-auto aspect-[4/3] w-full max-w-lg overflow-hidden rounded-lg bg-black'}>
           <video ref={video} aria-label={t('kyc.selfie.preview')} data-testid="document-video" autoPlay playsInline muted className="size-full object-cover" />
           {/* The framing guide: an ID card's shape (ISO/IEC 7810 ID-1, 85.6 × 54 mm); decorative. */}
           <span aria-hidden className="pointer-events-none absolute inset-x-[8%] top-1/2 aspect-[1.586] -translate-y-1/2 rounded-xl border-2 border-dashed border-white/80 shadow-[0_0_0_9999px_rgba(0,0,0,0.35)]" />
@@ -70,19 +72,27 @@ export default function DocumentCamera({ label, onCapture, disabled = false }: D
             </p>
           ) : null}
         </div>
-        <p className="text-center text-sm" aria-live="polite" data-testid="live-hint">
+        <p className={phone ? 'm-0 text-center text-base font-medium' : 'text-center text-sm'} aria-live="polite" data-testid="live-hint">
           {hint}
         </p>
         {gate.refusal ? <QualityNotice refusal={gate.refusal} onSendAnyway={gate.sendAnyway} onDismiss={gate.dismiss} /> : null}
-        <div className="flex flex-wrap justify-center gap-3">
+        {/* On a phone the shutter is the big button at the bottom, where the thumb is. */}
+        <div className={phone ? 'grid grid-cols-[auto_1fr] gap-3' : 'flex flex-wrap justify-center gap-3'}>
           <Button variant="default" onClick={camera.cancel}>
             {t('capture.camera.cancel')}
           </Button>
-          <Button variant="primary" onClick={() => void shoot()} disabled={state.phase !== 'live' || gate.checking}>
+          <Button variant="primary" size={phone ? 'large' : undefined} onClick={() => void shoot()} disabled={state.phase !== 'live' || gate.checking}>
             <Named visible={t('capture.camera.take')} spoken={t('capture.camera.takeNamed', { label })} />
           </Button>
         </div>
       </div>
+    );
+    return phone ? (
+      <CaptureOverlay label={t('capture.camera.preview', { label })} onClose={camera.cancel}>
+        {view}
+      </CaptureOverlay>
+    ) : (
+      view
     );
   }
 

@@ -154,7 +154,8 @@ function PhoneShot({ kind, selfie, sent, onSent, onLost }: { kind: DocumentKind;
         label={t('capture.phone.orFile', { item: label })}
         hint={t('capture.phone.fileHint', { min: DocumentImageRule.MIN_SHORT_SIDE })}
         accept={DocumentImageRule.ACCEPTED_MIME.join(',')}
-        capture={selfie ? 'user' : 'environment'}
+        // Issue 27: "Choose a file" offers the gallery; the camera has its own button above.
+        capture={selfie ? 'user' : undefined}
         file={file}
         progress={uploading ? 50 : undefined}
         uploaded={sent && !uploading}

@@ -7,6 +7,7 @@ import { Button } from '../../components/ui/button.tsx';
 import type { SelfieCaptureProps } from '../../lib/capture/capture-kit.ts';
 import { useQualityGate } from '../../lib/capture/quality-gate.ts';
 import { QualityNotice } from '../../lib/capture/quality-notice.tsx';
+import { CaptureOverlay, useIsPhone } from './capture-overlay.tsx';
 import { LivenessSteps, useLiveness } from './face/liveness.tsx';
 import { useFaceWatch } from './face/use-face-watch.ts';
 import { issuesOfSource } from './model/check-file.ts';
@@ -28,6 +29,7 @@ const NO_FACE_HELP_MS = 6000;
 export default function SelfieCapture({ onCapture, disabled = false, hasSelfie = false, viaHandoff = false }: SelfieCaptureProps) {
   const { t } = useTranslation();
   const camera = useCamera('user');
+  const phone = useIsPhone();
   const [consent, setConsent] = useState<'asked' | 'given' | 'refused' | null>(null);
   const [fellBack, setFellBack] = useState(false);
   const [issues, setIssues] = useState<QualityIssue[] | null>(null);
@@ -114,9 +116,9 @@ export default function SelfieCapture({ onCapture, disabled = false, hasSelfie =
     // Without a detector (it could not load here) the photo is taken unchecked: the reviewer checks it.
     const canPhoto = liveness.stage === 'photo' || liveness.stage === 'failed' || detector.phase === 'unavailable';
     const faceOk = issues !== null && issues.length === 0;
-    return (
-      <div className="flex flex-col gap-3" data-testid="selfie-camera">
-        <div className="relative mx-auto aspect-[4/3] w-full max-w-md overflow-hidden rounded-lg bg-black">
+    const view = (
+      <div className={phone ? 'flex min-h-0 flex-1 flex-col gap-3' : 'flex flex-col gap-3'} data-testid="selfie-camera">
+        <div className={phone ? 'relative min-h-0 w-full flex-1 overflow-hidden rounded-lg bg-black' : 'relative mx-auto aspect-[4/3] w-full max-w-md overflow-hidden rounded-lg bg-black'}>
           <video ref={video} aria-label={t('kyc.selfie.preview')} data-testid="selfie-video" autoPlay playsInline muted className="size-full -scale-x-100 object-cover" />
           {/* A face-shaped guide; decorative (the instructions below say it in words). */}
           <span aria-hidden className="pointer-events-none absolute inset-[12%_25%] rounded-[50%] border-2 border-dashed border-white/70" />
@@ -128,7 +130,7 @@ export default function SelfieCapture({ onCapture, disabled = false, hasSelfie =
         </div>
 
         {/* One polite live region for what to do now: a screen reader hears each new instruction once. */}
-        <div role="status" aria-live="polite" className="text-center text-sm" data-testid="face-hint">
+        <div role="status" aria-live="polite" className={phone ? 'text-center text-base font-medium' : 'text-center text-sm'} data-testid="face-hint">
           {detector.phase === 'loading' && live ? <p className="m-0">{t('capture.liveness.loading')}</p> : null}
           {detector.phase === 'unavailable' ? <p className="m-0">{t('capture.liveness.unavailable')}</p> : null}
           {detector.phase === 'ready' && liveness.stage === 'framing' ? (
@@ -161,21 +163,29 @@ export default function SelfieCapture({ onCapture, disabled = false, hasSelfie =
         ) : null}
         {gate.refusal ? <QualityNotice refusal={gate.refusal} onSendAnyway={gate.sendAnyway} onDismiss={gate.dismiss} /> : null}
 
-        <div className="flex flex-wrap justify-center gap-3">
+        {/* On a phone the main button is the big one at the bottom, where the thumb is. */}
+        <div className={phone ? 'grid grid-cols-[auto_1fr] gap-3' : 'flex flex-wrap justify-center gap-3'}>
           <Button variant="default" onClick={stopCamera}>
             {t('capture.camera.cancel')}
           </Button>
           {canPhoto ? (
-            <Button variant="primary" onClick={() => void shoot()} disabled={!live || gate.checking}>
+            <Button variant="primary" size={phone ? 'large' : undefined} onClick={() => void shoot()} disabled={!live || gate.checking}>
               {t('capture.camera.take')}
             </Button>
           ) : (
-            <Button variant="primary" onClick={() => void liveness.begin()} disabled={!live || !faceOk || liveness.stage !== 'framing'}>
+            <Button variant="primary" size={phone ? 'large' : undefined} onClick={() => void liveness.begin()} disabled={!live || !faceOk || liveness.stage !== 'framing'}>
               {t('capture.liveness.begin')}
             </Button>
           )}
         </div>
       </div>
+    );
+    return phone ? (
+      <CaptureOverlay label={t('kyc.selfie.preview')} onClose={stopCamera}>
+        {view}
+      </CaptureOverlay>
+    ) : (
+      view
     );
   }
 

@@ -14,6 +14,7 @@ import { useSubmitKycAnnouncement } from './api/submit-kyc-announcement.ts';
 import { useTagMember } from './api/tag-member.ts';
 import { AccountPopups } from './components/account-popups.tsx';
 import { AffiliateCard } from './components/affiliate-card.tsx';
+import { announcementText } from './model/announcement-text.ts';
 
 const linkClass = 'inline-flex h-8 items-center rounded-btn border border-line-strong bg-white px-3 text-sm font-medium text-ink hover:bg-surface';
 
@@ -28,7 +29,8 @@ const linkClass = 'inline-flex h-8 items-center rounded-btn border border-line-s
  */
 export default function OverviewExtras() {
   use(firstRead(useQueryClient()));
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const language = i18n.resolvedLanguage ?? i18n.language ?? 'en';
   const info = useExtrasInfo();
   const tags = info.data?.bannerTags ?? [];
   const dc = info.data?.displayControl;
@@ -98,7 +100,7 @@ export default function OverviewExtras() {
           <Alert
             key={n.id}
             variant="info"
-            title={n.title}
+            title={announcementText(n, language).title}
             data-testid="kyc-announcement"
             action={
               <Button size="small" loading={acknowledge.isPending && acknowledge.variables === n.id} onClick={() => acknowledge.mutate(n.id)}>
@@ -106,7 +108,7 @@ export default function OverviewExtras() {
               </Button>
             }
           >
-            <p className="whitespace-pre-line">{n.body}</p>
+            <p className="whitespace-pre-line">{announcementText(n, language).body}</p>
           </Alert>
         ))}
         {dc?.isDisplayP2pRights ? (

@@ -249,7 +249,7 @@ describe('kyc route guard and flow', () => {
     await waitFor(() => expect(window.location.search).toBe('?step=documentType'));
   });
 
-  it('level 2 (?level=2): an issue date older than 3 months is refused by the shared schema', async () => {
+  it('level 2 (?level=2): an issue date older than 3 months is refused by the shared schema, said once, on the field', async () => {
     window.history.replaceState(null, '', '/?level=2');
     installFetch(serve({ one: 'SUCCESS', two: 'ALLOW' }));
     const user = userEvent.setup();
@@ -262,8 +262,22 @@ describe('kyc route guard and flow', () => {
     await user.type(screen.getByLabelText(/^Issue date/), '2020-01-01');
     expect(await screen.findByText('The document must be dated within the last 3 months')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Continue' }));
-    expect(screen.getByText('Enter a valid issue date.')).toBeInTheDocument();
+    // Issue 27: one message (the field's), not a second one calling the date invalid; the date has the focus.
+    expect(screen.getAllByText(/dated within the last 3 months|valid issue date/)).toHaveLength(1);
+    expect(screen.getByLabelText(/^Issue date/)).toHaveFocus();
     expect(screen.queryByTestId('flow-step-addressDocument')).not.toBeInTheDocument();
+  });
+
+  it('level 2: Continue without an issue date asks for it on the field, once', async () => {
+    window.history.replaceState(null, '', '/?level=2');
+    installFetch(serve({ one: 'SUCCESS', two: 'ALLOW' }));
+    const user = userEvent.setup();
+    renderKyc(<KycScreen />);
+    await user.click(await screen.findByRole('radio', { name: 'Utility bill' }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.getByLabelText(/^Issue date/)).toHaveFocus();
+    expect(screen.getByLabelText(/^Issue date/)).toHaveAccessibleDescription(/Issue date is required|required/i);
+    expect(screen.queryByText('Enter a valid issue date.')).not.toBeInTheDocument();
   });
 });
 

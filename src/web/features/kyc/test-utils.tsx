@@ -10,6 +10,7 @@ import codesDocuments from '../../../../locales/inverse-error-code/en/documents.
 import codesKyc from '../../../../locales/inverse-error-code/en/kyc.json';
 import codesQuickKyc from '../../../../locales/inverse-error-code/en/quick-kyc.json';
 import codesVendor from '../../../../locales/inverse-error-code/en/vendor.json';
+import capture from '../../../../locales/user-accounts/en/capture.json';
 import common from '../../../../locales/user-accounts/en/common.json';
 import kycReasons from '../../../../locales/user-accounts/en/kyc-reasons.json';
 import kycRules from '../../../../locales/user-accounts/en/kyc-rules.json';
@@ -24,7 +25,7 @@ import validation from '../../../../locales/user-accounts/en/validation.json';
 import vendor from '../../../../locales/user-accounts/en/vendor.json';
 import { globalTestI18n, renderInApp } from '../../test/render.tsx';
 
-const userAccounts = { kyc, limits, ui, ux, page, common, validation, personal, 'kyc-rules': kycRules, 'kyc-reasons': kycReasons, 'quick-kyc': quickKyc, vendor };
+const userAccounts = { kyc, capture, limits, ui, ux, page, common, validation, personal, 'kyc-rules': kycRules, 'kyc-reasons': kycReasons, 'quick-kyc': quickKyc, vendor };
 const inverseErrorCode = { ...codesCore, ...codesDocuments, ...codesKyc, ...codesVendor, ...codesQuickKyc };
 
 /** The global i18next in English with the real translation files (the request layer's §8 lookups read it). */

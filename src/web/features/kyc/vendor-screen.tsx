@@ -13,10 +13,13 @@ import { RadioGroup } from '../../components/ui/radio-group.tsx';
 import { StatusBadge } from '../../components/ui/status-badge.tsx';
 import { TextInput } from '../../components/ui/text-input.tsx';
 import { errorMessage, fieldIssues, validationMessage } from '../../lib/i18n/error-message.ts';
+import { isSdkUser } from '../../lib/container/index.ts';
 import { useDocumentTitle } from '../../lib/page/document-title.ts';
+import { useGlobalStore } from '../../store/global.ts';
 import { useCanQuickKyc } from './api/can-quick-kyc.ts';
 import { useDoQuickKyc } from './api/do-quick-kyc.ts';
 import { flowHref } from './model/flow.ts';
+import { wordingKey } from './model/sdk-wording.ts';
 
 const DOCUMENT_PATH = flowHref(KycLevel.LEVEL_1);
 const link = 'text-sm font-medium text-primary-ink underline underline-offset-2';
@@ -165,6 +168,8 @@ function NumberForm({ offer, check }: { offer: CanQuickKycResult; check: ReturnT
 /** What the registry said: level 1 reached and what is next, or why not and the way on. */
 function Outcome({ result, onTryAgain }: { result: DoQuickKycResult; onTryAgain: () => void }) {
   const { t } = useTranslation();
+  // The embedded flow has no limits to raise (decision 047).
+  const sdk = useGlobalStore((st) => isSdkUser(st.user));
   if (result.outcome === QuickKycOutcome.APPROVED) {
     return (
       <Card data-testid="quick-kyc-outcome" data-outcome={result.outcome}>
@@ -175,7 +180,7 @@ function Outcome({ result, onTryAgain }: { result: DoQuickKycResult; onTryAgain:
           </div>
           <p className="text-muted">{t('quick-kyc.outcome.APPROVED.body', { number: result.maskedNumber, type: t(`quick-kyc.idType.${result.idType}.label`) })}</p>
           <p className="text-sm" data-testid="what-next">
-            {t('quick-kyc.outcome.APPROVED.next')}
+            {t(wordingKey('quick-kyc.outcome.APPROVED.next', sdk))}
           </p>
           <div className="flex flex-wrap gap-3">
             <Link href={flowHref(KycLevel.LEVEL_2)} className={buttonVariants({ variant: 'primary' })}>

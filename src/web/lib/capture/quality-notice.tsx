@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
+import { useObjectUrl } from '../../components/ui/file-drop.tsx';
 import type { Refusal } from './quality-gate.ts';
 
 export interface QualityNoticeProps {
@@ -15,8 +16,11 @@ export interface QualityNoticeProps {
  */
 export function QualityNotice({ refusal, onSendAnyway, onDismiss }: QualityNoticeProps) {
   const { t } = useTranslation();
+  const preview = useObjectUrl(refusal.file);
   return (
     <Alert variant="warn" data-testid="quality-notice" onClose={onDismiss}>
+      {/* Issue 27: the user sees which picture this is about; it is not the one on the tile above. */}
+      {preview ? <img src={preview} alt={t('capture.quality.refusedPicture')} data-testid="refused-picture" className="float-end ms-3 mb-2 h-20 w-28 rounded-btn bg-surface object-contain" /> : null}
       <ul className="m-0 list-none p-0">
         {refusal.issues.map((issue) => (
           <li key={issue}>

@@ -32,3 +32,17 @@ describe('document gallery: the same picture twice', () => {
     expect(within(selfie).queryByTestId('same-picture')).not.toBeInTheDocument();
   });
 });
+
+describe('document gallery: a PDF proof of address (decision 053)', () => {
+  it('shows the first page the server drew, says it is a PDF, and offers the original as a download only', () => {
+    const pdf: ConsoleDocument = { ...doc('p-1', 'PROOF_OF_ADDRESS'), mime: 'application/pdf', originalPath: '/x-api/v1/console/document/p-1?original=1' };
+    renderConsole(<DocumentGallery email="ada@example.com" documents={[pdf, doc('s-1', 'SELFIE')]} />);
+    const [statement, selfie] = screen.getAllByRole('listitem');
+    expect(within(statement!).getByTestId('document-image')).toHaveAttribute('src', '/x-api/v1/console/document/p-1');
+    expect(within(statement!).getByText('PDF: its first page is shown.')).toBeInTheDocument();
+    const original = within(statement!).getByRole('link', { name: 'Download the original PDF' });
+    expect(original).toHaveAttribute('href', '/x-api/v1/console/document/p-1?original=1');
+    expect(original).toHaveAttribute('download');
+    expect(within(selfie!).queryByTestId('document-original')).not.toBeInTheDocument();
+  });
+});

@@ -71,6 +71,16 @@ export function DocumentGallery({ documents, email }: { documents: readonly Cons
                     {t('console.documents.samePicture', { pictures: samePictures(doc) })}
                   </span>
                 ) : null}
+                {doc.originalPath ? (
+                  // Decision 053: the picture is the first page, drawn on the server; the file itself is only
+                  // ever saved (the server sends it as an attachment, sandboxed), never opened in the console.
+                  <span className="mt-1 block text-muted">
+                    {t('console.documents.pdfNote')}{' '}
+                    <a href={doc.originalPath} download className="font-medium text-primary-ink underline underline-offset-2" data-testid="document-original">
+                      {t('console.documents.pdfDownload')}
+                    </a>
+                  </span>
+                ) : null}
                 <DocumentQualityNote quality={doc.quality} />
               </figcaption>
             </figure>

@@ -5,8 +5,11 @@ import { MIN_AGE_YEARS } from '../../../../shared/api/personal-info.ts';
 import type { VerifiableLevel } from '../../../../shared/kyc.ts';
 import { buttonVariants } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
+import { isSdkUser } from '../../../lib/container/index.ts';
 import { useDocumentTitle } from '../../../lib/page/document-title.ts';
+import { useGlobalStore } from '../../../store/global.ts';
 import { flowHref } from '../model/flow.ts';
+import { wordingKey } from '../model/sdk-wording.ts';
 
 const STEPS: Record<VerifiableLevel, readonly string[]> = { 1: ['s1', 's2', 's3', 's4', 's5'], 2: ['s1', 's2', 's3', 's4'] };
 const NEEDS: Record<VerifiableLevel, readonly string[]> = { 1: ['need1', 'need2', 'need3'], 2: ['need1', 'need2'] };
@@ -17,6 +20,7 @@ const NEEDS: Record<VerifiableLevel, readonly string[]> = { 1: ['need1', 'need2'
  */
 export function Guide({ level }: { level: VerifiableLevel }) {
   const { t } = useTranslation();
+  const sdk = useGlobalStore((st) => isSdkUser(st.user));
   const k = `kyc.guide.step${level}`;
   const values = { months: PROOF_OF_ADDRESS_MAX_AGE_MONTHS, min: MIN_AGE_YEARS };
   useDocumentTitle(t(`${k}.title`));
@@ -29,7 +33,7 @@ export function Guide({ level }: { level: VerifiableLevel }) {
         <h1 id="guide-title" className="text-2xl font-semibold">
           {t(`${k}.title`)}
         </h1>
-        <p className="text-muted">{t(`${k}.intro`, values)}</p>
+        <p className="text-muted">{t(wordingKey(`${k}.intro`, sdk), values)}</p>
       </div>
       <Card title={t('kyc.guide.needsTitle')}>
         <ul className="list-disc ps-5">

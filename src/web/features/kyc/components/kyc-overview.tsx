@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { DisplayUpdatePOIStatus, KycLevel, StepStatus, type VerifiableLevel } from '../../../../shared/kyc.ts';
@@ -40,6 +41,30 @@ function goToPersonalInfo() {
  * their status and what they unlock (quotas converted with the user's rate and currency), and the
  * personal information. Its own chunk, so the first page stays within its budget (decision 002).
  */
+/**
+ * Issue 27: the personal information is saved at the bottom of the page, and what to do next (start
+ * level 1) is at the top. When the information goes from missing to saved in this visit, the next
+ * action is scrolled into view and its button gets the keyboard focus.
+ */
+function useNextActionAfterFirstSave(hasInfo: boolean | undefined) {
+  const before = useRef(hasInfo);
+  useEffect(() => {
+    if (hasInfo === undefined) return;
+    const wasMissing = before.current === false;
+    before.current = hasInfo;
+    if (!wasMissing || !hasInfo) return;
+    // After the panel has rendered the new action.
+    const frame = requestAnimationFrame(() => {
+      const panel = document.querySelector<HTMLElement>('[data-testid="next-action"]');
+      const button = panel?.querySelector<HTMLElement>('[data-testid="primary-action"] a, [data-testid="primary-action"] button');
+      const still = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+      panel?.scrollIntoView?.({ block: 'start', behavior: still ? 'auto' : 'smooth' });
+      button?.focus({ preventScroll: true });
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [hasInfo]);
+}
+
 export default function KycOverview() {
   const { t, i18n } = useTranslation();
   const info = useKycInfo();
@@ -52,6 +77,7 @@ export default function KycOverview() {
   // The embedded (SDK) flow shows the steps only (decision 047): not the exchange's limits (the
   // partner's applicant trades nothing here), nor the account's compliance tasks and questionnaires.
   const sdk = isSdkUser(user);
+  useNextActionAfterFirstSave(personal.isSuccess ? Boolean(personal.data?.info) : undefined);
 
   if (info.isPending) return <OverviewSkeleton />;
   if (info.isError) {

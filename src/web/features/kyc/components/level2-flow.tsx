@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { submitApplicationRequest, type SubmitApplicationResult } from '../../../../shared/api/applications.ts';
 import { monthsBefore, todayIso } from '../../../../shared/api/calendar.ts';
@@ -75,6 +75,9 @@ export function Level2Flow({ userId, personalInfo, addressEditable = false, coun
   const [type, setType] = useState<ProofOfAddressType | null>(remembered.proofOfAddressType);
   const [issuedOn, setIssuedOn] = useState(remembered.issuedOn);
   const [blockedAt, setBlockedAt] = useState<{ step: FlowStep; text: string } | null>(null);
+  // Continue pressed without a usable date: the date field says why (one message, on the field).
+  const [dateAsked, setDateAsked] = useState(false);
+  const dateInput = useRef<HTMLInputElement>(null);
   const drafts = useDocumentDrafts(KycLevel.LEVEL_2);
   const byKind = useMemo(() => draftsByKind(drafts.data?.documents), [drafts.data]);
   const dateIssue = issuedOn ? issuedOnIssue(type, issuedOn) : { code: 'required' };
@@ -102,14 +105,20 @@ export function Level2Flow({ userId, personalInfo, addressEditable = false, coun
     flow.go(i);
   };
   const dateLabel = t('kyc.flow.address.issuedOn');
-  const dateError = (blocked || issuedOn) && dateIssue ? t(validationMessageKey(dateIssue.code), { name: dateLabel, months: PROOF_OF_ADDRESS_MAX_AGE_MONTHS, ...dateIssue.params }) : undefined;
+  const dateError = (dateAsked || issuedOn) && dateIssue ? t(validationMessageKey(dateIssue.code), { name: dateLabel, months: PROOF_OF_ADDRESS_MAX_AGE_MONTHS, ...dateIssue.params }) : undefined;
   const onContinue = () => {
     if (steps[index]!.complete && !proof.uploading) {
       go(index + 1);
       return;
     }
-    if (step === FlowStep.ADDRESS_DETAILS) setBlocked(type ? t('kyc.flow.blocked.issuedOn') : t('kyc.flow.blocked.proofType'));
-    else setBlocked(proof.uploading ? t('kyc.flow.blocked.uploading') : t('kyc.flow.blocked.images', { items: kindLabel(DocumentKind.PROOF_OF_ADDRESS) }));
+    if (step === FlowStep.ADDRESS_DETAILS && !type) setBlocked(t('kyc.flow.blocked.proofType'));
+    else if (step === FlowStep.ADDRESS_DETAILS) {
+      // The field's own message says what is wrong with the date (missing, too old, in the future):
+      // no second, vaguer one under the step (issue 27).
+      setDateAsked(true);
+      setBlocked(null);
+      dateInput.current?.focus();
+    } else setBlocked(proof.uploading ? t('kyc.flow.blocked.uploading') : t('kyc.flow.blocked.images', { items: kindLabel(DocumentKind.PROOF_OF_ADDRESS) }));
   };
 
   let title = '';
@@ -161,7 +170,7 @@ export function Level2Flow({ userId, personalInfo, addressEditable = false, coun
             options={Object.values(ProofOfAddressType).map((v) => ({ value: v, label: t(`kyc.poa.${v}.label`), description: t(`kyc.poa.${v}.hint`) }))}
           />
           <Field label={dateLabel} hint={t('kyc.flow.address.issuedOnHint', { months: PROOF_OF_ADDRESS_MAX_AGE_MONTHS })} required error={dateError}>
-            <DateInput value={issuedOn} min={monthsBefore(todayIso(), PROOF_OF_ADDRESS_MAX_AGE_MONTHS)} max={todayIso()} onChange={(e) => setIssuedOn(e.target.value)} />
+            <DateInput ref={dateInput} value={issuedOn} min={monthsBefore(todayIso(), PROOF_OF_ADDRESS_MAX_AGE_MONTHS)} max={todayIso()} onChange={(e) => setIssuedOn(e.target.value)} />
           </Field>
         </>
       );
@@ -174,10 +183,10 @@ export function Level2Flow({ userId, personalInfo, addressEditable = false, coun
             <li>{t('kyc.flow.address.tip1')}</li>
             <li>{t('kyc.flow.address.tip2', { months: PROOF_OF_ADDRESS_MAX_AGE_MONTHS })}</li>
             <li>{t('kyc.guide.tips.tip3')}</li>
-            {/* The server takes photos only (decision 015): say so before someone looks for their PDF. */}
+            {/* Statements arrive as PDFs: say they are fine, as sent, without a password (decision 053). */}
             <li>{t('ux.poa.pdf')}</li>
           </ul>
-          <DocumentSlot slot={proof} label={kindLabel(DocumentKind.PROOF_OF_ADDRESS)} maxBytes={maxBytes} capture="environment" />
+          <DocumentSlot slot={proof} label={kindLabel(DocumentKind.PROOF_OF_ADDRESS)} maxBytes={maxBytes} capture="environment" acceptPdf />
         </>
       );
       break;

@@ -8,6 +8,8 @@ const SDK_WORDING: Readonly<Record<string, string>> = {
   'kyc.next.PROOF_OF_ADDRESS.title': 'kyc.next.PROOF_OF_ADDRESS.sdkTitle',
   'kyc.next.DONE.body': 'kyc.next.DONE.sdkBody',
   'ux.next.approved': 'ux.next.sdkApproved',
+  'quick-kyc.outcome.APPROVED.next': 'quick-kyc.outcome.APPROVED.sdkNext',
+  'kyc.guide.step2.intro': 'kyc.guide.step2.sdkIntro',
 };
 
 /** The translation key to use for `key`: its SDK wording in SDK mode where it has one, else `key`. */
