@@ -10,6 +10,8 @@ export { ScreeningEngineKind } from '../shared/api/screening.ts';
 export const screeningEnvSchema = {
   /** Screening (decision 038): threads matching names against the list (each holds the list's index); 0: on the server's own thread. */
   SCREENING_WORKERS: z.coerce.number().int().min(0).max(16).default(1),
+  /** Screening (decision 054): how much lower the matching threads' CPU priority is (Linux nice, per thread), so a list's index build and the re-screening yield to users' requests. */
+  SCREENING_NICE: z.coerce.number().int().min(0).max(19).default(19),
   /** Screening (decision 044): how often a server checks for verified users still to screen against the list in use (a load by the CLI is noticed this way); 0: never on this server. */
   SCREENING_RESCREEN_INTERVAL_SECONDS: z.coerce.number().min(0).default(5),
   /** Screening (decision 044): at most this share of the time goes to the background re-screening (it pauses after each user for the rest); 1: no pause. */
@@ -51,6 +53,8 @@ export interface YenteConfig {
 
 export interface ScreeningConfig {
   workers: number;
+  /** Decision 054: the matching threads' nice increment (0: the server's priority). */
+  nice: number;
   /** Decision 044: the background re-screening's pass interval (0: never on this server) and its share of the time. */
   rescreenIntervalMs: number;
   rescreenShare: number;
@@ -62,10 +66,11 @@ export interface ScreeningConfig {
 /** The engine's settings; yente without YENTE_URL is refused unless demo mode brings its local fake. */
 export function screeningConfigOf(e: ScreeningEnv, { demo }: { demo: boolean }): ScreeningConfig {
   const rescreen = { rescreenIntervalMs: e.SCREENING_RESCREEN_INTERVAL_SECONDS * 1000, rescreenShare: e.SCREENING_RESCREEN_SHARE };
-  if (e.SCREENING_ENGINE !== 'yente') return { workers: e.SCREENING_WORKERS, ...rescreen, engine: e.SCREENING_ENGINE, yente: null };
+  if (e.SCREENING_ENGINE !== 'yente') return { workers: e.SCREENING_WORKERS, nice: e.SCREENING_NICE, ...rescreen, engine: e.SCREENING_ENGINE, yente: null };
   if (!e.YENTE_URL && !demo) throw new Error('Invalid configuration: YENTE_URL: required with SCREENING_ENGINE=yente (e.g. http://yente:8000)');
   return {
     workers: e.SCREENING_WORKERS,
+    nice: e.SCREENING_NICE,
     ...rescreen,
     engine: e.SCREENING_ENGINE,
     yente: {

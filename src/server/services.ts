@@ -208,7 +208,7 @@ export function createServices(db: Db, config: Config, { mailer = logMailer({ in
     // Decision 043: the in-house index (threads of its own) or yente over HTTP, by SCREENING_ENGINE.
     engine: config.screening.yente
       ? createYenteEngine(config.screening.yente)
-      : createInhouseEngine(config.screening.workers > 0 ? createWorkerMatcher({ threads: config.screening.workers, database: config.database, share: config.screening.rescreenShare }) : createInProcessMatcher()),
+      : createInhouseEngine(config.screening.workers > 0 ? createWorkerMatcher({ threads: config.screening.workers, database: config.database, share: config.screening.rescreenShare, nice: config.screening.nice }) : createInProcessMatcher()),
     catalogIntervalMs: config.screening.yente?.catalogRefreshMs ?? 0,
     rescreenIntervalMs: config.screening.rescreenIntervalMs,
     rescreenShare: config.screening.rescreenShare,

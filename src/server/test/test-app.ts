@@ -41,8 +41,9 @@ export async function createTestApp(
   // that uploads a selfie and a front does not load the face model or take a face thread (a liveness
   // test's only one) unless it runs the comparisons itself (faceMatches.jobs.runDue).
   config.capture = { ...config.capture, faceMatchPollMs: 0 };
-  // No periodic re-screening pass (decision 044): a test runs it (or the console's routes kick it) when it means to.
-  if (!overrides.screening) config.screening = { ...config.screening, rescreenIntervalMs: 0 };
+  // No periodic re-screening pass (decision 044): a test runs it (or the console's routes kick it) when it
+  // means to; matching threads at normal priority, as the face threads above (decision 054).
+  if (!overrides.screening) config.screening = { ...config.screening, rescreenIntervalMs: 0, nice: 0 };
   // No relay in the background (decision 050): a webhook test runs it (events.relay.runDue) when it means to.
   if (!overrides.webhooks) config.webhooks = { ...config.webhooks, relayIntervalMs: 0 };
   const mailer = createFakeMailer();

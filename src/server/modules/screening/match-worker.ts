@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import type { Config } from '../../config.ts';
 import { openReadOnlyDb } from '../../db/index.ts';
 import { entryRowsForIndex } from './matcher.ts';
@@ -22,6 +22,11 @@ export type WorkerRequest =
   /** Reads the committed version from `database` and builds its index, taking at most `share` of a core's time. */
   | { kind: 'build'; id: number; version: number; database: Config['database']; share: number }
   | { kind: 'match'; id: number; version: number; person: { name: string; dateOfBirth: string } };
+
+// Decision 054: below the server's priority (Linux nice, this thread only), like the face threads
+// (decision 039): where cores are short, a user's request on the event loop goes before the index's work.
+const { nice: niceIncrement = 0 } = (workerData ?? {}) as { nice?: number };
+if (niceIncrement > 0) await import('@napi-rs/nice').then((m) => m.nice(niceIncrement)).catch(() => undefined);
 
 let building: { version: number; index: NameIndex } | null = null;
 let ready: { version: number; index: NameIndex } | null = null;

@@ -12,15 +12,15 @@ type Reply = { id: number; ok: true; hits?: IndexHit[] } | { id: number; ok: fal
  * of the list in use (a million names take a few hundred MB per thread, so the default is one); names
  * to screen go to the least busy worker. A new list version is built beside the old one and replaces
  * it when sealed. Given `database`, each worker reads the list on a connection of its own at `share`
- * of a core (decision 054); without it (an in-memory database), or when the caller reads inside a
+ * of a core, at `nice` below the server's priority (decision 054); without it (an in-memory database), or when the caller reads inside a
  * transaction, this thread reads the pages and sends them.
  */
-export function createWorkerMatcher({ threads, database, share = 1 }: { threads: number; database?: Config['database']; share?: number }): Matcher & { close(): Promise<void> } {
+export function createWorkerMatcher({ threads, database, share = 1, nice = 0 }: { threads: number; database?: Config['database']; share?: number; nice?: number }): Matcher & { close(): Promise<void> } {
   // Started on the first screening: a server or a tool that never screens starts no thread.
   let started: ReturnType<typeof spawn> | null = null;
   const pool = () => (started ??= spawn());
   const spawn = () => Array.from({ length: Math.max(1, threads) }, () => {
-    const worker = new Worker(new URL('./match-worker.ts', import.meta.url));
+    const worker = new Worker(new URL('./match-worker.ts', import.meta.url), { workerData: { nice } });
     // Idle workers never keep the process alive on their own.
     worker.unref();
     const pending = new Map<number, { resolve: (r: Reply) => void; reject: (e: Error) => void }>();

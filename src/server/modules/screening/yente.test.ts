@@ -35,7 +35,7 @@ const yente = (origin: string): YenteConfig => ({ url: origin, dataset: 'default
 
 beforeAll(async () => {
   fake = await startYenteFake({ dataset: 'default', version: V1, entities: SAMPLE, apiKey: API_KEY });
-  ({ app, close } = await createKycTestApp({ screening: { workers: 0, rescreenIntervalMs: 0, rescreenShare: 1, engine: 'yente', yente: yente(fake.origin) } }));
+  ({ app, close } = await createKycTestApp({ screening: { workers: 0, nice: 0, rescreenIntervalMs: 0, rescreenShare: 1, engine: 'yente', yente: yente(fake.origin) } }));
   reviewer = await newReviewer(app, 'yente-reviewer@example.com');
   admin = await newReviewer(app, 'yente-admin@example.com');
   await app.services.staff.setRole(admin.id, ConsoleRole.ADMINISTRATOR, SYSTEM);
