@@ -173,4 +173,22 @@ describe('readable histories of every kind (decision 051)', () => {
     await user.click(within(items[2]).getByText('Raw record'));
     expect(within(items[2]).getByText('Raw record').closest('details')).toHaveTextContent('"entryId": "demo-sanction-0001"');
   });
+
+  it('says a restriction and a cancelled task in words, their codes as labels (decision 052)', () => {
+    const restricted: ConsoleHistoryEntry[] = [
+      { at: '2025-03-02T09:00:00.000Z', ...REVIEWER, action: 'restriction.set', before: null, after: { userId: 'u-1', source: 'SCREENING', limitation: 'LIMITATION_COMPLIANCE_RESTRICTED', reason: 'COMPLIANCE_REVIEW', action: 'CONTACT_SUPPORT', caseId: 'c-1' } },
+      { at: '2025-03-03T09:00:00.000Z', ...REVIEWER, action: 'restriction.lift', before: { limitation: 'LIMITATION_EDD_REJECTED', reason: 'EDD_REJECTED', action: 'ANSWER_EDD_AGAIN', caseId: 'c-2' }, after: { userId: 'u-1', source: 'EDD', caseId: 'c-3' } },
+      { at: '2025-03-04T09:00:00.000Z', ...REVIEWER, action: 'compliance_task.cancel', before: { status: 'OPEN' }, after: { status: 'CANCELLED' } },
+    ];
+    renderConsole(<AuditHistory entries={restricted} />);
+    const items = within(screen.getByTestId('audit-history')).getAllByRole('listitem').filter((li) => li.parentElement === screen.getByTestId('audit-history'));
+    expect(items.map((li) => li.querySelector('p')!.textContent)).toEqual(['Account restricted', 'Account restriction lifted', 'Compliance task cancelled']);
+    expect(items[0]).toHaveTextContent('Name screening');
+    expect(items[0]).toHaveTextContent('Restricted: compliance review');
+    expect(items[0]).toHaveTextContent('Contact support');
+    expect(items[1]).toHaveTextContent('Enhanced due diligence');
+    expect(items[1]).toHaveTextContent('Answer the questionnaires again');
+    expect(items[0]).toHaveTextContent('What the user can doContact support');
+    for (const li of items.slice(0, 2)) expect(li.querySelector('dl')).not.toHaveTextContent(/LIMITATION_|CONTACT_SUPPORT|ANSWER_EDD_AGAIN|SCREENING|source|limitation/);
+  });
 });

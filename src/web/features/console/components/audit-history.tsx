@@ -36,6 +36,10 @@ const LABELLED_FIELDS = new Set([
   'answer',
   'reason',
   'eddStatus',
+  // Decision 052: a restriction's fields.
+  'source',
+  'limitation',
+  'action',
 ]);
 
 /**
@@ -77,6 +81,9 @@ const SENTENCE_ACTIONS = new Set([
   'rfi.document.add',
   'compliance_task.open',
   'compliance_task.done',
+  'compliance_task.cancel',
+  'restriction.set',
+  'restriction.lift',
   'member.tag_change.propose',
   'member.tag_change.apply',
   'member.tag_change.withdraw',
@@ -195,6 +202,10 @@ function formatValue(t: TFunction, language: string, people: People, action: str
   // Times in the reviewer's time zone, calendar days as days.
   if (typeof value === 'string' && ISO_TIME.test(value)) return <time dateTime={value}>{formatDateTime(value, language)}</time>;
   if (typeof value === 'string' && CALENDAR_DATE.test(value)) return formatCalendarDate(value, language);
+  // A restriction's source, reason, limitation and the user's way out (decision 052), as labels.
+  if (action.startsWith('restriction.') && ['source', 'reason', 'limitation', 'action'].includes(field)) {
+    return t(`console.history.restriction.${field}.${text}`, { defaultValue: text });
+  }
   switch (field) {
     case 'hits':
       return formatHits(t, entryNames, value);
