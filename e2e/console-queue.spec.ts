@@ -49,6 +49,11 @@ test('at 1280×800 cases are in view; a search by e-mail finds the user in one s
   await expect(page).toHaveTitle(`${email} · User · Compliance console`);
   await expect(page.getByTestId('user-view-cases').getByRole('listitem')).toHaveCount(1);
   await expect(page.getByTestId('user-view-limitation')).toHaveText('None');
+  // The pictures the user sent, as the server serves them to reviewers (loaded, not just listed).
+  const selfie = page.getByRole('img', { name: `Selfie submitted by ${email}` });
+  await selfie.scrollIntoViewIfNeeded();
+  await expect(selfie).toBeVisible();
+  await expect.poll(() => selfie.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
   await expect(page.getByTestId('audit-history').getByRole('listitem').first()).toBeVisible();
   await expectAxeClean(page);
 

@@ -2,12 +2,13 @@ import { z } from '../zod.ts';
 import { CaseStatus, SubjectKind } from '../review.ts';
 import { ValidationMessage } from '../validation.ts';
 import { complianceTask } from './compliance-tasks.ts';
+import { consoleDocument } from './console-document.ts';
 import { consoleHistoryEntry } from './console.ts';
 import { kycLimitationInfo } from './kyc-info.ts';
 
 /**
  * The console's user view (issue 28, decision 051): one page per user with every case of every kind,
- * the compliance tasks, the screening and EDD states, the account's limitation and the timeline of
+ * the documents, the compliance tasks, the screening and EDD states, the account's limitation and the timeline of
  * all of their cases. Read-only; the read is audited like a case's.
  */
 export const userIdParams = z.object({ id: z.uuid({ error: ValidationMessage.TYPE }) });
@@ -33,6 +34,8 @@ export const consoleUserView = z.object({
   edd: z.object({ status: z.string(), submittedAt: z.string().nullable(), decidedAt: z.string().nullable() }).nullable(),
   /** Every case of the user, newest first. */
   cases: z.array(consoleUserCase),
+  /** Every picture the user submitted (any case, any kind; drafts stay the user's), newest first. */
+  documents: z.array(consoleDocument),
   /** The user's compliance tasks (every status), newest first. */
   tasks: z.array(complianceTask),
   /** What happened to the user's cases, oldest first; each entry names its case. */

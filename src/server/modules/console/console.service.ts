@@ -33,7 +33,7 @@ export interface ConsoleDeps {
   accounts: Pick<AccountsService, 'usersByIds' | 'userByEmail'>;
   reverification: Pick<ReverificationService, 'subjectForReview' | 'documentTypesOf' | 'request' | 'usersByDocumentNumber'>;
   /** The user's pictures that look alike (decision 048), flagged on a case's documents. */
-  documents: Pick<DocumentsService, 'samePicturesOf'>;
+  documents: Pick<DocumentsService, 'samePicturesOf' | 'listOfUser'>;
   /** QUESTIONNAIRE cases: the answers with the template's questions and scores (decision 020). */
   questionnaires?: { forReview(c: ReviewCase): Promise<QuestionnaireSubject> };
   /** SCREENING cases' subject (decision 026); absent: such cases are not shown. */
@@ -424,7 +424,7 @@ export function createConsoleService({ db, review, kyc, accounts, reverification
     search: finder.search,
 
     /**
-     * The user view (decision 051): every case of every kind, the tasks, the screening and EDD
+     * The user view (decision 051): every case of every kind, the submitted documents, the tasks, the screening and EDD
      * states, the limitation and the timeline of all of the user's cases. The read is audited.
      */
     async userView(userId: string, actor: Actor): Promise<ConsoleUserView> {
@@ -444,6 +444,9 @@ export function createConsoleService({ db, review, kyc, accounts, reverification
         userStates?.screening ? userStates.screening(userId) : Promise.resolve(null),
         userStates?.edd ? userStates.edd(userId) : Promise.resolve(null),
       ]);
+      // Submitted pictures only: a draft is the user's until they send it (decision 048).
+      const pictures = (await documents.listOfUser(db, userId)).filter((d) => d.applicationId !== null).reverse();
+      const samePictures = await documents.samePicturesOf(db, userId, pictures);
       await recordAudit(db, actor, { action: USER_VIEW_ACTION, entityType: 'user', entityId: userId, after: { cases: cases.length } });
       return {
         user: { id: userId, email: user.email, name: names.get(userId) ?? '', createdAt: user.createdAt },
@@ -452,6 +455,7 @@ export function createConsoleService({ db, review, kyc, accounts, reverification
         screening: screeningState,
         edd: eddState,
         cases: cases.map((c) => ({ id: c.id, kind: c.subjectKind, status: c.status, level: c.level, openedAt: c.openedAt, decidedAt: c.decidedAt })),
+        documents: pictures.map((d) => toConsoleDocument(d, samePictures.get(d.id))),
         tasks: [...tasks].sort((a, b) => b.createdAt.localeCompare(a.createdAt)),
         timeline: audit.map((a) => {
           const c = byEntity.get(`${a.entity_type}:${a.entity_id}`)!;

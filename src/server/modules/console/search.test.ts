@@ -116,9 +116,14 @@ describe('user view', () => {
     const view = res.result;
     expect(view.user).toEqual({ id: ada.id, email: ada.email, name: 'Ada King Lovelace', createdAt: expect.any(String) });
     expect(view.level).toBe(0);
-    expect(view.limitation).toEqual({ limitation: 'LIMITATION_DEFAULT', reasons: [] });
+    expect(view.limitation).toEqual({ limitation: 'LIMITATION_DEFAULT', reasons: [], actions: [] });
     expect(view.cases).toEqual([{ id: adaCase, kind: 'KYC_APPLICATION', status: 'PENDING', level: 1, openedAt: expect.any(String), decidedAt: null }]);
     expect(view.tasks).toEqual([]);
+    // The pictures sent with the application, each with the reviewer's address; no draft.
+    const sent = await app.db.selectFrom('kyc_documents').select(['id', 'kind']).where('user_id', '=', ada.id).where('application_id', 'is not', null).execute();
+    expect(sent.length).toBeGreaterThan(0);
+    expect(new Set(view.documents.map((d: { id: string }) => d.id))).toEqual(new Set(sent.map((d) => d.id)));
+    expect(view.documents[0]).toMatchObject({ downloadPath: `/x-api/v1/console/document/${view.documents[0].id}`, mime: 'image/jpeg' });
     expect(view.screening).toMatchObject({ status: expect.any(String) });
     expect(view.edd).toMatchObject({ status: 'EDDStatus_Unknown' });
     // The application's submission is on the timeline, under its case; nobody else's case is.

@@ -9,6 +9,7 @@ import { Skeleton, SkeletonText } from '../../components/ui/skeleton.tsx';
 import { isApiError } from '../../lib/http/index.ts';
 import { useUserView } from './api/get-user-view.ts';
 import { AuditHistory } from './components/audit-history.tsx';
+import { DocumentGallery } from './components/document-gallery.tsx';
 import { Facts } from './components/facts.tsx';
 import { CaseStatusBadge } from './components/status-badge.tsx';
 import { formatCalendarDate, formatDateTime } from './format.ts';
@@ -105,6 +106,10 @@ function UserView({ data }: { data: ConsoleUserView }) {
                 ))}
               </ul>
             )}
+          </Card>
+
+          <Card title={t('console.user.documents')}>
+            <DocumentGallery documents={data.documents} email={data.user.email} />
           </Card>
 
           <Card title={t('console.user.tasks')}>
