@@ -7,9 +7,9 @@ const base = { HOST: '0.0.0.0', DEMO: 'false' };
 
 describe('the screening engine configuration', () => {
   it('is in-house by default; yente takes its URL (no trailing slash), dataset, key, threshold, algorithm and time limit', () => {
-    expect(loadConfig(base).screening).toEqual({ workers: 1, rescreenIntervalMs: 5000, rescreenShare: 0.5, engine: 'inhouse', yente: null });
+    expect(loadConfig(base).screening).toEqual({ workers: 1, nice: 19, rescreenIntervalMs: 5000, rescreenShare: 0.5, engine: 'inhouse', yente: null });
     const c = loadConfig({ ...base, SCREENING_ENGINE: 'yente', YENTE_URL: 'http://yente:8000/', YENTE_DATASET: 'sanctions', YENTE_API_KEY: 'k', YENTE_THRESHOLD: '0.8', YENTE_ALGORITHM: 'logic-v1', YENTE_TIMEOUT_MS: '2000', YENTE_CATALOG_REFRESH_MINUTES: '5' });
-    expect(c.screening).toEqual({ workers: 1, rescreenIntervalMs: 5000, rescreenShare: 0.5, engine: 'yente', yente: { url: 'http://yente:8000', dataset: 'sanctions', apiKey: 'k', threshold: 0.8, algorithm: 'logic-v1', timeoutMs: 2000, catalogRefreshMs: 300_000 } });
+    expect(c.screening).toEqual({ workers: 1, nice: 19, rescreenIntervalMs: 5000, rescreenShare: 0.5, engine: 'yente', yente: { url: 'http://yente:8000', dataset: 'sanctions', apiKey: 'k', threshold: 0.8, algorithm: 'logic-v1', timeoutMs: 2000, catalogRefreshMs: 300_000 } });
   });
 
   it('refuses yente without YENTE_URL outside demo mode, and values that are not what yente takes', () => {

@@ -119,7 +119,10 @@ export function createServices(db: Db, config: Config, { mailer = logMailer({ in
     review,
     roleOf: (userId) => staff.roleOf(userId),
     // Decision 052: the Satos custody is offered once the onboarding's appropriateness test is passed.
-    appropriateness: { passed: async (q, userId) => (await questionnaires.statusesOf(q, userId))[SATOS_TEMPLATE_CODE] === QuestionnaireStatus.QUESTIONNAIRE_STATUS_APPROVED },
+    appropriateness: {
+      passed: async (q, userId) => (await questionnaires.statusesOf(q, userId))[SATOS_TEMPLATE_CODE] === QuestionnaireStatus.QUESTIONNAIRE_STATUS_APPROVED,
+      passedIn: (statuses) => statuses[SATOS_TEMPLATE_CODE] === QuestionnaireStatus.QUESTIONNAIRE_STATUS_APPROVED,
+    },
     kybQuotas: (q, site) => limits.quotasFor(q, site, 'KYB'),
   });
   // Decision 036: a member tag change that lowers a duty is a MEMBER_TAG case (four eyes, always).

@@ -26,6 +26,8 @@ export interface ExtrasKycPort {
 /** Whether the user passed the Satos onboarding's appropriateness test, read in `q` (the questionnaires module, decision 052). */
 export interface ExtrasAppropriatenessPort {
   passed(q: Db, userId: string): Promise<boolean>;
+  /** The same answer from the questionnaire statuses a caller has just read (kyc-info): no read. */
+  passedIn(statuses: Readonly<Record<string, string>>): boolean;
 }
 
 /** The §3 kyc-info fields the extras own, as the kyc-info builder merges them. */
@@ -102,9 +104,9 @@ export function createExtrasService({
      * The extras' part of kyc-info (§3), read in `q` from the facts the builder already has. Every
      * value comes from stored state: custody rows, member tags, agreement acceptances, announcements.
      */
-    async forKycInfo(q: Db, userId: string, at: { level: KycLevel; residenceCountry: string; site: string; tags?: Readonly<Record<string, string>> }): Promise<KycInfoExtras> {
+    async forKycInfo(q: Db, userId: string, at: { level: KycLevel; residenceCountry: string; site: string; tags?: Readonly<Record<string, string>>; questionnaireStatuses?: Readonly<Record<string, string>> }): Promise<KycInfoExtras> {
       const tags = at.tags ?? (await accounts.memberTags(userId, q));
-      const m: MemberFacts = { level: at.level, residenceCountry: at.residenceCountry, tags, appropriatenessPassed: await appropriateness.passed(q, userId) };
+      const m: MemberFacts = { level: at.level, residenceCountry: at.residenceCountry, tags, appropriatenessPassed: at.questionnaireStatuses ? appropriateness.passedIn(at.questionnaireStatuses) : await appropriateness.passed(q, userId) };
       const row = await custody.findRow(userId, q);
       const agreementState = await agreements.dueOf(userId, [AgreementProduct.HKG_POA, AgreementProduct.OPTION, AgreementProduct.SATOS_EU], q);
       const needs = (p: Product) => agreementState.find((a) => a.product === p)?.needsAcceptance === true;

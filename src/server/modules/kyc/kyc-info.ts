@@ -44,7 +44,7 @@ export interface KycExtrasPort {
     q: Db,
     userId: string,
     /** `tags`: the member tags kyc-info has just read (not read again). */
-    at: { level: KycLevel; residenceCountry: string; site: string; tags?: Readonly<Record<string, string>> },
+    at: { level: KycLevel; residenceCountry: string; site: string; tags?: Readonly<Record<string, string>>; questionnaireStatuses?: Readonly<Record<string, string>> },
   ): Promise<Pick<KycInfo, 'custody' | 'custodyInfo' | 'newSatosGray' | 'second_identity_state' | 'kybQuota' | 'bannerTags'> & {
     displayControl: Pick<KycDisplayControl, 'displayHkgPoaAgreement' | 'isDisplayP2pRights' | 'isDisplayNewSatos' | 'isDisplayNewRcOnboarding' | 'isDisplaySatosToEu'>;
   }>;
@@ -106,10 +106,13 @@ export interface KycQuestionnairesPort {
     questionnaireStatus: QuestionnaireStatus;
     isDisplayQuestionnaire: boolean;
     amlQuestionnaire: { needQuestionnaire: boolean; templateCode: string };
+    /** Every template's status as just read: handed to the extras (the Satos gate), not read again. */
+    statuses: Readonly<Record<string, QuestionnaireStatus>>;
   }>;
 }
 
 const NO_QUESTIONNAIRES = {
+  statuses: {},
   mustQuestionnaire: false,
   questionnaireStatus: QuestionnaireStatus.QUESTIONNAIRE_STATUS_UNDEFINED,
   isDisplayQuestionnaire: false,
@@ -157,7 +160,7 @@ export function createKycInfo({ db, limits, apiUrlOf, kycOpened, steps, review, 
     // The provider of the level the user works on: an open application's, else the routing data's.
     const provider = await providerOf(db, userId, currentLevel(stored), routing, { personal, stored });
     const q = questionnaires ? await questionnaires.kycInfoOf(userId, routing, { level: reachedLevel(stored), country: personal?.residence_country ?? '' }) : NO_QUESTIONNAIRES;
-    const extra = await extras.forKycInfo(db, userId, { level: reachedLevel(stored), residenceCountry: personal?.residence_country ?? '', site: routing.site, tags });
+    const extra = await extras.forKycInfo(db, userId, { level: reachedLevel(stored), residenceCountry: personal?.residence_country ?? '', site: routing.site, tags, ...(questionnaires ? { questionnaireStatuses: q.statuses } : {}) });
 
     const reverify = await reverification.displayFor(userId, routing, { residenceCountry: personal?.residence_country ?? '' });
     const tasks = await complianceTasks.forKycInfo(userId);

@@ -522,6 +522,7 @@ export function createQuestionnairesService({ db, coolingOffSeconds, review, doc
         amlQuestionnaire: { needQuestionnaire: aml !== undefined, templateCode: aml ?? '' },
         /** The template the overview sends the user to (beyond §3). */
         dueTemplateCode: waiting ?? null,
+        statuses: st,
       };
     },
 
