@@ -76,6 +76,12 @@ describe('reason templates', () => {
     const decision = await app.db.selectFrom('review_decisions').select(['reason_code', 'reason_codes']).where('case_id', '=', caseId).executeTakeFirstOrThrow();
     expect(decision.reason_code).toBe('DOCUMENT_UNREADABLE');
     expect(JSON.parse(decision.reason_codes!)).toEqual(['DOCUMENT_UNREADABLE', 'SELFIE_UNCLEAR', 'DATA_MISMATCH']);
+    // The case's history keeps every reason, of the proposal and of the decision.
+    const history = await app.db.selectFrom('audit_log').select(['action', 'after']).where('entity_id', '=', caseId).where('action', 'in', ['review.case.propose', 'review.case.decide']).orderBy('seq').execute();
+    expect(history.map((h) => [h.action, (JSON.parse(h.after!) as { reasonCodes?: string[] }).reasonCodes])).toEqual([
+      ['review.case.propose', ['DOCUMENT_UNREADABLE', 'SELFIE_UNCLEAR', 'DATA_MISMATCH']],
+      ['review.case.decide', ['DOCUMENT_UNREADABLE', 'SELFIE_UNCLEAR', 'DATA_MISMATCH']],
+    ]);
     const info = (await post(app, '/v3/private/kyc/kyc-info', {}, u.cookie)).json().result;
     expect(info.errorNotify.map((n: { reasonCode: string }) => n.reasonCode)).toEqual(['DOCUMENT_UNREADABLE', 'SELFIE_UNCLEAR', 'DATA_MISMATCH']);
 

@@ -81,6 +81,9 @@ function deciderOf(actor: Actor): ReviewDecision['decider'] {
 /** Where the review module logs what nobody waits for (a failed after-decision step). */
 const consoleLog = { warn: (obj: object, msg: string) => console.warn(msg, obj) };
 
+/** A decision's every reason in its audit record, when it has more than one (decision 052); the first stays `reasonCode`. */
+const severalReasons = (codes: readonly string[] = []) => (codes.length > 1 ? { reasonCodes: [...codes] } : {});
+
 export function createReviewService({ db, fourEyes = [], log = consoleLog }: { db: Db; fourEyes?: readonly FourEyesRule[]; log?: { warn(obj: object, msg: string): void } }) {
   const handlers = new Map<SubjectKind, ReviewSubjectHandler>();
 
@@ -143,7 +146,7 @@ export function createReviewService({ db, fourEyes = [], log = consoleLog }: { d
       entityType: CASE_ENTITY,
       entityId: current.id,
       before: { status: current.status, assigneeId: current.assigneeId },
-      after: { status, assigneeId, decisionId: decision.id, outcome: input.outcome, mode: input.mode, reasonCode: input.reasonCode, subjectStatus, confirmedBy },
+      after: { status, assigneeId, decisionId: decision.id, outcome: input.outcome, mode: input.mode, reasonCode: input.reasonCode, ...severalReasons(decision.reasonCodes), subjectStatus, confirmedBy },
     });
     return { kind: 'decided', case: { ...current, status, decidedAt: at, assigneeId }, decision, subjectStatus };
   }
@@ -213,7 +216,7 @@ export function createReviewService({ db, fourEyes = [], log = consoleLog }: { d
       entityType: CASE_ENTITY,
       entityId: current.id,
       before: { assigneeId: current.assigneeId },
-      after: { proposalId: row.id, assigneeId: proposerId, outcome: input.outcome, mode: input.mode, reasonCode: input.reasonCode, supersedes: supersedesId },
+      after: { proposalId: row.id, assigneeId: proposerId, outcome: input.outcome, mode: input.mode, reasonCode: input.reasonCode, ...severalReasons(row.reason_codes ? (JSON.parse(row.reason_codes) as string[]) : []), supersedes: supersedesId },
     });
     return { kind: 'proposed', case: current.status === CaseStatus.PENDING ? { ...current, assigneeId: proposerId } : current, proposal: toProposal(row) };
   }
@@ -256,7 +259,7 @@ export function createReviewService({ db, fourEyes = [], log = consoleLog }: { d
       entityType: CASE_ENTITY,
       entityId: current.id,
       before: { status: current.status, decisionId: previous.id, decider: previous.decider, outcome: previous.outcome, mode: previous.mode, reasonCodes: previous.reasonCodes },
-      after: { status, decisionId: decision.id, supersedes: previous.id, outcome: input.outcome, mode: input.mode, reasonCode: input.reasonCode, internalNote: input.internalNote, subjectStatus, deciderId, confirmedBy },
+      after: { status, decisionId: decision.id, supersedes: previous.id, outcome: input.outcome, mode: input.mode, reasonCode: input.reasonCode, ...severalReasons(decision.reasonCodes), internalNote: input.internalNote, subjectStatus, deciderId, confirmedBy },
     });
     return { kind: 'decided', case: { ...current, status, decidedAt: at, assigneeId: deciderId }, decision, subjectStatus };
   }

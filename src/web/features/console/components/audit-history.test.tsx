@@ -174,6 +174,14 @@ describe('readable histories of every kind (decision 051)', () => {
     expect(within(items[2]).getByText('Raw record').closest('details')).toHaveTextContent('"entryId": "demo-sanction-0001"');
   });
 
+  it('lists every reason of a decision with several, each by its title (decision 052)', () => {
+    renderConsole(<AuditHistory entries={[{ at: '2025-03-05T09:00:00.000Z', ...REVIEWER, action: 'review.case.decide', before: { status: 'PENDING' }, after: { status: 'REJECTED', outcome: 'REJECT', reasonCode: 'DOCUMENT_EXPIRED', reasonCodes: ['DOCUMENT_EXPIRED', 'SELFIE_UNCLEAR'] } }]} />);
+    const list = screen.getByTestId('audit-history').querySelector('dl')!;
+    expect(list).toHaveTextContent('Reasons');
+    expect(list).toHaveTextContent(`The document has expired · The selfie is not clear`);
+    expect(list).not.toHaveTextContent(/reasonCodes|SELFIE_UNCLEAR|DOCUMENT_EXPIRED/);
+  });
+
   it('says a restriction and a cancelled task in words, their codes as labels (decision 052)', () => {
     const restricted: ConsoleHistoryEntry[] = [
       { at: '2025-03-02T09:00:00.000Z', ...REVIEWER, action: 'restriction.set', before: null, after: { userId: 'u-1', source: 'SCREENING', limitation: 'LIMITATION_COMPLIANCE_RESTRICTED', reason: 'COMPLIANCE_REVIEW', action: 'CONTACT_SUPPORT', caseId: 'c-1' } },

@@ -40,6 +40,7 @@ const LABELLED_FIELDS = new Set([
   'source',
   'limitation',
   'action',
+  'reasonCodes',
 ]);
 
 /**
@@ -238,6 +239,9 @@ function formatValue(t: TFunction, language: string, people: People, action: str
       return t(`console.modes.${text}`, { defaultValue: text });
     case 'reasonCode':
       return t(`kyc-reasons.${text}.title`, { defaultValue: text });
+    case 'reasonCodes':
+      // A decision's every reason (decision 052), each by its title.
+      return Array.isArray(value) ? value.map((code) => t(`kyc-reasons.${String(code)}.title`, { defaultValue: String(code) })).join(' · ') : text;
     case 'documents':
       if (Array.isArray(value)) {
         return value.map((d) => t(`console.documentKinds.${String(asFields(d).kind)}`, { defaultValue: String(asFields(d).kind) })).join(', ');
