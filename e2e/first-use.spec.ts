@@ -138,7 +138,7 @@ test('the default help links answer with real help pages, in the chosen language
   await page.getByRole('link', { name: 'All help articles' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Help centre' })).toBeVisible();
   await page.getByRole('link', { name: 'Identity verification: frequently asked questions' }).click();
-  await expect(page.getByText('PDF files are not accepted')).toBeVisible();
+  await expect(page.getByText('you can also upload the PDF your bank or provider sent you')).toBeVisible();
 
   await page.goto('/user/accounts/help/guide?lang=de-DE');
   await expect(page.getByRole('heading', { level: 1, name: 'So schließen Sie die Identitätsprüfung ab' })).toBeVisible();
