@@ -48,7 +48,8 @@ test('a PDF bank statement is accepted for level 2, shown as its first page, and
   await page.getByLabel('Statement or bill').setInputFiles({ name: 'locked.pdf', mimeType: 'application/pdf', buffer: testPdf({ encrypted: true }) });
   await expect(tile.getByRole('alert')).toContainText('This PDF is protected with a password or encryption.');
 
-  await page.getByLabel('Statement or bill').setInputFiles({ name: 'statement-may.pdf', mimeType: 'application/pdf', buffer: testPdf({ pages: 2 }) });
+  // The refused file stays on its tile with the reason; the next file goes through the tile's own input.
+  await tile.locator('input[type=file]').setInputFiles({ name: 'statement-may.pdf', mimeType: 'application/pdf', buffer: testPdf({ pages: 2 }) });
   await expect(tile.getByText('Uploaded', { exact: true })).toBeVisible();
   await expect(tile.getByRole('alert')).toHaveCount(0);
   await expect(tile.getByText('statement-may.pdf')).toBeVisible();
