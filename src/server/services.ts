@@ -208,10 +208,11 @@ export function createServices(db: Db, config: Config, { mailer = logMailer({ in
     review,
     questionnaires,
     people: kyc,
-    // Decision 043: the in-house index (threads of its own) or yente over HTTP, by SCREENING_ENGINE.
+    // Decision 043: the in-house index (threads of its own) or yente over HTTP, by SCREENING_ENGINE; the index is
+    // built at half the re-screening's share of a core, below the server's priority (decision 054).
     engine: config.screening.yente
       ? createYenteEngine(config.screening.yente)
-      : createInhouseEngine(config.screening.workers > 0 ? createWorkerMatcher({ threads: config.screening.workers, database: config.database, share: config.screening.rescreenShare, nice: config.screening.nice }) : createInProcessMatcher()),
+      : createInhouseEngine(config.screening.workers > 0 ? createWorkerMatcher({ threads: config.screening.workers, database: config.database, share: config.screening.rescreenShare / 2, nice: config.screening.nice }) : createInProcessMatcher()),
     catalogIntervalMs: config.screening.yente?.catalogRefreshMs ?? 0,
     rescreenIntervalMs: config.screening.rescreenIntervalMs,
     rescreenShare: config.screening.rescreenShare,
