@@ -21,3 +21,9 @@ export async function actorOf(by: string | null, userByEmail: (email: string) =>
   if (!admin) throw new Error(`no account ${by}`);
   return { type: 'reviewer', id: admin.id };
 }
+
+/** The values of a repeatable `--flag value` in `args` (`all`), and the first of them (`one`). */
+export function flagsOf(args: readonly string[]) {
+  const all = (flag: string) => args.flatMap((a, i) => (a === flag && args[i + 1] !== undefined ? [args[i + 1]!] : []));
+  return { all, one: (flag: string) => all(flag)[0] };
+}

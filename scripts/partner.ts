@@ -12,11 +12,11 @@ import { loadConfig } from '../src/server/config.ts';
 import { createDb, migrate } from '../src/server/db/index.ts';
 import { BusinessError } from '../src/server/errors.ts';
 import { createServices } from '../src/server/services.ts';
+import { flagsOf } from './cli-args.ts';
 
 const SYSTEM = { type: 'system', id: null } as const;
 const [command, id, ...rest] = process.argv.slice(2);
-const all = (flag: string) => rest.flatMap((a, i) => (a === flag && rest[i + 1] !== undefined ? [rest[i + 1]!] : []));
-const one = (flag: string) => all(flag)[0];
+const { all, one } = flagsOf(rest);
 const USAGE = 'usage: node scripts/partner.ts list | create <id> --name <name> --origin <origin>… [--scene <scene>]… [--redirect <origin>]… [--language <lng>] | rotate-secret <id> [--overlap-minutes <n>]';
 
 const config = loadConfig();

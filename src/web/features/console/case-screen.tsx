@@ -12,6 +12,7 @@ import { isApiError } from '../../lib/http/index.ts';
 import { useCase } from './api/get-case.ts';
 import { useConsoleMe } from './api/get-console-me.ts';
 import { AuditHistory, peopleOf } from './components/audit-history.tsx';
+import { BackLink } from './components/back-link.tsx';
 import { CaseHeader } from './components/case-header.tsx';
 import { CaseTiming } from './components/case-timing.tsx';
 import { DecisionSummary } from './components/decision-summary.tsx';
@@ -19,7 +20,7 @@ import { Facts } from './components/facts.tsx';
 import { AssigneeName } from './components/people.tsx';
 import { CaseStatusBadge } from './components/status-badge.tsx';
 import { formatDateTime, formatDuration, shortId } from './format.ts';
-import { queueHref, userHref } from './queue-params.ts';
+import { userHref } from './queue-params.ts';
 import { useShortcuts } from './shortcuts.ts';
 import { useConsoleTitle } from './use-console-title.ts';
 import { useCaseNavigation } from './use-next-case.ts';
@@ -38,17 +39,6 @@ import { OverridePanel } from './components/override-panel.tsx';
 import { UserCasesCard } from './components/user-cases-card.tsx';
 import { API_PREFIX, ApiPath } from '../../../shared/api/paths.ts';
 
-function BackLink() {
-  const { t } = useTranslation();
-  return (
-    <Link href={queueHref()} className="inline-flex items-center gap-1 self-start text-sm text-info underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-primary">
-      <span aria-hidden className="inline-block rtl:-scale-x-100">
-        ←
-      </span>
-      {t('console.case.back')}
-    </Link>
-  );
-}
 
 /**
  * One review case as a reviewer works it: who has it (take / release), what is decided (the

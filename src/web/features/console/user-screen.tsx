@@ -9,11 +9,12 @@ import { Skeleton, SkeletonText } from '../../components/ui/skeleton.tsx';
 import { isApiError } from '../../lib/http/index.ts';
 import { useUserView } from './api/get-user-view.ts';
 import { AuditHistory } from './components/audit-history.tsx';
+import { BackLink } from './components/back-link.tsx';
 import { DocumentGallery } from './components/document-gallery.tsx';
 import { Facts } from './components/facts.tsx';
 import { CaseStatusBadge } from './components/status-badge.tsx';
 import { formatCalendarDate, formatDateTime } from './format.ts';
-import { caseHref, queueHref } from './queue-params.ts';
+import { caseHref } from './queue-params.ts';
 import { useConsoleTitle } from './use-console-title.ts';
 import { useSessionGuard } from './use-session-guard.ts';
 
@@ -49,17 +50,6 @@ export default function UserScreen() {
   return <UserView data={query.data} />;
 }
 
-function BackLink() {
-  const { t } = useTranslation();
-  return (
-    <Link href={queueHref()} className="inline-flex items-center gap-1 self-start text-sm text-info underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-primary">
-      <span aria-hidden className="inline-block rtl:-scale-x-100">
-        ←
-      </span>
-      {t('console.case.back')}
-    </Link>
-  );
-}
 
 function UserView({ data }: { data: ConsoleUserView }) {
   const { t, i18n } = useTranslation();
