@@ -13,25 +13,16 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { budgetVerdict, PAGE_BUDGETS } from './bench/page.ts';
 import { buildReferenceReact, referenceJs } from './bench/reference-react-build.ts';
-
-interface Chunk {
-  file: string;
-  src?: string;
-  isEntry?: boolean;
-  imports?: string[];
-  dynamicImports?: string[];
-  css?: string[];
-}
+import { authRouteModules, closure as webClosure, readManifest } from './build/web-manifest.ts';
 
 const dist = path.resolve(process.env.WEB_DIST ?? 'dist/web');
-const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Record<string, Chunk>;
+const manifest = readManifest(dist);
 
 /** The module a child route of /auth loads, read from the route table so the report follows it. */
 function routeModule(routePath: string): string {
-  const table = readFileSync(path.resolve('src/web/app/routes.ts'), 'utf8');
-  const m = new RegExp(`path: '${routePath}', load: \\(\\) => import\\('\\.\\./([^']+)'\\)`).exec(table);
-  if (!m) throw new Error(`route ${routePath} not found in src/web/app/routes.ts`);
-  return m[1]!;
+  const module = authRouteModules().get(routePath);
+  if (!module) throw new Error(`route ${routePath} not found in src/web/app/routes.ts`);
+  return module;
 }
 
 /** Every screen a route loads on demand: the /auth child routes, the app's own lazy areas and the console's pages. */
@@ -77,18 +68,7 @@ async function referenceReactJs(): Promise<{ bytes: number; requests: number }> 
 /** Issue 15: every other route's own chunk, compressed. */
 export const ROUTE_CHUNK_TARGET_BYTES = 30 * 1024;
 
-function closure(keys: string[]): Set<string> {
-  const seen = new Set<string>();
-  const visit = (key: string) => {
-    if (seen.has(key)) return;
-    const chunk = manifest[key];
-    if (!chunk) throw new Error(`Not in manifest: ${key}`);
-    seen.add(key);
-    for (const dep of chunk.imports ?? []) visit(dep);
-  };
-  keys.forEach(visit);
-  return seen;
-}
+const closure = (keys: string[]) => webClosure(manifest, keys);
 
 const gz = (file: string) => gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length;
 /** The precompressed sibling when the build wrote one (files under 256 bytes are sent as they are). */

@@ -108,6 +108,25 @@ describe('serving the web app', () => {
     expect(plain.body).toBe(source);
   });
 
+  it("serves a route's own page (its chunks named in the head) where the build wrote one, index.html elsewhere", async () => {
+    mkdirSync(path.join(dist, 'routes', 'auth'), { recursive: true });
+    writeFileSync(path.join(dist, 'routes', 'auth', 'kyc.html'), '<!doctype html><title>app</title><link rel="modulepreload" href="kyc">');
+    writeFileSync(path.join(dist, 'routes', 'console.html'), '<!doctype html><title>app</title><link rel="modulepreload" href="console">');
+    writeFileSync(path.join(dist, 'routes', 'secret.html'), 'SENTINEL-ROUTES');
+    try {
+      for (const url of ['/user/accounts/auth/kyc', '/user/accounts/auth/kyc?level=2', '/user/accounts/auth/kyc/']) expect((await get(url)).body, url).toContain('href="kyc"');
+      for (const url of ['/user/accounts/console', '/user/accounts/console/', '/user/accounts/console/case/42']) expect((await get(url)).body, url).toContain('href="console"');
+      // No page of its own (or not a route name): the app's index.html, never another file of the folder.
+      for (const url of ['/user/accounts/auth/personal', '/user/accounts/auth/kyc-x', '/user/accounts/consoles', '/user/accounts/auth/..%2fsecret', '/user/accounts/auth/%2e%2e/secret', '/user/accounts/secret']) {
+        const res = await get(url);
+        expect(res.statusCode, url).toBe(200);
+        expect(res.body, url).toBe('<!doctype html><title>app</title>');
+      }
+    } finally {
+      rmSync(path.join(dist, 'routes'), { recursive: true, force: true });
+    }
+  });
+
   it('sends / to the account area', async () => {
     const res = await get('/');
     expect(res.statusCode).toBe(302);

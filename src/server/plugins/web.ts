@@ -5,6 +5,15 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { APP_BASE, LOGIN_PAGE } from '../../shared/api/paths.ts';
 
+/** `auth/<screen>` or `console`, as route-pages.ts names them; a name is letters, digits and dashes only. */
+const ROUTE_PAGE = /^(auth\/[A-Za-z0-9-]+|console)(?:[/?#]|$)/;
+
+/** The route page's file for a path under the app (`auth/kyc?level=2` → routes/auth/kyc.html), or null. */
+export function routePageOf(rest: string): string | null {
+  const m = ROUTE_PAGE.exec(rest);
+  return m ? `routes/${m[1]}.html` : null;
+}
+
 const NOT_BUILT = 'The web app is not built yet. Run `npm run build` (or `npm start`, which builds it).';
 
 /**
@@ -34,7 +43,12 @@ async function webPlugin(app: FastifyInstance) {
   app.get<{ Params: { '*': string } }>(`${APP_BASE}/assets/*`, (request, reply) =>
     reply.sendFile(request.params['*'], assets, { maxAge: 31_536_000_000, immutable: true }),
   );
-  app.get(`${APP_BASE}/*`, page('index.html'));
+  // The route's own copy of the app page when the build wrote one (scripts/route-pages.ts: the same
+  // app with the route's chunks named in its head, issue 32); any other address gets index.html.
+  app.get<{ Params: { '*': string } }>(`${APP_BASE}/*`, (request, reply) => {
+    const route = routePageOf(request.params['*']);
+    return page(route && existsSync(path.join(root, route)) ? route : 'index.html')(request, reply);
+  });
   app.get(LOGIN_PAGE, page('login.html'));
 }
 
