@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { LivenessPath } from '../shared/api/liveness-paths.ts';
+import { ConsolePath } from '../shared/api/console-paths.ts';
 import { API_PREFIX, ApiPath as FirstPagePaths } from '../shared/api/paths.ts';
 import { IntegrationPath, PartnerConsolePath } from '../shared/integration-paths.ts';
+import { TRANSFER_PATHS } from '../shared/api/transfer-paths.ts';
 import { WebhookPath } from '../shared/api/webhooks.ts';
 import { routeTable, type ApiRoute } from './test/route-table.ts';
 import { createTestApp } from './test/test-app.ts';
@@ -15,10 +17,10 @@ import { createTestApp } from './test/test-app.ts';
 
 /**
  * Every path table: ApiPath, and those kept out of it so the first page, which carries ApiPath, does
- * not grow with them: the liveness paths (decision 023), the integration calls and the console's
+ * not grow with them: the console's calls and the identity transfer's (issue 32), the liveness paths (decision 023), the integration calls and the console's
  * businesses (decision 033).
  */
-const ApiPath = { ...FirstPagePaths, ...LivenessPath, ...IntegrationPath, ...PartnerConsolePath, ...WebhookPath };
+const ApiPath = { ...FirstPagePaths, ...ConsolePath, ...TRANSFER_PATHS, ...LivenessPath, ...IntegrationPath, ...PartnerConsolePath, ...WebhookPath };
 type PathName = keyof typeof ApiPath;
 
 /** Path constants that are the prefix of a route ending in an id parameter. */

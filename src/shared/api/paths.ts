@@ -9,7 +9,6 @@
  */
 import { CapturePath } from './capture-paths.ts';
 import { EXTRAS_PATHS } from './extras-paths.ts';
-import { TRANSFER_PATHS } from './transfer-paths.ts';
 
 export const API_PREFIX = '/x-api';
 
@@ -82,8 +81,6 @@ export const ApiPath = {
   documentDrafts: `${KYC}/document-drafts`,
   /** GET `${document}/<id>`: the image, to its owner. */
   document: `${KYC}/document`,
-  /** GET `${consoleDocument}/<id>`: the image, to a reviewer (compliance console). */
-  consoleDocument: '/v1/console/document',
 
   // In-house provider (PROVIDER_DEFAULT): send the uploaded documents for review (beyond §7).
   submitApplication: `${KYC}/submit-application`,
@@ -98,52 +95,10 @@ export const ApiPath = {
   updateVendorToken: `${KYC}/update-vendor-token`,
   resetEuPoi: `${KYC}/reset-eu-poi`,
 
-  // Compliance console (beyond the spec; role reviewer only). `:id` is a review case id.
-  consoleMe: '/v1/console/me',
-  consoleCases: '/v1/console/cases',
-  /** The reviewers' dashboard: pending counts and ages per kind (decision 030). */
-  consoleWorkload: '/v1/console/workload',
-  /** GET ?q=: users by e-mail, name, user id, case id or document number (decision 051). */
-  consoleSearch: '/v1/console/search',
-  /** GET: one user's cases, tasks, states and timeline (decision 051). `:id` is a user id. */
-  consoleUser: '/v1/console/users/:id',
-  /** Administrators: the sanctions/PEP list in use; POST a new version (multipart, `file`) (decision 026). */
-  consoleScreeningList: '/v1/console/screening-list',
-  /** GET / PUT: the withdrawal limits' versions (administrators; decision 040). */
-  consoleLimits: '/v1/console/limits',
-  /** GET / PUT: the fiat rates in force, set by an administrator (decision 040). */
-  consoleRates: '/v1/console/rates',
-  /** POST: read RATES_URL now. */
-  consoleRatesRefresh: '/v1/console/rates/refresh',
-  /** Administrators: screen the verified users the list in use has not screened yet. */
-  consoleScreeningRescreen: '/v1/console/screening-list/rescreen',
-  /** Administrators: the country risk lists in use (FATF); POST a new version (multipart, `file`) (decision 041). */
-  consoleRiskLists: '/v1/console/risk-lists',
-  /** Administrators: re-assess the verified users against the version in use (after an interrupted run). */
-  consoleRiskListsReassess: '/v1/console/risk-lists/reassess',
-  consoleCase: '/v1/console/cases/:id',
-  consoleAssign: '/v1/console/cases/:id/assign',
-  consoleRelease: '/v1/console/cases/:id/release',
-  consoleApprove: '/v1/console/cases/:id/approve',
-  consoleReject: '/v1/console/cases/:id/reject',
-  // Records (issue 18, decision 018): four-eyes, the regulator's case archive, administration.
-  consoleConfirm: '/v1/console/cases/:id/confirm',
-  consoleSendBack: '/v1/console/cases/:id/send-back',
-  /** Decision 022: a senior reviewer overrides a provider's decision. */
-  consoleOverride: '/v1/console/cases/:id/override',
-  /** GET: a ZIP archive of the case for a regulator (audited). */
-  consoleCaseExport: '/v1/console/cases/:id/export',
-  consoleStaff: '/v1/console/staff',
-  consoleStaffRole: '/v1/console/staff/:id/role',
-  consoleAuditVerify: '/v1/console/audit/verify',
-  consoleRetention: '/v1/console/retention',
+  // The compliance console's calls are in ./console-paths.ts (ConsolePath): the first page does not carry them.
   // The user's own records (issue 18): their data as a file, and the request to erase it.
   dataExport: '/v1/private/user/data-export',
   erasureRequest: '/v1/private/user/erasure-request',
-  /** POST: a reviewer asks a user to verify a document again (decision 017). */
-  consoleReverificationRequests: '/v1/console/reverification-requests',
-  /** POST: a reviewer puts a user into enhanced due diligence (decision 028). */
-  consoleEddRequests: '/v1/console/edd-requests',
 
   // Compliance tasks and requests for information (issue 12, decision 027): §7 task/list, task/region,
   // compliance-tasks; the RFI page's read, answer and pictures, and the console's forms are beyond §7.
@@ -154,16 +109,8 @@ export const ApiPath = {
   answerRfi: `${KYC}/answer-rfi`,
   /** POST multipart: field rfi_id, then one picture in `file`. */
   uploadRfiDocument: `${KYC}/upload-rfi-document`,
-  /** POST: a reviewer gives a user a questionnaire to submit by a day. */
-  consoleComplianceTasks: '/v1/console/compliance-tasks',
-  /** Decision 052: reviewer message templates per reject reason (administrators edit them). */
-  consoleReasonTemplates: '/v1/console/reason-templates',
   /** Decision 052: the templates in the user's language, for the reasons of their rejection. */
   reasonTemplates: `${KYC}/reason-templates`,
-  /** Decision 052: a reviewer cancels a task with a reason. */
-  consoleCancelTask: '/v1/console/compliance-tasks/:id/cancel',
-  /** POST: a reviewer asks a user a question or for a document. */
-  consoleRfiRequests: '/v1/console/rfi-requests',
 
   // Other calls (§7).
   /** GET: the caller's enhanced due diligence status and what it asks of them (issue 12, decision 028). */
@@ -178,8 +125,8 @@ export const ApiPath = {
   ...CapturePath,
   // Account extras (issue 13, decision 025): agreements, custody, pop-ups, member tags, announcements.
   ...EXTRAS_PATHS,
-  // Identity transfer and risk intercepts (issue 12, decision 029).
-  ...TRANSFER_PATHS,
+  // Identity transfer and risk intercepts (issue 12, decision 029): TRANSFER_PATHS in ./transfer-paths.ts,
+  // kept out of the first page (issue 32).
 } as const;
 export type ApiPath = (typeof ApiPath)[keyof typeof ApiPath];
 

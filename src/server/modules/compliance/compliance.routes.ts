@@ -24,6 +24,7 @@ import {
 } from '../../../shared/api/compliance-tasks.ts';
 import { fileTooLargeResult } from '../../../shared/api/documents.ts';
 import { ApiPath } from '../../../shared/api/paths.ts';
+import { ConsolePath } from '../../../shared/api/console-paths.ts';
 import { emptyResult, failureEnvelope, okEnvelope } from '../../../shared/envelope-schema.ts';
 import { ok } from '../../plugins/envelope.ts';
 import { actorOf } from '../../request-context.ts';
@@ -75,17 +76,17 @@ const reviewer = { auth: 'reviewer' } as const;
 export const complianceConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
   const { tasks, rfi } = app.services.compliance;
 
-  app.post(ApiPath.consoleRfiRequests, { config: reviewer, schema: { body: askRfiRequest, response: { 200: okEnvelope(askRfiResult) } } }, async (request) =>
+  app.post(ConsolePath.consoleRfiRequests, { config: reviewer, schema: { body: askRfiRequest, response: { 200: okEnvelope(askRfiResult) } } }, async (request) =>
     ok(await rfi.ask(request.body, actorOf(request), `${request.protocol}://${request.host}`)),
   );
-  app.post(ApiPath.consoleComplianceTasks, { config: reviewer, schema: { body: createTaskRequest, response: { 200: okEnvelope(createTaskResult) } } }, async (request) =>
+  app.post(ConsolePath.consoleComplianceTasks, { config: reviewer, schema: { body: createTaskRequest, response: { 200: okEnvelope(createTaskResult) } } }, async (request) =>
     ok(await tasks.create(request.body, actorOf(request))),
   );
   // Decision 052: a user's tasks, and a cancel with the reason the user is told.
-  app.get(ApiPath.consoleComplianceTasks, { config: reviewer, schema: { querystring: consoleTasksQuery, response: { 200: okEnvelope(consoleTasksResult) } } }, async (request) =>
+  app.get(ConsolePath.consoleComplianceTasks, { config: reviewer, schema: { querystring: consoleTasksQuery, response: { 200: okEnvelope(consoleTasksResult) } } }, async (request) =>
     ok(await tasks.ofUserByEmail(request.query.email)),
   );
-  app.post(ApiPath.consoleCancelTask, { config: reviewer, schema: { params: cancelTaskParams, body: cancelTaskRequest, response: { 200: okEnvelope(cancelTaskResult) } } }, async (request) =>
+  app.post(ConsolePath.consoleCancelTask, { config: reviewer, schema: { params: cancelTaskParams, body: cancelTaskRequest, response: { 200: okEnvelope(cancelTaskResult) } } }, async (request) =>
     ok(await tasks.cancel(request.params.id, request.body.reason, actorOf(request))),
   );
 };

@@ -12,7 +12,8 @@ import {
   type RfiView,
 } from '../../../shared/api/compliance-tasks.ts';
 import { UserRole } from '../../../shared/api/accounts.ts';
-import { ApiPath, API_PREFIX } from '../../../shared/api/paths.ts';
+import { API_PREFIX } from '../../../shared/api/paths.ts';
+import { ConsolePath } from '../../../shared/api/console-paths.ts';
 import { DecisionOutcome, SubjectKind } from '../../../shared/review.ts';
 import { nowIso, type Db } from '../../db/index.ts';
 import { inTransaction } from '../../db/transaction.ts';
@@ -231,7 +232,7 @@ export function createRfiService(deps: RfiDeps) {
       const earlier = (await repo.findRfisOfTask(db, row.task_id)).filter((r) => Number(r.round) < Number(row.round));
       const rfi = await view(row, today);
       const all = [rfi, ...(await Promise.all(earlier.map((r) => view(r, today))))];
-      const documentPaths = Object.fromEntries(all.flatMap((v) => v.documents.map((d) => [d.id, `${API_PREFIX}${ApiPath.consoleDocument}/${d.id}`])));
+      const documentPaths = Object.fromEntries(all.flatMap((v) => v.documents.map((d) => [d.id, `${API_PREFIX}${ConsolePath.consoleDocument}/${d.id}`])));
       return { kind: 'RFI', rfi, earlier: all.slice(1), documentPaths };
     },
   };

@@ -3,6 +3,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { consoleDocumentQuery, deleteDocumentRequest, DocumentPdfRule, documentDraftsQuery, documentDraftsResult, documentIdParams, fileTooLargeResult, uploadDocumentFields, uploadDocumentResult, type DocumentDraftsResult } from '../../../shared/api/documents.ts';
 import { ApiPath } from '../../../shared/api/paths.ts';
+import { ConsolePath } from '../../../shared/api/console-paths.ts';
 import { IntegrationPath } from '../../../shared/integration-paths.ts';
 import { parseWarnings } from '../../../shared/api/capture.ts';
 import { emptyResult, failureEnvelope, okEnvelope } from '../../../shared/envelope-schema.ts';
@@ -73,7 +74,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   // The picture to look at (a PDF's first page drawn here), or with ?original=1 the file as it was sent.
-  app.get(`${ApiPath.consoleDocument}/:id`, { config: { auth: 'reviewer' }, schema: { params: documentIdParams, querystring: consoleDocumentQuery } }, async (request, reply) => {
+  app.get(`${ConsolePath.consoleDocument}/:id`, { config: { auth: 'reviewer' }, schema: { params: documentIdParams, querystring: consoleDocumentQuery } }, async (request, reply) => {
     const { id } = request.params;
     return sendDocument(reply, id, await (request.query.original ? documents.readForReviewer(id, actorOf(request)) : documents.viewForReviewer(id, actorOf(request))));
   });

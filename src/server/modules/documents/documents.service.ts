@@ -1,7 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { ConsoleDocument, SamePictureMatch } from '../../../shared/api/console-document.ts';
 import { DOCUMENT_MIME, DocumentImageRule, DocumentPdfRule, type DocumentSummary } from '../../../shared/api/documents.ts';
-import { API_PREFIX, ApiPath } from '../../../shared/api/paths.ts';
+import { API_PREFIX } from '../../../shared/api/paths.ts';
+import { ConsolePath } from '../../../shared/api/console-paths.ts';
 import { DocumentKind, KycLevel, type VerifiableLevel } from '../../../shared/kyc.ts';
 import { RetCode } from '../../../shared/ret-codes.ts';
 import { ValidationMessage } from '../../../shared/validation.ts';
@@ -113,9 +114,9 @@ export function toConsoleDocument(d: Pick<DocumentSummary, 'id' | 'kind' | 'mime
     width: d.width,
     height: d.height,
     createdAt: d.createdAt,
-    downloadPath: `${API_PREFIX}${ApiPath.consoleDocument}/${d.id}`,
+    downloadPath: `${API_PREFIX}${ConsolePath.consoleDocument}/${d.id}`,
     // Decision 053: the picture above is a PDF's first page; the reviewer may also save the file itself.
-    ...(d.mime === DocumentPdfRule.MIME ? { originalPath: `${API_PREFIX}${ApiPath.consoleDocument}/${d.id}?original=1` } : {}),
+    ...(d.mime === DocumentPdfRule.MIME ? { originalPath: `${API_PREFIX}${ConsolePath.consoleDocument}/${d.id}?original=1` } : {}),
     quality: d.quality ?? null,
     samePictureAs: [...samePictureAs],
   };

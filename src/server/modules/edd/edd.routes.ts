@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eddInfoResult, requireEddRequest, requireEddResult } from '../../../shared/api/edd.ts';
 import { ApiPath } from '../../../shared/api/paths.ts';
+import { ConsolePath } from '../../../shared/api/console-paths.ts';
 import { okEnvelope } from '../../../shared/envelope-schema.ts';
 import { ok } from '../../plugins/envelope.ts';
 import { actorOf } from '../../request-context.ts';
@@ -18,7 +19,7 @@ export const eddRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(ApiPath.getEddInfo, { schema: { response: { 200: okEnvelope(eddInfoResult) } } }, async (request) => ok(await edd.info(request.auth!.id)));
 
-  app.post(ApiPath.consoleEddRequests, { config: reviewer, schema: { body: requireEddRequest, response: { 200: okEnvelope(requireEddResult) } } }, async (request) =>
+  app.post(ConsolePath.consoleEddRequests, { config: reviewer, schema: { body: requireEddRequest, response: { 200: okEnvelope(requireEddResult) } } }, async (request) =>
     ok(await edd.requireByReviewer(request.body, actorOf(request))),
   );
 };

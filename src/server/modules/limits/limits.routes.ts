@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { emptyRequest } from '../../../shared/api/console.ts';
 import { consoleLimitsResult, consoleRatesResult, fiatRateResult, saveLimitsRequest, setRatesRequest } from '../../../shared/api/limits.ts';
 import { ApiPath } from '../../../shared/api/paths.ts';
+import { ConsolePath } from '../../../shared/api/console-paths.ts';
 import { okEnvelope } from '../../../shared/envelope-schema.ts';
 import { ConsoleRole } from '../../../shared/staff.ts';
 import { ok } from '../../plugins/envelope.ts';
@@ -28,16 +29,16 @@ export const limitsRoutes: FastifyPluginAsyncZod = async (app) => {
  */
 export const limitsConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
   const { limits } = app.services;
-  app.get(ApiPath.consoleLimits, { config: administrator, schema: { response: { 200: okEnvelope(consoleLimitsResult) } } }, async () => ok(await limits.consoleView()));
-  app.put(ApiPath.consoleLimits, { config: administrator, schema: { body: saveLimitsRequest, response: { 200: okEnvelope(consoleLimitsResult) } } }, async (request) =>
+  app.get(ConsolePath.consoleLimits, { config: administrator, schema: { response: { 200: okEnvelope(consoleLimitsResult) } } }, async () => ok(await limits.consoleView()));
+  app.put(ConsolePath.consoleLimits, { config: administrator, schema: { body: saveLimitsRequest, response: { 200: okEnvelope(consoleLimitsResult) } } }, async (request) =>
     ok(await limits.save(request.body, actorOf(request))),
   );
-  app.get(ApiPath.consoleRates, { config: administrator, schema: { response: { 200: okEnvelope(consoleRatesResult) } } }, async () => ok(await limits.rates.consoleView()));
-  app.put(ApiPath.consoleRates, { config: administrator, schema: { body: setRatesRequest, response: { 200: okEnvelope(consoleRatesResult) } } }, async (request) =>
+  app.get(ConsolePath.consoleRates, { config: administrator, schema: { response: { 200: okEnvelope(consoleRatesResult) } } }, async () => ok(await limits.rates.consoleView()));
+  app.put(ConsolePath.consoleRates, { config: administrator, schema: { body: setRatesRequest, response: { 200: okEnvelope(consoleRatesResult) } } }, async (request) =>
     ok(await limits.rates.set(request.body, actorOf(request))),
   );
   // Read the feed now (an administrator who just fixed RATES_URL's source should not wait for the timer).
-  app.post(ApiPath.consoleRatesRefresh, { config: administrator, schema: { body: emptyRequest, response: { 200: okEnvelope(consoleRatesResult) } } }, async () => {
+  app.post(ConsolePath.consoleRatesRefresh, { config: administrator, schema: { body: emptyRequest, response: { 200: okEnvelope(consoleRatesResult) } } }, async () => {
     await limits.rates.refresh();
     return ok(await limits.rates.consoleView());
   });

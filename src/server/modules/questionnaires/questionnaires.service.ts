@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { API_PREFIX, ApiPath } from '../../../shared/api/paths.ts';
+import { API_PREFIX } from '../../../shared/api/paths.ts';
+import { ConsolePath } from '../../../shared/api/console-paths.ts';
 import type { QuestionnaireSubject } from '../../../shared/api/questionnaire-review.ts';
 import type {
   CreateQuestionnaireResult,
@@ -325,7 +326,7 @@ export function createQuestionnairesService({ db, coolingOffSeconds, review, doc
       },
       answers: parseAnswers(row),
       outcome: parseOutcome(row),
-      evidence: (await evidenceOf(db, row)).map((e) => ({ ...e, downloadPath: `${API_PREFIX}${ApiPath.consoleDocument}/${e.id}` })),
+      evidence: (await evidenceOf(db, row)).map((e) => ({ ...e, downloadPath: `${API_PREFIX}${ConsolePath.consoleDocument}/${e.id}` })),
       previous: all
         .filter((a) => a.template_code === row.template_code && a.id !== row.id && a.attempt < row.attempt)
         .reverse()

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiPath } from '../../../shared/api/paths.ts';
+import { ConsolePath } from '../../../shared/api/console-paths.ts';
 import { reasonTemplatesResult, saveReasonTemplateRequest, userReasonTemplatesQuery, userReasonTemplatesResult } from '../../../shared/api/reason-templates.ts';
 import { ConsoleRole } from '../../../shared/staff.ts';
 import { okEnvelope } from '../../../shared/envelope-schema.ts';
@@ -15,8 +16,8 @@ const administrator = { auth: 'reviewer', consoleRole: ConsoleRole.ADMINISTRATOR
  */
 export const reasonTemplatesRoutes: FastifyPluginAsyncZod = async (app) => {
   const templates = app.services.reasonTemplates;
-  app.get(ApiPath.consoleReasonTemplates, { config: reviewer, schema: { response: { 200: okEnvelope(reasonTemplatesResult) } } }, async () => ok(await templates.all()));
-  app.put(ApiPath.consoleReasonTemplates, { config: administrator, schema: { body: saveReasonTemplateRequest, response: { 200: okEnvelope(reasonTemplatesResult) } } }, async (request) =>
+  app.get(ConsolePath.consoleReasonTemplates, { config: reviewer, schema: { response: { 200: okEnvelope(reasonTemplatesResult) } } }, async () => ok(await templates.all()));
+  app.put(ConsolePath.consoleReasonTemplates, { config: administrator, schema: { body: saveReasonTemplateRequest, response: { 200: okEnvelope(reasonTemplatesResult) } } }, async (request) =>
     ok(await templates.save(request.body, actorOf(request))),
   );
   app.get(ApiPath.reasonTemplates, { schema: { querystring: userReasonTemplatesQuery, response: { 200: okEnvelope(userReasonTemplatesResult) } } }, async (request) => ok(await templates.forLanguage(request.query.lang)));

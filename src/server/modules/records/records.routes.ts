@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { caseIdParams, emptyRequest } from '../../../shared/api/console.ts';
 import { okEnvelope } from '../../../shared/envelope-schema.ts';
 import { ApiPath } from '../../../shared/api/paths.ts';
+import { ConsolePath } from '../../../shared/api/console-paths.ts';
 import { auditChainReport, ErasureOutcome, erasureRequest, erasureResult, retentionOverview, userDataExport } from '../../../shared/api/records.ts';
 import { ConsoleRole } from '../../../shared/staff.ts';
 import { SESSION_COOKIE, sessionCookieOptions } from '../../plugins/auth.ts';
@@ -29,7 +30,7 @@ export const recordsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   // The archive itself, not a JSON envelope (the contracts test lists it with the document images).
-  app.get(ApiPath.consoleCaseExport, { config: reviewer, schema: { params: caseIdParams } }, async (request, reply) => {
+  app.get(ConsolePath.consoleCaseExport, { config: reviewer, schema: { params: caseIdParams } }, async (request, reply) => {
     const archive = await records.caseArchive(request.params.id, actorOf(request));
     return reply
       .header('content-type', 'application/zip')
@@ -40,7 +41,7 @@ export const recordsRoutes: FastifyPluginAsyncZod = async (app) => {
       .send(Buffer.from(archive.bytes));
   });
 
-  app.post(ApiPath.consoleAuditVerify, { config: administrator, schema: { body: emptyRequest, response: { 200: okEnvelope(auditChainReport) } } }, async (request) => ok(await records.verifyAudit(actorOf(request))));
+  app.post(ConsolePath.consoleAuditVerify, { config: administrator, schema: { body: emptyRequest, response: { 200: okEnvelope(auditChainReport) } } }, async (request) => ok(await records.verifyAudit(actorOf(request))));
 
-  app.get(ApiPath.consoleRetention, { config: administrator, schema: { response: { 200: okEnvelope(retentionOverview) } } }, async () => ok(await records.retentionOverview()));
+  app.get(ConsolePath.consoleRetention, { config: administrator, schema: { response: { 200: okEnvelope(retentionOverview) } } }, async () => ok(await records.retentionOverview()));
 };

@@ -2,7 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { emptyRequest } from '../../../shared/api/console.ts';
 import { fileTooLargeResult } from '../../../shared/api/documents.ts';
-import { ApiPath } from '../../../shared/api/paths.ts';
+import { ConsolePath } from '../../../shared/api/console-paths.ts';
 import { RISK_LIST_MAX_BYTES, riskListInfo, type RiskListInfo } from '../../../shared/api/risk-lists.ts';
 import { emptyResult, failureEnvelope, okEnvelope } from '../../../shared/envelope-schema.ts';
 import { ConsoleRole } from '../../../shared/staff.ts';
@@ -46,9 +46,9 @@ export const riskListsConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
     };
   }
 
-  app.get(ApiPath.consoleRiskLists, { config: administrator, schema: { response: { 200: okEnvelope(riskListInfo) } } }, async () => ok(await info()));
+  app.get(ConsolePath.consoleRiskLists, { config: administrator, schema: { response: { 200: okEnvelope(riskListInfo) } } }, async () => ok(await info()));
 
-  app.post(ApiPath.consoleRiskListsReassess, { config: administrator, schema: { body: emptyRequest, response: { 200: okEnvelope(riskListInfo) } } }, async (request) => {
+  app.post(ConsolePath.consoleRiskListsReassess, { config: administrator, schema: { body: emptyRequest, response: { 200: okEnvelope(riskListInfo) } } }, async (request) => {
     riskLists.reassessInBackground(actorOf(request), onError);
     return ok(await info());
   });
@@ -57,7 +57,7 @@ export const riskListsConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(async (uploads) => {
     await uploads.register(multipart, { limits: { fileSize: RISK_LIST_MAX_BYTES, files: 1, fields: 0, parts: 1, fieldNameSize: 50, headerPairs: 20 } });
     uploads.post(
-      ApiPath.consoleRiskLists,
+      ConsolePath.consoleRiskLists,
       { config: administrator, schema: { response: { 200: okEnvelope(riskListInfo), 400: failureEnvelope(emptyResult), 413: failureEnvelope(fileTooLargeResult.or(emptyResult)) } } },
       async (request, reply) => {
         const upload = await readPictureUpload(request, reply, z.object({}), RISK_LIST_MAX_BYTES);

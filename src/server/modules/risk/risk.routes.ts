@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
-import { ApiPath } from '../../../shared/api/paths.ts';
+import { TRANSFER_PATHS } from '../../../shared/api/transfer-paths.ts';
 import { defaultInterceptRequest, GUID_HEADER, riskInterceptRequest, riskInterceptResult } from '../../../shared/api/risk-intercept.ts';
 import { okEnvelope } from '../../../shared/envelope-schema.ts';
 import { ok } from '../../plugins/envelope.ts';
@@ -38,11 +38,11 @@ export const riskRoutes: FastifyPluginAsyncZod = async (app) => {
     return g && /^[A-Za-z0-9._-]{8,128}$/.test(g) ? g : null;
   };
 
-  app.post(ApiPath.riskComponentIntercept, { config: { auth: 'user' }, schema: { body: riskInterceptRequest, response: { 200: okEnvelope(riskInterceptResult) } } }, async (request) =>
+  app.post(TRANSFER_PATHS.riskComponentIntercept, { config: { auth: 'user' }, schema: { body: riskInterceptRequest, response: { 200: okEnvelope(riskInterceptResult) } } }, async (request) =>
     ok(await risk.intercept(request.body.sence, { userId: request.auth!.id, guid: guidOf(request), country: countryOf(request) }, actorOf(request))),
   );
 
-  app.post(ApiPath.riskDefaultIntercept, { config: { auth: 'public' }, schema: { body: defaultInterceptRequest, response: { 200: okEnvelope(riskInterceptResult) } } }, async (request) =>
+  app.post(TRANSFER_PATHS.riskDefaultIntercept, { config: { auth: 'public' }, schema: { body: defaultInterceptRequest, response: { 200: okEnvelope(riskInterceptResult) } } }, async (request) =>
     ok(await risk.intercept(request.body.sence, { userId: null, guid: guidOf(request), country: countryOf(request) }, actorOf(request))),
   );
 };

@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { fileTooLargeResult } from '../../../shared/api/documents.ts';
 import { ApiPath } from '../../../shared/api/paths.ts';
+import { ConsolePath } from '../../../shared/api/console-paths.ts';
 import { amlResultQuery, amlResultReply, SCREENING_LIST_MAX_BYTES, screeningListInfo, type ScreeningListInfo } from '../../../shared/api/screening.ts';
 import { emptyRequest } from '../../../shared/api/console.ts';
 import { emptyResult, failureEnvelope, okEnvelope } from '../../../shared/envelope-schema.ts';
@@ -44,9 +45,9 @@ export const screeningConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
     };
   }
 
-  app.get(ApiPath.consoleScreeningList, { config: administrator, schema: { response: { 200: okEnvelope(screeningListInfo) } } }, async () => ok(await info()));
+  app.get(ConsolePath.consoleScreeningList, { config: administrator, schema: { response: { 200: okEnvelope(screeningListInfo) } } }, async () => ok(await info()));
 
-  app.post(ApiPath.consoleScreeningRescreen, { config: administrator, schema: { body: emptyRequest, response: { 200: okEnvelope(screeningListInfo) } } }, async (request) => {
+  app.post(ConsolePath.consoleScreeningRescreen, { config: administrator, schema: { body: emptyRequest, response: { 200: okEnvelope(screeningListInfo) } } }, async (request) => {
     // A pass at once on this server (the run's actor is the one of its load: decision 044); it
     // screens in the background, the reply shows the progress as it stands.
     await screening.rescreenNow(actorOf(request));
@@ -57,7 +58,7 @@ export const screeningConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(async (uploads) => {
     await uploads.register(multipart, { limits: { fileSize: SCREENING_LIST_MAX_BYTES, files: 1, fields: 0, parts: 1, fieldNameSize: 50, headerPairs: 20 } });
     uploads.post(
-      ApiPath.consoleScreeningList,
+      ConsolePath.consoleScreeningList,
       { config: administrator, schema: { response: { 200: okEnvelope(screeningListInfo), 400: failureEnvelope(emptyResult), 413: failureEnvelope(fileTooLargeResult.or(emptyResult)) } } },
       async (request, reply) => {
         const upload = await readPictureUpload(request, reply, z.object({}), SCREENING_LIST_MAX_BYTES);

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { okEnvelope } from '../../../shared/envelope-schema.ts';
-import { ApiPath } from '../../../shared/api/paths.ts';
+import { ConsolePath } from '../../../shared/api/console-paths.ts';
 import { staffIdParams, staffList, staffMember, staffRoleRequest } from '../../../shared/api/records.ts';
 import { ConsoleRole } from '../../../shared/staff.ts';
 import { ok } from '../../plugins/envelope.ts';
@@ -13,9 +13,9 @@ const administrator = { auth: 'reviewer', consoleRole: ConsoleRole.ADMINISTRATOR
 export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   const staff = app.services.staff;
 
-  app.get(ApiPath.consoleStaff, { config: administrator, schema: { response: { 200: okEnvelope(staffList) } } }, async () => ok({ items: await staff.members() }));
+  app.get(ConsolePath.consoleStaff, { config: administrator, schema: { response: { 200: okEnvelope(staffList) } } }, async () => ok({ items: await staff.members() }));
 
-  app.post(ApiPath.consoleStaffRole, { config: administrator, schema: { params: staffIdParams, body: staffRoleRequest, response: { 200: okEnvelope(staffMember) } } }, async (request) =>
+  app.post(ConsolePath.consoleStaffRole, { config: administrator, schema: { params: staffIdParams, body: staffRoleRequest, response: { 200: okEnvelope(staffMember) } } }, async (request) =>
     ok(await staff.setRole(request.params.id, request.body.role, actorOf(request))),
   );
 };

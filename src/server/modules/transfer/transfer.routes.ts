@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ApiPath } from '../../../shared/api/paths.ts';
+import { TRANSFER_PATHS } from '../../../shared/api/transfer-paths.ts';
 import {
   identityTransferRequest,
   identityTransferResult,
@@ -20,15 +20,15 @@ import { actorOf } from '../../request-context.ts';
 export const transferRoutes: FastifyPluginAsyncZod = async (app) => {
   const transfers = app.services.transfers;
 
-  app.post(ApiPath.kycIdentity, { config: { auth: 'user' }, schema: { body: identityTransferRequest, response: { 200: okEnvelope(identityTransferResult) } } }, async (request) =>
+  app.post(TRANSFER_PATHS.kycIdentity, { config: { auth: 'user' }, schema: { body: identityTransferRequest, response: { 200: okEnvelope(identityTransferResult) } } }, async (request) =>
     ok(await transfers.start(request.auth!.id, request.body, actorOf(request))),
   );
 
-  app.post(ApiPath.kycTransferVerify, { config: { auth: 'user' }, schema: { body: transferVerifyRequest, response: { 200: okEnvelope(transferVerifyResult) } } }, async (request) =>
+  app.post(TRANSFER_PATHS.kycTransferVerify, { config: { auth: 'user' }, schema: { body: transferVerifyRequest, response: { 200: okEnvelope(transferVerifyResult) } } }, async (request) =>
     ok(await transfers.verify(request.auth!.id, request.body, languageFromHeader(request.headers['accept-language']), actorOf(request))),
   );
 
-  app.post(ApiPath.kycTransferStatus, { config: { auth: 'user' }, schema: { body: transferStatusRequest, response: { 200: okEnvelope(transferStatusResult) } } }, async (request) =>
+  app.post(TRANSFER_PATHS.kycTransferStatus, { config: { auth: 'user' }, schema: { body: transferStatusRequest, response: { 200: okEnvelope(transferStatusResult) } } }, async (request) =>
     ok(await transfers.status(request.auth!.id)),
   );
 };

@@ -37,7 +37,8 @@ import { useSessionGuard } from './use-session-guard.ts';
 import { SecondLookPanel } from './components/second-look-panel.tsx';
 import { OverridePanel } from './components/override-panel.tsx';
 import { UserCasesCard } from './components/user-cases-card.tsx';
-import { API_PREFIX, ApiPath } from '../../../shared/api/paths.ts';
+import { API_PREFIX } from '../../../shared/api/paths.ts';
+import { ConsolePath } from '../../../shared/api/console-paths.ts';
 
 
 /**
@@ -253,7 +254,7 @@ function CaseView({ data }: { data: ConsoleCase }) {
         <aside className="flex min-w-0 flex-col gap-5" aria-label={t('console.case.aside')}>
           {/* A ZIP for a regulator (decision 018): the case, its audit entries, the images; the export is audited. */}
           <a
-            href={`${API_PREFIX}${ApiPath.consoleCaseExport.replace(':id', encodeURIComponent(kase.id))}`}
+            href={`${API_PREFIX}${ConsolePath.consoleCaseExport.replace(':id', encodeURIComponent(kase.id))}`}
             download
             className="self-start rounded-btn border border-line-strong px-4 py-2 text-sm font-medium hover:bg-surface focus-visible:outline-2 focus-visible:outline-primary"
           >

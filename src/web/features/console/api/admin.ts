@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiPath } from '../../../../shared/api/paths.ts';
+import { ConsolePath } from '../../../../shared/api/console-paths.ts';
 import type { AuditChainReport, RetentionOverview, StaffList, StaffMember } from '../../../../shared/api/records.ts';
 import { RISK_LIST_FILE_FIELD, type RiskListInfo } from '../../../../shared/api/risk-lists.ts';
 import { SCREENING_LIST_FILE_FIELD, type ScreeningListInfo } from '../../../../shared/api/screening.ts';
@@ -12,19 +12,19 @@ import { consoleKeys, withId } from './keys.ts';
 const staffKey = [...consoleKeys.all, 'staff'] as const;
 const retentionKey = [...consoleKeys.all, 'retention'] as const;
 
-export const useStaff = () => useQuery(queryOptions({ queryKey: staffKey, queryFn: ({ signal }) => http.get<StaffList>(ApiPath.consoleStaff, undefined, { signal, silent: true }) }));
+export const useStaff = () => useQuery(queryOptions({ queryKey: staffKey, queryFn: ({ signal }) => http.get<StaffList>(ConsolePath.consoleStaff, undefined, { signal, silent: true }) }));
 
 export function useSetRole() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, role }: { id: string; role: ConsoleRole }) => http.post<StaffMember>(withId(ApiPath.consoleStaffRole, id), { role }, { silent: true }),
+    mutationFn: ({ id, role }: { id: string; role: ConsoleRole }) => http.post<StaffMember>(withId(ConsolePath.consoleStaffRole, id), { role }, { silent: true }),
     onSettled: () => client.invalidateQueries({ queryKey: staffKey }),
   });
 }
 
-export const useVerifyAudit = () => useMutation({ mutationFn: () => http.post<AuditChainReport>(ApiPath.consoleAuditVerify, {}, { silent: true }) });
+export const useVerifyAudit = () => useMutation({ mutationFn: () => http.post<AuditChainReport>(ConsolePath.consoleAuditVerify, {}, { silent: true }) });
 
-export const useRetention = () => useQuery(queryOptions({ queryKey: retentionKey, queryFn: ({ signal }) => http.get<RetentionOverview>(ApiPath.consoleRetention, undefined, { signal, silent: true }) }));
+export const useRetention = () => useQuery(queryOptions({ queryKey: retentionKey, queryFn: ({ signal }) => http.get<RetentionOverview>(ConsolePath.consoleRetention, undefined, { signal, silent: true }) }));
 
 /** The sanctions/PEP list (decision 026): the version in use and the users still to screen; refreshed while some are. */
 const screeningListKey = [...consoleKeys.all, 'screening-list'] as const;
@@ -34,7 +34,7 @@ export const useScreeningList = () =>
   useQuery(
     queryOptions({
       queryKey: screeningListKey,
-      queryFn: ({ signal }) => http.get<ScreeningListInfo>(ApiPath.consoleScreeningList, undefined, { signal, silent: true }),
+      queryFn: ({ signal }) => http.get<ScreeningListInfo>(ConsolePath.consoleScreeningList, undefined, { signal, silent: true }),
       refetchInterval: (query) => ((query.state.data?.usersToScreen ?? 0) > 0 ? RESCREEN_POLL_MS : false),
     }),
   );
@@ -45,7 +45,7 @@ export function useLoadScreeningList() {
     mutationFn: (file: File) => {
       const form = new FormData();
       form.append(SCREENING_LIST_FILE_FIELD, file, file.name);
-      return postMultipart<ScreeningListInfo>(ApiPath.consoleScreeningList, form);
+      return postMultipart<ScreeningListInfo>(ConsolePath.consoleScreeningList, form);
     },
     onSuccess: (info) => client.setQueryData(screeningListKey, info),
   });
@@ -54,7 +54,7 @@ export function useLoadScreeningList() {
 export function useRescreen() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => http.post<ScreeningListInfo>(ApiPath.consoleScreeningRescreen, {}, { silent: true }),
+    mutationFn: () => http.post<ScreeningListInfo>(ConsolePath.consoleScreeningRescreen, {}, { silent: true }),
     onSuccess: (info) => client.setQueryData(screeningListKey, info),
   });
 }
@@ -67,7 +67,7 @@ export const useRiskLists = () =>
   useQuery(
     queryOptions({
       queryKey: riskListsKey,
-      queryFn: ({ signal }) => http.get<RiskListInfo>(ApiPath.consoleRiskLists, undefined, { signal, silent: true }),
+      queryFn: ({ signal }) => http.get<RiskListInfo>(ConsolePath.consoleRiskLists, undefined, { signal, silent: true }),
       refetchInterval: (query) => (query.state.data?.reassessing ? REASSESS_POLL_MS : false),
     }),
   );
@@ -78,7 +78,7 @@ export function useLoadRiskLists() {
     mutationFn: (file: File) => {
       const form = new FormData();
       form.append(RISK_LIST_FILE_FIELD, file, file.name);
-      return postMultipart<RiskListInfo>(ApiPath.consoleRiskLists, form);
+      return postMultipart<RiskListInfo>(ConsolePath.consoleRiskLists, form);
     },
     onSuccess: (info) => client.setQueryData(riskListsKey, info),
   });
@@ -87,7 +87,7 @@ export function useLoadRiskLists() {
 export function useReassess() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => http.post<RiskListInfo>(ApiPath.consoleRiskListsReassess, {}, { silent: true }),
+    mutationFn: () => http.post<RiskListInfo>(ConsolePath.consoleRiskListsReassess, {}, { silent: true }),
     onSuccess: (info) => client.setQueryData(riskListsKey, info),
   });
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ConsoleDecisionResult } from '../../../../shared/api/console.ts';
-import { ApiPath } from '../../../../shared/api/paths.ts';
+import { ConsolePath } from '../../../../shared/api/console-paths.ts';
 import { http } from '../../../lib/http/index.ts';
 import { refreshAfterCaseChange, withId } from './keys.ts';
 
@@ -14,7 +14,7 @@ export interface ApproveBody {
  * form shows its own errors (10012 when someone else decided first, 36001 when another reviewer has
  * the case, 10001 with field issues).
  */
-export const approveCase = (id: string, body: ApproveBody) => http.post<ConsoleDecisionResult>(withId(ApiPath.consoleApprove, id), { ...body }, { silent: true });
+export const approveCase = (id: string, body: ApproveBody) => http.post<ConsoleDecisionResult>(withId(ConsolePath.consoleApprove, id), { ...body }, { silent: true });
 
 /** Approves; afterwards every queue page and every case (the user's steps changed) are read again. */
 export function useApproveCase(id: string) {

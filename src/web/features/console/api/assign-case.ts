@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ConsoleAssignResult } from '../../../../shared/api/console.ts';
-import { ApiPath } from '../../../../shared/api/paths.ts';
+import { ConsolePath } from '../../../../shared/api/console-paths.ts';
 import { http } from '../../../lib/http/index.ts';
 import { refreshAfterCaseChange, withId } from './keys.ts';
 
@@ -9,7 +9,7 @@ import { refreshAfterCaseChange, withId } from './keys.ts';
  * a no-op). 36001 when another reviewer has it (`result.assigneeId`), 10012 when it was decided.
  * silent: the screens show their own errors.
  */
-export const assignCase = (id: string) => http.post<ConsoleAssignResult>(withId(ApiPath.consoleAssign, id), {}, { silent: true });
+export const assignCase = (id: string) => http.post<ConsoleAssignResult>(withId(ConsolePath.consoleAssign, id), {}, { silent: true });
 
 /** Takes a case (the case id is the mutation's variable, so one hook serves every row of the queue). */
 export function useAssignCase() {

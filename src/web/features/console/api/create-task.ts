@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { CreateTaskRequest, CreateTaskResult } from '../../../../shared/api/compliance-tasks.ts';
-import { ApiPath } from '../../../../shared/api/paths.ts';
+import { ConsolePath } from '../../../../shared/api/console-paths.ts';
 import { http } from '../../../lib/http/index.ts';
 
 /**
@@ -8,7 +8,7 @@ import { http } from '../../../lib/http/index.ts';
  * silent: the form shows its own errors (unknown user or questionnaire, a task already open, a due
  * date out of range).
  */
-export const createTask = (body: CreateTaskRequest) => http.post<CreateTaskResult>(ApiPath.consoleComplianceTasks, { ...body }, { silent: true });
+export const createTask = (body: CreateTaskRequest) => http.post<CreateTaskResult>(ConsolePath.consoleComplianceTasks, { ...body }, { silent: true });
 
 export function useCreateTask() {
   return useMutation({ mutationFn: createTask });

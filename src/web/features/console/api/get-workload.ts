@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ConsoleWorkload } from '../../../../shared/api/console.ts';
-import { ApiPath } from '../../../../shared/api/paths.ts';
+import { ConsolePath } from '../../../../shared/api/console-paths.ts';
 import { http } from '../../../lib/http/index.ts';
 import { consoleKeys } from './keys.ts';
 
 /** GET /v1/console/workload: pending counts and ages per kind (decision 030). silent: the panel shows its own error. */
-export const getWorkload = (signal?: AbortSignal) => http.get<ConsoleWorkload>(ApiPath.consoleWorkload, undefined, { signal, silent: true });
+export const getWorkload = (signal?: AbortSignal) => http.get<ConsoleWorkload>(ConsolePath.consoleWorkload, undefined, { signal, silent: true });
 
 /**
  * Read again every minute (cases arrive while a reviewer works) and, being under the queue's key,

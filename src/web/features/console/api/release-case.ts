@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ConsoleAssignResult } from '../../../../shared/api/console.ts';
-import { ApiPath } from '../../../../shared/api/paths.ts';
+import { ConsolePath } from '../../../../shared/api/console-paths.ts';
 import { http } from '../../../lib/http/index.ts';
 import { refreshAfterCaseChange, withId } from './keys.ts';
 
@@ -9,7 +9,7 @@ import { refreshAfterCaseChange, withId } from './keys.ts';
  * unassigned case stays unassigned). 36001 when another reviewer has it, 10012 when it was decided.
  * silent: the case page shows its own errors.
  */
-export const releaseCase = (id: string) => http.post<ConsoleAssignResult>(withId(ApiPath.consoleRelease, id), {}, { silent: true });
+export const releaseCase = (id: string) => http.post<ConsoleAssignResult>(withId(ConsolePath.consoleRelease, id), {}, { silent: true });
 
 /** Releases a case (the case id is the mutation's variable). */
 export function useReleaseCase() {

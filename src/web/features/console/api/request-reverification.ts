@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { ApiPath } from '../../../../shared/api/paths.ts';
+import { ConsolePath } from '../../../../shared/api/console-paths.ts';
 import type { RequestReverificationRequest, RequestReverificationResult } from '../../../../shared/api/reverification.ts';
 import { http } from '../../../lib/http/index.ts';
 
@@ -9,7 +9,7 @@ import { http } from '../../../lib/http/index.ts';
  * deadline out of range).
  */
 export const requestReverification = (body: RequestReverificationRequest) =>
-  http.post<RequestReverificationResult>(ApiPath.consoleReverificationRequests, { ...body }, { silent: true });
+  http.post<RequestReverificationResult>(ConsolePath.consoleReverificationRequests, { ...body }, { silent: true });
 
 export function useRequestReverification() {
   return useMutation({ mutationFn: requestReverification });

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ConsoleDecisionResult } from '../../../../shared/api/console.ts';
-import { ApiPath } from '../../../../shared/api/paths.ts';
+import { ConsolePath } from '../../../../shared/api/console-paths.ts';
 import { http } from '../../../lib/http/index.ts';
 import { refreshAfterCaseChange, withId } from './keys.ts';
 
@@ -9,8 +9,8 @@ import { refreshAfterCaseChange, withId } from './keys.ts';
  * silent: the panel shows its own errors (36002 own proposal, 10009 not a senior reviewer, 10012
  * decided or sent back meanwhile, 10001 a missing reason to send back).
  */
-export const confirmCase = (id: string, note: string) => http.post<ConsoleDecisionResult>(withId(ApiPath.consoleConfirm, id), { note }, { silent: true });
-export const sendBackCase = (id: string, note: string) => http.post<ConsoleDecisionResult>(withId(ApiPath.consoleSendBack, id), { note }, { silent: true });
+export const confirmCase = (id: string, note: string) => http.post<ConsoleDecisionResult>(withId(ConsolePath.consoleConfirm, id), { note }, { silent: true });
+export const sendBackCase = (id: string, note: string) => http.post<ConsoleDecisionResult>(withId(ConsolePath.consoleSendBack, id), { note }, { silent: true });
 
 export function useSecondLook(id: string) {
   const client = useQueryClient();

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CancelTaskRequest, ComplianceTask, ConsoleTasksResult } from '../../../../shared/api/compliance-tasks.ts';
-import { ApiPath } from '../../../../shared/api/paths.ts';
+import { ConsolePath } from '../../../../shared/api/console-paths.ts';
 import { http } from '../../../lib/http/index.ts';
 
 const userTasksKey = (email: string) => ['console', 'user-tasks', email] as const;
@@ -9,7 +9,7 @@ const userTasksKey = (email: string) => ['console', 'user-tasks', email] as cons
 export function useUserTasks(email: string) {
   return useQuery({
     queryKey: userTasksKey(email),
-    queryFn: ({ signal }) => http.get<ConsoleTasksResult>(ApiPath.consoleComplianceTasks, { email }, { silent: true, signal }),
+    queryFn: ({ signal }) => http.get<ConsoleTasksResult>(ConsolePath.consoleComplianceTasks, { email }, { silent: true, signal }),
     enabled: email !== '',
     retry: false,
   });
@@ -19,7 +19,7 @@ export function useUserTasks(email: string) {
 export function useCancelTask(email: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ taskId, ...body }: CancelTaskRequest & { taskId: string }) => http.post<ComplianceTask>(ApiPath.consoleCancelTask.replace(':id', encodeURIComponent(taskId)), body, { silent: true }),
+    mutationFn: ({ taskId, ...body }: CancelTaskRequest & { taskId: string }) => http.post<ComplianceTask>(ConsolePath.consoleCancelTask.replace(':id', encodeURIComponent(taskId)), body, { silent: true }),
     onSuccess: () => client.invalidateQueries({ queryKey: userTasksKey(email) }),
   });
 }
