@@ -1,7 +1,9 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
+import { writeRoutePages } from './scripts/route-pages.ts';
 
 /**
  * Two build-time edits of the face detector's bundle (@vladmandic/face-api, loaded only on the
@@ -23,12 +25,30 @@ const faceApiForOurPages: Plugin = {
   },
 };
 
+/**
+ * After every build, and every rebuild of `npm run dev`'s watch: the route pages (issue 32;
+ * scripts/route-pages.ts), so a route's page never names another build's chunks.
+ */
+function routePages(): Plugin {
+  let outDir = '';
+  return {
+    name: 'route-pages',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      writeRoutePages(outDir);
+    },
+  };
+}
+
 // One build, two pages: the account area (index.html, mounted at /user/accounts/) and /login.
 export default defineConfig({
   root: 'src/web',
   base: '/user/accounts/',
   publicDir: false,
-  plugins: [react(), tailwindcss(), faceApiForOurPages],
+  plugins: [react(), tailwindcss(), faceApiForOurPages, routePages()],
   resolve: {
     // Decision 033: on React 19 the shim is React's own hook plus a fallback never used.
     alias: [{ find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: fileURLToPath(new URL('src/web/lib/react/use-sync-external-store.ts', import.meta.url)) }],

@@ -1,5 +1,6 @@
 /**
- * Build step after `vite build`, before precompress.ts: one copy of the account area's index.html
+ * Build step (a plugin in vite.config.ts runs it after every build and every rebuild of
+ * `npm run dev`, before precompress.ts): one copy of the account area's index.html
  * per route, with `<link rel="modulepreload">` for the chunks that route loads as it starts (issue
  * 32). Without them the browser learns of a route's chunks one step at a time (the entry, then the
  * /auth layout, then the screen, then the parts the screen starts): three round trips before the
@@ -7,7 +8,7 @@
  * The web plugin serves `routes/<route>.html` when there is one, index.html otherwise (the same app:
  * only the hints differ). Only chunks the route always loads are named: a hint for a chunk the page
  * never runs would be a download for nothing.
- * Usage: node scripts/route-pages.ts [dir] (default dist/web).
+ * By hand: node scripts/route-pages.ts [dir] (default dist/web).
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
