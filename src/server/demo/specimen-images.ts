@@ -113,7 +113,23 @@ function svgFor(req: SpecimenRequest): { svg: string; width: number; height: num
 }
 
 /** A JPEG of the requested specimen picture. */
+/**
+ * Rendered pictures by their SVG: the same request draws the same bytes, and a demo seeding renders
+ * the same few dozen pictures again on every restart (and every test that seeds: rendering is most
+ * of a seeding's time). At most RENDERED_KEPT pictures (tens of KB each), the oldest dropped first.
+ */
+const rendered = new Map<string, Promise<Buffer>>();
+const RENDERED_KEPT = 256;
+
 export async function renderSpecimen(req: SpecimenRequest): Promise<Buffer> {
   const { svg } = svgFor(req);
-  return sharp(Buffer.from(svg)).flatten({ background: '#ffffff' }).jpeg({ quality: 82 }).toBuffer();
+  let picture = rendered.get(svg);
+  if (!picture) {
+    picture = sharp(Buffer.from(svg)).flatten({ background: '#ffffff' }).jpeg({ quality: 82 }).toBuffer();
+    rendered.set(svg, picture);
+    if (rendered.size > RENDERED_KEPT) rendered.delete(rendered.keys().next().value!);
+    // A failed render is not kept: the next call tries again.
+    picture.catch(() => rendered.delete(svg));
+  }
+  return Buffer.from(await picture);
 }
