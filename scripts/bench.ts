@@ -29,7 +29,10 @@
  *   running app with N verified users, the server's background re-screening throughput, and kyc-info's
  *   p99 while it runs vs with nothing running (decision 044). --screening-names N (default 1,000,000;
  *   100,000 with --quick), --screening-users N (default 3,000; 1,000 with --quick).
- * Options: --quick (short runs, 1k/10k cases), --sections page,api,queue,contention,coldstart,liveness,screening,rescreen,lighthouse,
+ * - relay: (scripts/bench/relay-section.ts) 1,000 events/s written to the outbox by a process of its own,
+ *   relayed as signed deliveries to a local receiver (delivered/s, lag p50/p99, drain), and kyc-info's p99
+ *   meanwhile vs nothing running (issue 29; PostgreSQL only: run under scripts/with-postgres.sh).
+ * Options: --quick (short runs, 1k/10k cases), --sections page,api,queue,contention,coldstart,liveness,screening,rescreen,relay,lighthouse,
  * --cases 1000,100000,1000000, --seconds N (per load run), --lighthouse-runs N (default 3),
  * --out FILE (default dist/bench-report.json).
  */
@@ -43,6 +46,7 @@ import { startChild, type Child } from './bench/child.ts';
 import { runLoad, summarize, type LoadOptions, type LoadResult } from './bench/load.ts';
 import { lighthouseSection } from './bench/lighthouse-section.ts';
 import { livenessSection } from './bench/liveness-section.ts';
+import { relaySection } from './bench/relay-section.ts';
 import { rescreenSection } from './bench/rescreen-section.ts';
 import { budgetVerdict, launchChromium, measurePage, measureReferenceReact, PAGE_BUDGETS, VIEWPORTS, type PageWeight } from './bench/page.ts';
 
@@ -51,7 +55,7 @@ const argValue = (name: string) => {
   return i > 0 ? process.argv[i + 1] : undefined;
 };
 const QUICK = process.argv.includes('--quick');
-const SECTIONS = new Set((argValue('sections') ?? 'page,api,queue,contention,coldstart,liveness,screening,rescreen,lighthouse').split(','));
+const SECTIONS = new Set((argValue('sections') ?? 'page,api,queue,contention,coldstart,liveness,screening,rescreen,relay,lighthouse').split(','));
 const CASES = (argValue('cases') ?? (QUICK ? '1000,10000' : '1000,100000,1000000')).split(',').map(Number);
 const SECONDS = Math.min(60, Math.max(1, Number(argValue('seconds') ?? (QUICK ? 2 : 5))));
 const LIGHTHOUSE_RUNS = Math.min(5, Math.max(1, Number(argValue('lighthouse-runs') ?? 3)));
@@ -310,6 +314,15 @@ async function rescreenRun() {
   );
 }
 
+/** Issue 29: the outbox relayed to a local receiver at 1,000 events/s, and kyc-info's p99 meanwhile. */
+async function relayRun(adminUrl: string) {
+  const env = { DATABASE_URL: await freshPostgres(adminUrl), DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64') };
+  // The receiver is on 127.0.0.1, which the relay refuses unless told (decision 050).
+  report.relayPostgres = await withChild<AppInfo & { dataDir: string }, unknown>(['app'], { ...env, WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true' }, ({ info }) =>
+    relaySection({ port: info.port, user: info.user, dataDir: info.dataDir, seconds: SECONDS, database: 'PostgreSQL', env, line, fmtLoad, x }),
+  );
+}
+
 async function coldStartSection() {
   console.log('\nCold start (spawn to listening on a new database; median of 3)');
   const median = async (args: string[]) => {
@@ -340,6 +353,11 @@ if (SECTIONS.has('coldstart')) await coldStartSection();
 if (SECTIONS.has('liveness')) report.liveness = await withChild<AppInfo, unknown>(['app'], {}, ({ info }) => livenessSection(info.port, SECONDS, line, fmtLoad, x));
 if (SECTIONS.has('screening')) await screeningSection();
 if (SECTIONS.has('rescreen')) await rescreenRun();
+if (SECTIONS.has('relay')) {
+  // PostgreSQL only: on SQLite the server process is the database's one writer (relay-section.ts).
+  if (process.env.TEST_DATABASE_URL) await relayRun(process.env.TEST_DATABASE_URL);
+  else console.log('\nWebhook relay: PostgreSQL only (run under scripts/with-postgres.sh)');
+}
 if (SECTIONS.has('lighthouse')) report.lighthouse = await lighthouseSection(LIGHTHOUSE_RUNS, line);
 mkdirSync(path.dirname(OUT), { recursive: true });
 writeFileSync(OUT, `${JSON.stringify(report, null, 2)}\n`);

@@ -3,7 +3,8 @@
  * do not share one event loop). `node scripts/bench/server.ts app [--cases N] [--verified N]`: our app
  * on a fresh database (SQLite in a temporary DATA_DIR, or PostgreSQL when DATABASE_URL is set), demo
  * users seeded, N synthetic review cases, N more verified users (the re-screening run's); `… bare`: the reference, a Fastify hello-world answering the
- * same JSON envelope. When listening it writes one JSON line to file descriptor 3 (scripts/bench/child.ts
+ * same JSON envelope; `… receiver` and `… producer`: the relay section's webhook receiver and event
+ * writer (relay-section.ts). When listening it writes one JSON line to file descriptor 3 (scripts/bench/child.ts
  * opens it): { port, user, reviewer } (session cookies) and the dataDir, which the bench deletes after
  * stopping the process. Standard output is the server's log, as with `npm start`: LOG_LEVEL's default
  * (info, a line per request received and per reply) unless the bench's environment sets it.
@@ -62,8 +63,16 @@ if (kind === 'bare') {
   }
   if (verified > 0) await seedVerifiedUsers(app.db, verified);
   greet({ port, user, reviewer, dataDir });
+} else if (kind === 'receiver') {
+  // The relay section's webhook receiver (relay-section.ts): a process of its own, like a partner's server.
+  const { startReceiver } = await import('./relay-receiver.ts');
+  greet({ port: await startReceiver() });
+} else if (kind === 'producer') {
+  // The relay section's event writer: the app's outbox, written from a process of its own on the app's database.
+  const { startProducer } = await import('./relay-producer.ts');
+  greet({ port: await startProducer(loadConfig({ ...process.env, PORT: '0', HOST: '127.0.0.1' })) });
 } else {
-  console.error('usage: node scripts/bench/server.ts app [--cases N] [--verified N] | bare');
+  console.error('usage: node scripts/bench/server.ts app [--cases N] [--verified N] | bare | receiver | producer');
   process.exit(2);
 }
 // A normal exit on SIGINT, so that a server started with --cpu-prof writes its profile (child.ts).

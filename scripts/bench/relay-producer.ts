@@ -1,0 +1,56 @@
+/**
+ * The relay section's event writer, in a process of its own on the app's database (what many users'
+ * and reviewers' changes do to the outbox, without their requests' cost in the app's process):
+ * `POST /produce?rate=R&seconds=S&users=U` writes R `kyc.level.status_changed` events a second for S
+ * seconds through the outbox's own `publishIn`, a transaction every 50 ms, the events spread over U
+ * users (the relay keeps each user's events in order, so one user would measure one line of
+ * deliveries), and answers how many it wrote and how long that took. 127.0.0.1 only.
+ */
+import { createServer } from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Config } from '../../src/server/config.ts';
+import { createDb } from '../../src/server/db/index.ts';
+import { inTransaction } from '../../src/server/db/transaction.ts';
+import { publishIn } from '../../src/server/modules/events/events.service.ts';
+import { StepStatus } from '../../src/shared/kyc.ts';
+
+const TICK_MS = 50;
+
+export async function startProducer(config: Config): Promise<number> {
+  const db = createDb(config.database);
+  let next = 0;
+  async function produce(rate: number, seconds: number, users: number) {
+    const started = performance.now();
+    let written = 0;
+    const total = Math.round(rate * seconds);
+    while (written < total) {
+      // As many as the rate asks for by now: a slow transaction is made up for by the next one.
+      const due = Math.min(total, Math.round(((performance.now() - started) / 1000) * rate)) - written;
+      if (due > 0) {
+        await inTransaction(db, async (trx) => {
+          for (let i = 0; i < due; i++) {
+            const user = next++ % users;
+            await publishIn(trx, 'kyc.level.status_changed', { userId: `bench-user-${user}`, level: 1, previousStatus: StepStatus.PENDING, status: StepStatus.SUCCESS, cause: 'APPROVE', reasonCodes: [], applicationId: null });
+          }
+        });
+        written += due;
+      }
+      await sleep(TICK_MS);
+    }
+    return { written, ms: Math.round(performance.now() - started) };
+  }
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    if (req.method !== 'POST' || url.pathname !== '/produce') {
+      res.writeHead(404).end();
+      return;
+    }
+    const n = (name: string) => Number(url.searchParams.get(name));
+    produce(n('rate'), n('seconds'), n('users')).then(
+      (r) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(r)),
+      (err: unknown) => res.writeHead(500).end(String(err)),
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return (server.address() as { port: number }).port;
+}
