@@ -119,6 +119,21 @@ const NO_QUESTIONNAIRES = {
   amlQuestionnaire: { needQuestionnaire: false, templateCode: '' },
 };
 
+/**
+ * The deadlines' part of the account's limitation: an overdue re-verification, then an overdue task
+ * (each reason with what the user does about it). kyc-info combines it with the restrictions'; so does
+ * the limitation sweep (decision 061), which publishes the account's limitation when it changes.
+ */
+export function deadlinePart(
+  reverify: { limitation: string; limitationInfo: { reasons: string[] } },
+  tasks: { limitation: string; reasons: string[] },
+): LimitationPart {
+  return combineLimitations([
+    { limitation: reverify.limitation, reasons: reverify.limitationInfo.reasons, actions: reverify.limitationInfo.reasons.map((r) => actionOf(r, LimitationAction.UPDATE_DOCUMENTS)) },
+    { limitation: tasks.limitation, reasons: tasks.reasons, actions: tasks.reasons.map((r) => actionOf(r, LimitationAction.COMPLETE_TASKS)) },
+  ]);
+}
+
 export function createKycInfo({ db, limits, apiUrlOf, kycOpened, steps, review, providerOf, reverification, questionnaires, extras = NO_EXTRAS, complianceTasks = NO_TASKS, restrictions = NO_RESTRICTIONS }: KycInfoDeps) {
   /** `known`: the personal information and steps this request has just read (reconcileAvailability), not read again. */
   return async function getInfo(userId: string, flags: KycInfoFlags, routing: Pick<RoutingInput, 'site'>, known?: KycReads): Promise<KycInfo> {
@@ -167,11 +182,7 @@ export function createKycInfo({ db, limits, apiUrlOf, kycOpened, steps, review, 
     // One limitation names the account's state: the strongest in force (a decision's restriction,
     // then an overdue re-verification, then an overdue task); the reasons and actions list every cause.
     const restricted = await restrictions.forKycInfo(db, userId);
-    const { limitation, ...why } = combineLimitations([
-      restricted,
-      { limitation: reverify.limitation, reasons: reverify.limitationInfo.reasons, actions: reverify.limitationInfo.reasons.map((r) => actionOf(r, LimitationAction.UPDATE_DOCUMENTS)) },
-      { limitation: tasks.limitation, reasons: tasks.reasons, actions: tasks.reasons.map((r) => actionOf(r, LimitationAction.COMPLETE_TASKS)) },
-    ]);
+    const { limitation, ...why } = combineLimitations([restricted, deadlinePart(reverify, tasks)]);
     const limitationInfo = { limitation, ...why };
     const info: KycInfo = {
       apiUrl: apiUrlOf(provider),
