@@ -36,6 +36,7 @@ import { createRiskListsService } from './modules/risk-lists/risk-lists.service.
 import { createEventsService } from './modules/events/events.service.ts';
 import { createRestrictionsService } from './modules/restrictions/restrictions.service.ts';
 import { createLimitationSweep } from './modules/limitations/limitation-sweep.ts';
+import { enabledEndpointsFloor, pruneEvents } from './modules/events/prune.ts';
 import { createReasonTemplatesService } from './modules/reason-templates/reason-templates.service.ts';
 
 /**
@@ -287,6 +288,8 @@ export function createServices(db: Db, config: Config, { mailer = logMailer({ in
     restrictions,
     reverification: { displayFor: (userId, at, known) => reverification.displayFor(userId, at, known), usersWithOverdueRequests: (after, limit) => reverification.usersWithOverdueRequests(after, limit) },
     complianceTasks: compliance.tasks,
+    // The same job prunes the outbox behind every reader (a subscribers' cursor table adds its floor here).
+    pruneEvents: () => pruneEvents(db, { retentionDays: config.limitationSweep.eventsRetentionDays, cursorFloors: [enabledEndpointsFloor] }),
     onError: (err) => log.warn({ err }, 'limitation sweep: a pass failed; it is retried'),
   });
   return { limitationSweep, events, face, faceMatches, accounts, limits, site, documents, kyc, reverification, questionnaires, review, providers, countries, console: consoleService, monitoring, staff, records, partners, handoff, liveness, extras, screening, transfers, risk, compliance, edd, riskLists, restrictions, reasonTemplates: createReasonTemplatesService({ db }) };

@@ -8,6 +8,7 @@ import type { Kysely } from 'kysely';
  *   (`kyc.limitation.changed`) and its reasons, with the two parts it was combined from: the
  *   restrictions' (kept by the restrictions' set/lift, at once) and the deadlines' (re-verification and
  *   compliance tasks, kept by the sweep). `version` is the compare-and-set two writers race on.
+ * - Indexes for pruning old outbox events (`domain_events.created_at`, deliveries by event).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('compliance_tasks').addColumn('overdue_noticed_at', 'text').execute();
@@ -24,9 +25,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('changed_at', 'text', (c) => c.notNull())
     .execute();
   await db.schema.createIndex('account_limitations_limitation').on('account_limitations').columns(['limitation', 'user_id']).execute();
+  // Pruning the outbox (decision 061): the oldest events first, and whether a delivery still waits for one.
+  await db.schema.createIndex('domain_events_created').on('domain_events').column('created_at').execute();
+  await db.schema.createIndex('webhook_deliveries_event_id').on('webhook_deliveries').columns(['event_id', 'status']).execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropIndex('webhook_deliveries_event_id').execute();
+  await db.schema.dropIndex('domain_events_created').execute();
   await db.schema.dropTable('account_limitations').execute();
   await db.schema.alterTable('compliance_tasks').dropColumn('overdue_noticed_at').execute();
 }

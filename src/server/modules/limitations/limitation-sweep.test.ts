@@ -4,6 +4,8 @@ import { LIMITATION_COMPLIANCE_RESTRICTED, LimitationAction, RestrictionReason, 
 import type { App } from '../../app.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { createKycTestApp, newReviewer, newUser, post, type TestUser } from '../kyc/kyc.fixtures.ts';
+import { publishIn } from '../events/events.service.ts';
+import { pruneEvents } from '../events/prune.ts';
 import { createLimitationSweep } from './limitation-sweep.ts';
 
 /**
@@ -145,5 +147,48 @@ describe('a restriction', () => {
       changed(LIMITATION_COMPLIANCE_RESTRICTED, LIMITATION_DEFAULT, [RestrictionReason.COMPLIANCE_REVIEW], [], 'RESTRICTION'),
     ]);
     expect(await stored(u.id)).toMatchObject({ limitation: LIMITATION_DEFAULT, restricted_limitation: LIMITATION_DEFAULT });
+  });
+});
+
+describe('the same job prunes the outbox', () => {
+  const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
+  const endpoint = (id: string, status: string, cursor: number) => ({
+    id, business_id: null, url: 'https://receiver.example.com/hook', event_types: '["*"]', status, disabled_reason: null, cursor_seq: cursor, failing_since: null, created_by: null, created_at: daysAgo(60), updated_at: daysAgo(60),
+  });
+  const left = async (ids: string[]) => (await app.db.selectFrom('domain_events').select('id').where('id', 'in', ids).execute()).map((e) => e.id).sort();
+
+  it('deletes events older than the retention every enabled endpoint has passed and no pending delivery waits for; the delivery rows stay', async () => {
+    const u = await user();
+    const ids: string[] = [];
+    for (let i = 0; i < 4; i += 1) ids.push(await inTransaction(app.db, (trx) => publishIn(trx, 'kyc.user.erased', { userId: u.id, anonymised: false })));
+    await app.services.events.feed('exchange', undefined, 1); // the sequencer gives them positions
+    const pos = new Map((await app.db.selectFrom('domain_events').select(['id', 'position']).where('id', 'in', ids).execute()).map((e) => [e.id, e.position!]));
+    const [e1, e2, e3, young] = ids as [string, string, string, string];
+    // The clock: three of them 40 days old, one 10 (inside EVENTS_RETENTION_DAYS' 30).
+    await app.db.updateTable('domain_events').set({ created_at: daysAgo(40) }).where('id', 'in', [e1, e2, e3]).execute();
+    await app.db.updateTable('domain_events').set({ created_at: daysAgo(10) }).where('id', '=', young).execute();
+    // An enabled endpoint has passed e1 and e2 (e1's delivery still retrying); a disabled one nothing (it holds nothing back).
+    await app.db.insertInto('webhook_endpoints').values([endpoint('ep-prune-on', 'ENABLED', pos.get(e2)!), endpoint('ep-prune-off', 'DISABLED', 0)]).execute();
+    const delivery = { id: 'dl-prune-1', endpoint_id: 'ep-prune-on', event_seq: pos.get(e1)!, event_id: e1, order_key: u.id, status: 'PENDING', attempts: 3, due_at: daysAgo(0), lease_until: null, last_status: 500, last_error: null, created_at: daysAgo(40), delivered_at: null };
+    await app.db.insertInto('webhook_deliveries').values(delivery).execute();
+    try {
+      await app.services.limitationSweep.runDue();
+      expect(await left(ids)).toEqual([e1, e3, young].sort());
+
+      await app.db.updateTable('webhook_deliveries').set({ status: 'DELIVERED', delivered_at: daysAgo(0) }).where('id', '=', delivery.id).execute();
+      await app.services.limitationSweep.runDue();
+      expect(await left(ids)).toEqual([e3, young].sort());
+      // The delivery log keeps its row (kept with its endpoint, as before).
+      expect(await app.db.selectFrom('webhook_deliveries').select(['event_id', 'status']).where('id', '=', delivery.id).executeTakeFirst()).toEqual({ event_id: e1, status: 'DELIVERED' });
+
+      await app.db.updateTable('webhook_endpoints').set({ cursor_seq: pos.get(young)! }).where('id', '=', 'ep-prune-on').execute();
+      // Bounded batches: one of one row per call here.
+      expect(await pruneEvents(app.db, { retentionDays: 30, batchSize: 1, maxBatches: 1 })).toBe(1);
+      expect(await left(ids)).toEqual([young]);
+      expect(await pruneEvents(app.db, { retentionDays: 0 })).toBe(0);
+    } finally {
+      await app.db.deleteFrom('webhook_deliveries').where('endpoint_id', 'in', ['ep-prune-on', 'ep-prune-off']).execute();
+      await app.db.deleteFrom('webhook_endpoints').where('id', 'in', ['ep-prune-on', 'ep-prune-off']).execute();
+    }
   });
 });

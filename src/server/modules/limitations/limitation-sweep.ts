@@ -14,6 +14,8 @@ export interface LimitationSweepDeps {
   restrictions: KycRestrictionsPort & { restrictedUsers: Candidates };
   reverification: KycReverificationPort & { usersWithOverdueRequests: Candidates };
   complianceTasks: KycComplianceTasksPort & { usersWithOverdueTasks: Candidates; noticeOverdue(pageSize?: number): Promise<number> };
+  /** Prunes old outbox events behind every reader (the events module's prune.ts), at the end of each pass. */
+  pruneEvents?: () => Promise<number>;
   /** How often every server runs a pass (0: only when called: tests). */
   intervalMs: number;
   pageSize?: number;
@@ -66,6 +68,7 @@ export function createLimitationSweep(deps: LimitationSweepDeps) {
     for (const source of [deps.complianceTasks.usersWithOverdueTasks, deps.reverification.usersWithOverdueRequests, deps.restrictions.restrictedUsers, (after: string, limit: number) => repo.findLimitedUsers(db, after, limit)]) {
       published += await eachCandidate(source, seen);
     }
+    await deps.pruneEvents?.();
     return published;
   }
 
