@@ -35,8 +35,8 @@ import { createComplianceService } from './modules/compliance/compliance.service
 import { createRiskListsService } from './modules/risk-lists/risk-lists.service.ts';
 import { createEventsService } from './modules/events/events.service.ts';
 import { createRestrictionsService } from './modules/restrictions/restrictions.service.ts';
-import { createLimitationSweep } from './modules/limitations/limitation-sweep.ts';
-import { enabledEndpointsFloor, pruneEvents } from './modules/events/prune.ts';
+import { createLimitationSweep } from './modules/limitations/limitations.service.ts';
+import { enabledEndpointsFloor, pruneEvents } from './modules/events/events.service.ts';
 import { createReasonTemplatesService } from './modules/reason-templates/reason-templates.service.ts';
 
 /**
@@ -286,7 +286,7 @@ export function createServices(db: Db, config: Config, { mailer = logMailer({ in
     db,
     intervalMs: config.limitationSweep.intervalMs,
     restrictions,
-    reverification: { displayFor: (userId, at, known) => reverification.displayFor(userId, at, known), usersWithOverdueRequests: (after, limit) => reverification.usersWithOverdueRequests(after, limit) },
+    reverification: { displayFor: (userId, at) => reverification.displayFor(userId, at), usersWithOverdueRequests: (after, limit) => reverification.usersWithOverdueRequests(after, limit) },
     complianceTasks: compliance.tasks,
     // The same job prunes the outbox behind every reader (a subscribers' cursor table adds its floor here).
     pruneEvents: () => pruneEvents(db, { retentionDays: config.limitationSweep.eventsRetentionDays, cursorFloors: [enabledEndpointsFloor] }),

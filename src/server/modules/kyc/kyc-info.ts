@@ -4,7 +4,7 @@ import type { KycQuota } from '../../../shared/api/quotas.ts';
 import { CustodyType, KycFlow, LIMITATION_DEFAULT, QuestionnaireStatus, StepStatus, type KycLevel, type Provider, type VerifiableLevel } from '../../../shared/kyc.ts';
 import type { UpdatePoiDisplay } from '../../../shared/api/reverification.ts';
 import { SubjectKind } from '../../../shared/review.ts';
-import { actionOf, combineLimitations, LimitationAction, type LimitationPart } from '../../../shared/restrictions.ts';
+import { combineLimitations, deadlinePart, type LimitationPart } from '../../../shared/restrictions.ts';
 import type { RejectReasonCode } from '../../../shared/review-reasons.ts';
 import type { Db } from '../../db/index.ts';
 import type { RoutingInput } from '../providers/providers.service.ts';
@@ -118,21 +118,6 @@ const NO_QUESTIONNAIRES = {
   isDisplayQuestionnaire: false,
   amlQuestionnaire: { needQuestionnaire: false, templateCode: '' },
 };
-
-/**
- * The deadlines' part of the account's limitation: an overdue re-verification, then an overdue task
- * (each reason with what the user does about it). kyc-info combines it with the restrictions'; so does
- * the limitation sweep (decision 061), which publishes the account's limitation when it changes.
- */
-export function deadlinePart(
-  reverify: { limitation: string; limitationInfo: { reasons: string[] } },
-  tasks: { limitation: string; reasons: string[] },
-): LimitationPart {
-  return combineLimitations([
-    { limitation: reverify.limitation, reasons: reverify.limitationInfo.reasons, actions: reverify.limitationInfo.reasons.map((r) => actionOf(r, LimitationAction.UPDATE_DOCUMENTS)) },
-    { limitation: tasks.limitation, reasons: tasks.reasons, actions: tasks.reasons.map((r) => actionOf(r, LimitationAction.COMPLETE_TASKS)) },
-  ]);
-}
 
 export function createKycInfo({ db, limits, apiUrlOf, kycOpened, steps, review, providerOf, reverification, questionnaires, extras = NO_EXTRAS, complianceTasks = NO_TASKS, restrictions = NO_RESTRICTIONS }: KycInfoDeps) {
   /** `known`: the personal information and steps this request has just read (reconcileAvailability), not read again. */

@@ -4,9 +4,8 @@ import { LIMITATION_COMPLIANCE_RESTRICTED, LimitationAction, RestrictionReason, 
 import type { App } from '../../app.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { createKycTestApp, newReviewer, newUser, post, type TestUser } from '../kyc/kyc.fixtures.ts';
-import { publishIn } from '../events/events.service.ts';
-import { pruneEvents } from '../events/prune.ts';
-import { createLimitationSweep } from './limitation-sweep.ts';
+import { publishIn, pruneEvents } from '../events/events.service.ts';
+import { createLimitationSweep } from './limitations.service.ts';
 
 /**
  * The limitation sweep (issue 29, decision 061): a compliance task's due date passing is published

@@ -1,7 +1,7 @@
 import { createPollingRunner } from '../../after-commit.ts';
 import type { Db } from '../../db/index.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import { deadlinePart, type KycComplianceTasksPort, type KycReverificationPort, type KycRestrictionsPort } from '../kyc/kyc-info.ts';
+import { deadlinePart, type LimitationPart } from '../../../shared/restrictions.ts';
 import * as repo from './limitations.repo.ts';
 import { differs, sweepWriteIn, type Parts } from './limitations.store.ts';
 
@@ -10,10 +10,10 @@ type Candidates = (after: string, limit: number) => Promise<string[]>;
 
 export interface LimitationSweepDeps {
   db: Db;
-  /** The same ports kyc-info reads the limitation's parts through. */
-  restrictions: KycRestrictionsPort & { restrictedUsers: Candidates };
-  reverification: KycReverificationPort & { usersWithOverdueRequests: Candidates };
-  complianceTasks: KycComplianceTasksPort & { usersWithOverdueTasks: Candidates; noticeOverdue(pageSize?: number): Promise<number> };
+  /** The same calls kyc-info reads the limitation's parts with (its ports), and each owner's candidates. */
+  restrictions: { forKycInfo(q: Db, userId: string): Promise<LimitationPart>; restrictedUsers: Candidates };
+  reverification: { displayFor(userId: string, at: { site: 'MAIN' }): Promise<{ limitation: string; limitationInfo: { reasons: string[] } }>; usersWithOverdueRequests: Candidates };
+  complianceTasks: { forKycInfo(userId: string): Promise<{ limitation: string; reasons: string[] }>; usersWithOverdueTasks: Candidates; noticeOverdue(pageSize?: number): Promise<number> };
   /** Prunes old outbox events behind every reader (the events module's prune.ts), at the end of each pass. */
   pruneEvents?: () => Promise<number>;
   /** How often every server runs a pass (0: only when called: tests). */

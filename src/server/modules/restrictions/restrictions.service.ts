@@ -1,7 +1,7 @@
 import { actionOf, combineLimitations, type LimitationAction, type LimitationPart, type RestrictionReason, type RestrictionSource } from '../../../shared/restrictions.ts';
 import { nowIso, type Db } from '../../db/index.ts';
 import { recordAudit, type Actor } from '../audit/audit.service.ts';
-import { restrictionsChangedIn } from '../limitations/limitations.store.ts';
+import { restrictionsChangedIn } from '../limitations/limitations.service.ts';
 import * as repo from './restrictions.repo.ts';
 
 const ENTITY = 'account_restriction';
