@@ -3,7 +3,7 @@ import { LIMITATION_DEFAULT } from '../../../shared/kyc.ts';
 import { LIMITATION_COMPLIANCE_RESTRICTED, LimitationAction, RestrictionReason, RestrictionSource } from '../../../shared/restrictions.ts';
 import type { App } from '../../app.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import { createKycTestApp, newReviewer, newUser, post, type TestUser } from '../kyc/kyc.fixtures.ts';
+import { caseOf, createKycTestApp, newReviewer, newUser, post, submitLevel1, type TestUser } from '../kyc/kyc.fixtures.ts';
 import { publishIn, pruneEvents } from '../events/events.service.ts';
 import { createLimitationSweep } from './limitations.service.ts';
 
@@ -102,6 +102,21 @@ describe('a compliance task past its due date', () => {
       expect((await sweepEvents(u.id)).map((e) => e.type)).toEqual(['kyc.compliance_task.overdue', 'kyc.limitation.changed']);
       expect(await stored(u.id)).toMatchObject({ limitation: TASK_OVERDUE });
     }
+  });
+});
+
+describe('a re-verification past its deadline', () => {
+  it('sets the limitation once (the same one kyc-info reads)', async () => {
+    const u = await user();
+    await app.services.console.approve(await caseOf(app, await submitLevel1(app, u)), { type: 'reviewer', id: reviewer.id }, { internalNote: '' });
+    const asked = await post(app, '/v1/console/reverification-requests', { email: u.email, target: 'POI', reason: 'DOCUMENT_EXPIRED', message: 'Your licence expired.', deadline: inDays(14) }, reviewer.cookie);
+    expect(asked.json().ret_code).toBe(0);
+    await app.db.updateTable('reverification_requests').set({ deadline: inDays(-1) }).where('user_id', '=', u.id).execute();
+    await app.services.limitationSweep.runDue();
+    await app.services.limitationSweep.runDue();
+    expect(await sweepEvents(u.id)).toEqual([changed(LIMITATION_DEFAULT, 'LIMITATION_REVERIFICATION_OVERDUE', [], ['REVERIFICATION_POI_OVERDUE'], 'DEADLINE')]);
+    expect(await stored(u.id)).toMatchObject({ limitation: 'LIMITATION_REVERIFICATION_OVERDUE', deadline_limitation: 'LIMITATION_REVERIFICATION_OVERDUE' });
+    expect(await kycLimitation(u)).toBe('LIMITATION_REVERIFICATION_OVERDUE');
   });
 });
 
