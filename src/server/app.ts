@@ -210,6 +210,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   // The outbox's relay (decision 050): every server runs it; each delivery is taken by one (a lease).
   app.addHook('onReady', async () => services.events.relay.start());
   app.addHook('onClose', async () => services.events.close());
+  // The limitation sweep (decision 061): every server runs it; compare-and-set writes publish each change once.
+  app.addHook('onReady', async () => services.limitationSweep.start());
+  app.addHook('onClose', async () => services.limitationSweep.stop());
   // Fiat rates from RATES_URL (decision 040): every server reads them on a timer; none without it.
   app.addHook('onReady', async () => services.limits.rates.start());
   app.addHook('onClose', async () => services.limits.rates.stop());

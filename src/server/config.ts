@@ -244,6 +244,10 @@ const envSchema = z.object({
   WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().min(1).max(30).default(10),
   /** How often a server relays the outbox to the webhook endpoints (each delivery is sent by one server); 0: never on this server. */
   WEBHOOK_RELAY_INTERVAL_SECONDS: z.coerce.number().min(0).default(1),
+  /** How often a server runs the limitation sweep (decision 061: overdue tasks, limitation changes as events); 0: never on this server. */
+  LIMITATION_SWEEP_INTERVAL_SECONDS: z.coerce.number().min(0).default(60),
+  /** Outbox events older than this many days, passed by every enabled endpoint's cursor, are deleted by the same job; 0: kept for ever. */
+  EVENTS_RETENTION_DAYS: z.coerce.number().int().min(0).default(30),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -355,6 +359,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     screening: screeningConfigOf(e, { demo }),
     webhooks: { allowPrivate: e.WEBHOOK_ALLOW_PRIVATE_ADDRESSES, timeoutMs: Math.round(e.WEBHOOK_TIMEOUT_SECONDS * 1000), relayIntervalMs: Math.round(e.WEBHOOK_RELAY_INTERVAL_SECONDS * 1000) },
+    limitationSweep: { intervalMs: Math.round(e.LIMITATION_SWEEP_INTERVAL_SECONDS * 1000), eventsRetentionDays: e.EVENTS_RETENTION_DAYS },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: path.resolve(e.MAIL_OUTBOX_DIR ?? path.join(dataDir, 'outbox')) },
   };
 }

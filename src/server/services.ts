@@ -35,6 +35,8 @@ import { createComplianceService } from './modules/compliance/compliance.service
 import { createRiskListsService } from './modules/risk-lists/risk-lists.service.ts';
 import { createEventsService } from './modules/events/events.service.ts';
 import { createRestrictionsService } from './modules/restrictions/restrictions.service.ts';
+import { createLimitationSweep } from './modules/limitations/limitations.service.ts';
+import { enabledEndpointsFloor, pruneEvents } from './modules/events/events.service.ts';
 import { createReasonTemplatesService } from './modules/reason-templates/reason-templates.service.ts';
 
 /**
@@ -279,7 +281,18 @@ export function createServices(db: Db, config: Config, { mailer = logMailer({ in
     businesses: { exists: (id) => partners.getBusiness(id).then(() => true, (err: unknown) => (err instanceof BusinessError ? false : Promise.reject(err))) },
     onError: (err) => log.warn({ err }, 'webhooks: a relay pass failed; it is retried'),
   });
-  return { events, face, faceMatches, accounts, limits, site, documents, kyc, reverification, questionnaires, review, providers, countries, console: consoleService, monitoring, staff, records, partners, handoff, liveness, extras, screening, transfers, risk, compliance, edd, riskLists, restrictions, reasonTemplates: createReasonTemplatesService({ db }) };
+  // The limitation sweep (decision 061): overdue tasks and the account's limitation changes as events.
+  const limitationSweep = createLimitationSweep({
+    db,
+    intervalMs: config.limitationSweep.intervalMs,
+    restrictions,
+    reverification: { displayFor: (userId, at) => reverification.displayFor(userId, at), usersWithOverdueRequests: (after, limit) => reverification.usersWithOverdueRequests(after, limit) },
+    complianceTasks: compliance.tasks,
+    // The same job prunes the outbox behind every reader (a subscribers' cursor table adds its floor here).
+    pruneEvents: () => pruneEvents(db, { retentionDays: config.limitationSweep.eventsRetentionDays, cursorFloors: [enabledEndpointsFloor] }),
+    onError: (err) => log.warn({ err }, 'limitation sweep: a pass failed; it is retried'),
+  });
+  return { limitationSweep, events, face, faceMatches, accounts, limits, site, documents, kyc, reverification, questionnaires, review, providers, countries, console: consoleService, monitoring, staff, records, partners, handoff, liveness, extras, screening, transfers, risk, compliance, edd, riskLists, restrictions, reasonTemplates: createReasonTemplatesService({ db }) };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -70,6 +70,24 @@ const complianceTask = z.object({
 /** The user's verification data was erased (their request, or the retention job): a consumer drops what it keeps of them. */
 export const userErased = z.object({ userId, anonymised: z.boolean() });
 
+/** A compliance task still OPEN after its due date, as the limitation sweep noticed it (decision 061); once per due date. */
+export const complianceTaskOverdue = z.object({ userId, taskId: z.string(), taskType: z.string(), dueDate: z.string(), noticedAt: z.string() });
+
+/**
+ * The account's limitation (kyc-info's `limitation` and `limitationInfo.reasons`) changed: set
+ * (`previousLimitation` LIMITATION_DEFAULT), lifted (`limitation` LIMITATION_DEFAULT), or another one or
+ * other reasons in force (decision 061). `cause`: RESTRICTION (a decision's restriction set or lifted,
+ * at once) or DEADLINE (the sweep: a re-verification or task deadline passed, or what was overdue was done).
+ */
+export const limitationChanged = z.object({
+  userId,
+  previousLimitation: z.string(),
+  limitation: z.string(),
+  previousReasonCodes: reasonCodes,
+  reasonCodes,
+  cause: z.enum(['RESTRICTION', 'DEADLINE']),
+});
+
 /**
  * The catalogue: type -> current version, payload schema, and whether partners may receive it
  * (`exchangeOnly`: AML screening outcomes go to the exchange's own endpoints and feed only).
@@ -89,6 +107,10 @@ export const DomainEventCatalog = {
   'kyc.compliance_task.due': { version: 1, data: complianceTask, exchangeOnly: false },
   'kyc.compliance_task.done': { version: 1, data: complianceTask, exchangeOnly: false },
   'kyc.user.erased': { version: 1, data: userErased, exchangeOnly: false },
+  'kyc.compliance_task.overdue': { version: 1, data: complianceTaskOverdue, exchangeOnly: false },
+  // Exchange-only: the limitation is the exchange's own account state, and its reasons name EDD
+  // rejections and compliance restrictions (a confirmed screening match) that partners never get.
+  'kyc.limitation.changed': { version: 1, data: limitationChanged, exchangeOnly: true },
 } as const;
 
 export type DomainEventType = keyof typeof DomainEventCatalog;

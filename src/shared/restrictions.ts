@@ -71,3 +71,15 @@ export function combineLimitations(parts: readonly LimitationPart[]): Limitation
   const limitation = [...inForce].sort((a, b) => rank(a) - rank(b))[0] ?? LIMITATION_DEFAULT;
   return { limitation, reasons: parts.flatMap((p) => p.reasons), actions: parts.flatMap((p) => p.actions) };
 }
+
+/**
+ * The deadlines' part of the account's limitation: an overdue re-verification, then an overdue task
+ * (each reason with what the user does about it). kyc-info combines it with the restrictions'; so does
+ * the limitation sweep (decision 061), which publishes the account's limitation when it changes.
+ */
+export function deadlinePart(reverify: { limitation: string; limitationInfo: { reasons: string[] } }, tasks: { limitation: string; reasons: string[] }): LimitationPart {
+  return combineLimitations([
+    { limitation: reverify.limitation, reasons: reverify.limitationInfo.reasons, actions: reverify.limitationInfo.reasons.map((r) => actionOf(r, LimitationAction.UPDATE_DOCUMENTS)) },
+    { limitation: tasks.limitation, reasons: tasks.reasons, actions: tasks.reasons.map((r) => actionOf(r, LimitationAction.COMPLETE_TASKS)) },
+  ]);
+}

@@ -348,6 +348,8 @@ export interface ComplianceTasksTable {
   completed_at: string | null;
   /** Why a reviewer cancelled the task (shown to the user; migration 039); null otherwise. */
   cancel_reason: string | null;
+  /** When the limitation sweep published it overdue (migration 045); null until then or after its due date moved. */
+  overdue_noticed_at?: string | null;
 }
 
 /** A decision that restricts the account, one per user and source while in force (migration 039, decision 052). */
@@ -747,6 +749,24 @@ export interface Database {
   webhook_secrets: WebhookSecretsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;
+  account_limitations: AccountLimitationsTable;
+}
+
+/** Per user, the limitation last published and the parts it combines (migration 045, decision 061). */
+export interface AccountLimitationsTable {
+  user_id: string;
+  limitation: string;
+  /** JSON string[]: the reasons last published. */
+  reasons: string;
+  /** The restrictions' part, as their last set/lift left it. */
+  restricted_limitation: string;
+  restricted_reasons: string;
+  /** Re-verification's and compliance tasks' part, as the sweep last computed it. */
+  deadline_limitation: string;
+  deadline_reasons: string;
+  /** Compare-and-set: every write increments it. */
+  version: number;
+  changed_at: string;
 }
 
 /** The outbox (migration 037, decision 050): one row per domain event, written with its change. */

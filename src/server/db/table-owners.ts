@@ -75,4 +75,5 @@ export const TABLE_OWNERS = {
   webhook_attempts: 'events',
   account_restrictions: 'restrictions',
   reason_templates: 'reason-templates',
+  account_limitations: 'limitations',
 } as const satisfies Record<keyof Database, string>;

@@ -46,6 +46,8 @@ export async function createTestApp(
   if (!overrides.screening) config.screening = { ...config.screening, rescreenIntervalMs: 0, nice: 0 };
   // No relay in the background (decision 050): a webhook test runs it (events.relay.runDue) when it means to.
   if (!overrides.webhooks) config.webhooks = { ...config.webhooks, relayIntervalMs: 0 };
+  // The limitation sweep runs when a test calls it (decision 061).
+  if (!overrides.limitationSweep) config.limitationSweep = { ...config.limitationSweep, intervalMs: 0 };
   const mailer = createFakeMailer();
   const app = await buildApp(config, { ...options, mailer, ...(logStream ? { logStream } : {}) });
   await app.ready();

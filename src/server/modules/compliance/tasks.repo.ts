@@ -54,11 +54,53 @@ export async function cancelTask(db: Q, id: string, reason: string, at: string):
 export async function moveTaskSubject(db: Q, task: TaskRow, subjectId: string, dueDate: string): Promise<number> {
   const r = await db
     .updateTable('compliance_tasks')
-    .set({ subject_id: subjectId, open_key: openKey(task.user_id, task.task_type, subjectId), due_date: dueDate })
+    .set({ subject_id: subjectId, open_key: openKey(task.user_id, task.task_type, subjectId), due_date: dueDate, overdue_noticed_at: null })
     .where('id', '=', task.id)
     .where('status', '=', ComplianceTaskStatus.OPEN)
     .executeTakeFirst();
   return Number(r.numUpdatedRows);
+}
+
+/** Open tasks overdue on `today` (due before it) the sweep has not noticed yet, oldest due first, at most `limit`. */
+export function findUnnoticedOverdue(db: Q, today: string, limit: number) {
+  return db
+    .selectFrom('compliance_tasks')
+    .selectAll()
+    .where('status', '=', ComplianceTaskStatus.OPEN)
+    .where('due_date', '<', today)
+    .where('overdue_noticed_at', 'is', null)
+    .orderBy('due_date', 'asc')
+    .orderBy('id', 'asc')
+    .limit(limit)
+    .execute();
+}
+
+/** Marks an open task noticed overdue (compare-and-set on not noticed, same due date): 1 when marked now. */
+export async function markOverdueNoticed(db: Q, id: string, dueDate: string, at: string): Promise<number> {
+  const r = await db
+    .updateTable('compliance_tasks')
+    .set({ overdue_noticed_at: at })
+    .where('id', '=', id)
+    .where('status', '=', ComplianceTaskStatus.OPEN)
+    .where('due_date', '=', dueDate)
+    .where('overdue_noticed_at', 'is', null)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}
+
+/** Users with an open task due before `today`, after `after` in id order, at most `limit` (the sweep's pages). */
+export async function findUsersWithOverdueTasks(db: Q, today: string, after: string, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('compliance_tasks')
+    .select('user_id')
+    .distinct()
+    .where('status', '=', ComplianceTaskStatus.OPEN)
+    .where('due_date', '<', today)
+    .where('user_id', '>', after)
+    .orderBy('user_id', 'asc')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.user_id);
 }
 
 export async function insertRfi(db: Q, row: RfiRow): Promise<void> {

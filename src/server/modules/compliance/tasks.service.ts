@@ -170,6 +170,32 @@ export function createTasksService(deps: TasksDeps) {
     completeIn,
     regionOf,
 
+    /**
+     * The limitation sweep (decision 061): open tasks whose due date has passed are marked noticed
+     * and `kyc.compliance_task.overdue` is published, each in one transaction; the compare-and-set
+     * lets one server do each task. Pages of `pageSize` until none is left; returns how many.
+     */
+    async noticeOverdue(pageSize = 100): Promise<number> {
+      const today = todayIso();
+      let noticed = 0;
+      for (;;) {
+        const page = await repo.findUnnoticedOverdue(db, today, pageSize);
+        for (const task of page) {
+          const at = nowIso();
+          const marked = await inTransaction(db, async (trx) => {
+            if ((await repo.markOverdueNoticed(trx, task.id, task.due_date, at)) !== 1) return false;
+            await publishIn(trx, 'kyc.compliance_task.overdue', { userId: task.user_id, taskId: task.id, taskType: task.task_type, dueDate: task.due_date, noticedAt: at });
+            return true;
+          });
+          if (marked) noticed += 1;
+        }
+        if (page.length < pageSize) return noticed;
+      }
+    },
+
+    /** Users with an overdue open task (the sweep's candidates), a page after `after` in id order. */
+    usersWithOverdueTasks: (after: string, limit: number) => repo.findUsersWithOverdueTasks(db, todayIso(), after, limit),
+
     /** POST /segw/task/v1/task/list. */
     async list(userId: string, filter: { status?: string | undefined; region?: string | undefined }): Promise<TaskListResult> {
       const today = todayIso();

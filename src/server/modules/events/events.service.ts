@@ -17,6 +17,7 @@ import { newWebhookSecret, webhookHeaders } from './standard-webhooks.ts';
 
 /** The outbox's public surface (decision 050): other modules write events in their transactions with these. */
 export { linkAudienceIn, publishIn } from './outbox.ts';
+export { enabledEndpointsFloor, pruneEvents } from './prune.ts';
 
 export interface WebhooksConfig {
   /** WEBHOOK_ALLOW_PRIVATE_ADDRESSES: internal receivers (and tests) on private or loopback addresses. */

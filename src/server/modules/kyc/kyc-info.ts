@@ -4,7 +4,7 @@ import type { KycQuota } from '../../../shared/api/quotas.ts';
 import { CustodyType, KycFlow, LIMITATION_DEFAULT, QuestionnaireStatus, StepStatus, type KycLevel, type Provider, type VerifiableLevel } from '../../../shared/kyc.ts';
 import type { UpdatePoiDisplay } from '../../../shared/api/reverification.ts';
 import { SubjectKind } from '../../../shared/review.ts';
-import { actionOf, combineLimitations, LimitationAction, type LimitationPart } from '../../../shared/restrictions.ts';
+import { combineLimitations, deadlinePart, type LimitationPart } from '../../../shared/restrictions.ts';
 import type { RejectReasonCode } from '../../../shared/review-reasons.ts';
 import type { Db } from '../../db/index.ts';
 import type { RoutingInput } from '../providers/providers.service.ts';
@@ -167,11 +167,7 @@ export function createKycInfo({ db, limits, apiUrlOf, kycOpened, steps, review, 
     // One limitation names the account's state: the strongest in force (a decision's restriction,
     // then an overdue re-verification, then an overdue task); the reasons and actions list every cause.
     const restricted = await restrictions.forKycInfo(db, userId);
-    const { limitation, ...why } = combineLimitations([
-      restricted,
-      { limitation: reverify.limitation, reasons: reverify.limitationInfo.reasons, actions: reverify.limitationInfo.reasons.map((r) => actionOf(r, LimitationAction.UPDATE_DOCUMENTS)) },
-      { limitation: tasks.limitation, reasons: tasks.reasons, actions: tasks.reasons.map((r) => actionOf(r, LimitationAction.COMPLETE_TASKS)) },
-    ]);
+    const { limitation, ...why } = combineLimitations([restricted, deadlinePart(reverify, tasks)]);
     const limitationInfo = { limitation, ...why };
     const info: KycInfo = {
       apiUrl: apiUrlOf(provider),

@@ -26,3 +26,9 @@ export async function remove(db: Q, userId: string, source: string): Promise<num
   const r = await db.deleteFrom('account_restrictions').where('user_id', '=', userId).where('source', '=', source).executeTakeFirst();
   return Number(r.numDeletedRows);
 }
+
+/** Users with a restriction, after `after` in id order, at most `limit` (the limitation sweep's pages). */
+export async function findRestrictedUsers(db: Q, after: string, limit: number): Promise<string[]> {
+  const rows = await db.selectFrom('account_restrictions').select('user_id').distinct().where('user_id', '>', after).orderBy('user_id', 'asc').limit(limit).execute();
+  return rows.map((r) => r.user_id);
+}

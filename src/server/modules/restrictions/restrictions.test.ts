@@ -93,6 +93,12 @@ describe('an EDD rejection restricts the account until a round passes', () => {
     expect(await restrictionsOf(u.id)).toEqual([]);
     expect((await audits(u.id, 'EDD')).map((a) => a.action)).toEqual(['restriction.set', 'restriction.lift']);
     expect(await limitationOf(u)).toEqual({ limitation: LIMITATION_DEFAULT, limitationInfo: { limitation: LIMITATION_DEFAULT, reasons: [], actions: [] } });
+    // Decision 061: each decision published the account's limitation in its own transaction.
+    const published = await app.db.selectFrom('domain_events').select('data').where('user_id', '=', u.id).where('type', '=', 'kyc.limitation.changed').orderBy('seq').execute();
+    expect(published.map((e) => JSON.parse(e.data))).toEqual([
+      expect.objectContaining({ previousLimitation: LIMITATION_DEFAULT, limitation: LIMITATION_EDD_REJECTED, reasonCodes: ['EDD_REJECTED'], cause: 'RESTRICTION' }),
+      expect.objectContaining({ previousLimitation: LIMITATION_EDD_REJECTED, limitation: LIMITATION_DEFAULT, reasonCodes: [], cause: 'RESTRICTION' }),
+    ]);
   });
 
   it('FINAL: the action is to contact support (no route); a refused decision writes nothing', async () => {

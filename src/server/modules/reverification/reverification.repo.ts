@@ -26,6 +26,21 @@ export function findRequest(db: Q, id: string) {
   return db.selectFrom('reverification_requests').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** Users with an open request whose deadline is before `today`, after `after` in id order, at most `limit` (the limitation sweep's pages). */
+export async function findUsersWithOverdueRequests(db: Q, today: string, after: string, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('reverification_requests')
+    .select('user_id')
+    .distinct()
+    .where('status', '=', RequestStatus.OPEN)
+    .where('deadline', '<', today)
+    .where('user_id', '>', after)
+    .orderBy('user_id', 'asc')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.user_id);
+}
+
 /** Closes an open request (compare-and-set on OPEN): 1 when closed now. */
 export async function closeRequest(db: Q, id: string, at: string): Promise<number> {
   const r = await db

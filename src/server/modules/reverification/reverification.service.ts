@@ -186,6 +186,8 @@ export function createReverificationService(deps: ReverificationDeps) {
     vendorUpdateEvents: { apply: vendorUpdates.applyEvent },
     subjectForReview: submissions.subjectForReview,
     documentTypesOf: submissions.documentTypesOf,
+    /** The limitation sweep's candidates (decision 061): users with an open request past its deadline, a page after `after`. */
+    usersWithOverdueRequests: (after: string, limit: number) => repo.findUsersWithOverdueRequests(db, todayIso(), after, limit),
     /** The console's search (decision 051): users who sent an update with this document number. */
     usersByDocumentNumber: (number: string, limit: number) => repo.findUsersByDocumentNumber(db, number, limit),
 
