@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import type { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -135,5 +136,10 @@ describe('the OpenAPI document of the integration API', () => {
     expect(/fonts\.(googleapis|gstatic)/.test(bundle.body)).toBe(false);
     expect(/\/\/# sourceMappingURL=redoc/.test(bundle.body)).toBe(false);
     expect(bundle.body.length).toBeGreaterThan(500_000);
+    // Compressed once and kept; the same script.
+    const br = await app.inject({ method: 'GET', url: REDOC_BUNDLE_PATH, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.rawPayload.length).toBeLessThan(bundle.rawPayload.length / 3);
+    expect(brotliDecompressSync(br.rawPayload).toString('utf8') === bundle.body).toBe(true);
   });
 });

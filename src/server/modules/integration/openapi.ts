@@ -35,9 +35,11 @@ const SUMMARY: Record<string, string> = {
 
 const PARTNER_TAG = 'Your server (signed calls)';
 const SDK_TAG = 'The embedded page (access token)';
+const WEBHOOKS_TAG = 'Webhooks (we call your endpoint)';
 const TAGS = [
   { name: PARTNER_TAG, description: `Called by your server, never by a browser: each call is signed with your API secret (see "Signing your server's calls").` },
   { name: SDK_TAG, description: `Called by the embedded page (or your native app) with the access token headers (see "Calls from the embedded page"). The same contracts as the exchange's own pages.` },
+  { name: WEBHOOKS_TAG, description: 'What we POST to your webhook endpoint, one event type each (see "Webhooks" for the signature).' },
 ];
 
 /** Transport failures keep their HTTP status (the envelope plugin): documented on every call. */
@@ -185,7 +187,7 @@ export function buildOpenApi(routes: readonly DocumentedRoute[], version: string
       title: 'Identity verification: integration API for partners',
       version,
       description: DESCRIPTION,
-      license: { name: 'Proprietary: for the businesses the exchange registers', identifier: 'LicenseRef-Proprietary' },
+      license: { name: 'Proprietary: for the businesses the exchange registers' },
     },
     // The paths are absolute on the host that serves this document.
     servers: [{ url: '/', description: 'The host serving this reference' }],
@@ -199,12 +201,13 @@ export function buildOpenApi(routes: readonly DocumentedRoute[], version: string
           post: {
             operationId: `webhook_${type.replace(/[^a-zA-Z0-9]+/g, '_')}`,
             summary: `${type} (version ${DomainEventCatalog[type].version})`,
+            tags: [WEBHOOKS_TAG],
             security: [{ webhookId: [], webhookTimestamp: [], webhookSignature: [] }],
             requestBody: {
               required: true,
               content: {
                 'application/json': {
-                  schema: { type: 'object', required: ['type', 'timestamp', 'data'], properties: { type: { const: type }, timestamp: { type: 'string', format: 'date-time' }, data: eventDataSchema(type) } },
+                  schema: { type: 'object', required: ['type', 'timestamp', 'data'], properties: { type: { type: 'string', const: type }, timestamp: { type: 'string', format: 'date-time' }, data: eventDataSchema(type) } },
                   ...(type === WEBHOOK_EXAMPLE.type ? { example: WEBHOOK_EXAMPLE } : {}),
                 },
               },
