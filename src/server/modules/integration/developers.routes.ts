@@ -75,9 +75,12 @@ const encodingFor = (accept: string | undefined): Encoding => (/\bbr\b/.test(acc
 
 const escapeAttribute = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
+/** The product's icon (the web app's own file), inline: without one the browser asks for /favicon.ico and gets a 404. */
+const FAVICON = `data:image/svg+xml;base64,${readFileSync(new URL('../../../web/favicon.svg', import.meta.url)).toString('base64')}`;
+
 const PAGE = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Integration API reference: identity verification</title></head>
+<title>Integration API reference: identity verification</title><link rel="icon" type="image/svg+xml" href="${FAVICON}"></head>
 <body>
 <noscript><p>This reference needs JavaScript. The same content: <a href="${OPENAPI_PATH}">the OpenAPI 3.1 document (JSON)</a>.</p></noscript>
 <redoc spec-url="${OPENAPI_PATH}" expand-responses="200" required-props-first="true" json-sample-expand-level="3" show-webhook-verb="true" theme="${escapeAttribute(JSON.stringify(THEME))}"></redoc>

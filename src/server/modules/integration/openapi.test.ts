@@ -125,6 +125,8 @@ describe('the OpenAPI document of the integration API', () => {
     expect(csp).toContain("connect-src 'self';");
     expect(csp).toContain("font-src 'self';");
     expect(page.body).not.toMatch(/https?:\/\//);
+    // Its icon inline (no request for /favicon.ico, which is a 404).
+    expect(page.body).toMatch(/<link rel="icon" type="image\/svg\+xml" href="data:image\/svg\+xml;base64,[A-Za-z0-9+/=]+">/);
     const bundle = await app.inject({ method: 'GET', url: REDOC_BUNDLE_PATH });
     expect(bundle.statusCode).toBe(200);
     expect(bundle.headers['content-type']).toMatch(/^text\/javascript/);
