@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { API_PREFIX } from '../../../shared/api/paths.ts';
-import { PARTNER_SIGNATURE_MAX_AGE_MS, PartnerHeader, SDK_EVENT_SOURCE, SdkEvent } from '../../../shared/integration-paths.ts';
+import { IntegrationPath, PARTNER_SIGNATURE_MAX_AGE_MS, PartnerHeader, SDK_EVENT_SOURCE, SdkEvent } from '../../../shared/integration-paths.ts';
 import { RequestHeader } from '../../../shared/api/headers.ts';
 import { SDK_PAGE_PATH, SdkPageParam } from '../../../shared/sdk-page.ts';
 import { DOMAIN_EVENT_TYPES, DomainEventCatalog } from '../../../shared/events.ts';
+import { OPERATION_EXAMPLES, WEBHOOK_EXAMPLE } from './openapi-examples.ts';
+import { signedCallSamples, signingRecipesMarkdown, webhookRecipesMarkdown } from './openapi-recipes.ts';
 
 /** A route as registered: method, full URL, its auth mode and the zod schemas it declared. */
 export interface DocumentedRoute {
@@ -23,63 +25,153 @@ export function jsonSchemaOf(schema: unknown, io: 'input' | 'output'): JsonSchem
 }
 
 const SUMMARY: Record<string, string> = {
-  'access-token': "Issue an access token for one of the partner's users (signed by the partner's server)",
-  'revoke-token': 'Revoke one access token, or every token of one user (signed)',
-  'business-info': 'What the SDK page shows about the partner',
-  'token-info': 'The SDK mode profile (sdk token info); the origin header is not checked here',
-  events: "Your applicants' events after a cursor, in order, and the next cursor (signed): the feed for a server that cannot receive webhooks",
+  'access-token': "Issue an access token for one of your users (your server, signed)",
+  'revoke-token': 'Revoke one access token, or every token of one user (your server, signed)',
+  'business-info': 'What the embedded page shows about your business',
+  'token-info': "The embedded session's profile (the origin header is not checked here)",
+  events: "Your applicants' events after a cursor, in order, and the next cursor (your server, signed): the feed for a server that cannot receive webhooks",
+  info: 'The applicant\'s verification state (kyc-info): levels, statuses, provider, limits',
 };
+
+const PARTNER_TAG = 'Your server (signed calls)';
+const SDK_TAG = 'The embedded page (access token)';
+const WEBHOOKS_TAG = 'Webhooks (we call your endpoint)';
+const TAGS = [
+  { name: PARTNER_TAG, description: `Called by your server, never by a browser: each call is signed with your API secret (see "Signing your server's calls").` },
+  { name: SDK_TAG, description: `Called by the embedded page (or your native app) with the access token headers (see "Calls from the embedded page"). The same contracts as the exchange's own pages.` },
+  { name: WEBHOOKS_TAG, description: 'What we POST to your webhook endpoint, one event type each (see "Webhooks" for the signature).' },
+];
+
+/** Transport failures keep their HTTP status (the envelope plugin): documented on every call. */
+const transportError = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/TransportError' } } } });
 
 const operationOf = (route: DocumentedRoute): JsonSchema => {
   const name = route.url.split('/').slice(-1)[0]!.replace(/^:id$/, 'document');
+  const signed = route.auth === 'partner';
+  const example = OPERATION_EXAMPLES[name];
   const op: JsonSchema = {
     operationId: `${route.method.toLowerCase()}_${route.url.slice(API_PREFIX.length).replace(/[^a-zA-Z0-9]+/g, '_').replace(/^_|_$/g, '')}`,
-    summary: SUMMARY[name] ?? `SDK variant of the private KYC call "${name}" (same contract, same service)`,
-    security: route.auth === 'partner' ? [{ partnerKey: [], partnerTs: [], partnerSig: [] }] : [{ kycAccessToken: [], kycAccessOrigin: [], kycAccessBusiness: [] }],
+    summary: SUMMARY[name] ?? `${name}: the embedded variant of the exchange's own call (same contract, same rules)`,
+    tags: [signed ? PARTNER_TAG : SDK_TAG],
+    security: signed ? [{ partnerKey: [], partnerTs: [], partnerSig: [] }] : [{ kycAccessToken: [], kycAccessOrigin: [], kycAccessBusiness: [] }],
   };
   const parameters: JsonSchema[] = [];
   for (const [where, schema] of [['query', route.schema?.querystring], ['path', route.schema?.params]] as const) {
     if (!schema) continue;
     const js = jsonSchemaOf(schema, 'input');
     const required = new Set((js.required as string[] | undefined) ?? []);
-    for (const [name, prop] of Object.entries((js.properties as Record<string, JsonSchema> | undefined) ?? {})) {
-      parameters.push({ name, in: where, required: where === 'path' || required.has(name), schema: prop });
+    for (const [param, prop] of Object.entries((js.properties as Record<string, JsonSchema> | undefined) ?? {})) {
+      const sample = where === 'query' ? example?.query?.[param] : undefined;
+      parameters.push({ name: param, in: where, required: where === 'path' || required.has(param), schema: prop, ...(sample === undefined ? {} : { example: sample }) });
     }
   }
   if (parameters.length > 0) op.parameters = parameters;
-  if (route.schema?.body) op.requestBody = { required: true, content: { 'application/json': { schema: jsonSchemaOf(route.schema.body, 'input') } } };
+  if (route.schema?.body) {
+    op.requestBody = { required: true, content: { 'application/json': { schema: jsonSchemaOf(route.schema.body, 'input'), ...(example?.request === undefined ? {} : { example: example.request }) } } };
+  }
   const reply = route.schema?.response?.['200'] ?? route.schema?.response?.[200 as unknown as string];
-  op.responses = reply
-    ? { '200': { description: 'The envelope: ret_code 0 and the result, or a non-zero ret_code (still HTTP 200) with ret_msg', content: { 'application/json': { schema: jsonSchemaOf(reply, 'output') } } } }
-    : { '200': { description: 'The document image (binary), or a JSON envelope with a non-zero ret_code', content: { 'image/jpeg': {}, 'application/json': {} } } };
+  const ok = reply
+    ? {
+        description: 'The envelope: ret_code 0 and the result, or a non-zero ret_code (still HTTP 200) with ret_msg',
+        content: { 'application/json': { schema: jsonSchemaOf(reply, 'output'), ...(example ? { example: { ret_code: 0, ret_msg: 'OK', result: example.result } } : {}) } },
+      }
+    : { description: 'The document image (binary), or a JSON envelope with a non-zero ret_code', content: { 'image/jpeg': {}, 'application/json': {} } };
+  op.responses = {
+    '200': ok,
+    ...(route.method === 'POST' ? { '413': transportError('The body is too large'), '415': transportError('The body is not of the media type the call takes') } : {}),
+    '429': transportError('Too many requests from this address: wait (the `retry-after` header says how many seconds) and retry'),
+  };
+  if (signed) {
+    const path = route.url + (example?.query ? `?${new URLSearchParams(Object.entries(example.query).map(([k, v]) => [k, String(v)])).toString()}` : '');
+    op['x-codeSamples'] = signedCallSamples(route.method, path, route.method === 'GET' ? undefined : example?.request);
+  }
   return op;
 };
 
 /** The partner-visible event types (AML screening outcomes go to the exchange only). */
 const PARTNER_EVENT_TYPES = DOMAIN_EVENT_TYPES.filter((t) => !DomainEventCatalog[t].exchangeOnly);
 const EVENT_TYPES_TEXT = PARTNER_EVENT_TYPES.map((t) => `\`${t}\``).join(', ');
+const ACCESS_TOKEN_PATH = `${API_PREFIX}${IntegrationPath.integrationAccessToken}`;
 
-const DESCRIPTION = `The integration API of the exchange's identity verification, for partners that embed the flow (§6).
+const DESCRIPTION = `The integration API of the exchange's identity verification, for businesses that embed the verification flow in their own site or app. Your server asks for an access token for one of its users; your page opens our verification page in an iframe with that token; you learn the outcome from the page's events, from webhooks and from the events feed.
 
-**Signing (partner's server).** Calls marked *partner* carry \`${PartnerHeader.KEY}\` (your business id), \`${PartnerHeader.TS}\` (milliseconds since 1970, within ${PARTNER_SIGNATURE_MAX_AGE_MS / 60_000} minutes of our clock) and \`${PartnerHeader.SIG}\`: the lowercase hex HMAC-SHA256, under your API secret, of \`ts + METHOD + path + raw body\` (path as sent, starting with \`${API_PREFIX}\`, with its query string). A signature is accepted once. Answers: 39001 unknown business, 39002 bad signature, 39003 stale timestamp, 39004 replayed.
+## Getting started
 
-**Access tokens.** \`POST …/access-token\` returns a token that lives 30 minutes, bound to your business, one business scene, one of your allowed origins and one of your users (\`externalUserId\`); revoke it with \`POST …/revoke-token\`. Open \`sdkUrl\` (on our host) in an iframe on that origin: the page may be framed by your allowed origins only (CSP frame-ancestors).
+1. An administrator of the exchange registers your business: its id, your allowed origins (the sites that may frame the page), business scenes and the addresses the page may send your users back to. You receive the business id and an API secret (shown once; rotations keep the old secret valid for an overlap you agree on).
+2. Your server calls \`POST ${ACCESS_TOKEN_PATH}\`, signed (below), for the user who wants to verify.
+3. Your page opens \`sdkUrl\` from the reply, on our host, in an iframe on one of your allowed origins, and listens to its events.
+4. Your server learns each decision from a webhook or from the events feed, and reads details with the calls below.
 
-**The SDK page.** \`sdkUrl\` opens \`${SDK_PAGE_PATH}\` with \`token\`; you may add \`${SdkPageParam.LANG}\` (the language), \`${SdkPageParam.SITE}\` and \`${SdkPageParam.UPDATE}\`. \`${SdkPageParam.SITE}\` (\`MAIN\`, \`HKG\` or \`ARE\`) selects the site whose rules (verification provider routing, agreements, withdrawal limits) and languages the session uses; the page sends it on every *sdk* call as \`${RequestHeader.KYC_ACCESS_SITE}\`, and without it (or with another value) the rules of our host apply. \`${SdkPageParam.UPDATE}=true\` opens the document update flow (re-verification of a verified identity document or address, when one is asked for) instead of a first verification.
+## Signing your server's calls
 
-**SDK calls.** Every *sdk* call carries \`${RequestHeader.KYC_ACCESS_TOKEN}\`, \`${RequestHeader.KYC_ACCESS_ORIGIN}\` (the token's origin) and \`${RequestHeader.KYC_ACCESS_BUSINESS}\` (the token's scene); session cookies are ignored there. A token that is unknown, expired, revoked, or sent with another origin or scene is answered with ret_code 33003.
+The calls of "${PARTNER_TAG}" carry three headers:
 
-**Envelope.** Every reply is \`{ ret_code, ret_msg, result }\`; business outcomes are HTTP 200 with a non-zero ret_code.
+- \`${PartnerHeader.KEY}\`: your business id;
+- \`${PartnerHeader.TS}\`: milliseconds since 1970 (UTC), within ${PARTNER_SIGNATURE_MAX_AGE_MS / 60_000} minutes of our clock;
+- \`${PartnerHeader.SIG}\`: the lowercase hexadecimal HMAC-SHA256, keyed with your API secret, of \`timestamp + METHOD + path + raw body\`. The path is the one you send, starting with \`${API_PREFIX}\` and with its query string; a call without a body signs an empty body.
 
-**postMessage events.** The embedded page posts \`{ source: '${SDK_EVENT_SOURCE}', version: 1, type, payload }\` to its parent, to the token's origin exactly (never \`*\`). Check \`event.origin\` is our origin. Types: \`${SdkEvent.STEP_STARTED}\` ({ route, step }), \`${SdkEvent.SUBMITTED}\` ({ level }), \`${SdkEvent.STATUS_CHANGED}\` ({ level, status, previous }), \`${SdkEvent.DONE}\` ({ reason: 'done' | 'back', level, status }); after \`${SdkEvent.DONE}\` the page goes to your \`redirect_url\` (if on your allowlist) or to our SDK landing page.
+A signature is accepted once. The answers when it is not: ret_code 39001 unknown or disabled business, 39002 wrong signature, 39003 timestamp too far from our clock, 39004 signature already used.
 
-**Webhooks (Standard Webhooks).** An administrator of the exchange registers your endpoint (\`POST /x-api/v1/console/businesses/{id}/webhooks\`, body \`{ "url", "events" }\`; \`events\` a list of the types below or \`["*"]\`) and gives you its secret (\`whsec_…\`, shown once). Every event of your applicants is POSTed as JSON \`{ "type", "timestamp", "data" }\` with the headers \`webhook-id\` (the event id: the same on every retry, so deduplicate on it), \`webhook-timestamp\` (seconds) and \`webhook-signature\`: \`v1,\` + base64 HMAC-SHA256, keyed with the base64-decoded part of the secret after \`whsec_\`, over \`webhook-id + "." + webhook-timestamp + "." + raw body\`. While a rotated secret overlaps the new one, the header holds two signatures separated by a space: accept the request if one matches. Any Standard Webhooks library verifies it (\`new Webhook(secret).verify(body, headers)\`). Answer 2xx within 10 seconds; anything else (a redirect included) is retried after about 5 s, 30 s, 2 min, 10 min, 30 min, 2 h, 5 h, 8 h and 10 h, then given up (we can send it again). A user's events reach you in order: the next waits until the one before is delivered. Delivery is at least once.
+${signingRecipesMarkdown({ path: ACCESS_TOKEN_PATH, body: OPERATION_EXAMPLES['access-token']!.request })}
 
-**Event types** (\`data.schemaVersion\` is the payload's version; payloads hold ids, statuses and reason codes, never personal data: read details through the API): ${EVENT_TYPES_TEXT}. Each payload's JSON Schema is under \`webhooks\` in the OpenAPI document.
+## Access tokens and the embedded page
 
-**Events feed.** \`GET …/events?after=<cursor>&limit=<n>\` (signed like the other partner calls, empty body) answers your applicants' events after the cursor, oldest first, and \`next\`: ask again with \`after=next\` (the same \`next\` when nothing is new). Start without \`after\`.
+\`POST …/access-token\` returns a token that lives 30 minutes, bound to your business, one business scene, one of your allowed origins and one of your users (\`externalUserId\`); revoke it with \`POST …/revoke-token\`. Open \`sdkUrl\` (on our host) in an iframe on that origin: only your allowed origins may frame it (CSP frame-ancestors).
 
-**Document upload.** \`POST …/upload-document\` takes multipart/form-data (fields \`kind\`, \`level\`, then \`file\`), like the private call.`;
+\`sdkUrl\` opens \`${SDK_PAGE_PATH}\` with \`token\`; you may add \`${SdkPageParam.LANG}\` (the language), \`${SdkPageParam.SITE}\` and \`${SdkPageParam.UPDATE}\`. \`${SdkPageParam.SITE}\` (\`MAIN\`, \`HKG\` or \`ARE\`) selects the site whose rules (verification provider routing, agreements, withdrawal limits) and languages the session uses; without it, or with another value, the rules of our host apply. \`${SdkPageParam.UPDATE}=true\` opens the document update flow (re-verification of a verified identity document or address, when one is asked for) instead of a first verification.
+
+## Calls from the embedded page
+
+The calls of "${SDK_TAG}" carry \`${RequestHeader.KYC_ACCESS_TOKEN}\`, \`${RequestHeader.KYC_ACCESS_ORIGIN}\` (the token's origin) and \`${RequestHeader.KYC_ACCESS_BUSINESS}\` (the token's scene), and \`${RequestHeader.KYC_ACCESS_SITE}\` when the page was opened with a site; cookies are ignored there. A token that is unknown, expired, revoked, or sent with another origin or scene is answered with ret_code 33003. A native app calls them the same way.
+
+## Replies
+
+Every reply is the envelope \`{ "ret_code", "ret_msg", "result" }\`. Business outcomes (invalid input, a wrong state, a refused signature) are HTTP 200 with a non-zero \`ret_code\`; only transport failures use HTTP statuses: 413 (body too large), 415 (media type), 429 (too many requests) and 5xx.
+
+## Events in the page
+
+The embedded page posts \`{ source: '${SDK_EVENT_SOURCE}', version: 1, type, payload }\` to its parent window, to the token's origin exactly (never \`*\`). Check that \`event.origin\` is our origin.
+
+- \`${SdkEvent.STEP_STARTED}\`: \`{ route, step }\`
+- \`${SdkEvent.SUBMITTED}\`: \`{ level }\`
+- \`${SdkEvent.STATUS_CHANGED}\`: \`{ level, status, previous }\`
+- \`${SdkEvent.DONE}\`: \`{ reason: 'done' | 'back', level, status }\`; then the page goes to your \`redirect_url\` (if it is on your list) or to our landing page.
+
+## Webhooks
+
+An administrator of the exchange registers your endpoint (its address and the event types you want, or all of them) and gives you its secret (\`whsec_…\`, shown once). Every event of your applicants is POSTed to it as JSON \`{ "type", "timestamp", "data" }\` following Standard Webhooks, with three headers:
+
+- \`webhook-id\`: the event id, the same on every retry: deduplicate on it;
+- \`webhook-timestamp\`: seconds since 1970;
+- \`webhook-signature\`: \`v1,\` and the base64 HMAC-SHA256, keyed with the base64-decoded part of the secret after \`whsec_\`, of \`webhook-id + "." + webhook-timestamp + "." + raw body\`. While a rotated secret overlaps the new one, the header holds two signatures separated by a space: accept the request if one matches.
+
+Answer 2xx within 10 seconds. Anything else (a redirect included) is retried after about 5 s, 30 s, 2 min, 10 min, 30 min, 2 h, 5 h, 8 h and 10 h, then given up (we can send it again). A user's events reach you in order: the next waits until the one before is delivered. Delivery is at least once. Any Standard Webhooks library verifies a delivery; without one:
+
+${webhookRecipesMarkdown()}
+
+### Event types
+
+${PARTNER_EVENT_TYPES.map((t) => `- \`${t}\` (version ${DomainEventCatalog[t].version})`).join('\n')}
+
+\`data.schemaVersion\` is the payload's version. Payloads hold ids, statuses and reason codes, never personal data: read details through the API. Each payload's schema is under "Webhooks" below.
+
+## Events feed
+
+\`GET …/events?after=<cursor>&limit=<n>\` (signed like the other calls of your server, with an empty body) answers your applicants' events after the cursor, oldest first, and \`next\`: ask again with \`after=next\` (the same \`next\` when nothing is new). Start without \`after\`. The same events as the webhooks: ${EVENT_TYPES_TEXT}.
+
+## Document upload
+
+\`POST …/upload-document\` takes multipart/form-data (fields \`kind\`, \`level\`, then \`file\`), like the exchange's own page.`;
+
+/** An event's `data` as delivered: its type's payload and `schemaVersion` (added by the outbox). */
+function eventDataSchema(type: (typeof PARTNER_EVENT_TYPES)[number]): JsonSchema {
+  const schema = jsonSchemaOf(DomainEventCatalog[type].data, 'output');
+  return {
+    ...schema,
+    properties: { schemaVersion: { const: DomainEventCatalog[type].version }, ...(schema.properties as JsonSchema) },
+    required: ['schemaVersion', ...((schema.required as string[] | undefined) ?? [])],
+  };
+}
 
 /** The OpenAPI 3.1 document of the integration routes, built from the schemas they were registered with. */
 export function buildOpenApi(routes: readonly DocumentedRoute[], version: string): JsonSchema {
@@ -91,7 +183,15 @@ export function buildOpenApi(routes: readonly DocumentedRoute[], version: string
   const header = (name: string, description: string) => ({ type: 'apiKey', in: 'header', name, description });
   return {
     openapi: '3.1.0',
-    info: { title: 'Identity verification: integration API for partners', version, description: DESCRIPTION },
+    info: {
+      title: 'Identity verification: integration API for partners',
+      version,
+      description: DESCRIPTION,
+      license: { name: 'Proprietary: for the businesses the exchange registers' },
+    },
+    // The paths are absolute on the host that serves this document.
+    servers: [{ url: '/', description: 'The host serving this reference' }],
+    tags: TAGS,
     paths,
     // OpenAPI 3.1's webhooks: what we POST to a partner's endpoint, one entry per event type.
     webhooks: Object.fromEntries(
@@ -99,14 +199,35 @@ export function buildOpenApi(routes: readonly DocumentedRoute[], version: string
         type,
         {
           post: {
+            operationId: `webhook_${type.replace(/[^a-zA-Z0-9]+/g, '_')}`,
             summary: `${type} (version ${DomainEventCatalog[type].version})`,
-            requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', required: ['type', 'timestamp', 'data'], properties: { type: { const: type }, timestamp: { type: 'string', format: 'date-time' }, data: jsonSchemaOf(DomainEventCatalog[type].data, 'output') } } } } },
-            responses: { '200': { description: 'Any 2xx: delivered' } },
+            tags: [WEBHOOKS_TAG],
+            security: [{ webhookId: [], webhookTimestamp: [], webhookSignature: [] }],
+            requestBody: {
+              required: true,
+              content: {
+                'application/json': {
+                  schema: { type: 'object', required: ['type', 'timestamp', 'data'], properties: { type: { type: 'string', const: type }, timestamp: { type: 'string', format: 'date-time' }, data: eventDataSchema(type) } },
+                  ...(type === WEBHOOK_EXAMPLE.type ? { example: WEBHOOK_EXAMPLE } : {}),
+                },
+              },
+            },
+            responses: {
+              '200': { description: 'Any 2xx: delivered' },
+              '4XX': { description: 'Any other answer (or none within 10 seconds): retried later, then given up' },
+            },
           },
         },
       ]),
     ),
     components: {
+      schemas: {
+        TransportError: {
+          type: 'object',
+          properties: { ret_code: { type: 'integer', description: '10006 too many requests, 10001 for 413 and 415' }, ret_msg: { type: 'string' }, result: { type: 'object' } },
+          required: ['ret_code', 'ret_msg', 'result'],
+        },
+      },
       securitySchemes: {
         partnerKey: header(PartnerHeader.KEY, 'Your business id'),
         partnerTs: header(PartnerHeader.TS, 'Milliseconds since 1970 (UTC), within 5 minutes of our clock'),
@@ -114,27 +235,10 @@ export function buildOpenApi(routes: readonly DocumentedRoute[], version: string
         kycAccessToken: header(RequestHeader.KYC_ACCESS_TOKEN, 'The access token'),
         kycAccessOrigin: header(RequestHeader.KYC_ACCESS_ORIGIN, "The token's origin"),
         kycAccessBusiness: header(RequestHeader.KYC_ACCESS_BUSINESS, "The token's business scene"),
+        webhookId: header('webhook-id', 'We send it: the event id (the same on every retry)'),
+        webhookTimestamp: header('webhook-timestamp', 'We send it: seconds since 1970'),
+        webhookSignature: header('webhook-signature', 'We send it: v1,<base64 HMAC-SHA256> under your endpoint secret (see "Webhooks")'),
       },
     },
   };
-}
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
-/** The same document as a page a person can read (no scripts: our CSP allows none inline). */
-export function renderOpenApiHtml(doc: JsonSchema, jsonPath: string): string {
-  const info = doc.info as { title: string; description: string };
-  const paragraphs = info.description.split('\n\n').map((p) => `<p>${escapeHtml(p).replace(/\*\*(.+?)\*\*/g, '<strong>$1</strong>').replace(/`([^`]+)`/g, '<code>$1</code>')}</p>`);
-  const ops = Object.entries(doc.paths as Record<string, Record<string, JsonSchema>>).flatMap(([path, methods]) =>
-    Object.entries(methods).map(([method, op]) => {
-      const body = (op.requestBody as { content: Record<string, { schema: unknown }> } | undefined)?.content['application/json']?.schema;
-      const reply = (op.responses as Record<string, { content?: Record<string, { schema?: unknown }> }>)['200']?.content?.['application/json']?.schema;
-      const params = (op.parameters as { name: string; in: string }[] | undefined)?.map((p) => `${p.name} (${p.in})`).join(', ');
-      return `<section><h3><code>${method.toUpperCase()} ${escapeHtml(path)}</code></h3><p>${escapeHtml(String(op.summary))}</p>${params ? `<p>Parameters: ${escapeHtml(params)}</p>` : ''}${
-        body ? `<details><summary>Request body</summary><pre>${escapeHtml(JSON.stringify(body, null, 2))}</pre></details>` : ''
-      }${reply ? `<details><summary>Reply</summary><pre>${escapeHtml(JSON.stringify(reply, null, 2))}</pre></details>` : ''}</section>`;
-    }),
-  );
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(info.title)}</title></head>
-<body><main><h1>${escapeHtml(info.title)}</h1><p><a href="${jsonPath}">OpenAPI 3.1 document (JSON)</a></p>${paragraphs.join('')}<h2>Calls</h2>${ops.join('')}</main></body></html>`;
 }

@@ -49,6 +49,10 @@ function server(role: 'reviewer' | 'senior_reviewer' | 'administrator') {
       tags = { ...tags, [body.tagName]: body.value };
       return envelope(member(tags, changes));
     }
+    if (path.endsWith('/v1/console/announcements') && call.method === 'POST') {
+      const published = { id: '7d0e1f2a-0000-4e8a-9f00-0c1d2e3f4a5b', title: body.title, body: body.body, audience: body.audience, translations: body.translations, publishedAt: '2026-01-03T00:00:00.000Z', withdrawnAt: null, acknowledgements: 0 };
+      return envelope(published);
+    }
     if (path.endsWith('/v1/console/announcements')) return envelope({ items: [{ id: 'n1', title: 'Residence permits', body: 'b', audience: 'ALL', publishedAt: '2026-01-01T00:00:00.000Z', withdrawnAt: null, acknowledgements: 4 }] });
     if (path.endsWith('/v1/console/agreements')) return envelope({ items: [{ product: 'OPTION', version: 2, title: 'Options', body: 'b', publishedAt: '2026-01-01T00:00:00.000Z', acceptances: 7 }] });
     if (path.endsWith('/v1/console/affiliates')) return envelope({ items: [] });
@@ -132,5 +136,45 @@ describe('console: account extras', () => {
     expect(await screen.findByRole('form', { name: 'Publish an announcement' })).toBeInTheDocument();
     expect(screen.getByRole('form', { name: 'Publish a new version' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Withdraw' })).toBeInTheDocument();
+  });
+
+  it('an administrator publishes an announcement with its title and text in other languages; a half translation holds the form', async () => {
+    const user = userEvent.setup();
+    // Pasted: typing 200 characters key by key takes seconds on a busy test machine.
+    const fill = async (field: HTMLElement, text: string) => {
+      await user.click(field);
+      await user.paste(text);
+    };
+    const calls = server('administrator');
+    render();
+    const form = await screen.findByRole('form', { name: 'Publish an announcement' });
+    await fill(within(form).getByLabelText('Title'), 'New documents');
+    await fill(within(form).getByLabelText('Text'), 'Residence permits work now.');
+    // Every shipped language but the one it is written in, folded away until opened.
+    await user.click(within(form).getByText(/^Translations · 0 of 15$/));
+    expect(within(form).getAllByTestId(/^translation-/)).toHaveLength(15);
+    await fill(within(form).getByLabelText('Title (Deutsch)'), 'Neue Dokumente');
+    await fill(within(form).getByLabelText('Text (Deutsch)'), 'Aufenthaltstitel funktionieren jetzt.');
+    await fill(within(form).getByLabelText('Title (日本語)'), '新しい書類');
+    expect(within(form).getByLabelText('Title (日本語)')).toHaveAttribute('lang', 'ja-JP');
+    expect(within(form).getByLabelText('Text (العربية)')).toHaveAttribute('dir', 'rtl');
+    // Japanese has a title and no text: said at the field, and nothing can be published.
+    expect(within(form).getByLabelText('Title (日本語)')).toHaveAccessibleDescription('Give both the title and the text in this language, or neither.');
+    expect(within(form).getByRole('button', { name: 'Publish' })).toBeDisabled();
+    await fill(within(form).getByLabelText('Text (日本語)'), '在留カードが使えるようになりました。');
+    expect(within(form).getByText(/^Translations · 2 of 15$/)).toBeInTheDocument();
+    await user.click(within(form).getByRole('button', { name: 'Publish' }));
+    await waitFor(() => expect(said()).toEqual(['Saved']));
+    const sent = calls.filter((c) => c.method === 'POST' && c.url.endsWith('/v1/console/announcements')).map((c) => JSON.parse(c.body!));
+    expect(sent).toEqual([
+      {
+        title: 'New documents',
+        body: 'Residence permits work now.',
+        audience: 'ALL',
+        translations: { 'de-DE': { title: 'Neue Dokumente', body: 'Aufenthaltstitel funktionieren jetzt.' }, 'ja-JP': { title: '新しい書類', body: '在留カードが使えるようになりました。' } },
+      },
+    ]);
+    // The form is empty again, translations included.
+    expect(within(form).getByLabelText('Title (Deutsch)')).toHaveValue('');
   });
 });

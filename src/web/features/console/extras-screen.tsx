@@ -31,6 +31,7 @@ import {
   useWithdrawAnnouncement,
 } from './api/extras.ts';
 import { useConsoleMe } from './api/get-console-me.ts';
+import { AnnouncementTranslationsFields, translationsOf, type TranslationDrafts } from './components/announcement-translations.tsx';
 import { Textarea } from './components/textarea.tsx';
 import { formatDateTime } from './format.ts';
 
@@ -199,6 +200,8 @@ function Announcements({ admin }: { admin: boolean }) {
   const [title, setTitle] = useState('');
   const [body, setBody] = useState('');
   const [audience, setAudience] = useState<AnnouncementAudience>('ALL');
+  const [drafts, setDrafts] = useState<TranslationDrafts>({});
+  const { translations, incomplete } = translationsOf(drafts);
   return (
     <Card title={t('extras.console.announcements')}>
       {list.isError ? <LoadError title={t('extras.console.announcements')} error={list.error} onRetry={() => void list.refetch()} /> : null}
@@ -207,6 +210,7 @@ function Announcements({ admin }: { admin: boolean }) {
           <li key={n.id} className="flex flex-wrap items-center justify-between gap-2 border-t border-line pt-2" data-testid="console-announcement">
             <span>
               <strong>{n.title}</strong> · {n.audience} · {formatDateTime(n.publishedAt, i18n.language)} · {t('extras.console.acks', { n: n.acknowledgements })}
+              {n.translations && Object.keys(n.translations).length > 0 ? ` · ${t('extras.console.translatedInto', { languages: Object.keys(n.translations).join(', ') })}` : ''}
               {n.withdrawnAt ? ` · ${t('extras.console.withdrawn')}` : ''}
             </span>
             {admin && !n.withdrawnAt ? (
@@ -218,7 +222,19 @@ function Announcements({ admin }: { admin: boolean }) {
         ))}
       </ul>
       {admin ? (
-        <Form label={t('extras.console.publishAnnouncement')} onSubmit={() => void report(() => publish.mutateAsync({ title, body, audience }), () => { setTitle(''); setBody(''); })}>
+        <Form
+          label={t('extras.console.publishAnnouncement')}
+          onSubmit={() =>
+            void report(
+              () => publish.mutateAsync({ title, body, audience, ...(Object.keys(translations).length > 0 ? { translations } : {}) }),
+              () => {
+                setTitle('');
+                setBody('');
+                setDrafts({});
+              },
+            )
+          }
+        >
           <Field label={t('extras.console.heading')}>
             <TextInput value={title} onChange={(e) => setTitle(e.target.value)} />
           </Field>
@@ -228,7 +244,8 @@ function Announcements({ admin }: { admin: boolean }) {
           <Field label={t('extras.console.body')} className="w-full">
             <Textarea value={body} onChange={(e) => setBody(e.target.value)} />
           </Field>
-          <Button type="submit" variant="primary" loading={publish.isPending} disabled={!title.trim() || !body.trim()}>
+          <AnnouncementTranslationsFields value={drafts} onChange={setDrafts} />
+          <Button type="submit" variant="primary" loading={publish.isPending} disabled={!title.trim() || !body.trim() || incomplete.length > 0}>
             {t('extras.console.publish')}
           </Button>
         </Form>
