@@ -1,7 +1,9 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { devices, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import defaultConfig from 'lighthouse/core/config/default-config.js';
 import sharp from 'sharp';
 import config from '../playwright.config.ts';
 import { expect, registerViaApi, test, uniqueEmail } from './support/fixtures.ts';
@@ -100,6 +102,13 @@ async function makeLink(page: Page): Promise<string> {
   return link;
 }
 
+/** axe on the rules Lighthouse's accessibility score uses (as e2e/accessibility.spec.ts checks its pages). */
+const LIGHTHOUSE_RULES = (defaultConfig.categories?.accessibility?.auditRefs ?? []).filter((r) => r.weight > 0).map((r) => r.id);
+async function expectNoViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).withRules(LIGHTHOUSE_RULES).analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
 async function phone(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ ...devices['Pixel 7'] });
   return { context, page: await context.newPage() };
@@ -126,6 +135,8 @@ test('one QR code: the phone takes both sides and the selfie in order, the deskt
     await expect(mobile.getByTestId('phone-progress')).toHaveText('Step 1 of 3: Front side');
     await expect(status).toHaveText('Your phone is on step 1 of 3: Front side.');
     await expect(plan.getByRole('listitem').first()).toHaveText('Front side: on your phone now');
+    await expectNoViolations(mobile);
+    await expectNoViolations(page);
 
     // Step 1, the front: the fake camera shows the card, full screen, the live check agrees; the photo goes.
     await mobile.getByRole('button', { name: 'Use the camera for: Front side' }).click();
@@ -158,6 +169,7 @@ test('one QR code: the phone takes both sides and the selfie in order, the deskt
     // The phone ends by itself and says what happens next; the desktop, never reloaded, is at the review.
     await expect(mobile.getByRole('heading', { name: 'All done — continue on your computer' })).toBeVisible();
     await expect(mobile.getByTestId('handoff-done')).toContainText('Check it there and send it for review');
+    await expectNoViolations(mobile);
     await expect(page.getByRole('heading', { name: 'Check and submit' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Submit for review' })).toBeVisible();
     const drafts = (await (await page.request.get('/x-api/v3/private/kyc/document-drafts?level=1')).json()).result.documents as { kind: string }[];
