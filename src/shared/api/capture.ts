@@ -21,10 +21,16 @@ const documentTypeValue = z.enum(SELECTABLE_DOCUMENT_TYPES, { error: ValidationM
 
 /**
  * POST create. `documentType` (the type chosen on the desktop) is what a REMAINING link needs to know
- * which sides to ask for (decision 058); the one-step links ignore it.
+ * which sides to ask for (decision 058); `from`, the flow's step the desktop is on, where its plan
+ * starts (SELFIE: the selfie alone, say for a retake). The one-step links ignore both.
  */
 export const handoffCreateRequest = z
-  .strictObject({ level: levelValue, step: stepValue, documentType: documentTypeValue.optional() })
+  .strictObject({
+    level: levelValue,
+    step: stepValue,
+    documentType: documentTypeValue.optional(),
+    from: z.enum([HandoffStep.DOCUMENTS, HandoffStep.SELFIE], { error: ValidationMessage.TYPE }).optional(),
+  })
   .refine((r) => r.step !== HandoffStep.REMAINING || r.documentType !== undefined, { path: ['documentType'], error: ValidationMessage.REQUIRED });
 export type HandoffCreateRequest = z.input<typeof handoffCreateRequest>;
 

@@ -14,8 +14,10 @@ describe('the plan of a one-session link', () => {
     expect(planOf('BANK_VERIFICATION_NUMBER', new Set())).toEqual([K.SELFIE]);
   });
 
-  it('with everything uploaded already, asks for all of it again (a retake)', () => {
+  it('with everything uploaded already, asks for all of it again from the desktop\'s step (a retake)', () => {
     expect(planOf('PASSPORT', new Set([K.DOCUMENT_FRONT, K.SELFIE]))).toEqual([K.DOCUMENT_FRONT, K.SELFIE]);
+    expect(planOf('PASSPORT', new Set([K.DOCUMENT_FRONT, K.SELFIE]), 'SELFIE')).toEqual([K.SELFIE]);
+    expect(planOf('ID_CARD', new Set(), 'SELFIE')).toEqual([K.SELFIE]);
   });
 
   it("reads a stored plan, and a one-step link's kinds from its step; unknown kinds are dropped", () => {

@@ -46,12 +46,14 @@ export const hashSecret = (secret: string) => createHash('sha256').update(secret
 
 /**
  * The pictures a one-session link (REMAINING, decision 058) asks the phone for, in the flow's order:
- * the document type's sides, then the selfie, skipping what the user has already uploaded. With
- * everything uploaded already the phone is asked for all of them again (a retake: the newer picture
- * replaces the draft). Only picture kinds of level 1 (a BVN's number is typed on the desktop).
+ * from the desktop's step on (`from`), the document type's sides, then the selfie, skipping what the
+ * user has already uploaded. With everything uploaded already the phone is asked for all of them
+ * again (a retake: the newer picture replaces the draft). Only picture kinds of level 1 (a BVN's
+ * number is typed on the desktop).
  */
-export function planOf(documentType: SelectableDocumentType, drafted: ReadonlySet<string>): DocumentKind[] {
-  const all = DOCUMENT_REQUIREMENTS[documentType].kinds.filter((k) => HANDOFF_KINDS[HandoffStep.REMAINING].includes(k));
+export function planOf(documentType: SelectableDocumentType, drafted: ReadonlySet<string>, from: HandoffStep = HandoffStep.DOCUMENTS): DocumentKind[] {
+  const reach = from === HandoffStep.SELFIE ? HANDOFF_KINDS[HandoffStep.SELFIE] : HANDOFF_KINDS[HandoffStep.REMAINING];
+  const all = DOCUMENT_REQUIREMENTS[documentType].kinds.filter((k) => reach.includes(k));
   const missing = all.filter((k) => !drafted.has(k));
   return missing.length > 0 ? missing : all;
 }

@@ -124,7 +124,7 @@ export function createHandoffService({ db, config, documents, canUpload, now = D
      * credential per picture. A REMAINING link (decision 058) gets its plan here: the sides of
      * `documentType` and the selfie, less what the user has already uploaded.
      */
-    async create(userId: string, input: { level: VerifiableLevel; step: HandoffStep; documentType?: SelectableDocumentType | undefined }, actor: Actor): Promise<HandoffCreateResult> {
+    async create(userId: string, input: { level: VerifiableLevel; step: HandoffStep; documentType?: SelectableDocumentType | undefined; from?: HandoffStep | undefined }, actor: Actor): Promise<HandoffCreateResult> {
       const remaining = input.step === HandoffStep.REMAINING;
       if (remaining && !input.documentType) throw new BusinessError(RetCode.PARAMS_ERROR, 'documentType required');
       await canUpload(userId, input.level);
@@ -155,7 +155,7 @@ export function createHandoffService({ db, config, documents, canUpload, now = D
         await canUpload(userId, input.level, trx);
         if (remaining) {
           const drafted = new Set((await documents.listDrafts(trx, userId, input.level)).map((d) => d.kind));
-          row.kinds = JSON.stringify(planOf(input.documentType!, drafted));
+          row.kinds = JSON.stringify(planOf(input.documentType!, drafted, input.from));
         }
         const mine = kindsOf(row);
         // A one-session link replaces every live link of the level (it may ask for any of their pictures).

@@ -303,6 +303,11 @@ describe('one session for the rest of level 1 (issue 27, decision 058)', () => {
     const phone1 = await openAsPhone(before.token);
     expect((await send(phone1.cookie, 'DOCUMENT_FRONT')).json()).toMatchObject({ ret_code: 0 });
 
+    // From the selfie step the plan is the selfie alone, whatever else is missing.
+    const fromSelfie = await app.inject({ method: 'POST', url: CREATE, headers: { ...jsonHeaders, cookie }, payload: { level: 1, step: 'REMAINING', documentType: 'ID_CARD', from: 'SELFIE' } });
+    expect(fromSelfie.json()).toMatchObject({ ret_code: 0, result: { kinds: ['SELFIE'] } });
+    expect((await row(fromSelfie.json().result.id)).kinds).toBe('["SELFIE"]');
+
     const made = (await remaining(cookie, 'PASSPORT')).json();
     expect(made).toMatchObject({ ret_code: 0, result: { kinds: ['SELFIE'], documentType: 'PASSPORT' } });
     // It covers pictures the older documents link could send: that one ends (one live credential per picture).

@@ -24,7 +24,7 @@ const timeOf = (iso: string, language: string) => new Date(iso).toLocaleTimeStri
  * A REMAINING link (decision 058) hands the phone the rest of level 1 at once: the panel lists its
  * steps and says which one the phone is on ("step 2 of 3"), from the pictures that arrived.
  */
-export default function HandoffPanel({ level, step, documentType = null, onArrived, onCompleted, link: heldLink, onLink }: HandoffPanelProps) {
+export default function HandoffPanel({ level, step, from, documentType = null, onArrived, onCompleted, link: heldLink, onLink }: HandoffPanelProps) {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? 'en';
   const [ownLink, setOwnLink] = useState<HandoffCreateResult | null>(null);
@@ -62,7 +62,8 @@ export default function HandoffPanel({ level, step, documentType = null, onArriv
   const start = () => {
     completed.current = false;
     seen.current = '';
-    creator.mutate({ level, step, ...(step === HandoffStep.REMAINING && documentType ? { documentType } : {}) }, { onSuccess: setLink });
+    const plan = step === HandoffStep.REMAINING && documentType ? { documentType, ...(from === HandoffStep.DOCUMENTS || from === HandoffStep.SELFIE ? { from } : {}) } : {};
+    creator.mutate({ level, step, ...plan }, { onSuccess: setLink });
   };
 
   if (!link) {
@@ -71,7 +72,8 @@ export default function HandoffPanel({ level, step, documentType = null, onArriv
         <h3 id="handoff-title" className="text-base font-semibold">
           {t('capture.handoff.title')}
         </h3>
-        <p className="text-sm text-muted">{t(`capture.handoff.intro.${step}`)}</p>
+        {/* From the selfie step the phone is asked for the selfie alone (intro.SELFIE). */}
+        <p className="text-sm text-muted">{t(`capture.handoff.intro.${from === HandoffStep.SELFIE ? HandoffStep.SELFIE : step}`)}</p>
         {creator.isError ? <Alert variant="error">{errorMessage(t, creator.error)}</Alert> : null}
         <Button variant="default" onClick={start} loading={creator.isPending}>
           {t('capture.handoff.start')}

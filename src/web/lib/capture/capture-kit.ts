@@ -16,6 +16,8 @@ export interface HandoffPanelProps {
   onArrived: () => void;
   /** The phone said it is done: move on. */
   onCompleted: () => void;
+  /** The flow's step the panel is shown on (DOCUMENTS or SELFIE): where a REMAINING link's plan starts, and its intro. */
+  from?: HandoffStep;
   /** The document type chosen: a REMAINING link (decision 058) asks the phone for its sides. */
   documentType?: SelectableDocumentType | null;
   /**

@@ -266,7 +266,7 @@ export function Level1Flow({ userId, personalInfo, countries, maxBytes, onSubmit
           {kit.HandoffPanel ? <p className="text-sm text-muted">{t('capture.noCamera.documents')}</p> : null}
           {kit.HandoffPanel && onDesktop() ? (
             <Suspense fallback={null}>
-              <kit.HandoffPanel level={KycLevel.LEVEL_1} step="REMAINING" documentType={documentType} link={phoneLink} onLink={setPhoneLink} onArrived={onArrived} onCompleted={onCompleted} />
+              <kit.HandoffPanel level={KycLevel.LEVEL_1} step="REMAINING" from="DOCUMENTS" documentType={documentType} link={phoneLink} onLink={setPhoneLink} onArrived={onArrived} onCompleted={onCompleted} />
             </Suspense>
           ) : null}
         </>
@@ -289,7 +289,7 @@ export function Level1Flow({ userId, personalInfo, countries, maxBytes, onSubmit
           {kit.HandoffPanel ? <p className="text-sm text-muted">{t('capture.noCamera.selfie')}</p> : null}
           {kit.HandoffPanel && onDesktop() ? (
             <Suspense fallback={null}>
-              <kit.HandoffPanel level={KycLevel.LEVEL_1} step="REMAINING" documentType={documentType} link={phoneLink} onLink={setPhoneLink} onArrived={onArrived} onCompleted={onCompleted} />
+              <kit.HandoffPanel level={KycLevel.LEVEL_1} step="REMAINING" from="SELFIE" documentType={documentType} link={phoneLink} onLink={setPhoneLink} onArrived={onArrived} onCompleted={onCompleted} />
             </Suspense>
           ) : null}
         </>
