@@ -54,9 +54,6 @@ export interface CapturedLevel1 {
   documentIds: string[];
 }
 
-/** The label of an image kind for a document type (a passport's front is its photo page). */
-export { kindLabelKey };
-
 /** What a document type needs, as the radio card's second line. */
 function typeHintKey(type: SelectableDocumentType): string {
   const req = DOCUMENT_REQUIREMENTS[type];
