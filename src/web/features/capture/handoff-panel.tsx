@@ -132,7 +132,7 @@ export default function HandoffPanel({ level, step, from, documentType = null, o
         {statusText}
       </p>
       {multi && !over ? (
-        <ol className="m-0 flex flex-col gap-1 ps-5 text-sm" aria-label={t('capture.handoff.plan')} data-testid="handoff-plan">
+        <ol className="m-0 list-decimal space-y-1 ps-5 text-sm" aria-label={t('capture.handoff.plan')} data-testid="handoff-plan">
           {plan.map((kind, i) => {
             const state = uploads.some((u) => u.kind === kind) ? 'received' : kind === onPhone && current === HandoffStatus.OPENED ? 'current' : 'waiting';
             return (
