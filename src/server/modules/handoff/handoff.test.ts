@@ -316,6 +316,9 @@ describe('one session for the rest of level 1 (issue 27, decision 058)', () => {
     expect((await send(phone.cookie, 'DOCUMENT_BACK')).json()).toMatchObject({ ret_code: RetCode.HANDOFF_STEP_MISMATCH });
     expect((await send(phone.cookie, 'DOCUMENT_FRONT')).json()).toMatchObject({ ret_code: RetCode.HANDOFF_STEP_MISMATCH });
     expect((await drafts(cookie)).map((d) => d.kind)).toEqual(['DOCUMENT_FRONT']);
+    // "Stop here and continue on the computer": the phone may end before its plan is done.
+    expect((await complete(phone.cookie!)).json()).toMatchObject({ ret_code: 0, result: { status: 'COMPLETED', uploads: [] } });
+    expect(await row(made.result.id)).toMatchObject({ status: 'COMPLETED', uploads: '[]' });
   });
 
   it('needs the document type; a newer session ends the older; the desktop revokes; it expires', async () => {
