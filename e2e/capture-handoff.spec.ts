@@ -1,19 +1,23 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { devices, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import defaultConfig from 'lighthouse/core/config/default-config.js';
 import sharp from 'sharp';
 import config from '../playwright.config.ts';
 import { expect, registerViaApi, test, uniqueEmail } from './support/fixtures.ts';
 import { HANDOFF_EXPIRE_PATH } from './support/handoff-clock.ts';
+import { noiseImage } from './support/selfie-setup.ts';
 
 /**
- * Issue 17, "continue on your phone" in two Chromium contexts against the real server: a desktop
- * (signed in, no camera needed) and an emulated phone (touch, small screen) whose fake camera is fed
- * from a video file this spec writes: an ID card on a desk. The phone opens the link without
- * logging in, photographs the front under the framing guide, sends the back from a file after the
- * quality checks refused a blurred one twice, and says it is done; the desktop shows each picture
- * as it arrives and moves on. Then reuse, revocation and expiry of links.
+ * Issues 17 and 27, "continue on your phone" in two Chromium contexts against the real server: a
+ * desktop (1280×800, signed in, no camera needed) and an emulated 390×844 phone (touch) whose fake
+ * camera is fed from a video file this spec writes: an ID card on a desk. One link (decision 058):
+ * the phone opens it without logging in, photographs the front under the framing guide, sends the
+ * back from a file after the quality checks refused a blurred one twice, then the selfie, "step n of
+ * 3" each time, and ends by itself; the desktop shows which step the phone is on and moves on to
+ * the review without a reload. Then reuse, revocation and expiry of links.
  */
 const W = 640;
 const H = 480;
@@ -98,54 +102,78 @@ async function makeLink(page: Page): Promise<string> {
   return link;
 }
 
+/** axe on the rules Lighthouse's accessibility score uses (as e2e/accessibility.spec.ts checks its pages). */
+const LIGHTHOUSE_RULES = (defaultConfig.categories?.accessibility?.auditRefs ?? []).filter((r) => r.weight > 0).map((r) => r.id);
+async function expectNoViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).withRules(LIGHTHOUSE_RULES).analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
 async function phone(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ ...devices['Pixel 7'] });
   return { context, page: await context.newPage() };
 }
 
-test('the phone takes the document photos for the desktop, which shows them as they arrive and moves on', async ({ page, browser }) => {
-  // Two browsers, a fake camera and three uploads: more than the default on a busy machine.
-  test.setTimeout(90_000);
-  await desktopAtPhotos(page);
-  const link = await makeLink(page);
-
-  const { context, page: mobile } = await phone(browser);
+test('one QR code: the phone takes both sides and the selfie in order, the desktop follows each step and moves on to the review by itself', async ({ browser }) => {
+  // Two browsers, a fake camera and four uploads: more than the default on a busy machine.
+  test.setTimeout(120_000);
+  const desktop = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await desktop.newPage();
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 });
+  const mobile = await context.newPage();
   try {
+    await desktopAtPhotos(page);
+    const link = await makeLink(page);
+    const status = page.getByTestId('handoff-status');
+    const plan = page.getByTestId('handoff-plan');
+    await expect(plan.getByRole('listitem')).toHaveText(['Front side: still to do', 'Back side: still to do', 'Selfie: still to do']);
+
     await mobile.goto(link);
     await expect(mobile.getByRole('heading', { name: 'Continue your verification' })).toBeVisible();
     // The secret leaves the address bar at once; no login happened on the phone.
     await expect.poll(() => mobile.url()).toMatch(/\/capture\/handoff$/);
-    await expect(page.getByTestId('handoff-status')).toHaveText('Your phone is connected. Pictures appear here as they arrive.');
+    await expect(mobile.getByTestId('phone-progress')).toHaveText('Step 1 of 3: Front side');
+    await expect(status).toHaveText('Your phone is on step 1 of 3: Front side.');
+    await expect(plan.getByRole('listitem').first()).toHaveText('Front side: on your phone now');
+    await expectNoViolations(mobile);
+    await expectNoViolations(page);
 
-    // Front: the fake camera shows the card; the framing guide's live check agrees; the photo goes.
-    const front = mobile.getByTestId('phone-shot-DOCUMENT_FRONT');
-    await front.getByRole('button', { name: 'Use the camera for: Front side' }).click();
-    // Issue 27: on the phone the camera takes the whole screen; the hint and the shutter are in view.
+    // Step 1, the front: the fake camera shows the card, full screen, the live check agrees; the photo goes.
+    await mobile.getByRole('button', { name: 'Use the camera for: Front side' }).click();
     const camera = mobile.getByRole('dialog', { name: 'Camera preview: Front side' });
     await expect.poll(() => camera.getByTestId('document-video').evaluate((v: HTMLVideoElement) => v.videoWidth)).toBeGreaterThan(0);
     await expect(camera.getByTestId('live-hint')).toHaveText('Looks good: take the photo.');
-    await expect(camera.getByRole('button', { name: 'Take photo: Front side' })).toBeInViewport({ ratio: 1 });
     await camera.getByRole('button', { name: 'Take photo: Front side' }).click();
     await expect(camera).toHaveCount(0);
-    await expect(front.getByRole('status')).toHaveText('Front side sent');
-    await expect(page.getByTestId('handoff-arrivals')).toContainText('Front side received');
-    await expect(page.getByTestId('slot-DOCUMENT_FRONT')).toContainText('Uploaded earlier');
 
-    // Back: a blurred file is refused twice with the reason; then it may be sent anyway.
+    // Step 2, the back, on the same phone page: a blurred file is refused twice, then sent anyway.
+    await expect(mobile.getByTestId('phone-progress')).toHaveText('Step 2 of 3: Back side');
+    await expect(mobile.getByTestId('phone-last-sent')).toHaveText('Front side sent');
+    await expect(status).toHaveText('Your phone is on step 2 of 3: Back side.');
+    await expect(page.getByTestId('slot-DOCUMENT_FRONT')).toContainText('Uploaded earlier');
     const back = mobile.getByTestId('phone-shot-DOCUMENT_BACK');
     const blurred = await cardFile('blurred-back.jpg', 6, false);
     await back.getByLabel('Or choose a photo: Back side').setInputFiles(blurred);
     await expect(back.getByTestId('quality-notice')).toContainText('The picture is blurred.');
-    await expect(back.getByRole('button', { name: 'Send this picture anyway' })).toHaveCount(0);
     await back.getByLabel('Or choose a photo: Back side').setInputFiles(blurred);
     await back.getByRole('button', { name: 'Send this picture anyway' }).click();
-    await expect(back.getByRole('status')).toHaveText('Back side sent');
-    await expect(page.getByTestId('handoff-arrivals')).toContainText('Back side received');
 
-    await mobile.getByRole('button', { name: "I'm done: back to the computer" }).click();
-    await expect(mobile.getByTestId('handoff-done')).toHaveText('All done. Go back to your computer to continue.');
-    // The desktop moves on by itself to the selfie.
-    await expect(page.getByRole('heading', { name: 'Take a selfie' })).toBeVisible();
+    // Step 3, the selfie, still the same link: the selfie step with its camera (and liveness check) or a photo.
+    await expect(mobile.getByTestId('phone-progress')).toHaveText('Step 3 of 3: Selfie');
+    await expect(status).toHaveText('Your phone is on step 3 of 3: Selfie.');
+    await expect(plan.getByRole('listitem')).toHaveText(['Front side: received', 'Back side: received', 'Selfie: on your phone now']);
+    const selfie = mobile.getByTestId('phone-shot-SELFIE');
+    await expect(selfie.getByRole('button', { name: 'Take a selfie with the camera' })).toBeVisible();
+    await selfie.getByLabel('Or choose a photo: Selfie').setInputFiles(await noiseImage('selfie.jpg', 900, 1200));
+
+    // The phone ends by itself and says what happens next; the desktop, never reloaded, is at the review.
+    await expect(mobile.getByRole('heading', { name: 'All done — continue on your computer' })).toBeVisible();
+    await expect(mobile.getByTestId('handoff-done')).toContainText('Check it there and send it for review');
+    await expectNoViolations(mobile);
+    await expect(page.getByRole('heading', { name: 'Check and submit' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Submit for review' })).toBeVisible();
+    const drafts = (await (await page.request.get('/x-api/v3/private/kyc/document-drafts?level=1')).json()).result.documents as { kind: string }[];
+    expect(drafts.map((d) => d.kind).sort()).toEqual(['DOCUMENT_BACK', 'DOCUMENT_FRONT', 'SELFIE']);
 
     // The same link again, on another phone: it worked once.
     const second = await phone(browser);
@@ -157,6 +185,7 @@ test('the phone takes the document photos for the desktop, which shows them as t
     }
   } finally {
     await context.close();
+    await desktop.close();
   }
 });
 
@@ -166,7 +195,7 @@ test('a link stopped on the desktop stops the phone; an expired link opens nothi
   const { context, page: mobile } = await phone(browser);
   try {
     await mobile.goto(link);
-    await expect(page.getByTestId('handoff-status')).toHaveText('Your phone is connected. Pictures appear here as they arrive.');
+    await expect(page.getByTestId('handoff-status')).toHaveText('Your phone is on step 1 of 3: Front side.');
     await page.getByRole('button', { name: 'Stop using the phone' }).click();
     await expect(page.getByTestId('handoff-status')).toHaveText('The link was stopped. Make a new one to use your phone.');
 

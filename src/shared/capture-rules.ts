@@ -5,15 +5,33 @@ import { DocumentKind } from './kyc.ts';
  * import these (shared/api/capture.ts builds zod schemas over them).
  */
 
-/** Where in the level 1 flow a handoff continues. */
-export const HandoffStep = { DOCUMENTS: 'DOCUMENTS', SELFIE: 'SELFIE' } as const;
+/**
+ * Where in the level 1 flow a handoff continues. DOCUMENTS and SELFIE hand one step to the phone
+ * (decision 023); REMAINING hands it the rest of the level in one session, in order: the document
+ * sides the chosen type needs that are not uploaded yet, then the selfie with its liveness challenge
+ * (issue 27, decision 058).
+ */
+export const HandoffStep = { DOCUMENTS: 'DOCUMENTS', SELFIE: 'SELFIE', REMAINING: 'REMAINING' } as const;
 export type HandoffStep = (typeof HandoffStep)[keyof typeof HandoffStep];
 
-/** The pictures each step may send through a handoff: nothing else. */
+/**
+ * The pictures each step may send through a handoff: nothing else. A REMAINING link stores its own
+ * ordered plan (a subset of these, fixed when it is made from the document type and the drafts).
+ */
 export const HANDOFF_KINDS: Record<HandoffStep, readonly DocumentKind[]> = {
   [HandoffStep.DOCUMENTS]: [DocumentKind.DOCUMENT_FRONT, DocumentKind.DOCUMENT_BACK],
   [HandoffStep.SELFIE]: [DocumentKind.SELFIE],
+  [HandoffStep.REMAINING]: [DocumentKind.DOCUMENT_FRONT, DocumentKind.DOCUMENT_BACK, DocumentKind.SELFIE],
 };
+
+/**
+ * Where a phone is in a handoff's plan: the first kind it has not sent yet (null: it sent them all).
+ * The phone shows it as "Step n of m"; the desktop shows the same from the link's uploads.
+ */
+export function handoffCurrentKind(kinds: readonly DocumentKind[], sent: readonly { kind: DocumentKind }[]): DocumentKind | null {
+  const done = new Set(sent.map((u) => u.kind));
+  return kinds.find((k) => !done.has(k)) ?? null;
+}
 
 /**
  * A link's life. PENDING: made, not opened; OPENED: a phone holds it; COMPLETED: the phone said it

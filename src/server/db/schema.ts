@@ -878,6 +878,9 @@ export interface CaptureHandoffsTable {
   session_expires_at: string | null;
   finished_at: string | null;
   uploads: string;
+  /** A REMAINING link's plan, JSON kinds in order (migration 043); null for one-step links. */
+  kinds: string | null;
+  document_type: string | null;
 }
 
 /** A liveness challenge and its outcome (migration 013, decision 023). */

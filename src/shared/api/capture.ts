@@ -1,5 +1,6 @@
 import { z } from '../zod.ts';
 import { DocumentKind, KycLevel, type VerifiableLevel } from '../kyc.ts';
+import { SELECTABLE_DOCUMENT_TYPES } from '../document-requirements.ts';
 import { ValidationMessage } from '../validation.ts';
 import { HandoffStatus, HandoffStep, LIVENESS_MOVES, LivenessMove, QualityIssue } from '../capture-rules.ts';
 
@@ -16,7 +17,21 @@ export { LivenessPath } from './liveness-paths.ts';
 const levelValue = z.literal([KycLevel.LEVEL_1], { error: ValidationMessage.RANGE });
 const stepValue = z.enum(HandoffStep, { error: ValidationMessage.TYPE });
 
-export const handoffCreateRequest = z.strictObject({ level: levelValue, step: stepValue });
+const documentTypeValue = z.enum(SELECTABLE_DOCUMENT_TYPES, { error: ValidationMessage.TYPE });
+
+/**
+ * POST create. `documentType` (the type chosen on the desktop) is what a REMAINING link needs to know
+ * which sides to ask for (decision 058); `from`, the flow's step the desktop is on, where its plan
+ * starts (SELFIE: the selfie alone, say for a retake). The one-step links ignore both.
+ */
+export const handoffCreateRequest = z
+  .strictObject({
+    level: levelValue,
+    step: stepValue,
+    documentType: documentTypeValue.optional(),
+    from: z.enum([HandoffStep.DOCUMENTS, HandoffStep.SELFIE], { error: ValidationMessage.TYPE }).optional(),
+  })
+  .refine((r) => r.step !== HandoffStep.REMAINING || r.documentType !== undefined, { path: ['documentType'], error: ValidationMessage.REQUIRED });
 export type HandoffCreateRequest = z.input<typeof handoffCreateRequest>;
 
 const handoffUpload = z.object({ kind: z.enum(DocumentKind), documentId: z.string(), at: z.string() });
@@ -32,6 +47,10 @@ export const handoffView = z.object({
   /** Until when the phone that opened it may send pictures (null until opened). */
   sessionExpiresAt: z.string().nullable(),
   uploads: z.array(handoffUpload),
+  /** The pictures the phone is asked for, in order (a REMAINING link's plan; a step's kinds otherwise). */
+  kinds: z.array(z.enum(DocumentKind)),
+  /** The document type a REMAINING link was made for (names the sides: a passport's photo page); null otherwise. */
+  documentType: documentTypeValue.nullable(),
 });
 export type HandoffView = z.output<typeof handoffView>;
 
@@ -54,7 +73,9 @@ export const handoffOpenRequest = z.strictObject({ token: z.string().regex(/^[\w
 export const handoffSessionResult = z.object({
   level: z.number().int(),
   step: stepValue,
+  /** In the order the phone takes them (decision 058: "Step 2 of 3"). */
   kinds: z.array(z.enum(DocumentKind)),
+  documentType: documentTypeValue.nullable(),
   status: z.enum(HandoffStatus),
   sessionExpiresAt: z.string(),
   uploads: z.array(handoffUpload),

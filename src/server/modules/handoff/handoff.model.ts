@@ -1,5 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { HandoffStatus } from '../../../shared/api/capture.ts';
+import { HANDOFF_KINDS, HandoffStatus, HandoffStep } from '../../../shared/api/capture.ts';
+import { DOCUMENT_REQUIREMENTS, type SelectableDocumentType } from '../../../shared/document-requirements.ts';
+import type { DocumentKind } from '../../../shared/kyc.ts';
 
 /**
  * The life of a "continue on your phone" link as data (decision 023): which event may happen in
@@ -41,3 +43,33 @@ export const newSecret = () => randomBytes(24).toString('base64url');
 
 /** What is stored of a secret: its SHA-256. A secret of 192 random bits needs no salt or slow hash. */
 export const hashSecret = (secret: string) => createHash('sha256').update(secret).digest('hex');
+
+/**
+ * The pictures a one-session link (REMAINING, decision 058) asks the phone for, in the flow's order:
+ * from the desktop's step on (`from`), the document type's sides, then the selfie, skipping what the
+ * user has already uploaded. With everything uploaded already the phone is asked for all of them
+ * again (a retake: the newer picture replaces the draft). Only picture kinds of level 1 (a BVN's
+ * number is typed on the desktop).
+ */
+export function planOf(documentType: SelectableDocumentType, drafted: ReadonlySet<string>, from: HandoffStep = HandoffStep.DOCUMENTS): DocumentKind[] {
+  const reach = from === HandoffStep.SELFIE ? HANDOFF_KINDS[HandoffStep.SELFIE] : HANDOFF_KINDS[HandoffStep.REMAINING];
+  const all = DOCUMENT_REQUIREMENTS[documentType].kinds.filter((k) => reach.includes(k));
+  const missing = all.filter((k) => !drafted.has(k));
+  return missing.length > 0 ? missing : all;
+}
+
+/** A link's kinds: a REMAINING link's stored plan, else its step's. */
+export function kindsOf(row: { step: string; kinds: string | null }): DocumentKind[] {
+  if (row.kinds) {
+    try {
+      const parsed = JSON.parse(row.kinds) as unknown;
+      if (Array.isArray(parsed)) return parsed.filter((k): k is DocumentKind => HANDOFF_KINDS[HandoffStep.REMAINING].includes(k as DocumentKind));
+    } catch {
+      return [];
+    }
+  }
+  return [...(HANDOFF_KINDS[row.step as HandoffStep] ?? [])];
+}
+
+/** Whether two links could send the same kind of picture (a newer one then ends the older). */
+export const overlaps = (a: readonly DocumentKind[], b: readonly DocumentKind[]) => a.some((k) => b.includes(k));

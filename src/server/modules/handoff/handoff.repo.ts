@@ -20,16 +20,9 @@ export function findByDeviceHash(db: Q, deviceHash: string) {
   return db.selectFrom('capture_handoffs').selectAll().where('device_hash', '=', deviceHash).executeTakeFirst();
 }
 
-/** The user's links of a step that are still PENDING or OPENED (at most one, unless expired ones linger). */
-export function findOpenOf(db: Q, userId: string, level: number, step: string) {
-  return db
-    .selectFrom('capture_handoffs')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('level', '=', level)
-    .where('step', '=', step)
-    .where('status', 'in', ['PENDING', 'OPENED'])
-    .execute();
+/** The user's links of a level that are still PENDING or OPENED (the service picks those a new link supersedes). */
+export function findOpenOf(db: Q, userId: string, level: number) {
+  return db.selectFrom('capture_handoffs').selectAll().where('user_id', '=', userId).where('level', '=', level).where('status', 'in', ['PENDING', 'OPENED']).execute();
 }
 
 /**

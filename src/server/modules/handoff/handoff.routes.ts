@@ -67,7 +67,7 @@ export const handoffRoutes: FastifyPluginAsyncZod = async (app) => {
   const liveness = app.services.liveness;
 
   app.post(ApiPath.handoffCreate, { schema: { body: handoffCreateRequest, response: { 200: okEnvelope(handoffCreateResult) } } }, async (request) =>
-    ok(await handoff.create(request.auth!.id, { level: request.body.level as VerifiableLevel, step: request.body.step }, actorOf(request))),
+    ok(await handoff.create(request.auth!.id, { level: request.body.level as VerifiableLevel, step: request.body.step, documentType: request.body.documentType, from: request.body.from }, actorOf(request))),
   );
 
   app.get(ApiPath.handoffStatus, { schema: { querystring: handoffStatusQuery, response: { 200: okEnvelope(handoffView) } } }, async (request) =>

@@ -5,16 +5,18 @@ import {
   HandoffStatus,
   type HandoffCreateResult,
   type HandoffSessionResult,
-  type HandoffStep,
+  HandoffStep,
   type HandoffUpload,
   type HandoffView,
   type QualityIssue,
 } from '../../../shared/api/capture.ts';
 import type { DocumentSummary } from '../../../shared/api/documents.ts';
+import type { SelectableDocumentType } from '../../../shared/document-requirements.ts';
 import { APP_BASE } from '../../../shared/api/paths.ts';
 import { DocumentKind, type VerifiableLevel } from '../../../shared/kyc.ts';
 
 const DocumentKindSelfie = DocumentKind.SELFIE;
+const documentTypeOf = (row: repo.HandoffRow) => (row.document_type ?? null) as SelectableDocumentType | null;
 import { RetCode } from '../../../shared/ret-codes.ts';
 import type { Config } from '../../config.ts';
 import { nowIso, type Db } from '../../db/index.ts';
@@ -22,7 +24,7 @@ import { BusinessError, notFound } from '../../errors.ts';
 import { recordAudit, type Actor } from '../audit/audit.service.ts';
 import type { DocumentsService } from '../documents/documents.service.ts';
 import { countHit } from '../throttle/throttle.service.ts';
-import { allows, effectiveStatus, HandoffEvent, hashSecret, newSecret } from './handoff.model.ts';
+import { allows, effectiveStatus, HandoffEvent, hashSecret, kindsOf, newSecret, overlaps, planOf } from './handoff.model.ts';
 import * as repo from './handoff.repo.ts';
 
 /** The capture's records for the data export and erasure (decision 041): the records module is built before this service. */
@@ -89,12 +91,15 @@ export function createHandoffService({ db, config, documents, canUpload, now = D
     expiresAt: row.expires_at,
     sessionExpiresAt: row.session_expires_at,
     uploads: uploadsOf(row),
+    kinds: kindsOf(row),
+    documentType: documentTypeOf(row),
   });
 
   const sessionOf = (row: repo.HandoffRow): HandoffSessionResult => ({
     level: Number(row.level),
     step: row.step as HandoffStep,
-    kinds: [...HANDOFF_KINDS[row.step as HandoffStep]],
+    kinds: kindsOf(row),
+    documentType: documentTypeOf(row),
     status: effectiveStatus(row, now()),
     sessionExpiresAt: row.session_expires_at ?? row.expires_at,
     uploads: uploadsOf(row),
@@ -115,9 +120,13 @@ export function createHandoffService({ db, config, documents, canUpload, now = D
   return {
     /**
      * A new link for `step` of `level`. Only while the level accepts pictures; rate-limited per user.
-     * Earlier PENDING or OPENED links of the same step end (REVOKED): one live credential per step.
+     * Earlier PENDING or OPENED links that could send the same kinds end (REVOKED): one live
+     * credential per picture. A REMAINING link (decision 058) gets its plan here: the sides of
+     * `documentType` and the selfie, less what the user has already uploaded.
      */
-    async create(userId: string, input: { level: VerifiableLevel; step: HandoffStep }, actor: Actor): Promise<HandoffCreateResult> {
+    async create(userId: string, input: { level: VerifiableLevel; step: HandoffStep; documentType?: SelectableDocumentType | undefined; from?: HandoffStep | undefined }, actor: Actor): Promise<HandoffCreateResult> {
+      const remaining = input.step === HandoffStep.REMAINING;
+      if (remaining && !input.documentType) throw new BusinessError(RetCode.PARAMS_ERROR, 'documentType required');
       await canUpload(userId, input.level);
       const hits = await countHit(db, `handoff:create:${userId}`, HOUR_MS);
       if (hits.count > settings.handoffLinksPerHour) {
@@ -139,16 +148,26 @@ export function createHandoffService({ db, config, documents, canUpload, now = D
         session_expires_at: null,
         finished_at: null,
         uploads: '[]',
+        kinds: null,
+        document_type: remaining ? input.documentType! : null,
       };
       await db.transaction().execute(async (trx) => {
         await canUpload(userId, input.level, trx);
-        for (const old of await repo.findOpenOf(trx, userId, input.level, input.step)) {
+        if (remaining) {
+          const drafted = new Set((await documents.listDrafts(trx, userId, input.level)).map((d) => d.kind));
+          row.kinds = JSON.stringify(planOf(input.documentType!, drafted, input.from));
+        }
+        const mine = kindsOf(row);
+        // A one-session link replaces every live link of the level (it may ask for any of their pictures).
+        const reach = remaining ? HANDOFF_KINDS[HandoffStep.REMAINING] : mine;
+        for (const old of await repo.findOpenOf(trx, userId, input.level)) {
+          if (!overlaps(kindsOf(old), reach)) continue;
           if ((await repo.updateIf(trx, old.id, { status: old.status }, { status: HandoffStatus.REVOKED, finished_at: nowIso() })) === 0) continue;
           await recordAudit(trx, actor, { action: 'handoff.revoke', entityType: ENTITY, entityId: old.id, before: { status: old.status }, after: { status: HandoffStatus.REVOKED, supersededBy: row.id } });
         }
         await repo.insertHandoff(trx, row);
         // Never the secret, nor its hash: the audit trail is read by people.
-        await recordAudit(trx, actor, { action: 'handoff.create', entityType: ENTITY, entityId: row.id, after: { userId, level: input.level, step: input.step, expiresAt: row.expires_at } });
+        await recordAudit(trx, actor, { action: 'handoff.create', entityType: ENTITY, entityId: row.id, after: { userId, level: input.level, step: input.step, expiresAt: row.expires_at, ...(remaining ? { documentType: row.document_type, kinds: mine } : {}) } });
       });
       return { ...viewOf(row), token, path: `${APP_BASE}${HANDOFF_PAGE}#${token}` };
     },
@@ -229,7 +248,7 @@ export function createHandoffService({ db, config, documents, canUpload, now = D
      */
     async upload(deviceToken: string | undefined, input: { kind: DocumentKind; bytes: Buffer; warnings: QualityIssue[] }, actor: Actor): Promise<DocumentSummary> {
       const row = await phoneHandoff(db, deviceToken, HandoffEvent.UPLOAD);
-      if (!HANDOFF_KINDS[row.step as HandoffStep].includes(input.kind)) throw new BusinessError(RetCode.HANDOFF_STEP_MISMATCH, 'picture not part of this step');
+      if (!kindsOf(row).includes(input.kind)) throw new BusinessError(RetCode.HANDOFF_STEP_MISMATCH, 'picture not part of this step');
       const within = async (trx: Db, doc: DocumentSummary) => {
         for (let attempt = 1; ; attempt++) {
           const current = await repo.findById(trx, row.id);
@@ -258,7 +277,7 @@ export function createHandoffService({ db, config, documents, canUpload, now = D
     /** Whose selfie a phone takes (the liveness challenge through a handoff): only an OPENED selfie link. */
     async phoneUser(deviceToken: string | undefined): Promise<{ userId: string; level: VerifiableLevel }> {
       const row = await phoneHandoff(db, deviceToken, HandoffEvent.UPLOAD);
-      if (!HANDOFF_KINDS[row.step as HandoffStep].includes(DocumentKindSelfie)) throw new BusinessError(RetCode.HANDOFF_STEP_MISMATCH, 'not a selfie link');
+      if (!kindsOf(row).includes(DocumentKindSelfie)) throw new BusinessError(RetCode.HANDOFF_STEP_MISMATCH, 'not a selfie link');
       return { userId: row.user_id, level: Number(row.level) as VerifiableLevel };
     },
 

@@ -4,6 +4,8 @@ import { HandoffStatus, HandoffStep } from '../../../shared/api/capture.ts';
 import { RetCode } from '../../../shared/ret-codes.ts';
 import type { App } from '../../app.ts';
 import { createTestApp, jsonHeaders, signIn } from '../../test/test-app.ts';
+import { renderSpecimen } from '../../demo/specimen-images.ts';
+import { DocumentKind } from '../../../shared/kyc.ts';
 import { makeImage } from '../documents/test-images.ts';
 
 /**
@@ -52,11 +54,11 @@ async function openAsPhone(token: string) {
   return { res, cookie: cookie ? `ua_hoff=${cookie.value}` : undefined, raw: cookie };
 }
 
-async function phoneUpload(phoneCookie: string | undefined, kind: string, extra: Record<string, string> = {}) {
+async function phoneUpload(phoneCookie: string | undefined, kind: string, extra: Record<string, string> = {}, picture: Buffer = photo) {
   const fd = new FormData();
   fd.append('kind', kind);
   for (const [k, v] of Object.entries(extra)) fd.append(k, v);
-  fd.append('file', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'photo.jpg');
+  fd.append('file', new Blob([new Uint8Array(picture)], { type: 'image/jpeg' }), 'photo.jpg');
   const request = new Request('http://localhost/', { method: 'POST', body: fd });
   const payload = Buffer.from(await request.arrayBuffer());
   return app.inject({
@@ -246,3 +248,109 @@ describe('handoff rate limits', () => {
     }
   });
 });
+
+describe('one session for the rest of level 1 (issue 27, decision 058)', () => {
+  // Distinct pictures per side: the same picture as front and back is refused (decision 048).
+  const specimens = new Map<string, Buffer>();
+  beforeAll(async () => {
+    const person = { firstName: 'Ada', lastName: 'Lovelace', dateOfBirth: '1990-12-10', nationality: 'GB', addressLines: ['12 Example Street', 'London'] };
+    for (const kind of [DocumentKind.DOCUMENT_FRONT, DocumentKind.DOCUMENT_BACK, DocumentKind.SELFIE]) specimens.set(kind, await renderSpecimen({ kind, documentType: 'ID_CARD', person }));
+  });
+  const send = (phoneCookie: string | undefined, kind: string) => phoneUpload(phoneCookie, kind, {}, specimens.get(kind));
+  const remaining = (cookie: string, documentType?: string) =>
+    app.inject({ method: 'POST', url: CREATE, headers: { ...jsonHeaders, cookie }, payload: { level: 1, step: HandoffStep.REMAINING, ...(documentType ? { documentType } : {}) } });
+  const complete = (phoneCookie: string) => app.inject({ method: 'POST', url: COMPLETE, headers: { ...jsonHeaders, cookie: phoneCookie }, payload: {} });
+  const status = async (cookie: string, id: string) => (await app.inject({ method: 'GET', url: `${STATUS}?id=${id}`, headers: { cookie } })).json();
+
+  it('one link asks for the sides and then the selfie, in order; the session progresses to COMPLETED', async () => {
+    const cookie = await newUser();
+    const made = await remaining(cookie, 'ID_CARD');
+    expect(made.json()).toMatchObject({ ret_code: 0, result: { step: 'REMAINING', status: 'PENDING', documentType: 'ID_CARD', kinds: ['DOCUMENT_FRONT', 'DOCUMENT_BACK', 'SELFIE'] } });
+    const link = made.json().result as { id: string; token: string };
+    expect(await row(link.id)).toMatchObject({ step: 'REMAINING', document_type: 'ID_CARD', kinds: '["DOCUMENT_FRONT","DOCUMENT_BACK","SELFIE"]', status: 'PENDING' });
+
+    const phone = await openAsPhone(link.token);
+    expect(phone.res.json()).toMatchObject({ ret_code: 0, result: { step: 'REMAINING', documentType: 'ID_CARD', kinds: ['DOCUMENT_FRONT', 'DOCUMENT_BACK', 'SELFIE'], status: 'OPENED' } });
+    // Single use: a copy of the link opens nothing, the phone keeps its session.
+    expect((await openAsPhone(link.token)).res.json()).toMatchObject({ ret_code: RetCode.HANDOFF_LINK_USED });
+
+    for (const kind of ['DOCUMENT_FRONT', 'DOCUMENT_BACK']) expect((await send(phone.cookie, kind)).json()).toMatchObject({ ret_code: 0, result: { kind } });
+    // The desktop follows: two of three arrived, the phone is on the selfie now.
+    expect(await status(cookie, link.id)).toMatchObject({ result: { status: 'OPENED', kinds: ['DOCUMENT_FRONT', 'DOCUMENT_BACK', 'SELFIE'], uploads: [{ kind: 'DOCUMENT_FRONT' }, { kind: 'DOCUMENT_BACK' }] } });
+
+    // The same session runs the selfie's liveness challenge (the one-step documents link may not).
+    const started = await app.inject({ method: 'POST', url: `${X}/v1/capture/handoff/liveness/start`, headers: { ...jsonHeaders, cookie: phone.cookie! }, payload: { level: 1 } });
+    expect(started.json()).toMatchObject({ ret_code: 0 });
+    const challenge = await app.db.selectFrom('capture_liveness').select(['user_id', 'status']).where('id', '=', started.json().result.id).executeTakeFirstOrThrow();
+    const owner = (await app.db.selectFrom('capture_handoffs').select('user_id').where('id', '=', link.id).executeTakeFirstOrThrow()).user_id;
+    expect(challenge).toEqual({ user_id: owner, status: 'ISSUED' });
+
+    expect((await send(phone.cookie, 'SELFIE')).json()).toMatchObject({ ret_code: 0, result: { kind: 'SELFIE' } });
+    expect((await drafts(cookie)).map((d) => d.kind).sort()).toEqual(['DOCUMENT_BACK', 'DOCUMENT_FRONT', 'SELFIE']);
+    expect((await complete(phone.cookie!)).json()).toMatchObject({ ret_code: 0, result: { status: 'COMPLETED' } });
+    expect(await row(link.id)).toMatchObject({ status: 'COMPLETED' });
+    expect(await status(cookie, link.id)).toMatchObject({ result: { status: 'COMPLETED' } });
+    // Done means done: nothing more is sent through it.
+    expect((await send(phone.cookie, 'SELFIE')).json()).toMatchObject({ ret_code: RetCode.HANDOFF_FINISHED });
+    expect(await auditActions(link.id)).toEqual(['handoff.create', 'handoff.open', 'handoff.reuse_refused', 'handoff.upload', 'handoff.upload', 'handoff.upload', 'handoff.complete']);
+    const created = await app.db.selectFrom('audit_log').select('after').where('entity_id', '=', link.id).where('action', '=', 'handoff.create').executeTakeFirstOrThrow();
+    expect(JSON.parse(String(created.after))).toMatchObject({ step: 'REMAINING', documentType: 'ID_CARD', kinds: ['DOCUMENT_FRONT', 'DOCUMENT_BACK', 'SELFIE'] });
+  });
+
+  it('skips what is uploaded already; a passport has no back, and only the planned kinds are taken', async () => {
+    const cookie = await newUser();
+    const before = await createOk(cookie);
+    const phone1 = await openAsPhone(before.token);
+    expect((await send(phone1.cookie, 'DOCUMENT_FRONT')).json()).toMatchObject({ ret_code: 0 });
+
+    // From the selfie step the plan is the selfie alone, whatever else is missing.
+    const fromSelfie = await app.inject({ method: 'POST', url: CREATE, headers: { ...jsonHeaders, cookie }, payload: { level: 1, step: 'REMAINING', documentType: 'ID_CARD', from: 'SELFIE' } });
+    expect(fromSelfie.json()).toMatchObject({ ret_code: 0, result: { kinds: ['SELFIE'] } });
+    expect((await row(fromSelfie.json().result.id)).kinds).toBe('["SELFIE"]');
+
+    const made = (await remaining(cookie, 'PASSPORT')).json();
+    expect(made).toMatchObject({ ret_code: 0, result: { kinds: ['SELFIE'], documentType: 'PASSPORT' } });
+    // It covers pictures the older documents link could send: that one ends (one live credential per picture).
+    expect((await row(before.id)).status).toBe('REVOKED');
+    const phone = await openAsPhone(made.result.token);
+    expect((await send(phone.cookie, 'DOCUMENT_BACK')).json()).toMatchObject({ ret_code: RetCode.HANDOFF_STEP_MISMATCH });
+    expect((await send(phone.cookie, 'DOCUMENT_FRONT')).json()).toMatchObject({ ret_code: RetCode.HANDOFF_STEP_MISMATCH });
+    expect((await drafts(cookie)).map((d) => d.kind)).toEqual(['DOCUMENT_FRONT']);
+    // "Stop here and continue on the computer": the phone may end before its plan is done.
+    expect((await complete(phone.cookie!)).json()).toMatchObject({ ret_code: 0, result: { status: 'COMPLETED', uploads: [] } });
+    expect(await row(made.result.id)).toMatchObject({ status: 'COMPLETED', uploads: '[]' });
+  });
+
+  it('needs the document type; a newer session ends the older; the desktop revokes; it expires', async () => {
+    const cookie = await newUser();
+    const count = async () => (await app.db.selectFrom('capture_handoffs').select('id').execute()).length;
+    const rows = await count();
+    expect((await remaining(cookie)).json()).toMatchObject({ ret_code: RetCode.PARAMS_ERROR });
+    expect((await remaining(cookie, 'NOT_A_TYPE')).json()).toMatchObject({ ret_code: RetCode.PARAMS_ERROR });
+    expect(await count()).toBe(rows);
+
+    const first = (await remaining(cookie, 'ID_CARD')).json().result as { id: string; token: string };
+    const second = (await remaining(cookie, 'ID_CARD')).json().result as { id: string; token: string };
+    expect((await row(first.id)).status).toBe('REVOKED');
+
+    // Revoked from the desktop while the phone is in the middle: its next picture is refused, nothing stored.
+    const phone = await openAsPhone(second.token);
+    expect((await send(phone.cookie, 'DOCUMENT_FRONT')).json()).toMatchObject({ ret_code: 0 });
+    expect((await app.inject({ method: 'POST', url: REVOKE, headers: { ...jsonHeaders, cookie }, payload: { id: second.id } })).json()).toMatchObject({ ret_code: 0, result: { status: 'REVOKED' } });
+    expect(await row(second.id)).toMatchObject({ status: 'REVOKED' });
+    expect((await send(phone.cookie, 'DOCUMENT_BACK')).json()).toMatchObject({ ret_code: RetCode.HANDOFF_LINK_REVOKED });
+    expect((await complete(phone.cookie!)).json()).toMatchObject({ ret_code: RetCode.HANDOFF_LINK_REVOKED });
+    expect((await drafts(cookie)).map((d) => d.kind)).toEqual(['DOCUMENT_FRONT']);
+
+    // A session past its time: refused, and the desktop reads EXPIRED (computed, not stored).
+    const third = (await remaining(cookie, 'ID_CARD')).json().result as { id: string; token: string; kinds: string[] };
+    expect(third.kinds).toEqual(['DOCUMENT_BACK', 'SELFIE']);
+    const phone3 = await openAsPhone(third.token);
+    await app.db.updateTable('capture_handoffs').set({ session_expires_at: new Date(Date.now() - 1000).toISOString() }).where('id', '=', third.id).execute();
+    expect((await send(phone3.cookie, 'DOCUMENT_BACK')).json()).toMatchObject({ ret_code: RetCode.HANDOFF_LINK_EXPIRED });
+    expect(await status(cookie, third.id)).toMatchObject({ result: { status: 'EXPIRED' } });
+    expect((await row(third.id)).status).toBe('OPENED');
+    expect((await drafts(cookie)).map((d) => d.kind)).toEqual(['DOCUMENT_FRONT']);
+  });
+});
+

@@ -1,5 +1,7 @@
 import { createContext, useContext, type ComponentType } from 'react';
+import type { HandoffCreateResult } from '../../../shared/api/capture.ts';
 import type { HandoffStep, QualityIssue } from '../../../shared/capture-rules.ts';
+import type { SelectableDocumentType } from '../../../shared/document-requirements.ts';
 
 /**
  * The seam between the KYC flow and the capture feature (decision 023). Features never import each
@@ -14,6 +16,16 @@ export interface HandoffPanelProps {
   onArrived: () => void;
   /** The phone said it is done: move on. */
   onCompleted: () => void;
+  /** The flow's step the panel is shown on (DOCUMENTS or SELFIE): where a REMAINING link's plan starts, and its intro. */
+  from?: HandoffStep;
+  /** The document type chosen: a REMAINING link (decision 058) asks the phone for its sides. */
+  documentType?: SelectableDocumentType | null;
+  /**
+   * The live link, when the flow keeps it (decision 058: one phone session spans the documents and
+   * selfie steps, so moving between them must not lose it). Without these the panel keeps its own.
+   */
+  link?: HandoffCreateResult | null;
+  onLink?: (link: HandoffCreateResult | null) => void;
 }
 
 export interface DocumentCameraProps {

@@ -1,6 +1,7 @@
 import { Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SubmitApplicationResult } from '../../../../shared/api/applications.ts';
+import type { HandoffCreateResult } from '../../../../shared/api/capture.ts';
 import type { CountryListEntry } from '../../../../shared/api/country-list.ts';
 import { DOCUMENT_REQUIREMENTS, type SelectableDocumentType } from '../../../../shared/api/document-types.ts';
 import { enabledCountryField } from '../../../../shared/api/kyc-fields.ts';
@@ -15,6 +16,7 @@ import { Select } from '../../../components/ui/select.tsx';
 import { SkeletonText } from '../../../components/ui/skeleton.tsx';
 import { TextInput } from '../../../components/ui/text-input.tsx';
 import { useCaptureKit } from '../../../lib/capture/capture-kit.ts';
+import { kindLabelKey } from '../../../lib/capture/kind-label.ts';
 import { errorMessage } from '../../../lib/i18n/error-message.ts';
 import { useDeleteDocument } from '../api/delete-document.ts';
 import { useDocumentDrafts } from '../api/document-drafts.ts';
@@ -50,12 +52,6 @@ export interface CapturedLevel1 {
   country: string;
   documentType: SelectableDocumentType;
   documentIds: string[];
-}
-
-/** The label of an image kind for a document type (a passport's front is its photo page). */
-export function kindLabelKey(kind: DocumentKind, type: SelectableDocumentType | null): string {
-  if (kind === DocumentKind.DOCUMENT_FRONT && type === DocumentType.PASSPORT) return 'kyc.kind.PHOTO_PAGE';
-  return `kyc.kind.${kind}`;
 }
 
 /** What a document type needs, as the radio card's second line. */
@@ -118,14 +114,20 @@ export function Level1Flow({ userId, personalInfo, countries, maxBytes, onSubmit
 
   const refetchDrafts = drafts.refetch;
   const onArrived = useCallback(() => void refetchDrafts(), [refetchDrafts]);
-  // The phone is done (decision 023): with its pictures in the drafts, the step is complete and the
-  // flow moves on by itself; otherwise the user sees what is still missing.
+  // One phone session for the rest of the level (decision 058): the flow holds its link, so it
+  // outlives the documents step's page when the user moves to the selfie meanwhile.
+  const [phoneLink, setPhoneLink] = useState<HandoffCreateResult | null>(null);
+  // The phone is done (decisions 023, 058): with its pictures in the drafts the flow moves on by
+  // itself to the first step still to do (the review once everything is there); otherwise the user
+  // sees what is still missing.
   const flowIndex = flow.index;
   const flowGo = flow.go;
   const onCompleted = useCallback(() => {
     void refetchDrafts().then((r) => {
       const fresh = level1Steps({ country, documentType, documentNumber, typeSupported, drafts: draftsByKind(r.data?.documents) });
-      if (fresh[flowIndex]?.complete) flowGo(flowIndex + 1);
+      setPhoneLink(null);
+      const next = resumeStep(fresh);
+      if (next > flowIndex) flowGo(next);
     });
   }, [refetchDrafts, country, documentType, documentNumber, typeSupported, flowIndex, flowGo]);
 
@@ -261,7 +263,7 @@ export function Level1Flow({ userId, personalInfo, countries, maxBytes, onSubmit
           {kit.HandoffPanel ? <p className="text-sm text-muted">{t('capture.noCamera.documents')}</p> : null}
           {kit.HandoffPanel && onDesktop() ? (
             <Suspense fallback={null}>
-              <kit.HandoffPanel level={KycLevel.LEVEL_1} step="DOCUMENTS" onArrived={onArrived} onCompleted={onCompleted} />
+              <kit.HandoffPanel level={KycLevel.LEVEL_1} step="REMAINING" from="DOCUMENTS" documentType={documentType} link={phoneLink} onLink={setPhoneLink} onArrived={onArrived} onCompleted={onCompleted} />
             </Suspense>
           ) : null}
         </>
@@ -284,7 +286,7 @@ export function Level1Flow({ userId, personalInfo, countries, maxBytes, onSubmit
           {kit.HandoffPanel ? <p className="text-sm text-muted">{t('capture.noCamera.selfie')}</p> : null}
           {kit.HandoffPanel && onDesktop() ? (
             <Suspense fallback={null}>
-              <kit.HandoffPanel level={KycLevel.LEVEL_1} step="SELFIE" onArrived={onArrived} onCompleted={onCompleted} />
+              <kit.HandoffPanel level={KycLevel.LEVEL_1} step="REMAINING" from="SELFIE" documentType={documentType} link={phoneLink} onLink={setPhoneLink} onArrived={onArrived} onCompleted={onCompleted} />
             </Suspense>
           ) : null}
         </>
