@@ -56,6 +56,8 @@ export const webhookView = z.object({
   events: z.array(z.string()),
   status: z.enum(WebhookStatus),
   disabledReason: z.string().nullable(),
+  /** Who disabled it (the console's translated wording): an administrator, or the relay after days of failures. */
+  disabledBy: z.enum(['ADMINISTRATOR', 'FAILURES']).nullable(),
   failingSince: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -63,6 +65,10 @@ export const webhookView = z.object({
   /** The end of a rotated secret's overlap (it still signs until then), or null. */
   previousSecretValidUntil: z.string().nullable(),
   pendingDeliveries: z.number().int(),
+  /** Pending after at least one failed attempt (waiting for a retry). */
+  failingDeliveries: z.number().int(),
+  /** Every retry failed (the console can send them again). */
+  deadDeliveries: z.number().int(),
 });
 export type WebhookView = z.output<typeof webhookView>;
 export const webhookListResult = z.object({ webhooks: z.array(webhookView) });
@@ -84,6 +90,9 @@ export const deliveriesResult = z.object({
       nextAttemptAt: z.string().nullable(),
       lastStatus: z.number().int().nullable(),
       lastError: z.string().nullable(),
+      /** The last attempt's time to answer, and the answer's first bytes (null before any attempt). */
+      lastLatencyMs: z.number().int().nullable(),
+      lastResponseExcerpt: z.string().nullable(),
       createdAt: z.string(),
       deliveredAt: z.string().nullable(),
     }),
@@ -112,3 +121,9 @@ export const eventsFeedQuery = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(100),
 });
 export const eventsFeedResult = z.object({ events: z.array(eventEnvelope), next: z.string() });
+
+export type WebhookListResult = z.output<typeof webhookListResult>;
+export type WebhookResult = z.output<typeof webhookResult>;
+export type WebhookSecretResult = z.output<typeof webhookSecretResult>;
+export type DeliveriesResult = z.output<typeof deliveriesResult>;
+export type RedeliverResult = z.output<typeof redeliverResult>;

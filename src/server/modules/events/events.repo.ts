@@ -220,3 +220,26 @@ export async function countPending(db: Db, endpointId: string): Promise<number> 
   const r = await db.selectFrom('webhook_deliveries').select((eb) => eb.fn.countAll<number>().as('n')).where('endpoint_id', '=', endpointId).where('status', '=', DeliveryStatus.PENDING).executeTakeFirstOrThrow();
   return Number(r.n);
 }
+
+/** An endpoint's deliveries in trouble: pending after a failed attempt (retrying), and dead (every retry failed). */
+export async function countTrouble(db: Db, endpointId: string): Promise<{ failing: number; dead: number }> {
+  const rows = await db
+    .selectFrom('webhook_deliveries')
+    .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('endpoint_id', '=', endpointId)
+    .where((eb) => eb.or([eb.and([eb('status', '=', DeliveryStatus.PENDING), eb('attempts', '>', 0)]), eb('status', '=', DeliveryStatus.DEAD)]))
+    .groupBy('status')
+    .execute();
+  const of = (status: string) => Number(rows.find((r) => r.status === status)?.n ?? 0);
+  return { failing: of(DeliveryStatus.PENDING), dead: of(DeliveryStatus.DEAD) };
+}
+
+/** The last attempt of each of these deliveries (the log's latency and answer per delivery). */
+export async function lastAttemptsOf(db: Db, deliveryIds: readonly string[]): Promise<Map<string, Pick<AttemptRow, 'delivery_id' | 'attempt' | 'latency_ms' | 'http_status' | 'response_excerpt'>>> {
+  const last = new Map<string, Pick<AttemptRow, 'delivery_id' | 'attempt' | 'latency_ms' | 'http_status' | 'response_excerpt'>>();
+  if (deliveryIds.length === 0) return last;
+  const rows = await db.selectFrom('webhook_attempts').select(['delivery_id', 'attempt', 'latency_ms', 'http_status', 'response_excerpt', 'at']).where('delivery_id', 'in', deliveryIds).orderBy('at').orderBy('attempt').execute();
+  // Ordered oldest first: the last one written per delivery wins.
+  for (const { at: _at, ...r } of rows) last.set(r.delivery_id, r);
+  return last;
+}
