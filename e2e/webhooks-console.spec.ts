@@ -133,6 +133,42 @@ test('an administrator registers an endpoint, sees its secret once, an approval 
   await reviewer.context().close();
 });
 
+test('an administrator issues an events feed key, shown once; it reads the exchange-wide feed until revoked', async ({ browser }) => {
+  test.setTimeout(90_000);
+  const admin = await reviewerPage(browser, ADMIN);
+  await admin.goto('/user/accounts/console/webhooks');
+  const card = admin.getByRole('region', { name: 'Events feed keys' });
+  const name = `Withdrawals ${Date.now().toString(36)}`;
+  await card.getByLabel(/^What the key is for/).fill(name);
+  await card.getByRole('button', { name: 'Issue a key' }).click();
+  const secretBox = card.getByTestId('secret-once');
+  await expect(secretBox).toContainText("You won't see it again");
+  const key = await secretBox.getByLabel('Events feed key').inputValue();
+  expect(key).toMatch(/^efk_[0-9a-f]{16}_[A-Za-z0-9_-]{43}$/);
+  await secretBox.getByRole('button', { name: 'I have stored it' }).click();
+  await expect(secretBox).toHaveCount(0);
+
+  // The key reads the feed (a fresh context: no session cookie, only the key).
+  const feed = '/x-api/v1/exchange/kyc/integration/events?limit=5';
+  const reader = await browser.newContext({ baseURL: `http://127.0.0.1:${process.env.E2E_PORT ?? 8181}` });
+  const read = async () => (await (await reader.request.get(feed, { headers: { authorization: `Bearer ${key}` } })).json()) as { ret_code: number; result: { events: unknown[]; next: string } };
+  const ok = await read();
+  expect(ok.ret_code).toBe(0);
+  expect(ok.result.next).toMatch(/^[0-9]+$/);
+  const row = card.getByTestId(`feed-key-${key.slice(4, 20)}`);
+  await admin.reload();
+  await expect(row).toContainText(name);
+  await expect(row).toContainText('last used');
+
+  // Revoked after confirming: refused from then on.
+  await row.getByRole('button', { name: `Revoke the key for ${name}` }).click();
+  await admin.getByRole('dialog', { name: 'Revoke this key?' }).getByRole('button', { name: 'Revoke the key' }).click();
+  await expect(row).toContainText('Revoked');
+  expect((await read()).ret_code).toBe(39009);
+  await reader.close();
+  await admin.context().close();
+});
+
 test('a reviewer without the administrator role has no link to webhooks and is refused', async ({ browser }) => {
   const page = await reviewerPage(browser, REVIEWER);
   await expect(page.getByRole('link', { name: 'Webhooks' })).toHaveCount(0);

@@ -21,6 +21,11 @@ export const WebhookPath = {
   consoleWebhookRedeliver: '/v1/console/webhooks/:id/redeliver',
   /** GET, signed by the partner's server: that business's events after a cursor. */
   integrationEvents: '/v1/s1/kyc/integration/events',
+  /** GET: the exchange-wide events feed's keys; POST: issue one (the key shown once). */
+  consoleFeedKeys: '/v1/console/events-feed-keys',
+  consoleFeedKeyRevoke: '/v1/console/events-feed-keys/:id/revoke',
+  /** GET, with `Authorization: Bearer <key>` (an administrator issued it): every event after a cursor. */
+  exchangeEvents: '/v1/exchange/kyc/integration/events',
 } as const;
 
 export const WebhookStatus = { ENABLED: 'ENABLED', DISABLED: 'DISABLED' } as const;
@@ -127,3 +132,27 @@ export type WebhookResult = z.output<typeof webhookResult>;
 export type WebhookSecretResult = z.output<typeof webhookSecretResult>;
 export type DeliveriesResult = z.output<typeof deliveriesResult>;
 export type RedeliverResult = z.output<typeof redeliverResult>;
+
+/** An exchange-wide feed key: `efk_<id>_<secret>`; the id names it in lists and the audit trail, only the secret's hash is kept. */
+export const FEED_KEY_PATTERN = /^efk_([0-9a-f]{16})_([A-Za-z0-9_-]{43})$/;
+
+export const issueFeedKeyRequest = z.strictObject({
+  /** What it is for ("withdrawal service"): shown in the console and the audit trail. */
+  name: z.string({ error: ValidationMessage.REQUIRED }).trim().min(1, { error: ValidationMessage.REQUIRED }).max(100, { error: ValidationMessage.MAX_LENGTH }),
+});
+export const feedKeyView = z.object({
+  id: z.string(),
+  name: z.string(),
+  createdAt: z.string(),
+  createdBy: z.string().nullable(),
+  revokedAt: z.string().nullable(),
+  lastUsedAt: z.string().nullable(),
+});
+export type FeedKeyView = z.output<typeof feedKeyView>;
+export const feedKeyListResult = z.object({ keys: z.array(feedKeyView) });
+/** The key itself is answered here only: never stored, never shown again. */
+export const feedKeySecretResult = z.object({ key: feedKeyView, secret: z.string() });
+export const feedKeyResult = z.object({ key: feedKeyView });
+export type FeedKeyListResult = z.output<typeof feedKeyListResult>;
+export type FeedKeySecretResult = z.output<typeof feedKeySecretResult>;
+export type FeedKeyResult = z.output<typeof feedKeyResult>;

@@ -13,6 +13,7 @@ import { ValidationMessage } from '../../../shared/validation-rules.ts';
 import { recordAudit, type Actor } from '../audit/audit.service.ts';
 import * as repo from './events.repo.ts';
 import { isForbiddenAddress, safePost } from './safe-post.ts';
+import { createFeedKeys } from './feed-keys.ts';
 import { newWebhookSecret, webhookHeaders } from './standard-webhooks.ts';
 
 /** The outbox's public surface (decision 050): other modules write events in their transactions with these. */
@@ -297,6 +298,8 @@ export function createEventsService({
 
   return {
     relay,
+    /** The exchange-wide feed's keys (decision 056): issued by administrators, stored as hashes, revocable. */
+    feedKeys: createFeedKeys(db),
     /** Stops the relay (the server's close): an attempt under way finishes first. */
     close: () => relay.stop(),
 

@@ -30,12 +30,15 @@ const SUMMARY: Record<string, string> = {
   events: "Your applicants' events after a cursor, in order, and the next cursor (signed): the feed for a server that cannot receive webhooks",
 };
 
+const EXCHANGE_SUMMARY = "Every user's events after a cursor, exchange-only ones included, and the next cursor (the exchange's own systems, with an events feed key)";
+
 const operationOf = (route: DocumentedRoute): JsonSchema => {
   const name = route.url.split('/').slice(-1)[0]!.replace(/^:id$/, 'document');
+  const security = route.auth === 'partner' ? [{ partnerKey: [], partnerTs: [], partnerSig: [] }] : route.auth === 'feedKey' ? [{ exchangeFeedKey: [] }] : [{ kycAccessToken: [], kycAccessOrigin: [], kycAccessBusiness: [] }];
   const op: JsonSchema = {
     operationId: `${route.method.toLowerCase()}_${route.url.slice(API_PREFIX.length).replace(/[^a-zA-Z0-9]+/g, '_').replace(/^_|_$/g, '')}`,
-    summary: SUMMARY[name] ?? `SDK variant of the private KYC call "${name}" (same contract, same service)`,
-    security: route.auth === 'partner' ? [{ partnerKey: [], partnerTs: [], partnerSig: [] }] : [{ kycAccessToken: [], kycAccessOrigin: [], kycAccessBusiness: [] }],
+    summary: route.auth === 'feedKey' ? EXCHANGE_SUMMARY : (SUMMARY[name] ?? `SDK variant of the private KYC call "${name}" (same contract, same service)`),
+    security,
   };
   const parameters: JsonSchema[] = [];
   for (const [where, schema] of [['query', route.schema?.querystring], ['path', route.schema?.params]] as const) {
@@ -79,6 +82,8 @@ const DESCRIPTION = `The integration API of the exchange's identity verification
 
 **Events feed.** \`GET …/events?after=<cursor>&limit=<n>\` (signed like the other partner calls, empty body) answers your applicants' events after the cursor, oldest first, and \`next\`: ask again with \`after=next\` (the same \`next\` when nothing is new). Start without \`after\`.
 
+**Exchange-wide events feed** (the exchange's own systems, not partners). \`GET ${API_PREFIX}/v1/exchange/kyc/integration/events?after=<cursor>&limit=<n>\` with \`Authorization: Bearer efk_…\`, a key an administrator issues in the console (Webhooks) or with \`npm run webhook -- issue-feed-key "<what for>"\`, shown once; it answers every user's events, AML screening outcomes included, in the same shape and order as the partner's feed. A missing, unknown or revoked key is answered with ret_code 39009.
+
 **Document upload.** \`POST …/upload-document\` takes multipart/form-data (fields \`kind\`, \`level\`, then \`file\`), like the private call.`;
 
 /** The OpenAPI 3.1 document of the integration routes, built from the schemas they were registered with. */
@@ -114,6 +119,7 @@ export function buildOpenApi(routes: readonly DocumentedRoute[], version: string
         kycAccessToken: header(RequestHeader.KYC_ACCESS_TOKEN, 'The access token'),
         kycAccessOrigin: header(RequestHeader.KYC_ACCESS_ORIGIN, "The token's origin"),
         kycAccessBusiness: header(RequestHeader.KYC_ACCESS_BUSINESS, "The token's business scene"),
+        exchangeFeedKey: { type: 'http', scheme: 'bearer', description: 'An events feed key (efk_…) an administrator of the exchange issued' },
       },
     },
   };

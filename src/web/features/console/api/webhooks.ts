@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CreateWebhookInput, DeliveriesResult, RedeliverResult, WebhookListResult, WebhookResult, WebhookSecretResult, WebhookStatus } from '../../../../shared/api/webhooks.ts';
+import type { CreateWebhookInput, DeliveriesResult, FeedKeyListResult, FeedKeyResult, FeedKeySecretResult, RedeliverResult, WebhookListResult, WebhookResult, WebhookSecretResult, WebhookStatus } from '../../../../shared/api/webhooks.ts';
 import { WebhookPath } from '../../../../shared/api/webhooks.ts';
 import { http } from '../../../lib/http/index.ts';
 import { consoleKeys, withId } from './keys.ts';
@@ -46,3 +46,19 @@ export const useRedeliver = () =>
   useWebhookMutation(({ id, body }: { id: string; body: { eventId: string } | { since: string } }) =>
     http.post<RedeliverResult>(withId(WebhookPath.consoleWebhookRedeliver, id), body, { silent: true }),
   );
+
+/** The exchange-wide events feed's keys (decision 056). */
+const feedKeysKey = [...consoleKeys.all, 'events-feed-keys'] as const;
+
+export const useFeedKeys = (enabled = true) =>
+  useQuery(queryOptions({ queryKey: feedKeysKey, enabled, queryFn: ({ signal }) => http.get<FeedKeyListResult>(WebhookPath.consoleFeedKeys, undefined, { signal, silent: true }) }));
+
+function useFeedKeyMutation<V, R>(call: (vars: V) => Promise<R>) {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: call, onSettled: () => client.invalidateQueries({ queryKey: feedKeysKey }) });
+}
+
+/** A new key: the reply's `secret` is shown once. */
+export const useIssueFeedKey = () => useFeedKeyMutation((name: string) => http.post<FeedKeySecretResult>(WebhookPath.consoleFeedKeys, { name }, { silent: true }));
+
+export const useRevokeFeedKey = () => useFeedKeyMutation((id: string) => http.post<FeedKeyResult>(withId(WebhookPath.consoleFeedKeyRevoke, id), {}, { silent: true }));

@@ -19,6 +19,7 @@ import { RotateSecret } from '../partners/rotate-secret.tsx';
 import { SecretOnce } from '../partners/secret-once.tsx';
 import { useConsoleTitle } from '../use-console-title.ts';
 import { DeliveryLog } from './delivery-log.tsx';
+import { FeedKeysCard } from './feed-keys.tsx';
 import { WebhookForm } from './webhook-form.tsx';
 
 const P = 'webhooks-console';
@@ -201,6 +202,7 @@ export default function WebhooksScreen() {
           </Card>
         </>
       ) : null}
+      <FeedKeysCard />
       {deleting ? (
         <DeleteDialog
           endpoint={deleting}
