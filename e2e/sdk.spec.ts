@@ -79,6 +79,8 @@ test('a partner page embeds the flow: level 1 in SDK mode, events to the parent,
   await expect(events).toContainText('kyc.step_started {"route":"kyc","step":"selfie"}');
   await expect(events).toContainText('kyc.submitted {"level":1}');
   await expect(events).toContainText('kyc.status_changed {"level":1,"status":"PENDING"');
+  // Its backend received the change as a signed webhook and verified it (decision 056), shown live.
+  await expect(page.getByRole('list', { name: 'Webhooks our backend received' })).toContainText(/kyc\.level\.status_changed at .*: signature verified ✓/, { timeout: 15_000 });
 
   // Done: back to the partner's allowed redirect_url, the whole page.
   await frame.getByRole('button', { name: 'Done: return to Demo Partner' }).click();

@@ -5,9 +5,11 @@
  *   node scripts/webhook.ts create <url> [--business <id>] [--event <type>]…   (no --event: every type)
  *   node scripts/webhook.ts rotate-secret <endpoint-id> [--overlap-minutes 1440]
  *   node scripts/webhook.ts disable|enable|delete <endpoint-id>
+ *   node scripts/webhook.ts feed-keys | issue-feed-key "<what for>" | revoke-feed-key <key-id>   (decision 056)
  * `create` and `rotate-secret` print the new signing secret once: it is stored sealed and never shown again.
+ * `issue-feed-key` prints the exchange-wide events feed key once: only its hash is stored.
  */
-import { createWebhookRequest, rotateWebhookSecretRequest } from '../src/shared/api/webhooks.ts';
+import { createWebhookRequest, issueFeedKeyRequest, rotateWebhookSecretRequest } from '../src/shared/api/webhooks.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { createDb, migrate } from '../src/server/db/index.ts';
 import { BusinessError } from '../src/server/errors.ts';
@@ -17,7 +19,7 @@ import { flagsOf } from './cli-args.ts';
 const SYSTEM = { type: 'system', id: null } as const;
 const [command, arg, ...rest] = process.argv.slice(2);
 const { all, one } = flagsOf(rest);
-const USAGE = 'usage: node scripts/webhook.ts list | create <url> [--business <id>] [--event <type>]… | rotate-secret <id> [--overlap-minutes <n>] | disable <id> | enable <id> | delete <id>';
+const USAGE = 'usage: node scripts/webhook.ts list | create <url> [--business <id>] [--event <type>]… | rotate-secret <id> [--overlap-minutes <n>] | disable <id> | enable <id> | delete <id> | feed-keys | issue-feed-key "<what for>" | revoke-feed-key <key-id>';
 
 const config = loadConfig();
 const db = createDb(config.database);
@@ -44,6 +46,16 @@ try {
   } else if (command === 'delete' && arg) {
     await events.remove(arg, SYSTEM);
     console.log(`${arg} deleted`);
+  } else if (command === 'feed-keys') {
+    for (const k of await events.feedKeys.list()) console.log(`${k.id}\t${k.revokedAt ? `revoked ${k.revokedAt}` : 'live'}\t${k.name}\tissued ${k.createdAt}\tlast used ${k.lastUsedAt ?? 'never'}`);
+  } else if (command === 'issue-feed-key' && arg) {
+    const parsed = issueFeedKeyRequest.safeParse({ name: arg });
+    if (!parsed.success) throw new Error('invalid name (1 to 100 characters)');
+    const { key, secret } = await events.feedKeys.issue(parsed.data.name, SYSTEM);
+    console.log(`Events feed key ${key.id} issued for "${key.name}". The key (shown once, only its hash is stored; send it as Authorization: Bearer <key>):\n${secret}`);
+  } else if (command === 'revoke-feed-key' && arg) {
+    const k = await events.feedKeys.revoke(arg, SYSTEM);
+    console.log(`${k.id} revoked at ${k.revokedAt}`);
   } else {
     console.error(USAGE);
     process.exitCode = 2;

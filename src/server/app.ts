@@ -29,7 +29,7 @@ import { complianceConsoleRoutes, complianceRoutes } from './modules/compliance/
 import { developersPlugin, integrationRoutes, partnerDemoRoutes } from './modules/integration/integration.routes.ts';
 import { partnersRoutes } from './modules/partners/partners.routes.ts';
 import { extrasRoutes } from './modules/extras/extras.routes.ts';
-import { eventsFeedRoutes, webhooksConsoleRoutes } from './modules/events/events.routes.ts';
+import { eventsFeedRoutes, exchangeEventsFeedRoutes, webhooksConsoleRoutes } from './modules/events/events.routes.ts';
 import authPlugin from './plugins/auth.ts';
 import compressionPlugin from './plugins/compression.ts';
 import csrfPlugin from './plugins/csrf.ts';
@@ -174,6 +174,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       await api.register(riskRoutes);
       await api.register(webhooksConsoleRoutes);
       await api.register(eventsFeedRoutes);
+      await api.register(exchangeEventsFeedRoutes);
       await api.register(reasonTemplatesRoutes);
     },
     { prefix: API_PREFIX },

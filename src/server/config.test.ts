@@ -47,6 +47,13 @@ describe('DEMO (decision 035)', () => {
     expect(loadConfig({ DEMO: 'false' })).toMatchObject({ demo: false, demoExplicit: true });
   });
 
+  it('private webhook addresses are allowed by default in demo mode only (the partner demo receives on loopback, decision 056); an explicit value wins', () => {
+    expect(loadConfig({}).webhooks.allowPrivate).toBe(true);
+    expect(loadConfig({ WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'false' }).webhooks.allowPrivate).toBe(false);
+    expect(loadConfig({ HOST: '0.0.0.0' }).webhooks.allowPrivate).toBe(false);
+    expect(loadConfig({ HOST: '0.0.0.0', WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true' }).webhooks.allowPrivate).toBe(true);
+  });
+
   it('outside demo mode no published secret is there for the fakes', () => {
     expect(loadConfig({ HOST: '0.0.0.0' }).vendors.webhookSecrets).toBeNull();
     expect(loadConfig({}).vendors.webhookSecrets?.sumsub).toBe('demo-sumsub-webhook-secret');

@@ -238,8 +238,8 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('User accounts <no-reply@localhost>'),
   /** Without SMTP_URL, each message is written here as an .eml file (default DATA_DIR/outbox). */
   MAIL_OUTBOX_DIR: z.string().min(1).optional(),
-  /** Webhooks (decision 050): allow endpoints on private, loopback and link-local addresses (internal receivers); off: refused (SSRF). */
-  WEBHOOK_ALLOW_PRIVATE_ADDRESSES: bool.default(false),
+  /** Webhooks (decision 050): allow endpoints on private, loopback and link-local addresses (internal receivers); off: refused (SSRF). Default: on in demo mode only (the partner demo's own receiver is on loopback, decision 056). */
+  WEBHOOK_ALLOW_PRIVATE_ADDRESSES: bool.optional(),
   /** One delivery attempt's time limit. */
   WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().min(1).max(30).default(10),
   /** How often a server relays the outbox to the webhook endpoints (each delivery is sent by one server); 0: never on this server. */
@@ -358,7 +358,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       jobIntervalMs: e.RETENTION_JOB_INTERVAL_MINUTES * 60_000,
     },
     screening: screeningConfigOf(e, { demo }),
-    webhooks: { allowPrivate: e.WEBHOOK_ALLOW_PRIVATE_ADDRESSES, timeoutMs: Math.round(e.WEBHOOK_TIMEOUT_SECONDS * 1000), relayIntervalMs: Math.round(e.WEBHOOK_RELAY_INTERVAL_SECONDS * 1000) },
+    webhooks: { allowPrivate: e.WEBHOOK_ALLOW_PRIVATE_ADDRESSES ?? demo, timeoutMs: Math.round(e.WEBHOOK_TIMEOUT_SECONDS * 1000), relayIntervalMs: Math.round(e.WEBHOOK_RELAY_INTERVAL_SECONDS * 1000) },
     limitationSweep: { intervalMs: Math.round(e.LIMITATION_SWEEP_INTERVAL_SECONDS * 1000), eventsRetentionDays: e.EVENTS_RETENTION_DAYS },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: path.resolve(e.MAIL_OUTBOX_DIR ?? path.join(dataDir, 'outbox')) },
   };

@@ -11,9 +11,10 @@ import type { Services } from './services.ts';
  * - user: a signed-in user (cookie session), the default for any path containing /private/;
  * - reviewer: a signed-in compliance reviewer (console);
  * - sdk: an SDK/app caller with a kyc-access-token, origin and business scene (§6), never a cookie;
- * - partner: a partner's server, by a signed request (X-Partner-Key / -Ts / -Sig over the raw body).
+ * - partner: a partner's server, by a signed request (X-Partner-Key / -Ts / -Sig over the raw body);
+ * - feedKey: a system of the exchange reading the exchange-wide events feed, by a key an administrator issued (decision 056).
  */
-export type AuthMode = 'public' | 'user' | 'reviewer' | 'sdk' | 'partner';
+export type AuthMode = 'public' | 'user' | 'reviewer' | 'sdk' | 'partner' | 'feedKey';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -27,6 +28,8 @@ declare module 'fastify' {
     sdk: SdkCaller | null;
     /** Partner routes: the business whose signature was verified. */
     partner: { id: string; name: string } | null;
+    /** Exchange-wide feed routes: the events feed key that was presented (its id). */
+    feedKey: { id: string } | null;
   }
   interface FastifyContextConfig {
     auth?: AuthMode;

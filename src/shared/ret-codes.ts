@@ -118,6 +118,8 @@ export const RetCode = {
   PARTNER_SCENE_NOT_ALLOWED: 39007,
   /** Business registry: a business with this id already exists (or the id is reserved). */
   PARTNER_EXISTS: 39008,
+  /** Exchange-wide events feed (decision 056): the Authorization header carries no key an administrator issued, or a revoked one. */
+  EVENTS_FEED_KEY_INVALID: 39009,
   /** Capture handoff (decision 023): the phone link or the phone's session is unknown. */
   HANDOFF_LINK_INVALID: 40001,
   /** Capture handoff: the link was not opened in time, or the phone's session ran out; make a new one on the computer. */

@@ -749,6 +749,7 @@ export interface Database {
   webhook_secrets: WebhookSecretsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;
+  events_feed_keys: EventsFeedKeysTable;
   account_limitations: AccountLimitationsTable;
 }
 
@@ -793,6 +794,20 @@ export interface DomainEventsTable {
 export interface EventAudiencesTable {
   user_id: string;
   business_id: string;
+}
+
+/** A key of the exchange-wide events feed (migration 041): only its SHA-256 is kept; revoked ones stay for the audit trail. */
+export interface EventsFeedKeysTable {
+  id: string;
+  /** What it is for (the administrator's words: "withdrawal service"). */
+  name: string;
+  /** Lowercase hex SHA-256 of the key's secret part. */
+  key_hash: string;
+  created_by: string | null;
+  created_at: string;
+  revoked_at: string | null;
+  revoked_by: string | null;
+  last_used_at: string | null;
 }
 
 /** A webhook endpoint (migration 037): exchange-wide (business_id null) or one business's. */

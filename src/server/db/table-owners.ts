@@ -73,6 +73,7 @@ export const TABLE_OWNERS = {
   webhook_secrets: 'events',
   webhook_deliveries: 'events',
   webhook_attempts: 'events',
+  events_feed_keys: 'events',
   account_restrictions: 'restrictions',
   reason_templates: 'reason-templates',
   account_limitations: 'limitations',

@@ -13,6 +13,8 @@ export const SESSION_COOKIE = 'ua_sid';
 
 const CONSOLE_PATH = `${API_PREFIX}/v1/console/`;
 const INTEGRATION_PATH = `${API_PREFIX}/v1/s1/kyc/integration/`;
+/** The exchange-wide integration calls (decision 056): a key an administrator issued, never a cookie. */
+const EXCHANGE_INTEGRATION_PATH = `${API_PREFIX}/v1/exchange/kyc/integration/`;
 
 /**
  * The default guard for a route: anything under a /private/ path needs a signed-in user, anything
@@ -22,6 +24,7 @@ const INTEGRATION_PATH = `${API_PREFIX}/v1/s1/kyc/integration/`;
 export function defaultAuthMode(url: string): AuthMode {
   if (url.startsWith(CONSOLE_PATH)) return 'reviewer';
   if (url.startsWith(INTEGRATION_PATH)) return 'sdk';
+  if (url.startsWith(EXCHANGE_INTEGRATION_PATH)) return 'feedKey';
   return url.includes('/private/') ? 'user' : 'public';
 }
 
@@ -55,7 +58,18 @@ async function authPlugin(app: FastifyInstance) {
     if (url.startsWith(INTEGRATION_PATH) && mode !== 'sdk' && mode !== 'partner') {
       throw new Error(`Route ${url} is an integration route but neither for SDK callers nor for partners`);
     }
+    if (url.startsWith(EXCHANGE_INTEGRATION_PATH) !== (mode === 'feedKey')) {
+      throw new Error(`Route ${url}: exchange integration routes, and only they, are for events feed keys`);
+    }
     if (mode === 'public') return;
+    if (mode === 'feedKey') {
+      const guard = async (request: FastifyRequest) => {
+        request.feedKey = await app.services.events.feedKeys.authenticate(headerOf(request, 'authorization'));
+      };
+      const existing = route.preValidation;
+      route.preValidation = existing ? [guard, ...(Array.isArray(existing) ? existing : [existing])] : [guard];
+      return;
+    }
     if (mode === 'sdk' || mode === 'partner') {
       const guard = mode === 'sdk' ? sdkGuard(app, route.config?.sdkOriginOptional === true) : partnerGuard(app);
       const existing = route.preValidation;
@@ -79,11 +93,12 @@ async function authPlugin(app: FastifyInstance) {
 
   app.decorateRequest('sdk', null);
   app.decorateRequest('partner', null);
+  app.decorateRequest('feedKey', null);
 
   app.addHook('onRequest', async (request) => {
     if (!routePath(request).startsWith(API_PREFIX)) return;
     // Integration routes never act on a session cookie (§6): their guards set who the caller is.
-    if (routePath(request).startsWith(INTEGRATION_PATH)) return;
+    if (routePath(request).startsWith(INTEGRATION_PATH) || routePath(request).startsWith(EXCHANGE_INTEGRATION_PATH)) return;
     const token = request.cookies[SESSION_COOKIE];
     if (!token || token.length > 100) return;
     request.auth = await app.services.accounts.resolveSession(token);

@@ -21,6 +21,11 @@ export const WebhookPath = {
   consoleWebhookRedeliver: '/v1/console/webhooks/:id/redeliver',
   /** GET, signed by the partner's server: that business's events after a cursor. */
   integrationEvents: '/v1/s1/kyc/integration/events',
+  /** GET: the exchange-wide events feed's keys; POST: issue one (the key shown once). */
+  consoleFeedKeys: '/v1/console/events-feed-keys',
+  consoleFeedKeyRevoke: '/v1/console/events-feed-keys/:id/revoke',
+  /** GET, with `Authorization: Bearer <key>` (an administrator issued it): every event after a cursor. */
+  exchangeEvents: '/v1/exchange/kyc/integration/events',
 } as const;
 
 export const WebhookStatus = { ENABLED: 'ENABLED', DISABLED: 'DISABLED' } as const;
@@ -56,6 +61,8 @@ export const webhookView = z.object({
   events: z.array(z.string()),
   status: z.enum(WebhookStatus),
   disabledReason: z.string().nullable(),
+  /** Who disabled it (the console's translated wording): an administrator, or the relay after days of failures. */
+  disabledBy: z.enum(['ADMINISTRATOR', 'FAILURES']).nullable(),
   failingSince: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -63,6 +70,10 @@ export const webhookView = z.object({
   /** The end of a rotated secret's overlap (it still signs until then), or null. */
   previousSecretValidUntil: z.string().nullable(),
   pendingDeliveries: z.number().int(),
+  /** Pending after at least one failed attempt (waiting for a retry). */
+  failingDeliveries: z.number().int(),
+  /** Every retry failed (the console can send them again). */
+  deadDeliveries: z.number().int(),
 });
 export type WebhookView = z.output<typeof webhookView>;
 export const webhookListResult = z.object({ webhooks: z.array(webhookView) });
@@ -84,6 +95,9 @@ export const deliveriesResult = z.object({
       nextAttemptAt: z.string().nullable(),
       lastStatus: z.number().int().nullable(),
       lastError: z.string().nullable(),
+      /** The last attempt's time to answer, and the answer's first bytes (null before any attempt). */
+      lastLatencyMs: z.number().int().nullable(),
+      lastResponseExcerpt: z.string().nullable(),
       createdAt: z.string(),
       deliveredAt: z.string().nullable(),
     }),
@@ -112,3 +126,33 @@ export const eventsFeedQuery = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(100),
 });
 export const eventsFeedResult = z.object({ events: z.array(eventEnvelope), next: z.string() });
+
+export type WebhookListResult = z.output<typeof webhookListResult>;
+export type WebhookResult = z.output<typeof webhookResult>;
+export type WebhookSecretResult = z.output<typeof webhookSecretResult>;
+export type DeliveriesResult = z.output<typeof deliveriesResult>;
+export type RedeliverResult = z.output<typeof redeliverResult>;
+
+/** An exchange-wide feed key: `efk_<id>_<secret>`; the id names it in lists and the audit trail, only the secret's hash is kept. */
+export const FEED_KEY_PATTERN = /^efk_([0-9a-f]{16})_([A-Za-z0-9_-]{43})$/;
+
+export const issueFeedKeyRequest = z.strictObject({
+  /** What it is for ("withdrawal service"): shown in the console and the audit trail. */
+  name: z.string({ error: ValidationMessage.REQUIRED }).trim().min(1, { error: ValidationMessage.REQUIRED }).max(100, { error: ValidationMessage.MAX_LENGTH }),
+});
+export const feedKeyView = z.object({
+  id: z.string(),
+  name: z.string(),
+  createdAt: z.string(),
+  createdBy: z.string().nullable(),
+  revokedAt: z.string().nullable(),
+  lastUsedAt: z.string().nullable(),
+});
+export type FeedKeyView = z.output<typeof feedKeyView>;
+export const feedKeyListResult = z.object({ keys: z.array(feedKeyView) });
+/** The key itself is answered here only: never stored, never shown again. */
+export const feedKeySecretResult = z.object({ key: feedKeyView, secret: z.string() });
+export const feedKeyResult = z.object({ key: feedKeyView });
+export type FeedKeyListResult = z.output<typeof feedKeyListResult>;
+export type FeedKeySecretResult = z.output<typeof feedKeySecretResult>;
+export type FeedKeyResult = z.output<typeof feedKeyResult>;

@@ -35,6 +35,7 @@ import * as m037 from './037-events.ts';
 import * as m038 from './038-console-search.ts';
 import * as m039 from './039-restrictions-templates-cancel.ts';
 import * as m040 from './040-announcement-translations.ts';
+import * as m041 from './041-events-feed-keys.ts';
 import * as m043 from './043-handoff-plan.ts';
 import * as m045 from './045-limitation-sweep.ts';
 
@@ -79,6 +80,7 @@ export const migrations: Record<string, Migration> = {
   '038-console-search': m038,
   '039-restrictions-templates-cancel': m039,
   '040-announcement-translations': m040,
+  '041-events-feed-keys': m041,
   '043-handoff-plan': m043,
   '045-limitation-sweep': m045,
 };

@@ -1,6 +1,6 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../../db/index.ts';
-import type { DomainEventsTable, WebhookAttemptsTable, WebhookDeliveriesTable, WebhookEndpointsTable, WebhookSecretsTable } from '../../db/schema.ts';
+import type { DomainEventsTable, EventsFeedKeysTable, WebhookAttemptsTable, WebhookDeliveriesTable, WebhookEndpointsTable, WebhookSecretsTable } from '../../db/schema.ts';
 
 /** SQL of the events module (decision 050): the outbox, audiences, endpoints, secrets, deliveries, attempts. */
 
@@ -219,4 +219,48 @@ export async function resetDeliveries(db: Db, endpointId: string, positions: rea
 export async function countPending(db: Db, endpointId: string): Promise<number> {
   const r = await db.selectFrom('webhook_deliveries').select((eb) => eb.fn.countAll<number>().as('n')).where('endpoint_id', '=', endpointId).where('status', '=', DeliveryStatus.PENDING).executeTakeFirstOrThrow();
   return Number(r.n);
+}
+
+/** An endpoint's deliveries in trouble: pending after a failed attempt (retrying), and dead (every retry failed). */
+export async function countTrouble(db: Db, endpointId: string): Promise<{ failing: number; dead: number }> {
+  const rows = await db
+    .selectFrom('webhook_deliveries')
+    .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('endpoint_id', '=', endpointId)
+    .where((eb) => eb.or([eb.and([eb('status', '=', DeliveryStatus.PENDING), eb('attempts', '>', 0)]), eb('status', '=', DeliveryStatus.DEAD)]))
+    .groupBy('status')
+    .execute();
+  const of = (status: string) => Number(rows.find((r) => r.status === status)?.n ?? 0);
+  return { failing: of(DeliveryStatus.PENDING), dead: of(DeliveryStatus.DEAD) };
+}
+
+/** The last attempt of each of these deliveries (the log's latency and answer per delivery). */
+export async function lastAttemptsOf(db: Db, deliveryIds: readonly string[]): Promise<Map<string, Pick<AttemptRow, 'delivery_id' | 'attempt' | 'latency_ms' | 'http_status' | 'response_excerpt'>>> {
+  const last = new Map<string, Pick<AttemptRow, 'delivery_id' | 'attempt' | 'latency_ms' | 'http_status' | 'response_excerpt'>>();
+  if (deliveryIds.length === 0) return last;
+  const rows = await db.selectFrom('webhook_attempts').select(['delivery_id', 'attempt', 'latency_ms', 'http_status', 'response_excerpt', 'at']).where('delivery_id', 'in', deliveryIds).orderBy('at').orderBy('attempt').execute();
+  // Ordered oldest first: the last one written per delivery wins.
+  for (const { at: _at, ...r } of rows) last.set(r.delivery_id, r);
+  return last;
+}
+
+export type FeedKeyRow = Selectable<EventsFeedKeysTable>;
+export async function insertFeedKey(db: Db, row: Insertable<EventsFeedKeysTable>): Promise<void> {
+  await db.insertInto('events_feed_keys').values(row).execute();
+}
+export const findFeedKey = (db: Db, id: string) => db.selectFrom('events_feed_keys').selectAll().where('id', '=', id).executeTakeFirst();
+export const listFeedKeys = (db: Db) => db.selectFrom('events_feed_keys').selectAll().orderBy('created_at', 'desc').orderBy('id').execute();
+/** Revokes a live key (compare-and-set: a second revocation changes nothing). True when revoked now. */
+export async function revokeFeedKey(db: Db, id: string, at: string, by: string | null): Promise<boolean> {
+  const r = await db.updateTable('events_feed_keys').set({ revoked_at: at, revoked_by: by }).where('id', '=', id).where('revoked_at', 'is', null).executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+/** Notes a use of the key, at most once a minute (a consumer polling every second writes no row each time). */
+export async function touchFeedKey(db: Db, id: string, at: string, notSince: string): Promise<void> {
+  await db
+    .updateTable('events_feed_keys')
+    .set({ last_used_at: at })
+    .where('id', '=', id)
+    .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<', notSince)]))
+    .execute();
 }

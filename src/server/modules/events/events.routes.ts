@@ -6,6 +6,10 @@ import {
   deliveriesResult,
   eventsFeedQuery,
   eventsFeedResult,
+  feedKeyListResult,
+  feedKeyResult,
+  feedKeySecretResult,
+  issueFeedKeyRequest,
   redeliverRequest,
   redeliverResult,
   rotateWebhookSecretRequest,
@@ -48,6 +52,14 @@ export const webhooksConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(WebhookPath.consoleWebhookDeliveries, { config: administrator, schema: { params: webhookIdParams, querystring: deliveriesQuery, response: { 200: okEnvelope(deliveriesResult) } } }, async (request) =>
     ok(await events.deliveries(request.params.id, request.query.limit)),
   );
+  // The exchange-wide events feed's keys (decision 056).
+  app.get(WebhookPath.consoleFeedKeys, { config: administrator, schema: { response: { 200: okEnvelope(feedKeyListResult) } } }, async () => ok({ keys: await events.feedKeys.list() }));
+  app.post(WebhookPath.consoleFeedKeys, { config: administrator, schema: { body: issueFeedKeyRequest, response: { 200: okEnvelope(feedKeySecretResult) } } }, async (request) =>
+    ok(await events.feedKeys.issue(request.body.name, actorOf(request))),
+  );
+  app.post(WebhookPath.consoleFeedKeyRevoke, { config: administrator, schema: { params: webhookIdParams, body: emptyRequest, response: { 200: okEnvelope(feedKeyResult) } } }, async (request) =>
+    ok({ key: await events.feedKeys.revoke(request.params.id, actorOf(request)) }),
+  );
   app.post(WebhookPath.consoleWebhookRedeliver, { config: administrator, schema: { params: webhookIdParams, body: redeliverRequest, response: { 200: okEnvelope(redeliverResult) } } }, async (request) =>
     ok(await events.redeliver(request.params.id, request.body, actorOf(request))),
   );
@@ -61,4 +73,14 @@ export const eventsFeedRoutes: FastifyPluginAsyncZod = async (app) => {
       ok(await app.services.events.feed({ businessId: request.partner!.id }, request.query.after, request.query.limit)),
     );
   });
+};
+
+/**
+ * The exchange-wide events feed (decision 056): every event, exchange-only ones included, for the
+ * exchange's own systems, with a key an administrator issued (`Authorization: Bearer efk_…`).
+ */
+export const exchangeEventsFeedRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(WebhookPath.exchangeEvents, { config: { auth: 'feedKey' }, schema: { querystring: eventsFeedQuery, response: { 200: okEnvelope(eventsFeedResult) } } }, async (request) =>
+    ok(await app.services.events.feed('exchange', request.query.after, request.query.limit)),
+  );
 };

@@ -13,6 +13,7 @@ import { ValidationMessage } from '../../../shared/validation-rules.ts';
 import { recordAudit, type Actor } from '../audit/audit.service.ts';
 import * as repo from './events.repo.ts';
 import { isForbiddenAddress, safePost } from './safe-post.ts';
+import { createFeedKeys } from './feed-keys.ts';
 import { newWebhookSecret, webhookHeaders } from './standard-webhooks.ts';
 
 /** The outbox's public surface (decision 050): other modules write events in their transactions with these. */
@@ -44,6 +45,8 @@ const DELIVERY_BATCH = 100;
 /** Attempts in flight at once on one server (each to a different user's line). */
 const PARALLEL = 16;
 const SYSTEM: Actor = { type: 'system', id: null };
+/** The stored reason of an administrator's disabling (any other reason is the relay's, after days of failures). */
+const DISABLED_BY_ADMINISTRATOR = 'disabled by an administrator';
 
 const secretContext = (id: string) => `webhook_secret:${id}`;
 const parseTypes = (json: string): string[] => {
@@ -114,12 +117,14 @@ export function createEventsService({
       events: parseTypes(row.event_types),
       status: row.status as WebhookStatus,
       disabledReason: row.disabled_reason,
+      disabledBy: row.status !== WebhookStatus.DISABLED ? null : row.disabled_reason === DISABLED_BY_ADMINISTRATOR ? 'ADMINISTRATOR' : 'FAILURES',
       failingSince: row.failing_since,
       createdAt: row.created_at,
       updatedAt: row.updated_at,
       secretCreatedAt: current?.created_at ?? null,
       previousSecretValidUntil: previous,
       pendingDeliveries: await repo.countPending(q, row.id),
+      ...(await repo.countTrouble(q, row.id).then((t) => ({ failingDeliveries: t.failing, deadDeliveries: t.dead }))),
     };
   }
 
@@ -294,6 +299,8 @@ export function createEventsService({
 
   return {
     relay,
+    /** The exchange-wide feed's keys (decision 056): issued by administrators, stored as hashes, revocable. */
+    feedKeys: createFeedKeys(db),
     /** Stops the relay (the server's close): an attempt under way finishes first. */
     close: () => relay.stop(),
 
@@ -311,7 +318,7 @@ export function createEventsService({
     async setStatus(id: string, status: WebhookStatus, actor: Actor): Promise<WebhookView> {
       await inTransaction(db, async (trx) => {
         const before = await endpointOrThrow(trx, id);
-        await repo.updateEndpoint(trx, id, { status, disabled_reason: status === WebhookStatus.DISABLED ? 'disabled by an administrator' : null, failing_since: null, updated_at: nowIso() });
+        await repo.updateEndpoint(trx, id, { status, disabled_reason: status === WebhookStatus.DISABLED ? DISABLED_BY_ADMINISTRATOR : null, failing_since: null, updated_at: nowIso() });
         // Enabled again (the receiver fixed): what waits for a retry goes on the next pass.
         if (status === WebhookStatus.ENABLED) await repo.bringForward(trx, id, nowIso());
         await recordAudit(trx, actor, { action: 'webhook.endpoint.update', entityType: 'webhook_endpoint', entityId: id, before: { status: before.status }, after: { status } });
@@ -345,8 +352,22 @@ export function createEventsService({
     async deliveries(id: string, limit: number) {
       await endpointOrThrow(db, id);
       const [deliveries, attempts] = await Promise.all([repo.deliveriesOf(db, id, limit), repo.attemptsOf(db, id, limit)]);
+      const last = await repo.lastAttemptsOf(db, deliveries.map((d) => d.id));
       return {
-        deliveries: deliveries.map((d) => ({ id: d.id, eventId: d.event_id, type: d.type, status: d.status, attempts: d.attempts, nextAttemptAt: d.status === repo.DeliveryStatus.PENDING ? d.due_at : null, lastStatus: d.last_status, lastError: d.last_error, createdAt: d.created_at, deliveredAt: d.delivered_at })),
+        deliveries: deliveries.map((d) => ({
+          id: d.id,
+          eventId: d.event_id,
+          type: d.type,
+          status: d.status,
+          attempts: d.attempts,
+          nextAttemptAt: d.status === repo.DeliveryStatus.PENDING ? d.due_at : null,
+          lastStatus: d.last_status,
+          lastError: d.last_error,
+          lastLatencyMs: last.get(d.id)?.latency_ms ?? null,
+          lastResponseExcerpt: last.get(d.id)?.response_excerpt ?? null,
+          createdAt: d.created_at,
+          deliveredAt: d.delivered_at,
+        })),
         attempts: attempts.map((a) => ({ id: a.id, eventId: a.event_id, type: a.type, attempt: a.attempt, at: a.at, httpStatus: a.http_status, latencyMs: a.latency_ms, responseExcerpt: a.response_excerpt, error: a.error })),
       };
     },

@@ -191,6 +191,13 @@ describe('deliveries (Standard Webhooks)', () => {
     for (const d of rows) expect(Date.parse(d.due_at) - (t0 + 10_000)).toBeLessThanOrEqual(36_000);
     // The endpoint is marked failing (not disabled: that takes days).
     expect(await app.db.selectFrom('webhook_endpoints').select(['status', 'failing_since']).where('id', '=', endpointId).executeTakeFirst()).toEqual({ status: 'ENABLED', failing_since: expect.any(String) });
+    // The console's list counts them as failing; the log shows each delivery's last answer and its next retry.
+    const listed = (await get(app, '/v1/console/webhooks', admin.cookie)).json().result.webhooks.find((w: { id: string }) => w.id === endpointId);
+    expect(listed).toMatchObject({ pendingDeliveries: 6, failingDeliveries: 2, deadDeliveries: 0, disabledBy: null });
+    const log = (await get(app, `/v1/console/webhooks/${endpointId}/deliveries`, admin.cookie)).json().result.deliveries as { status: string; attempts: number; lastStatus: number; lastLatencyMs: number; lastResponseExcerpt: string; nextAttemptAt: string }[];
+    const retrying = log.filter((x) => x.status === 'PENDING' && x.attempts > 0);
+    expect(retrying.map((d) => d.attempts)).toEqual([2, 2]);
+    for (const d of retrying) expect(d).toMatchObject({ lastStatus: 503, lastLatencyMs: expect.any(Number), lastResponseExcerpt: 'maintenance', nextAttemptAt: expect.any(String) });
     // Back an hour later: every event arrives, each user's in order.
     down = false;
     vi.setSystemTime(t0 + 3600_000);
@@ -255,6 +262,8 @@ describe('deliveries (Standard Webhooks)', () => {
     vi.setSystemTime(t0 + DISABLE_AFTER_MS + 60_000);
     await relay();
     expect(await app.db.selectFrom('webhook_endpoints').select(['status', 'disabled_reason']).where('id', '=', endpointId).executeTakeFirst()).toEqual({ status: 'DISABLED', disabled_reason: expect.stringMatching(/^every delivery failed since/) });
+    // (Days later on the faked clock the administrator's session has lapsed: the console's view is read from the service.)
+    expect(await app.services.events.get(endpointId)).toMatchObject({ status: 'DISABLED', disabledBy: 'FAILURES', deadDeliveries: 1 });
     expect(await app.db.selectFrom('audit_log').select(['actor_type', 'action']).where('entity_id', '=', endpointId).where('action', '=', 'webhook.endpoint.disable').execute()).toEqual([{ actor_type: 'system', action: 'webhook.endpoint.disable' }]);
     down = false;
     received = [];
@@ -269,7 +278,7 @@ describe('deliveries (Standard Webhooks)', () => {
   });
 
   it('a disabled endpoint receives nothing until enabled; a deleted one is gone with its log', async () => {
-    expect((await post(app, `/v1/console/webhooks/${endpointId}`, { status: 'DISABLED' }, admin.cookie)).json()).toMatchObject({ ret_code: 0, result: { webhook: { status: 'DISABLED' } } });
+    expect((await post(app, `/v1/console/webhooks/${endpointId}`, { status: 'DISABLED' }, admin.cookie)).json()).toMatchObject({ ret_code: 0, result: { webhook: { status: 'DISABLED', disabledBy: 'ADMINISTRATOR' } } });
     await approve(await newUser(app, 'hooks-d1@example.com'));
     received = [];
     await relay();

@@ -10,6 +10,8 @@ import { defaultAuthMode } from '../../plugins/auth.ts';
 import { buildOpenApi, type DocumentedRoute } from './openapi.ts';
 
 const INTEGRATION = `${API_PREFIX}/v1/s1/kyc/integration/`;
+/** The exchange's own systems' calls (decision 056: the exchange-wide events feed), documented beside the partners'. */
+const EXCHANGE_INTEGRATION = `${API_PREFIX}/v1/exchange/kyc/integration/`;
 
 const require = createRequire(import.meta.url);
 const REDOC_VERSION = (require('redoc/package.json') as { version: string }).version;
@@ -96,7 +98,7 @@ const PAGE = `<!doctype html>
 async function developersRoutes(app: FastifyInstance) {
   const routes: DocumentedRoute[] = [];
   app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith(INTEGRATION)) return;
+    if (!route.url.startsWith(INTEGRATION) && !route.url.startsWith(EXCHANGE_INTEGRATION)) return;
     for (const method of [route.method].flat()) {
       if (method === 'HEAD') continue;
       routes.push({ method, url: route.url, auth: route.config?.auth ?? defaultAuthMode(route.url), schema: route.schema as DocumentedRoute['schema'] });

@@ -22,6 +22,7 @@ let app: App;
 let close: () => Promise<void>;
 const table = routeTable();
 const INTEGRATION = `${API_PREFIX}/v1/s1/kyc/integration/`;
+const EXCHANGE_INTEGRATION = `${API_PREFIX}/v1/exchange/kyc/integration/`;
 
 beforeAll(async () => {
   ({ app, close } = await createTestApp({}, undefined, { plugins: [table.plugin] }));
@@ -41,7 +42,7 @@ describe('the OpenAPI document of the integration API', () => {
 
   it('has every integration route and each route has exactly its own request and reply schemas', async () => {
     const doc = (await app.inject({ method: 'GET', url: '/developers/openapi.json' })).json();
-    const routes = table.routes.filter((r) => r.url.startsWith(INTEGRATION));
+    const routes = table.routes.filter((r) => r.url.startsWith(INTEGRATION) || r.url.startsWith(EXCHANGE_INTEGRATION));
     expect(routes.length).toBeGreaterThan(15);
     const documented = Object.entries(doc.paths as Record<string, Record<string, unknown>>).flatMap(([p, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${p}`));
     expect(documented.sort()).toEqual(routes.map((r) => `${r.method} ${r.url.replace(/:(\w+)/g, '{$1}')}`).sort());
@@ -56,6 +57,9 @@ describe('the OpenAPI document of the integration API', () => {
     expect(doc.paths['/x-api/v1/s1/kyc/integration/access-token'].post.security).toEqual([{ partnerKey: [], partnerTs: [], partnerSig: [] }]);
     expect(doc.paths['/x-api/v1/s1/kyc/integration/info'].post.security).toEqual([{ kycAccessToken: [], kycAccessOrigin: [], kycAccessBusiness: [] }]);
     expect(doc.info.description).toContain('kyc.status_changed');
+    // Decision 056: the exchange-wide feed, with an administrator's key.
+    expect(doc.paths['/x-api/v1/exchange/kyc/integration/events'].get.security).toEqual([{ exchangeFeedKey: [] }]);
+    expect(doc.components.securitySchemes.exchangeFeedKey).toMatchObject({ type: 'http', scheme: 'bearer' });
   });
 
   it('has request and reply examples that the routes themselves accept and answer', async () => {

@@ -35,12 +35,15 @@ const SUMMARY: Record<string, string> = {
 
 const PARTNER_TAG = 'Your server (signed calls)';
 const SDK_TAG = 'The embedded page (access token)';
+const EXCHANGE_TAG = "The exchange's own systems (events feed key)";
 const WEBHOOKS_TAG = 'Webhooks (we call your endpoint)';
 const TAGS = [
   { name: PARTNER_TAG, description: `Called by your server, never by a browser: each call is signed with your API secret (see "Signing your server's calls").` },
   { name: SDK_TAG, description: `Called by the embedded page (or your native app) with the access token headers (see "Calls from the embedded page"). The same contracts as the exchange's own pages.` },
+  { name: EXCHANGE_TAG, description: 'Not for partners: the exchange\'s trading, withdrawal and support systems read every user\'s events with a key an administrator issues (see "Exchange-wide events feed").' },
   { name: WEBHOOKS_TAG, description: 'What we POST to your webhook endpoint, one event type each (see "Webhooks" for the signature).' },
 ];
+const EXCHANGE_SUMMARY = "Every user's events after a cursor, exchange-only ones included, and the next cursor (the exchange's own systems, with an events feed key)";
 
 /** Transport failures keep their HTTP status (the envelope plugin): documented on every call. */
 const transportError = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/TransportError' } } } });
@@ -48,12 +51,13 @@ const transportError = (description: string) => ({ description, content: { 'appl
 const operationOf = (route: DocumentedRoute): JsonSchema => {
   const name = route.url.split('/').slice(-1)[0]!.replace(/^:id$/, 'document');
   const signed = route.auth === 'partner';
+  const feedKey = route.auth === 'feedKey';
   const example = OPERATION_EXAMPLES[name];
   const op: JsonSchema = {
     operationId: `${route.method.toLowerCase()}_${route.url.slice(API_PREFIX.length).replace(/[^a-zA-Z0-9]+/g, '_').replace(/^_|_$/g, '')}`,
-    summary: SUMMARY[name] ?? `${name}: the embedded variant of the exchange's own call (same contract, same rules)`,
-    tags: [signed ? PARTNER_TAG : SDK_TAG],
-    security: signed ? [{ partnerKey: [], partnerTs: [], partnerSig: [] }] : [{ kycAccessToken: [], kycAccessOrigin: [], kycAccessBusiness: [] }],
+    summary: feedKey ? EXCHANGE_SUMMARY : (SUMMARY[name] ?? `${name}: the embedded variant of the exchange's own call (same contract, same rules)`),
+    tags: [signed ? PARTNER_TAG : feedKey ? EXCHANGE_TAG : SDK_TAG],
+    security: signed ? [{ partnerKey: [], partnerTs: [], partnerSig: [] }] : feedKey ? [{ exchangeFeedKey: [] }] : [{ kycAccessToken: [], kycAccessOrigin: [], kycAccessBusiness: [] }],
   };
   const parameters: JsonSchema[] = [];
   for (const [where, schema] of [['query', route.schema?.querystring], ['path', route.schema?.params]] as const) {
@@ -159,6 +163,10 @@ ${PARTNER_EVENT_TYPES.map((t) => `- \`${t}\` (version ${DomainEventCatalog[t].ve
 
 \`GET …/events?after=<cursor>&limit=<n>\` (signed like the other calls of your server, with an empty body) answers your applicants' events after the cursor, oldest first, and \`next\`: ask again with \`after=next\` (the same \`next\` when nothing is new). Start without \`after\`. The same events as the webhooks: ${EVENT_TYPES_TEXT}.
 
+## Exchange-wide events feed
+
+Not for partners: the exchange's own systems. \`GET ${API_PREFIX}/v1/exchange/kyc/integration/events?after=<cursor>&limit=<n>\` with \`Authorization: Bearer efk_…\`, a key an administrator issues in the console (Webhooks) or with \`npm run webhook -- issue-feed-key "<what for>"\`, shown once; it answers every user's events, AML screening outcomes included, in the same shape and order as your feed. A missing, unknown or revoked key is answered with ret_code 39009.
+
 ## Document upload
 
 \`POST …/upload-document\` takes multipart/form-data (fields \`kind\`, \`level\`, then \`file\`), like the exchange's own page.`;
@@ -238,6 +246,7 @@ export function buildOpenApi(routes: readonly DocumentedRoute[], version: string
         webhookId: header('webhook-id', 'We send it: the event id (the same on every retry)'),
         webhookTimestamp: header('webhook-timestamp', 'We send it: seconds since 1970'),
         webhookSignature: header('webhook-signature', 'We send it: v1,<base64 HMAC-SHA256> under your endpoint secret (see "Webhooks")'),
+        exchangeFeedKey: { type: 'http', scheme: 'bearer', description: 'An events feed key (efk_…) an administrator of the exchange issued' },
       },
     },
   };

@@ -1,7 +1,9 @@
+import type { AddressInfo } from 'node:net';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { API_PREFIX } from '../../../shared/api/paths.ts';
 import { IntegrationPath, PARTNER_DEMO_PATH, PartnerHeader } from '../../../shared/integration-paths.ts';
 import { DEMO_PARTNER_ID, DEMO_PARTNER_SECRET, partnerSignature } from '../partners/partners.service.ts';
+import { connectDemoEndpoint, createDemoReceiver } from './partner-demo-webhooks.ts';
 
 /**
  * The demo partner page (decision 021): what an integrator builds, served by `npm start` at
@@ -27,7 +29,11 @@ const PAGE = html(
 <p id="status" role="status"></p>
 <div id="frame-host"></div>
 <h2>Events from the flow</h2>
-<ol id="events" aria-label="Events from the flow"></ol>`,
+<ol id="events" aria-label="Events from the flow"></ol>
+<h2>Webhooks our backend received</h2>
+<p>Our backend's endpoint receives the exchange's signed events for our applicants and verifies each with the Standard Webhooks package (newest first, shown live).</p>
+<p id="webhooks-state" role="status"></p>
+<ol id="webhooks" aria-label="Webhooks our backend received"></ol>`,
 );
 
 const DONE = html('Demo Partner: welcome back', `<h1>Welcome back to Demo Partner</h1><p id="done-status">Your verification was handed back to us.</p><p><a href="${PARTNER_DEMO_PATH}">Start again</a></p>`);
@@ -37,6 +43,25 @@ iframe{width:100%;height:720px;border:1px solid #ccd;border-radius:8px;margin-to
 
 /** The page's own script: a partner's real integration would look like this. */
 const SCRIPT = `(() => {
+  // The webhooks our backend received, read every two seconds.
+  const hooks = document.getElementById('webhooks');
+  if (hooks) {
+    const poll = async () => {
+      try {
+        const res = await fetch('${PARTNER_DEMO_PATH}webhooks.json');
+        const body = await res.json();
+        document.getElementById('webhooks-state').textContent = body.connected ? (body.received.length === 0 ? 'Waiting for the first webhook…' : '') : 'Webhooks are off: the server does not allow its own address as an endpoint (WEBHOOK_ALLOW_PRIVATE_ADDRESSES=false).';
+        hooks.replaceChildren(...body.received.map((w) => {
+          const li = document.createElement('li');
+          li.dataset.webhookId = w.id;
+          li.textContent = w.type + ' at ' + new Date(w.timestamp || w.receivedAt).toLocaleTimeString() + ': ' + (w.verified ? 'signature verified \u2713' : 'signature NOT verified \u2717');
+          return li;
+        }));
+      } catch {}
+      setTimeout(poll, 2000);
+    };
+    void poll();
+  }
   const form = document.getElementById('start');
   if (!form) return;
   let sdkOrigin = null;
@@ -75,6 +100,33 @@ function sdkOriginFor(pageOrigin: string): string {
 const pageOriginOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
 
 export const partnerDemoRoutes: FastifyPluginAsync = async (app) => {
+  // Decision 056: the demo business's webhook endpoint is this page's own receiver, connected once the
+  // server listens (its address is known then); only where private addresses may be endpoints.
+  const receiver = createDemoReceiver();
+  const receiverPath = `${PARTNER_DEMO_PATH}webhooks`;
+  app.addHook('onListen', async () => {
+    if (!app.config.webhooks.allowPrivate) {
+      app.log.info('partner demo: no webhooks (WEBHOOK_ALLOW_PRIVATE_ADDRESSES=false refuses its own loopback receiver)');
+      return;
+    }
+    const { port } = app.server.address() as AddressInfo;
+    try {
+      receiver.setSecret(await connectDemoEndpoint(app.services.events, `http://127.0.0.1:${port}${receiverPath}`));
+    } catch (err) {
+      app.log.warn({ err }, 'partner demo: its webhook endpoint could not be registered');
+    }
+  });
+  await app.register(async (scope) => {
+    // The signature is over the raw bytes: this route keeps the body as the string it arrived as.
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_request, body, done) => done(null, body));
+    scope.post(receiverPath, async (request, reply) => {
+      const ok = receiver.receive(typeof request.body === 'string' ? request.body : '', request.headers);
+      return reply.status(ok ? 204 : 400).send();
+    });
+  });
+  app.get(`${PARTNER_DEMO_PATH}webhooks.json`, async (_request, reply) => reply.header('cache-control', 'no-store').send({ connected: receiver.connected, received: receiver.list() }));
+
   const csp = (request: FastifyRequest) =>
     `default-src 'self'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self'; frame-src ${sdkOriginFor(pageOriginOf(request))}; frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'`;
 

@@ -26,6 +26,7 @@ import { requestSearchFocus, useShortcuts } from './shortcuts.ts';
 const CaseScreen = lazy(() => import('./case-screen.tsx'));
 const AdminScreen = lazy(() => import('./admin-screen.tsx'));
 const PartnersScreen = lazy(() => import('./partners/partners-screen.tsx'));
+const WebhooksScreen = lazy(() => import('./webhooks/webhooks-screen.tsx'));
 const ReverificationRequestScreen = lazy(() => import('./reverification-request-screen.tsx'));
 const RfiRequestScreen = lazy(() => import('./rfi-request-screen.tsx'));
 const TaskRequestScreen = lazy(() => import('./task-request-screen.tsx'));
@@ -219,6 +220,14 @@ export default function ConsoleLayout() {
                   </Link>
                 </li>
               ) : null}
+              {/* Decisions 050/056: webhook endpoints, their delivery log, the feed's keys; administrators only. */}
+              {hasConsoleRole(me.data.role, ConsoleRole.ADMINISTRATOR) ? (
+                <li>
+                  <Link href="/webhooks" className="rounded-sm text-muted underline-offset-4 hover:text-ink hover:underline focus-visible:outline-2 focus-visible:outline-primary">
+                    {t('webhooks-console.nav')}
+                  </Link>
+                </li>
+              ) : null}
             </ul>
           </div>
         </nav>
@@ -248,6 +257,7 @@ export default function ConsoleLayout() {
           <Route path="/users/:id" component={UserScreen} />
           <Route path="/admin" component={AdminScreen} />
           <Route path="/businesses" component={PartnersScreen} />
+          <Route path="/webhooks" component={WebhooksScreen} />
           <Route path="/reverification" component={ReverificationRequestScreen} />
           <Route path="/rfi" component={RfiRequestScreen} />
           <Route path="/tasks" component={TaskRequestScreen} />

@@ -20,7 +20,8 @@ export const OVERLAP_CHOICES = [
 const DEFAULT_OVERLAP = 'hour';
 
 export interface RotateSecretProps {
-  business: BusinessView;
+  /** A business, or anything else with a rotatable secret (a webhook endpoint). */
+  business: Pick<BusinessView, 'id' | 'secretCreatedAt' | 'previousSecretValidUntil'>;
   onRotate: (overlapMinutes: number) => Promise<unknown>;
 }
 
