@@ -209,6 +209,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   app.addHook('onClose', async () => services.records.retention.stop());
   // The outbox's relay (decision 050): every server runs it; each delivery is taken by one (a lease).
   app.addHook('onReady', async () => services.events.relay.start());
+  // The modules' reactions to events (decision 057): every server runs them; each subscriber is taken by one (a lease).
+  app.addHook('onReady', async () => services.events.subscribers.start());
   app.addHook('onClose', async () => services.events.close());
   // Fiat rates from RATES_URL (decision 040): every server reads them on a timer; none without it.
   app.addHook('onReady', async () => services.limits.rates.start());

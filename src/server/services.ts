@@ -1,6 +1,6 @@
 import type { Config } from './config.ts';
 import type { Db } from './db/index.ts';
-import { DecisionOutcome, SubjectKind } from '../shared/review.ts';
+import { SubjectKind } from '../shared/review.ts';
 import { ScreeningOutcome } from '../shared/api/edd.ts';
 import { SATOS_TEMPLATE_CODE } from '../shared/api/questionnaires.ts';
 import { QuestionnaireStatus } from '../shared/kyc.ts';
@@ -11,7 +11,7 @@ import { createConsoleService, type UserStatePorts } from './modules/console/con
 import { AmlScene } from '../shared/api/screening.ts';
 import { createCountriesService } from './modules/countries/countries.service.ts';
 import { createDocumentsService } from './modules/documents/documents.service.ts';
-import { createKycService } from './modules/kyc/kyc.service.ts';
+import { createKycService, createLevelApprovedMail } from './modules/kyc/kyc.service.ts';
 import { createMonitoringService } from './modules/monitoring/monitoring.service.ts';
 import { createInHouseProvider, createProvidersService, createVendorProviders } from './modules/providers/providers.service.ts';
 import { createReviewService } from './modules/review/review.service.ts';
@@ -105,12 +105,6 @@ export function createServices(db: Db, config: Config, { mailer = logMailer({ in
     },
     // An update's vendor session: its webhook events decide the update, not an application (decision 017).
     vendorUpdates: { apply: (trx, session, outcome, residence, actor) => reverification.vendorUpdateEvents.apply(trx, session, outcome, residence, actor) },
-    // A verified identity is screened against the sanctions/PEP list after the approval commits (decision 038).
-    levelReached: {
-      level1: async (trx, userId, actor) => {
-        await screening.screenAfterCommit(trx, userId, 'LEVEL_APPROVED', actor);
-      },
-    },
   });
   const extras = createExtrasService({
     db,
@@ -165,27 +159,8 @@ export function createServices(db: Db, config: Config, { mailer = logMailer({ in
       },
     },
   });
-  // A verified level is the moment the country rules apply (decision 028), in the decision's
-  // transaction, whoever decided (a reviewer, a provider's webhook, quick KYC, an override).
-  const assessApproved = async (trx: Db, c: { userId: string }, decision: { outcome: string }) => {
-    if (decision.outcome === DecisionOutcome.APPROVE) await edd.assessIn(trx, c.userId, {}, { type: 'system', id: null });
-  };
-  const kycOverride = kyc.reviewHandler.applyOverride;
-  if (!kycOverride) throw new Error('KYC cases can be overridden (decision 022)');
-  review.registerSubject(SubjectKind.KYC_APPLICATION, {
-    ...kyc.reviewHandler,
-    async apply(trx, c, decision, actor) {
-      const done = await kyc.reviewHandler.apply(trx, c, decision, actor);
-      await assessApproved(trx, c, decision);
-      return done;
-    },
-    // Decision 022: an override to an approval verifies the level as well.
-    async applyOverride(trx, c, previous, decision, actor) {
-      const done = await kycOverride(trx, c, previous, decision, actor);
-      await assessApproved(trx, c, decision);
-      return done;
-    },
-  });
+  // A verified level's EDD assessment and screening react to its event after the commit (decision 057).
+  review.registerSubject(SubjectKind.KYC_APPLICATION, kyc.reviewHandler);
   // Compliance tasks and RFI (decision 027): questionnaire tasks are done once the questionnaire is submitted.
   const compliance = createComplianceService({
     db,
@@ -277,8 +252,22 @@ export function createServices(db: Db, config: Config, { mailer = logMailer({ in
     previousEncryptionKeys: config.previousEncryptionKeys,
     dataDir: config.dataDir,
     businesses: { exists: (id) => partners.getBusiness(id).then(() => true, (err: unknown) => (err instanceof BusinessError ? false : Promise.reject(err))) },
-    onError: (err) => log.warn({ err }, 'webhooks: a relay pass failed; it is retried'),
+    onError: (err) => log.warn({ err }, 'events: a relay or subscriber pass failed; it is retried'),
   });
+  // The modules' reactions to events, after the commit, each with its own cursor (decision 057): a
+  // verified level's EDD assessment and screening, and the user's e-mail that a level is verified.
+  events.subscribe(edd.levelVerified);
+  events.subscribe(screening.identityVerified);
+  events.subscribe(
+    createLevelApprovedMail({
+      mailer,
+      templates: createMailTemplates(config.localesDir, 'kyc'),
+      publicUrl,
+      emailOf: async (userId) => (await accounts.usersByIds([userId])).get(userId)?.email,
+      residenceOf: async (userId) => (await kyc.getPersonalInfo(userId)).info?.residenceCountry ?? '',
+      levelOf: async (userId) => Number(await kyc.levelOf(userId)),
+    }),
+  );
   return { events, face, faceMatches, accounts, limits, site, documents, kyc, reverification, questionnaires, review, providers, countries, console: consoleService, monitoring, staff, records, partners, handoff, liveness, extras, screening, transfers, risk, compliance, edd, riskLists, restrictions, reasonTemplates: createReasonTemplatesService({ db }) };
 }
 

@@ -73,6 +73,8 @@ export const TABLE_OWNERS = {
   webhook_secrets: 'events',
   webhook_deliveries: 'events',
   webhook_attempts: 'events',
+  event_subscribers: 'events',
+  event_subscriber_claims: 'events',
   account_restrictions: 'restrictions',
   reason_templates: 'reason-templates',
 } as const satisfies Record<keyof Database, string>;

@@ -35,6 +35,7 @@ import * as m037 from './037-events.ts';
 import * as m038 from './038-console-search.ts';
 import * as m039 from './039-restrictions-templates-cancel.ts';
 import * as m040 from './040-announcement-translations.ts';
+import * as m042 from './042-event-subscribers.ts';
 
 /**
  * The one migration set for SQLite and PostgreSQL, in order. Names are permanent: never rename or
@@ -77,4 +78,5 @@ export const migrations: Record<string, Migration> = {
   '038-console-search': m038,
   '039-restrictions-templates-cancel': m039,
   '040-announcement-translations': m040,
+  '042-event-subscribers': m042,
 };

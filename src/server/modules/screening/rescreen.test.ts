@@ -34,6 +34,8 @@ afterAll(async () => close());
 async function verifiedUser(info = VALID_INFO): Promise<TestUser> {
   const u = await newUser(app, `rs-${++seq}@example.com`);
   await app.services.console.approve(await caseOf(app, await submitLevel1(app, u, info)), { type: 'reviewer', id: reviewer.id }, { internalNote: '' });
+  // The level's event writes the screening job (decision 057); the job screens.
+  await app.services.events.subscribers.runDue();
   await app.services.screening.jobs.runDue();
   return u;
 }

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { AmlResult, AmlScene, SCREENING_LIST_INVALID, ScreeningMatchStatus, ScreeningStatus, type AmlResultReply, type LoadListResult, type ScreeningHit, type ScreeningSubject } from '../../../shared/api/screening.ts';
-import { QuestionnaireStatus } from '../../../shared/kyc.ts';
+import { QuestionnaireStatus, StepStatus } from '../../../shared/kyc.ts';
 import { DecisionOutcome, SubjectKind } from '../../../shared/review.ts';
 import { LIMITATION_COMPLIANCE_RESTRICTED, LimitationAction, RestrictionReason, RestrictionSource } from '../../../shared/restrictions.ts';
 import type { Restriction } from '../restrictions/restrictions.service.ts';
@@ -9,7 +9,7 @@ import { nowIso, type Db } from '../../db/index.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { notFound, ValidationFailed, wrongState } from '../../errors.ts';
 import { recordAudit, type Actor } from '../audit/audit.service.ts';
-import { publishIn } from '../events/events.service.ts';
+import { publishIn, type EventSubscriber } from '../events/events.service.ts';
 import type { ReviewService, ReviewSubjectHandler } from '../review/review.service.ts';
 import { RequirementEvent } from '../questionnaires/questionnaires.service.ts';
 import { ListFileError, ListFileReader, type ListEntry } from './list-file.ts';
@@ -365,6 +365,22 @@ export function createScreeningService({
   }
   const jobs = createPollingRunner({ runDue: runDueJobs, intervalMs: jobIntervalMs, onError: onJobError });
 
+  /**
+   * A verified identity is screened (decision 038), whoever verified level 1: after the approval's
+   * commit, from its event (decision 057), in the approver's name. The subscriber only writes the
+   * job (its lease, retries and the matching off any transaction are decision 038's), so a slow
+   * screening never holds the events back. Harmless twice: the job is one row per user, and a user
+   * already screened against the list in use is not screened again.
+   */
+  const identityVerified: EventSubscriber<'kyc.level.status_changed'> = {
+    name: 'screening.screen-verified-identity',
+    types: ['kyc.level.status_changed'],
+    async handle({ data, actor }) {
+      if (data.level !== 1 || data.status !== StepStatus.SUCCESS || data.previousStatus === StepStatus.SUCCESS) return;
+      await inTransaction(db, (trx) => screenAfterCommit(trx, data.userId, 'LEVEL_APPROVED', actor));
+    },
+  };
+
   async function loadListFrom(chunks: Iterable<string | Uint8Array> | AsyncIterable<string | Uint8Array>, source: string, actor: Actor): Promise<LoadListResult> {
     // Decision 043: with yente the list lives there; a file loaded here would never be screened against.
     if (engine.remoteList) throw wrongState('the list lives in yente (SCREENING_ENGINE=yente): it is updated there, not loaded here');
@@ -435,6 +451,8 @@ export function createScreeningService({
     reviewHandler,
     screenIn,
     screenAfterCommit,
+    /** The reaction to a verified identity (decision 057), registered with the events module. */
+    identityVerified,
     /** The after-commit screening jobs (started with the server; the tests run them). */
     jobs,
     /** Stops the jobs and the matching threads (the server's close). */

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
 import { caseOf, createKycTestApp, get, newReviewer, newUser, post, submitLevel1, VALID_INFO, type TestUser } from '../kyc/kyc.fixtures.ts';
+import { levelVerifiedEventOf } from '../events/events.fixtures.ts';
 
 /**
  * AML name screening through the services and the API (decision 026): list loads, screening at
@@ -27,7 +28,8 @@ async function verifiedUser(info = VALID_INFO): Promise<TestUser> {
   const u = await newUser(app, `scr-${++seq}@example.com`);
   const appId = await submitLevel1(app, u, info);
   await app.services.console.approve(await caseOf(app, appId), { type: 'reviewer', id: reviewer.id }, { internalNote: '' });
-  // Screening follows the approval's commit (decision 038).
+  // Screening follows the approval's commit: its event's subscriber writes the job (decision 057), the job screens (decision 038).
+  await app.services.events.subscribers.runDue();
   await app.services.screening.jobs.runDue();
   return u;
 }
@@ -199,6 +201,9 @@ describe('screening after the approval commits (decision 038)', () => {
     const u = await newUser(app, `scr-${++seq}@example.com`);
     const appId = await submitLevel1(app, u, DRACHENKO);
     await app.services.console.approve(await caseOf(app, appId), { type: 'reviewer', id: reviewer.id }, { internalNote: '' });
+    // Nothing in the approval's transaction: the level's event, handled after the commit, writes the job in the approver's name (decision 057).
+    expect(await app.db.selectFrom('screening_jobs').selectAll().where('user_id', '=', u.id).executeTakeFirst()).toBeUndefined();
+    await app.services.events.subscribers.runDue();
     expect(await app.db.selectFrom('screening_jobs').selectAll().where('user_id', '=', u.id).executeTakeFirst()).toMatchObject({ trigger: 'LEVEL_APPROVED', actor_type: 'reviewer', actor_id: reviewer.id, attempts: 0 });
     expect(await stateOf(u.id)).toBeUndefined();
     expect((await aml(u, 'WITHDRAW')).json().result).toMatchObject({ result: 'NONE', status: 'NOT_SCREENED' });
@@ -208,6 +213,12 @@ describe('screening after the approval commits (decision 038)', () => {
     expect(await stateOf(u.id)).toMatchObject({ status: 'POTENTIAL_MATCH', list_version: await app.services.screening.currentListVersion() });
     const open = (await audits('screening.match.open')).find((a) => JSON.parse(a.after!).userId === u.id);
     expect(open).toMatchObject({ actor_type: 'reviewer', actor_id: reviewer.id });
+
+    // The event handled again (a redelivery) screens again against the same list: no second match, no second case.
+    await app.services.screening.identityVerified.handle(await levelVerifiedEventOf(app, u.id), { once: (effect) => effect() });
+    await app.services.screening.jobs.runDue();
+    expect(await matchesOf(u.id)).toHaveLength(1);
+    expect(await stateOf(u.id)).toMatchObject({ status: 'POTENTIAL_MATCH' });
   });
 
   it('a job that fails is kept with its error and retried later; a job leased by another runner is not taken twice', async () => {
@@ -221,6 +232,7 @@ describe('screening after the approval commits (decision 038)', () => {
     const v = await newUser(app, `scr-${++seq}@example.com`);
     const appId = await submitLevel1(app, v, DRACHENKO);
     await app.services.console.approve(await caseOf(app, appId), { type: 'reviewer', id: reviewer.id }, { internalNote: '' });
+    await app.services.events.subscribers.runDue();
     // A trigger the service does not know fails the screening: the job stays, with its error, due later.
     await app.db.updateTable('screening_jobs').set({ trigger: 'NOT_A_TRIGGER' }).where('user_id', '=', v.id).execute();
     await app.services.screening.jobs.runDue();

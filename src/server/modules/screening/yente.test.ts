@@ -50,6 +50,8 @@ afterAll(async () => {
 async function approved(info = VALID_INFO): Promise<TestUser> {
   const u = await newUser(app, `yente-${++seq}@example.com`);
   await app.services.console.approve(await caseOf(app, await submitLevel1(app, u, info)), { type: 'reviewer', id: reviewer.id }, { internalNote: '' });
+  // The level's event writes the screening job after the commit (decision 057).
+  await app.services.events.subscribers.runDue();
   return u;
 }
 const stateOf = (userId: string) => app.db.selectFrom('screening_states').selectAll().where('user_id', '=', userId).executeTakeFirst();
