@@ -244,6 +244,11 @@ const envSchema = z.object({
   WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().min(1).max(30).default(10),
   /** How often a server relays the outbox to the webhook endpoints (each delivery is sent by one server); 0: never on this server. */
   WEBHOOK_RELAY_INTERVAL_SECONDS: z.coerce.number().min(0).default(1),
+  /**
+   * How often a server runs the modules' reactions to events (decision 057: EDD assessment, screening,
+   * e-mails; each subscriber taken by one server at a time); 0: never on this server (some other must).
+   */
+  EVENT_SUBSCRIBERS_INTERVAL_SECONDS: z.coerce.number().min(0).default(1),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -354,7 +359,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       jobIntervalMs: e.RETENTION_JOB_INTERVAL_MINUTES * 60_000,
     },
     screening: screeningConfigOf(e, { demo }),
-    webhooks: { allowPrivate: e.WEBHOOK_ALLOW_PRIVATE_ADDRESSES, timeoutMs: Math.round(e.WEBHOOK_TIMEOUT_SECONDS * 1000), relayIntervalMs: Math.round(e.WEBHOOK_RELAY_INTERVAL_SECONDS * 1000) },
+    webhooks: { allowPrivate: e.WEBHOOK_ALLOW_PRIVATE_ADDRESSES, timeoutMs: Math.round(e.WEBHOOK_TIMEOUT_SECONDS * 1000), relayIntervalMs: Math.round(e.WEBHOOK_RELAY_INTERVAL_SECONDS * 1000), subscriberIntervalMs: Math.round(e.EVENT_SUBSCRIBERS_INTERVAL_SECONDS * 1000) },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: path.resolve(e.MAIL_OUTBOX_DIR ?? path.join(dataDir, 'outbox')) },
   };
 }

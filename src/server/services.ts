@@ -1,7 +1,6 @@
 import type { Config } from './config.ts';
 import type { Db } from './db/index.ts';
 import { SubjectKind } from '../shared/review.ts';
-import { ScreeningOutcome } from '../shared/api/edd.ts';
 import { SATOS_TEMPLATE_CODE } from '../shared/api/questionnaires.ts';
 import { QuestionnaireStatus } from '../shared/kyc.ts';
 import { logMailer, type Mailer } from './mail/mailer.ts';
@@ -38,8 +37,15 @@ import { createRestrictionsService } from './modules/restrictions/restrictions.s
 import { createReasonTemplatesService } from './modules/reason-templates/reason-templates.service.ts';
 
 /**
- * Builds every domain service once per app; routes reach them through `app.services`. Where two
- * modules need each other, one side is late-bound (called only at request time, after both exist).
+ * Builds every domain service once per app; routes reach them through `app.services`. A module that
+ * reacts to another's change subscribes to its event and acts after the commit (decision 057: a
+ * verified level's EDD assessment, screening and e-mail; a screening match's EDD). The closures that
+ * still name a service built further down are reads at request time across a genuine cycle — kyc-info
+ * asks re-verification, questionnaires, compliance, extras and transfers for their parts, each of which
+ * reads kyc; the upload gate and the in-house provider read kyc; risk lists and EDD read each other — or
+ * an incoming call handed, in its own transaction, to the module that owns what it decides: a vendor's
+ * update-session webhook (re-verification), an EDD questionnaire's submission (EDD) and an upload's
+ * face-match job (decision 045). No service is called before all are built.
  */
 /** Where services log what nobody is waiting for (a vendor's webhook, a failed vendor call). */
 export interface ServiceLog {
@@ -194,7 +200,7 @@ export function createServices(db: Db, config: Config, { mailer = logMailer({ in
     onJobError: (err) => log.warn({ err }, 'screening: a job failed; it is retried'),
     // Decision 052: a confirmed match restricts the account; a cleared one lifts it.
     restrictions,
-    matched: (trx, userId, actor) => edd.assessIn(trx, userId, { screeningOutcome: ScreeningOutcome.POTENTIAL_MATCH }, actor) });
+  });
   review.registerSubject(SubjectKind.QUESTIONNAIRE, questionnaires.reviewHandler);
   review.registerSubject(SubjectKind.SCREENING, screening.reviewHandler);
   review.registerSubject(SubjectKind.RFI, compliance.rfi.reviewHandler);
@@ -219,19 +225,6 @@ export function createServices(db: Db, config: Config, { mailer = logMailer({ in
     },
   };
   const consoleService = createConsoleService({ db, review, kyc, accounts, reverification, documents, questionnaires, screening, transfers, rfi: compliance.rfi, edd, memberTags: extras.tagChanges, userStates });
-  // The retention job also runs the capture's sweeps (biometric data, old phone links): built below.
-  // Face matches are biometric results: they go with the liveness checks (decision 045).
-  const sweeps = () => ({
-    biometric: async (before: string, keep: (userId: string, level: 1 | 2) => Promise<boolean>) => (await liveness.sweep(before, keep)) + (await faceMatches.sweep(before, keep)),
-    handoffLinks: handoff.sweep,
-    eraseBiometric: async (trx: Db, userId: string) => (await liveness.removeAllOf(trx, userId)) + (await faceMatches.removeAllOf(trx, userId)),
-  });
-  // The capture's records (phone links, liveness checks) by its module's port: its services are built below.
-  const records = createRecordsService({ db, config, review, kyc, accounts, documents, console: consoleService, sweeps, personalData: [questionnaires.personalData, reverification.personalData, compliance.personalData, edd.personalData, transfers.personalData, extras.personalData, handoffPersonalData, faceMatchPersonalData, risk.personalData, screening.personalData] });
-  const site = createSiteService({ config });
-  const monitoring = createMonitoringService();
-  // SDK/app partners (decision 021): applicants are accounts; their level comes from kyc.
-  const partners = createPartnersService({ db, config, accounts, levelOf: (userId) => kyc.levelOf(userId) });
   // Issue 17 (decision 023): the phone handoff and the liveness challenge of the in-house capture.
   // The phone sends the same pictures the computer would: the same upload gate (re-verification included).
   const handoff = createHandoffService({ db, config, documents, canUpload: uploadGate });
@@ -244,6 +237,19 @@ export function createServices(db: Db, config: Config, { mailer = logMailer({ in
     jobIntervalMs: config.capture.faceMatchPollMs,
     onJobError: (err) => log.warn({ err }, 'face match: a comparison failed; it is retried'),
   });
+  // The retention job also runs the capture's sweeps (biometric data, old phone links).
+  // Face matches are biometric results: they go with the liveness checks (decision 045).
+  const sweeps = () => ({
+    biometric: async (before: string, keep: (userId: string, level: 1 | 2) => Promise<boolean>) => (await liveness.sweep(before, keep)) + (await faceMatches.sweep(before, keep)),
+    handoffLinks: handoff.sweep,
+    eraseBiometric: async (trx: Db, userId: string) => (await liveness.removeAllOf(trx, userId)) + (await faceMatches.removeAllOf(trx, userId)),
+  });
+  // The capture's records (phone links, liveness checks) by its module's port.
+  const records = createRecordsService({ db, config, review, kyc, accounts, documents, console: consoleService, sweeps, personalData: [questionnaires.personalData, reverification.personalData, compliance.personalData, edd.personalData, transfers.personalData, extras.personalData, handoffPersonalData, faceMatchPersonalData, risk.personalData, screening.personalData] });
+  const site = createSiteService({ config });
+  const monitoring = createMonitoringService();
+  // SDK/app partners (decision 021): applicants are accounts; their level comes from kyc.
+  const partners = createPartnersService({ db, config, accounts, levelOf: (userId) => kyc.levelOf(userId) });
   // Domain events out of the outbox (decision 050): webhook endpoints, the relay, the feed.
   const events = createEventsService({
     db,
@@ -258,6 +264,7 @@ export function createServices(db: Db, config: Config, { mailer = logMailer({ in
   // verified level's EDD assessment and screening, and the user's e-mail that a level is verified.
   events.subscribe(edd.levelVerified);
   events.subscribe(screening.identityVerified);
+  events.subscribe(edd.screeningMatched);
   events.subscribe(
     createLevelApprovedMail({
       mailer,

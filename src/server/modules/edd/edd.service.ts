@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { EddRule, type EddInfoResult, type EddSubject, type EddTrigger, type RequireEddResult } from '../../../shared/api/edd.ts';
+import { EddRule, ScreeningOutcome, type EddInfoResult, type EddSubject, type EddTrigger, type RequireEddResult } from '../../../shared/api/edd.ts';
 import type { QuestionnaireSubject } from '../../../shared/api/questionnaire-review.ts';
 import { UserRole } from '../../../shared/api/accounts.ts';
 import { EDDStatus, QuestionnaireStatus, StepStatus } from '../../../shared/kyc.ts';
@@ -175,6 +175,19 @@ export function createEddService({ db, review, questionnaires, kyc, accounts, ri
    * reviewer, a vendor's webhook, quick KYC, an override): after its commit, from the level's event
    * (decision 057). Harmless twice: `assess` acts only on a user never in EDD.
    */
+  /**
+   * A potential screening match, found at approval or after a list change, brings enhanced due
+   * diligence (decision 028): after the match's commit (decision 057), in the screener's name. The
+   * user is asked the name-screening questionnaire first (written with the match). Harmless twice.
+   */
+  const screeningMatched: EventSubscriber<'kyc.screening.match_opened'> = {
+    name: 'edd.assess-screening-match',
+    types: ['kyc.screening.match_opened'],
+    async handle({ data, actor }) {
+      if (data.status === 'OPEN') await assess(data.userId, { screeningOutcome: ScreeningOutcome.POTENTIAL_MATCH }, actor);
+    },
+  };
+
   const levelVerified: EventSubscriber<'kyc.level.status_changed'> = {
     name: 'edd.assess-verified-level',
     types: ['kyc.level.status_changed'],
@@ -187,8 +200,9 @@ export function createEddService({ db, review, questionnaires, kyc, accounts, ri
     /** What the module holds about a user, for the data export and erasure (decision 031). */
     personalData: eddPersonalData,
     reviewHandler,
-    /** The reaction to a verified level (decision 057), registered with the events module. */
+    /** The reactions to a verified level and to a screening match (decision 057), registered with the events module. */
     levelVerified,
+    screeningMatched,
     assess,
     /** `assess` in the caller's transaction (a level's approval: the user enters EDD exactly when the level is verified). */
     assessIn,

@@ -250,6 +250,7 @@ describe('the rules put users into EDD', () => {
     await app.services.events.subscribers.runDue();
     expect(await eddStep(u.id)).toBe(EDDStatus.EDDStatus_UnSubmit);
     await app.services.screening.jobs.runDue();
+    await app.services.events.subscribers.runDue();
     expect(await app.db.selectFrom('screening_states').select('status').where('user_id', '=', u.id).executeTakeFirst()).toEqual({ status: 'POTENTIAL_MATCH' });
     expect(await eddStep(u.id)).toBe(EDDStatus.EDDStatus_UnSubmit);
     expect((await rounds(u.id)).map((r) => JSON.parse(r.triggers).map((t: { trigger: string }) => t.trigger))).toEqual([['HIGH_RISK_RESIDENCE']]);

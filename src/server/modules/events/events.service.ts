@@ -28,6 +28,8 @@ export interface WebhooksConfig {
   timeoutMs: number;
   /** How often a server relays the outbox (0: only when run: tests). */
   relayIntervalMs: number;
+  /** How often a server runs the subscribers (decision 057; 0: only when run: tests). Absent: as the relay. */
+  subscriberIntervalMs?: number;
 }
 
 /**
@@ -273,7 +275,7 @@ export function createEventsService({
   const registered: EventSubscriber[] = [];
   const subscribers = createPollingRunner({
     runDue: createSubscriberPass({ db, sequence, subscribers: registered, onError }),
-    intervalMs: config.relayIntervalMs,
+    intervalMs: config.subscriberIntervalMs ?? config.relayIntervalMs,
     onError,
   });
 

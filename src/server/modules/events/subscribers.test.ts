@@ -23,6 +23,8 @@ const MAIL = 'kyc.level-approved-mail';
 
 beforeAll(async () => {
   ({ app, close, mailer } = await createKycTestApp());
+  // Screening jobs run when a test runs them (the background runner would take one the test looks at).
+  await app.services.screening.jobs.stop();
   reviewer = await newReviewer(app, 'subs-reviewer@example.com');
 });
 afterAll(async () => close());

@@ -78,7 +78,6 @@ export function createScreeningService({
   review,
   questionnaires,
   people,
-  matched,
   restrictions,
   matcher = createInProcessMatcher(),
   engine = createInhouseEngine(matcher),
@@ -109,8 +108,6 @@ export function createScreeningService({
   /** At most this share of the time goes to the background re-screening: after each user it pauses for the rest (1: no pause). */
   rescreenShare?: number;
   onJobError?: (err: unknown) => void;
-  /** A new potential match was opened, in its transaction (enhanced due diligence follows, decision 028). */
-  matched?: (trx: Db, userId: string, actor: Actor) => Promise<unknown>;
   /** What a reviewer's decision on a match does to the account (decision 052), in the decision's transaction. */
   restrictions?: {
     setIn(trx: Db, userId: string, r: Restriction, actor: Actor): Promise<void>;
@@ -172,10 +169,9 @@ export function createScreeningService({
       after: { userId, status, listVersion: list.version, trigger, caseId: kase.id, hits: hits.map((h) => ({ entryId: h.entryId, score: h.score, dob: h.dob })), questionnaire: q.template },
     });
     // Decision 050: the exchange's own consumers learn of the match (never a partner: AML outcomes).
-    await publishIn(trx, 'kyc.screening.match_opened', { userId, matchId, listVersion: list.version, status: 'OPEN', trigger });
-    // After the name-screening questionnaire, so the user is asked that one first: whether found at
-    // approval or when the list changed, a possible match brings enhanced due diligence.
-    await matched?.(trx, userId, actor);
+    // Whether found at approval or when the list changed, a possible match brings enhanced due diligence:
+    // the EDD module reacts to this event after the commit, in the screener's name (decision 057).
+    await publishIn(trx, 'kyc.screening.match_opened', { userId, matchId, listVersion: list.version, status: 'OPEN', trigger }, { actor });
     return status;
   }
 

@@ -20,6 +20,9 @@ const DRACHENKO = { ...VALID_INFO, firstName: 'Viktor', lastName: 'Drachenko', d
 
 beforeAll(async () => {
   ({ app, close } = await createKycTestApp());
+  // The jobs run when a test runs them: the background runner (every second) would take a job between
+  // the subscribers' pass that writes it and the test's look at it.
+  await app.services.screening.jobs.stop();
   reviewer = await newReviewer(app, 'scr-reviewer@example.com');
 });
 afterAll(async () => close());
@@ -31,6 +34,8 @@ async function verifiedUser(info = VALID_INFO): Promise<TestUser> {
   // Screening follows the approval's commit: its event's subscriber writes the job (decision 057), the job screens (decision 038).
   await app.services.events.subscribers.runDue();
   await app.services.screening.jobs.runDue();
+  // A match's EDD assessment reacts to it in turn.
+  await app.services.events.subscribers.runDue();
   return u;
 }
 const stateOf = (userId: string) => app.db.selectFrom('screening_states').selectAll().where('user_id', '=', userId).executeTakeFirst();
@@ -139,6 +144,7 @@ describe('a list change', () => {
     // Version 1's entries are gone (matches keep their copies).
     expect(await app.db.selectFrom('screening_entries').select('id').where('list_version', '=', 1).execute()).toEqual([]);
     await app.services.screening.rescreenAll();
+    await app.services.events.subscribers.runDue();
     expect(await stateOf(cleared.id)).toMatchObject({ status: 'FALSE_POSITIVE', list_version: 2 });
     expect(await matchesOf(cleared.id)).toHaveLength(1);
     expect(await stateOf(ada.id)).toMatchObject({ status: 'POTENTIAL_MATCH', list_version: 2 });

@@ -93,6 +93,8 @@ describe('screening after an approval, with yente', () => {
     expect((await aml(u)).json().result).toMatchObject({ result: 'NONE', status: 'NOT_SCREENED' });
     // The runner polls every second too: whichever takes the job, it is done after this.
     await app.services.screening.jobs.runDue();
+    // The match's EDD assessment reacts to it after its commit (decision 057).
+    await app.services.events.subscribers.runDue();
 
     // What yente was sent: a Person with our name, date of birth and nationality, our threshold, the key.
     expect(fake.matchBodies.slice(calls)).toEqual([{ queries: { person: { schema: 'Person', properties: { name: ['Viktor Drachenko'], birthDate: ['1968-04-12'], nationality: ['cy'] } } } }]);
