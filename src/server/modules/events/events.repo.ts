@@ -227,6 +227,8 @@ export type SubscriberRow = Selectable<EventSubscribersTable>;
 
 /** A subscriber's row, created at position 0 the first time it is seen (a new subscriber reads the whole outbox). */
 export async function ensureSubscriber(db: Db, name: string, at: string): Promise<SubscriberRow> {
+  const found = await db.selectFrom('event_subscribers').selectAll().where('name', '=', name).executeTakeFirst();
+  if (found) return found;
   await db.insertInto('event_subscribers').values({ name, cursor: 0, lease_until: null, attempts: 0, due_at: null, last_error: null, updated_at: at }).onConflict((oc) => oc.column('name').doNothing()).execute();
   return db.selectFrom('event_subscribers').selectAll().where('name', '=', name).executeTakeFirstOrThrow();
 }

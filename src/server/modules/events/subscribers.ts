@@ -79,9 +79,11 @@ export function createSubscriberPass({ db, sequence, subscribers, onError }: { d
     },
   });
 
-  async function runOne(s: EventSubscriber): Promise<number> {
+  async function runOne(s: EventSubscriber, newest: number): Promise<number> {
     const now = nowIso();
     const row = await repo.ensureSubscriber(db, s.name, now);
+    // Nothing new for it: no write (every server runs a pass every second).
+    if (row.cursor >= newest) return 0;
     if ((row.lease_until !== null && row.lease_until > now) || (row.due_at !== null && row.due_at > now)) return 0;
     let leased = later(LEASE_MS);
     if (!(await repo.leaseSubscriber(db, row, leased))) return 0;
@@ -136,10 +138,11 @@ export function createSubscriberPass({ db, sequence, subscribers, onError }: { d
   return async function runSubscribers(): Promise<number> {
     if (subscribers.length === 0) return 0;
     await sequence();
+    const newest = await repo.maxPosition(db);
     let handled = 0;
     for (const s of subscribers) {
       try {
-        handled += await runOne(s);
+        handled += await runOne(s, newest);
       } catch (err) {
         // A database error outside a handler: the lease runs out and the next pass goes on.
         onError(err);
