@@ -2,7 +2,7 @@
  * Work that follows a commit (decision 038): written as a row in the committing transaction, so it
  * survives a crash, and done by a runner that takes due rows until none is left, retrying failures
  * later. Screening is its first user, the face match of uploaded pictures (decision 045) the second;
- * issue 29's event subscribers are meant to take its place behind this same small interface.
+ * the outbox's relay and its in-process subscribers (decisions 050, 057) run behind the same interface.
  */
 export interface AfterCommitRunner {
   /** Does every job due now (the tests call it to see the work done); resolves with how many were done. */

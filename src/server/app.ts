@@ -210,6 +210,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   app.addHook('onClose', async () => services.records.retention.stop());
   // The outbox's relay (decision 050): every server runs it; each delivery is taken by one (a lease).
   app.addHook('onReady', async () => services.events.relay.start());
+  // The modules' reactions to events (decision 057): every server runs them; each subscriber is taken by one (a lease).
+  app.addHook('onReady', async () => services.events.subscribers.start());
   app.addHook('onClose', async () => services.events.close());
   // The limitation sweep (decision 061): every server runs it; compare-and-set writes publish each change once.
   app.addHook('onReady', async () => services.limitationSweep.start());

@@ -248,6 +248,11 @@ const envSchema = z.object({
   LIMITATION_SWEEP_INTERVAL_SECONDS: z.coerce.number().min(0).default(60),
   /** Outbox events older than this many days, passed by every enabled endpoint's cursor, are deleted by the same job; 0: kept for ever. */
   EVENTS_RETENTION_DAYS: z.coerce.number().int().min(0).default(30),
+  /**
+   * How often a server runs the modules' reactions to events (decision 057: EDD assessment, screening,
+   * e-mails; each subscriber taken by one server at a time); 0: never on this server (some other must).
+   */
+  EVENT_SUBSCRIBERS_INTERVAL_SECONDS: z.coerce.number().min(0).default(1),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -358,7 +363,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       jobIntervalMs: e.RETENTION_JOB_INTERVAL_MINUTES * 60_000,
     },
     screening: screeningConfigOf(e, { demo }),
-    webhooks: { allowPrivate: e.WEBHOOK_ALLOW_PRIVATE_ADDRESSES ?? demo, timeoutMs: Math.round(e.WEBHOOK_TIMEOUT_SECONDS * 1000), relayIntervalMs: Math.round(e.WEBHOOK_RELAY_INTERVAL_SECONDS * 1000) },
+    webhooks: { allowPrivate: e.WEBHOOK_ALLOW_PRIVATE_ADDRESSES ?? demo, timeoutMs: Math.round(e.WEBHOOK_TIMEOUT_SECONDS * 1000), relayIntervalMs: Math.round(e.WEBHOOK_RELAY_INTERVAL_SECONDS * 1000), subscriberIntervalMs: Math.round(e.EVENT_SUBSCRIBERS_INTERVAL_SECONDS * 1000) },
     limitationSweep: { intervalMs: Math.round(e.LIMITATION_SWEEP_INTERVAL_SECONDS * 1000), eventsRetentionDays: e.EVENTS_RETENTION_DAYS },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: path.resolve(e.MAIL_OUTBOX_DIR ?? path.join(dataDir, 'outbox')) },
   };

@@ -203,7 +203,9 @@ export async function seedDemoData(services: Services, db: Db, vendorDemo?: Vend
     if (u.extras) await buildExtrasDemo(services, id, u.extras);
     if (u.transfer) await buildTransferDemo(services, id, u.transfer);
     if (u.vendorReverification) await buildVendorReverificationScenario(services, id, u.email, reviewerIds[0], vendorDemo);
-    // Screening follows an approval's commit (decision 038): the demo user is seeded screened.
+    // The modules react to an approval after its commit (decision 057: EDD, the screening's job, the
+    // e-mail); the demo user is seeded screened (decision 038).
+    await services.events.subscribers.runDue();
     await services.screening.jobs.runDue();
     await recordAudit(db, SYSTEM, { action: SEEDED, entityType: DEMO_ENTITY, entityId: u.email, after: { userId: id } });
     created.push(u.email);

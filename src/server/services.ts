@@ -1,7 +1,6 @@
 import type { Config } from './config.ts';
 import type { Db } from './db/index.ts';
-import { DecisionOutcome, SubjectKind } from '../shared/review.ts';
-import { ScreeningOutcome } from '../shared/api/edd.ts';
+import { SubjectKind } from '../shared/review.ts';
 import { SATOS_TEMPLATE_CODE } from '../shared/api/questionnaires.ts';
 import { QuestionnaireStatus } from '../shared/kyc.ts';
 import { logMailer, type Mailer } from './mail/mailer.ts';
@@ -11,7 +10,7 @@ import { createConsoleService, type UserStatePorts } from './modules/console/con
 import { AmlScene } from '../shared/api/screening.ts';
 import { createCountriesService } from './modules/countries/countries.service.ts';
 import { createDocumentsService } from './modules/documents/documents.service.ts';
-import { createKycService } from './modules/kyc/kyc.service.ts';
+import { createKycService, createLevelApprovedMail } from './modules/kyc/kyc.service.ts';
 import { createMonitoringService } from './modules/monitoring/monitoring.service.ts';
 import { createInHouseProvider, createProvidersService, createVendorProviders } from './modules/providers/providers.service.ts';
 import { createReviewService } from './modules/review/review.service.ts';
@@ -33,15 +32,21 @@ import { createTransferService } from './modules/transfer/transfer.service.ts';
 import { createRiskService } from './modules/risk/risk.service.ts';
 import { createComplianceService } from './modules/compliance/compliance.service.ts';
 import { createRiskListsService } from './modules/risk-lists/risk-lists.service.ts';
-import { createEventsService } from './modules/events/events.service.ts';
+import { createEventsService, enabledEndpointsFloor, pruneEvents, subscribersFloor } from './modules/events/events.service.ts';
 import { createRestrictionsService } from './modules/restrictions/restrictions.service.ts';
 import { createLimitationSweep } from './modules/limitations/limitations.service.ts';
-import { enabledEndpointsFloor, pruneEvents } from './modules/events/events.service.ts';
 import { createReasonTemplatesService } from './modules/reason-templates/reason-templates.service.ts';
 
 /**
- * Builds every domain service once per app; routes reach them through `app.services`. Where two
- * modules need each other, one side is late-bound (called only at request time, after both exist).
+ * Builds every domain service once per app; routes reach them through `app.services`. A module that
+ * reacts to another's change subscribes to its event and acts after the commit (decision 057: a
+ * verified level's EDD assessment, screening and e-mail; a screening match's EDD). The closures that
+ * still name a service built further down are reads at request time across a genuine cycle — kyc-info
+ * asks re-verification, questionnaires, compliance, extras and transfers for their parts, each of which
+ * reads kyc; the upload gate and the in-house provider read kyc; risk lists and EDD read each other — or
+ * an incoming call handed, in its own transaction, to the module that owns what it decides: a vendor's
+ * update-session webhook (re-verification), an EDD questionnaire's submission (EDD) and an upload's
+ * face-match job (decision 045). No service is called before all are built.
  */
 /** Where services log what nobody is waiting for (a vendor's webhook, a failed vendor call). */
 export interface ServiceLog {
@@ -107,12 +112,6 @@ export function createServices(db: Db, config: Config, { mailer = logMailer({ in
     },
     // An update's vendor session: its webhook events decide the update, not an application (decision 017).
     vendorUpdates: { apply: (trx, session, outcome, residence, actor) => reverification.vendorUpdateEvents.apply(trx, session, outcome, residence, actor) },
-    // A verified identity is screened against the sanctions/PEP list after the approval commits (decision 038).
-    levelReached: {
-      level1: async (trx, userId, actor) => {
-        await screening.screenAfterCommit(trx, userId, 'LEVEL_APPROVED', actor);
-      },
-    },
   });
   const extras = createExtrasService({
     db,
@@ -167,27 +166,8 @@ export function createServices(db: Db, config: Config, { mailer = logMailer({ in
       },
     },
   });
-  // A verified level is the moment the country rules apply (decision 028), in the decision's
-  // transaction, whoever decided (a reviewer, a provider's webhook, quick KYC, an override).
-  const assessApproved = async (trx: Db, c: { userId: string }, decision: { outcome: string }) => {
-    if (decision.outcome === DecisionOutcome.APPROVE) await edd.assessIn(trx, c.userId, {}, { type: 'system', id: null });
-  };
-  const kycOverride = kyc.reviewHandler.applyOverride;
-  if (!kycOverride) throw new Error('KYC cases can be overridden (decision 022)');
-  review.registerSubject(SubjectKind.KYC_APPLICATION, {
-    ...kyc.reviewHandler,
-    async apply(trx, c, decision, actor) {
-      const done = await kyc.reviewHandler.apply(trx, c, decision, actor);
-      await assessApproved(trx, c, decision);
-      return done;
-    },
-    // Decision 022: an override to an approval verifies the level as well.
-    async applyOverride(trx, c, previous, decision, actor) {
-      const done = await kycOverride(trx, c, previous, decision, actor);
-      await assessApproved(trx, c, decision);
-      return done;
-    },
-  });
+  // A verified level's EDD assessment and screening react to its event after the commit (decision 057).
+  review.registerSubject(SubjectKind.KYC_APPLICATION, kyc.reviewHandler);
   // Compliance tasks and RFI (decision 027): questionnaire tasks are done once the questionnaire is submitted.
   const compliance = createComplianceService({
     db,
@@ -221,7 +201,7 @@ export function createServices(db: Db, config: Config, { mailer = logMailer({ in
     onJobError: (err) => log.warn({ err }, 'screening: a job failed; it is retried'),
     // Decision 052: a confirmed match restricts the account; a cleared one lifts it.
     restrictions,
-    matched: (trx, userId, actor) => edd.assessIn(trx, userId, { screeningOutcome: ScreeningOutcome.POTENTIAL_MATCH }, actor) });
+  });
   review.registerSubject(SubjectKind.QUESTIONNAIRE, questionnaires.reviewHandler);
   review.registerSubject(SubjectKind.SCREENING, screening.reviewHandler);
   review.registerSubject(SubjectKind.RFI, compliance.rfi.reviewHandler);
@@ -246,19 +226,6 @@ export function createServices(db: Db, config: Config, { mailer = logMailer({ in
     },
   };
   const consoleService = createConsoleService({ db, review, kyc, accounts, reverification, documents, questionnaires, screening, transfers, rfi: compliance.rfi, edd, memberTags: extras.tagChanges, userStates });
-  // The retention job also runs the capture's sweeps (biometric data, old phone links): built below.
-  // Face matches are biometric results: they go with the liveness checks (decision 045).
-  const sweeps = () => ({
-    biometric: async (before: string, keep: (userId: string, level: 1 | 2) => Promise<boolean>) => (await liveness.sweep(before, keep)) + (await faceMatches.sweep(before, keep)),
-    handoffLinks: handoff.sweep,
-    eraseBiometric: async (trx: Db, userId: string) => (await liveness.removeAllOf(trx, userId)) + (await faceMatches.removeAllOf(trx, userId)),
-  });
-  // The capture's records (phone links, liveness checks) by its module's port: its services are built below.
-  const records = createRecordsService({ db, config, review, kyc, accounts, documents, console: consoleService, sweeps, personalData: [questionnaires.personalData, reverification.personalData, compliance.personalData, edd.personalData, transfers.personalData, extras.personalData, handoffPersonalData, faceMatchPersonalData, risk.personalData, screening.personalData] });
-  const site = createSiteService({ config });
-  const monitoring = createMonitoringService();
-  // SDK/app partners (decision 021): applicants are accounts; their level comes from kyc.
-  const partners = createPartnersService({ db, config, accounts, levelOf: (userId) => kyc.levelOf(userId) });
   // Issue 17 (decision 023): the phone handoff and the liveness challenge of the in-house capture.
   // The phone sends the same pictures the computer would: the same upload gate (re-verification included).
   const handoff = createHandoffService({ db, config, documents, canUpload: uploadGate });
@@ -271,6 +238,19 @@ export function createServices(db: Db, config: Config, { mailer = logMailer({ in
     jobIntervalMs: config.capture.faceMatchPollMs,
     onJobError: (err) => log.warn({ err }, 'face match: a comparison failed; it is retried'),
   });
+  // The retention job also runs the capture's sweeps (biometric data, old phone links).
+  // Face matches are biometric results: they go with the liveness checks (decision 045).
+  const sweeps = () => ({
+    biometric: async (before: string, keep: (userId: string, level: 1 | 2) => Promise<boolean>) => (await liveness.sweep(before, keep)) + (await faceMatches.sweep(before, keep)),
+    handoffLinks: handoff.sweep,
+    eraseBiometric: async (trx: Db, userId: string) => (await liveness.removeAllOf(trx, userId)) + (await faceMatches.removeAllOf(trx, userId)),
+  });
+  // The capture's records (phone links, liveness checks) by its module's port.
+  const records = createRecordsService({ db, config, review, kyc, accounts, documents, console: consoleService, sweeps, personalData: [questionnaires.personalData, reverification.personalData, compliance.personalData, edd.personalData, transfers.personalData, extras.personalData, handoffPersonalData, faceMatchPersonalData, risk.personalData, screening.personalData] });
+  const site = createSiteService({ config });
+  const monitoring = createMonitoringService();
+  // SDK/app partners (decision 021): applicants are accounts; their level comes from kyc.
+  const partners = createPartnersService({ db, config, accounts, levelOf: (userId) => kyc.levelOf(userId) });
   // Domain events out of the outbox (decision 050): webhook endpoints, the relay, the feed.
   const events = createEventsService({
     db,
@@ -279,7 +259,7 @@ export function createServices(db: Db, config: Config, { mailer = logMailer({ in
     previousEncryptionKeys: config.previousEncryptionKeys,
     dataDir: config.dataDir,
     businesses: { exists: (id) => partners.getBusiness(id).then(() => true, (err: unknown) => (err instanceof BusinessError ? false : Promise.reject(err))) },
-    onError: (err) => log.warn({ err }, 'webhooks: a relay pass failed; it is retried'),
+    onError: (err) => log.warn({ err }, 'events: a relay or subscriber pass failed; it is retried'),
   });
   // The limitation sweep (decision 061): overdue tasks and the account's limitation changes as events.
   const limitationSweep = createLimitationSweep({
@@ -288,10 +268,25 @@ export function createServices(db: Db, config: Config, { mailer = logMailer({ in
     restrictions,
     reverification: { displayFor: (userId, at) => reverification.displayFor(userId, at), usersWithOverdueRequests: (after, limit) => reverification.usersWithOverdueRequests(after, limit) },
     complianceTasks: compliance.tasks,
-    // The same job prunes the outbox behind every reader (a subscribers' cursor table adds its floor here).
-    pruneEvents: () => pruneEvents(db, { retentionDays: config.limitationSweep.eventsRetentionDays, cursorFloors: [enabledEndpointsFloor] }),
+    // The same job prunes the outbox behind every reader: the endpoints' fan-out and the subscribers.
+    pruneEvents: () => pruneEvents(db, { retentionDays: config.limitationSweep.eventsRetentionDays, cursorFloors: [enabledEndpointsFloor, subscribersFloor] }),
     onError: (err) => log.warn({ err }, 'limitation sweep: a pass failed; it is retried'),
   });
+  // The modules' reactions to events, after the commit, each with its own cursor (decision 057): a
+  // verified level's EDD assessment and screening, and the user's e-mail that a level is verified.
+  events.subscribe(edd.levelVerified);
+  events.subscribe(screening.identityVerified);
+  events.subscribe(edd.screeningMatched);
+  events.subscribe(
+    createLevelApprovedMail({
+      mailer,
+      templates: createMailTemplates(config.localesDir, 'kyc'),
+      publicUrl,
+      emailOf: async (userId) => (await accounts.usersByIds([userId])).get(userId)?.email,
+      residenceOf: async (userId) => (await kyc.getPersonalInfo(userId)).info?.residenceCountry ?? '',
+      levelOf: async (userId) => Number(await kyc.levelOf(userId)),
+    }),
+  );
   return { limitationSweep, events, face, faceMatches, accounts, limits, site, documents, kyc, reverification, questionnaires, review, providers, countries, console: consoleService, monitoring, staff, records, partners, handoff, liveness, extras, screening, transfers, risk, compliance, edd, riskLists, restrictions, reasonTemplates: createReasonTemplatesService({ db }) };
 }
 

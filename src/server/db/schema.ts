@@ -750,6 +750,8 @@ export interface Database {
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;
   events_feed_keys: EventsFeedKeysTable;
+  event_subscribers: EventSubscribersTable;
+  event_subscriber_claims: EventSubscriberClaimsTable;
   account_limitations: AccountLimitationsTable;
 }
 
@@ -788,6 +790,31 @@ export interface DomainEventsTable {
   /** The payload (JSON): ids, statuses, reasons; never personal data. */
   data: string;
   created_at: string;
+  /** Who made the change (migration 042): subscribers act in their name; never sent out. */
+  actor_type: string | null;
+  actor_id: string | null;
+}
+
+/** An in-process subscriber of the outbox (migration 042, decision 057): its cursor, lease and retry state. */
+export interface EventSubscribersTable {
+  name: string;
+  /** The last event position it handled (or passed over). */
+  cursor: number;
+  /** The server handling it now (another takes it only after that). */
+  lease_until: string | null;
+  /** Failed attempts at the event after `cursor`. */
+  attempts: number;
+  /** When that event may be tried again (null: now). */
+  due_at: string | null;
+  last_error: string | null;
+  updated_at: string;
+}
+
+/** An effect a subscriber did for an event, done at most once (migration 042): an e-mail. */
+export interface EventSubscriberClaimsTable {
+  subscriber: string;
+  event_id: string;
+  claimed_at: string;
 }
 
 /** Which business a user belongs to, for the events' audience (migration 037). */

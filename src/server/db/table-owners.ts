@@ -74,6 +74,8 @@ export const TABLE_OWNERS = {
   webhook_deliveries: 'events',
   webhook_attempts: 'events',
   events_feed_keys: 'events',
+  event_subscribers: 'events',
+  event_subscriber_claims: 'events',
   account_restrictions: 'restrictions',
   reason_templates: 'reason-templates',
   account_limitations: 'limitations',

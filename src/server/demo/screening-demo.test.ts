@@ -25,6 +25,7 @@ describe('screening demo', () => {
     expect(demo).toMatchObject({ kyc: KycScenario.L1_APPROVED, personalInfo: { firstName: 'Viktor', lastName: 'Drachenko', dateOfBirth: '1968-04-12' } });
     const u = await newUser(app, 'demo-screening-hit@example.com');
     await buildKycScenario(app.services, u.id, demo.kyc!, { reviewerId, personalInfo: demo.personalInfo! });
+    await app.services.events.subscribers.runDue();
     await app.services.screening.jobs.runDue();
 
     const kase = await app.db.selectFrom('review_cases').selectAll().where('user_id', '=', u.id).where('subject_kind', '=', 'SCREENING').executeTakeFirstOrThrow();

@@ -44,9 +44,10 @@ export async function createTestApp(
   // No periodic re-screening pass (decision 044): a test runs it (or the console's routes kick it) when it
   // means to; matching threads at normal priority, as the face threads above (decision 054).
   if (!overrides.screening) config.screening = { ...config.screening, rescreenIntervalMs: 0, nice: 0 };
-  // No relay in the background (decision 050): a webhook test runs it (events.relay.runDue) when it means to.
+  // No relay in the background (decision 050): a webhook test runs it (events.relay.runDue) when it means to;
+  // nor the modules' reactions to events (decision 057): a test runs them (events.subscribers.runDue).
   // Private addresses refused, as outside demo mode (decision 056 allows them by default in demo mode only).
-  if (!overrides.webhooks) config.webhooks = { ...config.webhooks, relayIntervalMs: 0, allowPrivate: false };
+  if (!overrides.webhooks) config.webhooks = { ...config.webhooks, relayIntervalMs: 0, subscriberIntervalMs: 0, allowPrivate: false };
   // The limitation sweep runs when a test calls it (decision 061).
   if (!overrides.limitationSweep) config.limitationSweep = { ...config.limitationSweep, intervalMs: 0 };
   const mailer = createFakeMailer();

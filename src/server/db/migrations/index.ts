@@ -36,6 +36,7 @@ import * as m038 from './038-console-search.ts';
 import * as m039 from './039-restrictions-templates-cancel.ts';
 import * as m040 from './040-announcement-translations.ts';
 import * as m041 from './041-events-feed-keys.ts';
+import * as m042 from './042-event-subscribers.ts';
 import * as m043 from './043-handoff-plan.ts';
 import * as m045 from './045-limitation-sweep.ts';
 
@@ -81,6 +82,7 @@ export const migrations: Record<string, Migration> = {
   '039-restrictions-templates-cancel': m039,
   '040-announcement-translations': m040,
   '041-events-feed-keys': m041,
+  '042-event-subscribers': m042,
   '043-handoff-plan': m043,
   '045-limitation-sweep': m045,
 };

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { EddRule, type EddInfoResult, type EddSubject, type EddTrigger, type RequireEddResult } from '../../../shared/api/edd.ts';
+import { EddRule, ScreeningOutcome, type EddInfoResult, type EddSubject, type EddTrigger, type RequireEddResult } from '../../../shared/api/edd.ts';
 import type { QuestionnaireSubject } from '../../../shared/api/questionnaire-review.ts';
 import { UserRole } from '../../../shared/api/accounts.ts';
-import { EDDStatus, QuestionnaireStatus } from '../../../shared/kyc.ts';
+import { EDDStatus, QuestionnaireStatus, StepStatus } from '../../../shared/kyc.ts';
 import { RejectMode } from '../../../shared/review-reasons.ts';
 import { LIMITATION_EDD_REJECTED, LimitationAction, RestrictionReason, RestrictionSource } from '../../../shared/restrictions.ts';
 import type { Restriction } from '../restrictions/restrictions.service.ts';
@@ -11,6 +11,7 @@ import { nowIso, type Db } from '../../db/index.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { notFound, ValidationFailed, wrongState } from '../../errors.ts';
 import { recordAudit, type Actor } from '../audit/audit.service.ts';
+import type { EventSubscriber } from '../events/events.service.ts';
 import type { ReviewCase, ReviewDecision, ReviewService, ReviewSubjectHandler } from '../review/review.service.ts';
 import { applyEvent, readSteps } from '../steps/steps.service.ts';
 import { EDD_MACHINE, EDD_STEP, EddEvent } from './edd.machine.ts';
@@ -63,6 +64,7 @@ export interface EddDeps {
 const S = EDDStatus;
 const E = EddEvent;
 const ENTITY = 'edd_round';
+const SYSTEM_ACTOR: Actor = { type: 'system', id: null };
 const PENDING_QUESTIONNAIRE: ReadonlySet<string> = new Set([QuestionnaireStatus.QUESTIONNAIRE_STATUS_PENDING, QuestionnaireStatus.QUESTIONNAIRE_STATUS_PENDING_NO_EDIT]);
 
 type Triggers = { trigger: EddTrigger; detail: string }[];
@@ -168,10 +170,39 @@ export function createEddService({ db, review, questionnaires, kyc, accounts, ri
 
   const reviewHandler: ReviewSubjectHandler = { apply: decideRound };
 
+  /**
+   * A verified level is the moment the country rules apply (decision 028), whoever verified it (a
+   * reviewer, a vendor's webhook, quick KYC, an override): after its commit, from the level's event
+   * (decision 057). Harmless twice: `assess` acts only on a user never in EDD.
+   */
+  /**
+   * A potential screening match, found at approval or after a list change, brings enhanced due
+   * diligence (decision 028): after the match's commit (decision 057), in the screener's name. The
+   * user is asked the name-screening questionnaire first (written with the match). Harmless twice.
+   */
+  const screeningMatched: EventSubscriber<'kyc.screening.match_opened'> = {
+    name: 'edd.assess-screening-match',
+    types: ['kyc.screening.match_opened'],
+    async handle({ data, actor }) {
+      if (data.status === 'OPEN') await assess(data.userId, { screeningOutcome: ScreeningOutcome.POTENTIAL_MATCH }, actor);
+    },
+  };
+
+  const levelVerified: EventSubscriber<'kyc.level.status_changed'> = {
+    name: 'edd.assess-verified-level',
+    types: ['kyc.level.status_changed'],
+    async handle({ data }) {
+      if (data.status === StepStatus.SUCCESS && data.previousStatus !== StepStatus.SUCCESS) await assess(data.userId, {}, SYSTEM_ACTOR);
+    },
+  };
+
   return {
     /** What the module holds about a user, for the data export and erasure (decision 031). */
     personalData: eddPersonalData,
     reviewHandler,
+    /** The reactions to a verified level and to a screening match (decision 057), registered with the events module. */
+    levelVerified,
+    screeningMatched,
     assess,
     /** `assess` in the caller's transaction (a level's approval: the user enters EDD exactly when the level is verified). */
     assessIn,

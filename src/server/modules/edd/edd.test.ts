@@ -5,6 +5,7 @@ import { ConsoleRole } from '../../../shared/staff.ts';
 import type { App } from '../../app.ts';
 import { jsonHeaders } from '../../test/test-app.ts';
 import { makeImage } from '../documents/test-images.ts';
+import { levelVerifiedEventOf } from '../events/events.fixtures.ts';
 import { caseOf as kycCaseOf, createKycTestApp, get, newReviewer, newUser, post, submitLevel1, VALID_INFO, type TestUser } from '../kyc/kyc.fixtures.ts';
 
 /**
@@ -218,18 +219,25 @@ describe('the rules put users into EDD', () => {
     const ordinary = await fresh();
     const appId2 = await submitLevel1(app, ordinary);
     for (const id of [appId, appId2]) expect((await post(app, `${C}/${await kycCaseOf(app, id)}/approve`, { internalNote: '' }, a.cookie)).json().result.status).toBe('APPROVED');
+    // Decision 057: the assessment reacts to the level's event after the approval's commit, not inside it.
+    expect(await eddStep(risky.id)).toBeUndefined();
+    expect(await app.services.events.subscribers.runDue()).toBeGreaterThanOrEqual(2);
     expect(await eddStep(risky.id)).toBe(EDDStatus.EDDStatus_UnSubmit);
     expect((await rounds(risky.id)).map((r) => JSON.parse(r.triggers))).toEqual([[{ trigger: 'HIGH_RISK_RESIDENCE', detail: '' }]]);
     expect(await eddStep(ordinary.id)).toBeUndefined();
   });
 
-  it('a level decided without a reviewer (the system, a provider) applies them too, in the same transaction', async () => {
+  it('a level decided without a reviewer (the system, a provider) applies them too, after the commit', async () => {
     const u = await fresh();
     const appId = await submitLevel1(app, u, { ...VALID_INFO, nationality: 'VN', residenceCountry: 'GB' });
     const decided = await app.services.review.decideSubject('KYC_APPLICATION', appId, SYSTEM, { outcome: 'APPROVE', mode: null, reasonCode: null, userMessage: '', internalNote: 'registry match' });
     expect(decided.subjectStatus).toBe('SUCCESS');
+    await app.services.events.subscribers.runDue();
     expect(await eddStep(u.id)).toBe(EDDStatus.EDDStatus_UnSubmit);
     expect((await rounds(u.id)).map((r) => JSON.parse(r.triggers))).toEqual([[{ trigger: 'HIGH_RISK_NATIONALITY', detail: '' }]]);
+    // The event handled again (a redelivery: a lease ran out, a crash before the cursor moved) opens no second round.
+    await app.services.edd.levelVerified.handle(await levelVerifiedEventOf(app, u.id), { once: (effect) => effect() });
+    expect(await rounds(u.id)).toHaveLength(1);
   });
 
   it('a level approved for a resident of a high-risk country whose name is on the list: one EDD round; the screening after the commit opens no second one', async () => {
@@ -238,9 +246,11 @@ describe('the rules put users into EDD', () => {
     const u = await fresh();
     const appId = await submitLevel1(app, u, { ...VALID_INFO, firstName: 'Kwame', lastName: 'Mensah-Okoro', dateOfBirth: '1985-03-02', residenceCountry: 'KE' });
     expect((await post(app, `${C}/${await kycCaseOf(app, appId)}/approve`, { internalNote: '' }, a.cookie)).json().result.status).toBe('APPROVED');
+    // Both follow the approval's commit (decision 057): the assessment first, then the screening's job, whose match finds the round open.
+    await app.services.events.subscribers.runDue();
     expect(await eddStep(u.id)).toBe(EDDStatus.EDDStatus_UnSubmit);
-    // Screening follows the approval's commit (decision 038): its match finds the round open.
     await app.services.screening.jobs.runDue();
+    await app.services.events.subscribers.runDue();
     expect(await app.db.selectFrom('screening_states').select('status').where('user_id', '=', u.id).executeTakeFirst()).toEqual({ status: 'POTENTIAL_MATCH' });
     expect(await eddStep(u.id)).toBe(EDDStatus.EDDStatus_UnSubmit);
     expect((await rounds(u.id)).map((r) => JSON.parse(r.triggers).map((t: { trigger: string }) => t.trigger))).toEqual([['HIGH_RISK_RESIDENCE']]);

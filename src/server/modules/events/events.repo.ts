@@ -1,6 +1,6 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../../db/index.ts';
-import type { DomainEventsTable, EventsFeedKeysTable, WebhookAttemptsTable, WebhookDeliveriesTable, WebhookEndpointsTable, WebhookSecretsTable } from '../../db/schema.ts';
+import type { DomainEventsTable, EventsFeedKeysTable, EventSubscribersTable, WebhookAttemptsTable, WebhookDeliveriesTable, WebhookEndpointsTable, WebhookSecretsTable } from '../../db/schema.ts';
 
 /** SQL of the events module (decision 050): the outbox, audiences, endpoints, secrets, deliveries, attempts. */
 
@@ -263,4 +263,58 @@ export async function touchFeedKey(db: Db, id: string, at: string, notSince: str
     .where('id', '=', id)
     .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<', notSince)]))
     .execute();
+}
+
+// ---- in-process subscribers (migration 042, decision 057) -------------------------------------
+
+export type SubscriberRow = Selectable<EventSubscribersTable>;
+
+/** A subscriber's row, created at position 0 the first time it is seen (a new subscriber reads the whole outbox). */
+export async function ensureSubscriber(db: Db, name: string, at: string): Promise<SubscriberRow> {
+  const found = await db.selectFrom('event_subscribers').selectAll().where('name', '=', name).executeTakeFirst();
+  if (found) return found;
+  await db.insertInto('event_subscribers').values({ name, cursor: 0, lease_until: null, attempts: 0, due_at: null, last_error: null, updated_at: at }).onConflict((oc) => oc.column('name').doNothing()).execute();
+  return db.selectFrom('event_subscribers').selectAll().where('name', '=', name).executeTakeFirstOrThrow();
+}
+
+/** Takes a subscriber (compare-and-set on the lease it was read with): one server of all handles its events at a time. */
+export async function leaseSubscriber(db: Db, row: SubscriberRow, until: string): Promise<boolean> {
+  const r = await db
+    .updateTable('event_subscribers')
+    .set({ lease_until: until })
+    .where('name', '=', row.name)
+    .where('cursor', '=', row.cursor)
+    .where((eb) => (row.lease_until === null ? eb('lease_until', 'is', null) : eb('lease_until', '=', row.lease_until)))
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+/** Moves the cursor past an event (its retry state cleared, the lease extended): only while the lease is still `leased`. */
+export async function advanceSubscriber(db: Db, name: string, leased: string, to: number, nextLease: string, at: string): Promise<boolean> {
+  const r = await db
+    .updateTable('event_subscribers')
+    .set({ cursor: to, attempts: 0, due_at: null, last_error: null, lease_until: nextLease, updated_at: at })
+    .where('name', '=', name)
+    .where('lease_until', '=', leased)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+/** The event at the head failed: tried again at `dueAt`; the lease is released. */
+export async function failSubscriber(db: Db, name: string, leased: string, attempts: number, dueAt: string, error: string, at: string): Promise<void> {
+  await db.updateTable('event_subscribers').set({ attempts, due_at: dueAt, last_error: error.slice(0, 500), lease_until: null, updated_at: at }).where('name', '=', name).where('lease_until', '=', leased).execute();
+}
+
+export async function releaseSubscriber(db: Db, name: string, leased: string): Promise<void> {
+  await db.updateTable('event_subscribers').set({ lease_until: null }).where('name', '=', name).where('lease_until', '=', leased).execute();
+}
+
+/** Claims an effect of `subscriber` for an event; false when it was claimed before (done already). */
+export async function claim(db: Db, subscriber: string, eventId: string, at: string): Promise<boolean> {
+  const r = await db.insertInto('event_subscriber_claims').values({ subscriber, event_id: eventId, claimed_at: at }).onConflict((oc) => oc.columns(['subscriber', 'event_id']).doNothing()).executeTakeFirst();
+  return Number(r.numInsertedOrUpdatedRows ?? 0n) === 1;
+}
+
+export async function unclaim(db: Db, subscriber: string, eventId: string): Promise<void> {
+  await db.deleteFrom('event_subscriber_claims').where('subscriber', '=', subscriber).where('event_id', '=', eventId).execute();
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { isIP } from 'node:net';
 import type { CreateWebhookInput, WebhookView } from '../../../shared/api/webhooks.ts';
 import { WebhookStatus } from '../../../shared/api/webhooks.ts';
-import type { EventEnvelope } from '../../../shared/events.ts';
+import type { DomainEventType, EventEnvelope } from '../../../shared/events.ts';
 import { createPollingRunner } from '../../after-commit.ts';
 import { openSealed, sealBytes } from '../../crypto/envelope-encryption.ts';
 import { loadKeyring, type Keyring } from '../../crypto/keyring.ts';
@@ -15,10 +15,13 @@ import * as repo from './events.repo.ts';
 import { isForbiddenAddress, safePost } from './safe-post.ts';
 import { createFeedKeys } from './feed-keys.ts';
 import { newWebhookSecret, webhookHeaders } from './standard-webhooks.ts';
+import { createSubscriberPass, type EventSubscriber } from './subscribers.ts';
 
 /** The outbox's public surface (decision 050): other modules write events in their transactions with these. */
 export { linkAudienceIn, publishIn } from './outbox.ts';
-export { enabledEndpointsFloor, pruneEvents } from './prune.ts';
+export { enabledEndpointsFloor, pruneEvents, subscribersFloor } from './prune.ts';
+/** What a module that reacts to events implements (decision 057). */
+export type { EventSubscriber, SubscribedEvent, SubscriberContext } from './subscribers.ts';
 
 export interface WebhooksConfig {
   /** WEBHOOK_ALLOW_PRIVATE_ADDRESSES: internal receivers (and tests) on private or loopback addresses. */
@@ -27,6 +30,8 @@ export interface WebhooksConfig {
   timeoutMs: number;
   /** How often a server relays the outbox (0: only when run: tests). */
   relayIntervalMs: number;
+  /** How often a server runs the subscribers (decision 057; 0: only when run: tests). Absent: as the relay. */
+  subscriberIntervalMs?: number;
 }
 
 /**
@@ -272,6 +277,14 @@ export function createEventsService({
     }
   }
 
+  // In-process subscribers (decision 057): the modules' reactions to events, after the commit.
+  const registered: EventSubscriber[] = [];
+  const subscribers = createPollingRunner({
+    runDue: createSubscriberPass({ db, sequence, subscribers: registered, onError }),
+    intervalMs: config.subscriberIntervalMs ?? config.relayIntervalMs,
+    onError,
+  });
+
   const relay = createPollingRunner({
     runDue: async () => {
       await sequence();
@@ -301,8 +314,20 @@ export function createEventsService({
     relay,
     /** The exchange-wide feed's keys (decision 056): issued by administrators, stored as hashes, revocable. */
     feedKeys: createFeedKeys(db),
-    /** Stops the relay (the server's close): an attempt under way finishes first. */
-    close: () => relay.stop(),
+    /** The subscribers' runner: started with the server; the tests run it (`subscribers.runDue()`) to see the reactions. */
+    subscribers,
+    /**
+     * Registers a module's reaction to events (decision 057), at start-up: it handles every event of
+     * its types after its cursor, after the commit, on whichever server takes it.
+     */
+    subscribe<T extends DomainEventType>(subscriber: EventSubscriber<T>): void {
+      if (registered.some((s) => s.name === subscriber.name)) throw new Error(`event subscriber ${subscriber.name} registered twice`);
+      registered.push(subscriber as unknown as EventSubscriber);
+    },
+    /** Stops the relay and the subscribers (the server's close): work under way finishes first. */
+    close: async () => {
+      await Promise.all([relay.stop(), subscribers.stop()]);
+    },
 
     createEndpoint,
 

@@ -2,8 +2,8 @@ import type { Db } from '../../db/index.ts';
 
 /**
  * Where a reader of the outbox has got to: the highest position it has fully taken (null: it holds
- * nothing back). The enabled webhook endpoints' fan-out cursors are one; in-process subscribers'
- * cursors, when they have a table, are added to `cursorFloors` the same way.
+ * nothing back). The enabled webhook endpoints' fan-out cursors are one, the in-process
+ * subscribers' cursors (decision 057) another.
  */
 export type CursorFloor = (db: Db) => Promise<number | null>;
 
@@ -13,10 +13,16 @@ export const enabledEndpointsFloor: CursorFloor = async (db) => {
   return r?.m === null || r?.m === undefined ? null : Number(r.m);
 };
 
+/** The lowest cursor of the in-process subscribers (decision 057): an event they have not handled stays. */
+export const subscribersFloor: CursorFloor = async (db) => {
+  const r = await db.selectFrom('event_subscribers').select((eb) => eb.fn.min('cursor').as('m')).executeTakeFirst();
+  return r?.m === null || r?.m === undefined ? null : Number(r.m);
+};
+
 export interface PruneOptions {
   /** Events older than this many days may go; 0: kept for ever. */
   retentionDays: number;
-  /** Readers whose cursor an event must be behind: the endpoints' (default) and any other. */
+  /** Readers whose cursor an event must be behind: the endpoints' and the subscribers' (the default). */
   cursorFloors?: readonly CursorFloor[];
   batchSize?: number;
   /** At most this many batches a call (the next pass goes on). */
@@ -35,7 +41,7 @@ export async function pruneEvents(db: Db, opts: PruneOptions): Promise<number> {
   if (opts.retentionDays <= 0) return 0;
   const batchSize = opts.batchSize ?? 500;
   const before = new Date((opts.now ?? new Date()).getTime() - opts.retentionDays * 86_400_000).toISOString();
-  const floors = (await Promise.all((opts.cursorFloors ?? [enabledEndpointsFloor]).map((f) => f(db)))).filter((n): n is number => n !== null);
+  const floors = (await Promise.all((opts.cursorFloors ?? [enabledEndpointsFloor, subscribersFloor]).map((f) => f(db)))).filter((n): n is number => n !== null);
   const floor = floors.length > 0 ? Math.min(...floors) : null;
   let pruned = 0;
   for (let batch = 0; batch < (opts.maxBatches ?? 20); batch += 1) {

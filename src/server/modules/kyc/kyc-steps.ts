@@ -15,11 +15,6 @@ export interface KycAccountsPort {
   memberTags(userId: string, q?: Db): Promise<Record<string, string>>;
 }
 
-/** Who is told when a user's level 1 is reached, in the same transaction (AML screening, decision 026). */
-export interface KycLevelReachedPort {
-  level1(trx: Db, userId: string, actor: Actor): Promise<void>;
-}
-
 const SYSTEM: Actor = { type: 'system', id: null };
 
 /** A user's personal information and KYC steps as one request read them, handed on so they are read once. */
@@ -36,20 +31,19 @@ export const SUBMITTABLE: ReadonlySet<string> = new Set([StepStatus.ALLOW, StepS
  * through the steps module's applyEvent with KYC_LEVEL_MACHINE), who may have steps at all (§4/§6),
  * "this level accepts a submission now", and keeping steps in line with the residence country.
  */
-export function createKycSteps({ db, kycOpened, accounts, levelReached }: { db: Db; kycOpened: boolean; accounts: KycAccountsPort; levelReached?: KycLevelReachedPort }) {
+export function createKycSteps({ db, kycOpened, accounts }: { db: Db; kycOpened: boolean; accounts: KycAccountsPort }) {
   const load = async (q: Db, userId: string): Promise<StoredSteps> => asStoredSteps(await readSteps(q, KYC_LEVEL_MACHINE, userId));
   const readBatched = batchedStepsReader(db, KYC_LEVEL_MACHINE);
   /** load(db, userId) outside any transaction, read in batches under load (the profile's level on every page). */
   const loadNow = async (userId: string): Promise<StoredSteps> => asStoredSteps(await readBatched(userId));
 
-  /** Applies one event to one level in `trx` (audited there); WRONG_STATE when the table or a rule refuses it. */
-  // Every way a level is reached (a reviewer's, a vendor's or quick KYC's approval, an override) goes
-  // through here, so level 1's SUCCESS is where a verified identity is screened.
-  const apply = async (trx: Db, userId: string, level: VerifiableLevel, event: StepEvent, actor: Actor, context: Record<string, unknown> = {}) => {
-    const to = await applyEvent(trx, { machine: KYC_LEVEL_MACHINE, subjectId: userId, step: stepOf(level), event, actor, context });
-    if (levelReached && level === 1 && to === StepStatus.SUCCESS) await levelReached.level1(trx, userId, actor);
-    return to;
-  };
+  /**
+   * Applies one event to one level in `trx` (audited there); WRONG_STATE when the table or a rule refuses it.
+   * Every way a level is reached goes through here, so its `kyc.level.status_changed` event is where the
+   * other modules react to a verified level (screening, EDD, the user's e-mail: decision 057), after the commit.
+   */
+  const apply = (trx: Db, userId: string, level: VerifiableLevel, event: StepEvent, actor: Actor, context: Record<string, unknown> = {}) =>
+    applyEvent(trx, { machine: KYC_LEVEL_MACHINE, subjectId: userId, step: stepOf(level), event, actor, context });
 
   /** The member's tags (§3), read in `q`: kyc-info reads them once for its own use and the extras'. */
   const memberTagsOf = (q: Db, userId: string): Promise<Record<string, string>> => accounts.memberTags(userId, q);

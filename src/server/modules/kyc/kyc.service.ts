@@ -20,7 +20,7 @@ import type { ChangeStamps } from '../../db/change-stamps.ts';
 import { createKycInfo, currentLevel, type KycComplianceTasksPort, type KycLimitsPort, type KycExtrasPort, type KycQuestionnairesPort, type KycReverificationPort, type KycRestrictionsPort } from './kyc-info.ts';
 import { displayedSteps, KYC_LEVEL_MACHINE, LEVELS, reachedLevel, StepEvent } from './kyc.machine.ts';
 import { nextStatus } from '../steps/steps.service.ts';
-import { createKycSteps, SUBMITTABLE, type KycAccountsPort, type KycLevelReachedPort, type KycReads } from './kyc-steps.ts';
+import { createKycSteps, SUBMITTABLE, type KycAccountsPort, type KycReads } from './kyc-steps.ts';
 import { createPersonalInfo } from './personal-info.ts';
 import { createVendorVerification, type PublicAddress, type UpdateSessionLink, type VendorUpdateEvents } from './vendor-verification.ts';
 import { createQuickKyc } from './quick-kyc.ts';
@@ -36,7 +36,8 @@ const DEFAULT_LIMITS_PORT: KycLimitsPort = { quotasFor: async (_q, site) => quot
 export type { IdentityTransferKyc, VerifiedIdentity } from './identity-transfer.ts';
 
 export type { KycDocumentsPort } from './applications.ts';
-export type { KycAccountsPort, KycLevelReachedPort } from './kyc-steps.ts';
+export type { KycAccountsPort } from './kyc-steps.ts';
+export { createLevelApprovedMail } from './level-approved-mail.ts';
 export type { KycReverificationPort } from './kyc-info.ts';
 export { chooseDocuments } from './applications.ts';
 export { SessionPurpose, type PublicAddress, type UpdateSessionLink, type VendorUpdateEvents, type WebhookResult } from './vendor-verification.ts';
@@ -69,8 +70,6 @@ export interface KycDeps {
   limits?: KycLimitsPort;
   /** Re-verification's handling of update sessions' webhook events (late-bound; decision 017). */
   vendorUpdates?: VendorUpdateEvents;
-  /** Told, in the approving transaction, when a user reaches a level (AML screening: decision 026; late-bound). */
-  levelReached?: KycLevelReachedPort;
 }
 
 /** What self-reset needs from the one-time codes module (its service satisfies this). */
@@ -142,9 +141,9 @@ export function ipCountryFrom(headerValue: string | undefined): IpCountryResult 
  * job each — step rules (kyc-steps.ts over the generic steps module), personal information, the
  * in-house provider's applications and their review handler, and the kyc-info read model.
  */
-export function createKycService({ db, config, documents, accounts, review, providers, log, reverification, otp, questionnaires, extras, vendorUpdates, levelReached, complianceTasks, restrictions, limits = DEFAULT_LIMITS_PORT }: KycDeps) {
+export function createKycService({ db, config, documents, accounts, review, providers, log, reverification, otp, questionnaires, extras, vendorUpdates, complianceTasks, restrictions, limits = DEFAULT_LIMITS_PORT }: KycDeps) {
   const kycOpened = config.kycOpened;
-  const steps = createKycSteps({ db, kycOpened, accounts, ...(levelReached ? { levelReached } : {}) });
+  const steps = createKycSteps({ db, kycOpened, accounts });
   const personal = createPersonalInfo({ db, kycOpened, steps });
   const identityTransfer = createIdentityTransferKyc({ db, steps });
   const vendor = createVendorVerification({ db, steps, review, providers, log, ...(vendorUpdates ? { updates: vendorUpdates } : {}) });

@@ -60,7 +60,7 @@ const rowOf = (userId: string, parts: Parts, version: number, at: string): repo.
 async function publishIfChanged(trx: Db, userId: string, published: Part, parts: Parts, cause: 'RESTRICTION' | 'DEADLINE', at: string): Promise<boolean> {
   const now = combined(parts);
   if (same(now, published)) return false;
-  await publishIn(trx, 'kyc.limitation.changed', { userId, previousLimitation: published.limitation, limitation: now.limitation, previousReasonCodes: published.reasons, reasonCodes: now.reasons, cause }, at);
+  await publishIn(trx, 'kyc.limitation.changed', { userId, previousLimitation: published.limitation, limitation: now.limitation, previousReasonCodes: published.reasons, reasonCodes: now.reasons, cause }, { at });
   return true;
 }
 

@@ -44,7 +44,8 @@ beforeAll(async () => {
   expect((await post(app, '/v1/private/capture/handoff/create', { level: 1, step: 'DOCUMENTS' }, user.cookie)).json().ret_code).toBe(0);
   await app.services.liveness.start(user.id, 1, { type: 'user', id: user.id });
   expect((await post(app, `/v1/console/cases/${await caseOf(app, await submitLevel1(app, user))}/approve`, {}, reviewer.cookie)).json().ret_code).toBe(0);
-  // Screening follows the approval's commit (decision 038): run the job the approval queued.
+  // Screening follows the approval's commit: the level's event writes the job (decision 057), the job screens (decision 038).
+  await app.services.events.subscribers.runDue();
   await app.services.screening.jobs.runDue();
   // A risk intercept of a withdrawal from France on a known device.
   await app.services.risk.intercept('WITHDRAW', { userId: user.id, guid: 'device-7', country: 'FR' }, { type: 'user', id: user.id });

@@ -118,7 +118,10 @@ describe('a confirmed screening match restricts the account', () => {
     await app.services.screening.loadList(sample, 'sample.csv', SYSTEM);
     const u = await newUser(app, 'restrict-listed@example.com');
     await app.services.console.approve(await kycCaseOf(app, await submitLevel1(app, u, { ...VALID_INFO, firstName: 'Viktor', lastName: 'Drachenko', dateOfBirth: '1968-04-12' })), { type: 'reviewer', id: reviewer.id }, { internalNote: '' });
+    // After the approval's commit the level's event writes the screening job; after the match's, its event puts the user into EDD (decision 057).
+    await app.services.events.subscribers.runDue();
     await app.services.screening.jobs.runDue();
+    await app.services.events.subscribers.runDue();
     const kase = (await app.services.review.casesOfUser(u.id)).find((c) => c.subjectKind === 'SCREENING')!;
     // A potential match alone restricts nothing in kyc-info (get-aml-result holds withdrawals meanwhile).
     expect(await restrictionsOf(u.id)).toEqual([]);

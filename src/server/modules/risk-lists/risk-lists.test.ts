@@ -46,6 +46,8 @@ function upload(text: string, cookie: string, fileName = 'lists.json') {
 async function verified(email: string, info: Partial<typeof VALID_INFO>): Promise<TestUser> {
   const u = await newUser(app, email);
   await app.services.console.approve(await caseOf(app, await submitLevel1(app, u, { ...VALID_INFO, ...info })), { type: 'reviewer', id: reviewer.id }, { internalNote: '' });
+  // The EDD assessment reacts to the level's event after the commit (decision 057).
+  await app.services.events.subscribers.runDue();
   return u;
 }
 const eddStatus = async (userId: string) =>

@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConsoleRole } from '../../../shared/staff.ts';
 import type { App } from '../../app.ts';
-import { ScreeningOutcome } from '../../../shared/api/edd.ts';
 import { caseOf, createKycTestApp, get, newReviewer, newUser, submitLevel1, VALID_INFO, type TestUser } from '../kyc/kyc.fixtures.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { createScreeningService, rescreenProgress } from './screening.service.ts';
@@ -34,6 +33,8 @@ afterAll(async () => close());
 async function verifiedUser(info = VALID_INFO): Promise<TestUser> {
   const u = await newUser(app, `rs-${++seq}@example.com`);
   await app.services.console.approve(await caseOf(app, await submitLevel1(app, u, info)), { type: 'reviewer', id: reviewer.id }, { internalNote: '' });
+  // The level's event writes the screening job (decision 057); the job screens.
+  await app.services.events.subscribers.runDue();
   await app.services.screening.jobs.runDue();
   return u;
 }
@@ -69,6 +70,8 @@ describe('after a list loaded by the command line', () => {
     expect(await info()).toMatchObject({ usersToScreen: 3, rescreen: { total: 3, screened: 0, state: 'WAITING', perSecond: null, estimatedEnd: null, finishedAt: null } });
 
     expect(await app.services.screening.rescreen.runDue()).toBe(3);
+    // The EDD module reacts to the match after its commit (decision 057).
+    await app.services.events.subscribers.runDue();
     expect((await states()).filter((s) => users.some((u) => u.id === s.user_id)).map((s) => s.list_version)).toEqual([version, version, version]);
     const run = await runOf(version);
     expect(run).toMatchObject({ holder: null, lease_until: null, screened: 3, matches: 1 });
@@ -91,8 +94,8 @@ describe('after a list loaded by the command line', () => {
 
   it('two servers on one database: each user is screened once, the run counts each once', async () => {
     for (let i = 0; i < 4; i++) await verifiedUser({ ...VALID_INFO, firstName: `Runner${String.fromCharCode(65 + i)}` });
-    const { edd, questionnaires, review } = app.services;
-    const other = createScreeningService({ db: app.db, review, questionnaires, people: app.services.kyc, rescreenIntervalMs: 0, rescreenBatch: 2, matched: (trx, userId, actor) => edd.assessIn(trx, userId, { screeningOutcome: ScreeningOutcome.POTENTIAL_MATCH }, actor) });
+    const { questionnaires, review } = app.services;
+    const other = createScreeningService({ db: app.db, review, questionnaires, people: app.services.kyc, rescreenIntervalMs: 0, rescreenBatch: 2 });
     try {
       const { version } = await loadAsCli(`${sample.trimEnd()}\nextra-0001,Person,Ottoline Fairweather-Quist,,1931-02-28,gb,,,,,,demo_peps,,,2026-11-20\n`);
       // Every verified user but the one whose match awaits a reviewer (their outcome stands).

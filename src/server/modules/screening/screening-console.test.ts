@@ -39,6 +39,8 @@ function upload(csv: string, cookie: string, fileName = 'targets.simple.csv') {
 async function verified(email: string, info = VALID_INFO): Promise<TestUser> {
   const u = await newUser(app, email);
   await app.services.console.approve(await caseOf(app, await submitLevel1(app, u, info)), { type: 'reviewer', id: reviewer.id }, { internalNote: '' });
+  // The level's event writes the screening job after the commit (decision 057).
+  await app.services.events.subscribers.runDue();
   return u;
 }
 

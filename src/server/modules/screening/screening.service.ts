@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { AmlResult, AmlScene, SCREENING_LIST_INVALID, ScreeningMatchStatus, ScreeningStatus, type AmlResultReply, type LoadListResult, type ScreeningHit, type ScreeningSubject } from '../../../shared/api/screening.ts';
-import { QuestionnaireStatus } from '../../../shared/kyc.ts';
+import { QuestionnaireStatus, StepStatus } from '../../../shared/kyc.ts';
 import { DecisionOutcome, SubjectKind } from '../../../shared/review.ts';
 import { LIMITATION_COMPLIANCE_RESTRICTED, LimitationAction, RestrictionReason, RestrictionSource } from '../../../shared/restrictions.ts';
 import type { Restriction } from '../restrictions/restrictions.service.ts';
@@ -9,7 +9,7 @@ import { nowIso, type Db } from '../../db/index.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { notFound, ValidationFailed, wrongState } from '../../errors.ts';
 import { recordAudit, type Actor } from '../audit/audit.service.ts';
-import { publishIn } from '../events/events.service.ts';
+import { publishIn, type EventSubscriber } from '../events/events.service.ts';
 import type { ReviewService, ReviewSubjectHandler } from '../review/review.service.ts';
 import { RequirementEvent } from '../questionnaires/questionnaires.service.ts';
 import { ListFileError, ListFileReader, type ListEntry } from './list-file.ts';
@@ -78,7 +78,6 @@ export function createScreeningService({
   review,
   questionnaires,
   people,
-  matched,
   restrictions,
   matcher = createInProcessMatcher(),
   engine = createInhouseEngine(matcher),
@@ -109,8 +108,6 @@ export function createScreeningService({
   /** At most this share of the time goes to the background re-screening: after each user it pauses for the rest (1: no pause). */
   rescreenShare?: number;
   onJobError?: (err: unknown) => void;
-  /** A new potential match was opened, in its transaction (enhanced due diligence follows, decision 028). */
-  matched?: (trx: Db, userId: string, actor: Actor) => Promise<unknown>;
   /** What a reviewer's decision on a match does to the account (decision 052), in the decision's transaction. */
   restrictions?: {
     setIn(trx: Db, userId: string, r: Restriction, actor: Actor): Promise<void>;
@@ -172,10 +169,9 @@ export function createScreeningService({
       after: { userId, status, listVersion: list.version, trigger, caseId: kase.id, hits: hits.map((h) => ({ entryId: h.entryId, score: h.score, dob: h.dob })), questionnaire: q.template },
     });
     // Decision 050: the exchange's own consumers learn of the match (never a partner: AML outcomes).
-    await publishIn(trx, 'kyc.screening.match_opened', { userId, matchId, listVersion: list.version, status: 'OPEN', trigger });
-    // After the name-screening questionnaire, so the user is asked that one first: whether found at
-    // approval or when the list changed, a possible match brings enhanced due diligence.
-    await matched?.(trx, userId, actor);
+    // Whether found at approval or when the list changed, a possible match brings enhanced due diligence:
+    // the EDD module reacts to this event after the commit, in the screener's name (decision 057).
+    await publishIn(trx, 'kyc.screening.match_opened', { userId, matchId, listVersion: list.version, status: 'OPEN', trigger }, { actor });
     return status;
   }
 
@@ -365,6 +361,22 @@ export function createScreeningService({
   }
   const jobs = createPollingRunner({ runDue: runDueJobs, intervalMs: jobIntervalMs, onError: onJobError });
 
+  /**
+   * A verified identity is screened (decision 038), whoever verified level 1: after the approval's
+   * commit, from its event (decision 057), in the approver's name. The subscriber only writes the
+   * job (its lease, retries and the matching off any transaction are decision 038's), so a slow
+   * screening never holds the events back. Harmless twice: the job is one row per user, and a user
+   * already screened against the list in use is not screened again.
+   */
+  const identityVerified: EventSubscriber<'kyc.level.status_changed'> = {
+    name: 'screening.screen-verified-identity',
+    types: ['kyc.level.status_changed'],
+    async handle({ data, actor }) {
+      if (data.level !== 1 || data.status !== StepStatus.SUCCESS || data.previousStatus === StepStatus.SUCCESS) return;
+      await inTransaction(db, (trx) => screenAfterCommit(trx, data.userId, 'LEVEL_APPROVED', actor));
+    },
+  };
+
   async function loadListFrom(chunks: Iterable<string | Uint8Array> | AsyncIterable<string | Uint8Array>, source: string, actor: Actor): Promise<LoadListResult> {
     // Decision 043: with yente the list lives there; a file loaded here would never be screened against.
     if (engine.remoteList) throw wrongState('the list lives in yente (SCREENING_ENGINE=yente): it is updated there, not loaded here');
@@ -435,6 +447,8 @@ export function createScreeningService({
     reviewHandler,
     screenIn,
     screenAfterCommit,
+    /** The reaction to a verified identity (decision 057), registered with the events module. */
+    identityVerified,
     /** The after-commit screening jobs (started with the server; the tests run them). */
     jobs,
     /** Stops the jobs and the matching threads (the server's close). */

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
 import { caseOf, createKycTestApp, get, newReviewer, newUser, post, submitLevel1, VALID_INFO, type TestUser } from '../kyc/kyc.fixtures.ts';
+import { levelVerifiedEventOf } from '../events/events.fixtures.ts';
 
 /**
  * AML name screening through the services and the API (decision 026): list loads, screening at
@@ -19,6 +20,9 @@ const DRACHENKO = { ...VALID_INFO, firstName: 'Viktor', lastName: 'Drachenko', d
 
 beforeAll(async () => {
   ({ app, close } = await createKycTestApp());
+  // The jobs run when a test runs them: the background runner (every second) would take a job between
+  // the subscribers' pass that writes it and the test's look at it.
+  await app.services.screening.jobs.stop();
   reviewer = await newReviewer(app, 'scr-reviewer@example.com');
 });
 afterAll(async () => close());
@@ -27,8 +31,11 @@ async function verifiedUser(info = VALID_INFO): Promise<TestUser> {
   const u = await newUser(app, `scr-${++seq}@example.com`);
   const appId = await submitLevel1(app, u, info);
   await app.services.console.approve(await caseOf(app, appId), { type: 'reviewer', id: reviewer.id }, { internalNote: '' });
-  // Screening follows the approval's commit (decision 038).
+  // Screening follows the approval's commit: its event's subscriber writes the job (decision 057), the job screens (decision 038).
+  await app.services.events.subscribers.runDue();
   await app.services.screening.jobs.runDue();
+  // A match's EDD assessment reacts to it in turn.
+  await app.services.events.subscribers.runDue();
   return u;
 }
 const stateOf = (userId: string) => app.db.selectFrom('screening_states').selectAll().where('user_id', '=', userId).executeTakeFirst();
@@ -137,6 +144,7 @@ describe('a list change', () => {
     // Version 1's entries are gone (matches keep their copies).
     expect(await app.db.selectFrom('screening_entries').select('id').where('list_version', '=', 1).execute()).toEqual([]);
     await app.services.screening.rescreenAll();
+    await app.services.events.subscribers.runDue();
     expect(await stateOf(cleared.id)).toMatchObject({ status: 'FALSE_POSITIVE', list_version: 2 });
     expect(await matchesOf(cleared.id)).toHaveLength(1);
     expect(await stateOf(ada.id)).toMatchObject({ status: 'POTENTIAL_MATCH', list_version: 2 });
@@ -199,6 +207,9 @@ describe('screening after the approval commits (decision 038)', () => {
     const u = await newUser(app, `scr-${++seq}@example.com`);
     const appId = await submitLevel1(app, u, DRACHENKO);
     await app.services.console.approve(await caseOf(app, appId), { type: 'reviewer', id: reviewer.id }, { internalNote: '' });
+    // Nothing in the approval's transaction: the level's event, handled after the commit, writes the job in the approver's name (decision 057).
+    expect(await app.db.selectFrom('screening_jobs').selectAll().where('user_id', '=', u.id).executeTakeFirst()).toBeUndefined();
+    await app.services.events.subscribers.runDue();
     expect(await app.db.selectFrom('screening_jobs').selectAll().where('user_id', '=', u.id).executeTakeFirst()).toMatchObject({ trigger: 'LEVEL_APPROVED', actor_type: 'reviewer', actor_id: reviewer.id, attempts: 0 });
     expect(await stateOf(u.id)).toBeUndefined();
     expect((await aml(u, 'WITHDRAW')).json().result).toMatchObject({ result: 'NONE', status: 'NOT_SCREENED' });
@@ -208,6 +219,12 @@ describe('screening after the approval commits (decision 038)', () => {
     expect(await stateOf(u.id)).toMatchObject({ status: 'POTENTIAL_MATCH', list_version: await app.services.screening.currentListVersion() });
     const open = (await audits('screening.match.open')).find((a) => JSON.parse(a.after!).userId === u.id);
     expect(open).toMatchObject({ actor_type: 'reviewer', actor_id: reviewer.id });
+
+    // The event handled again (a redelivery) screens again against the same list: no second match, no second case.
+    await app.services.screening.identityVerified.handle(await levelVerifiedEventOf(app, u.id), { once: (effect) => effect() });
+    await app.services.screening.jobs.runDue();
+    expect(await matchesOf(u.id)).toHaveLength(1);
+    expect(await stateOf(u.id)).toMatchObject({ status: 'POTENTIAL_MATCH' });
   });
 
   it('a job that fails is kept with its error and retried later; a job leased by another runner is not taken twice', async () => {
@@ -221,6 +238,7 @@ describe('screening after the approval commits (decision 038)', () => {
     const v = await newUser(app, `scr-${++seq}@example.com`);
     const appId = await submitLevel1(app, v, DRACHENKO);
     await app.services.console.approve(await caseOf(app, appId), { type: 'reviewer', id: reviewer.id }, { internalNote: '' });
+    await app.services.events.subscribers.runDue();
     // A trigger the service does not know fails the screening: the job stays, with its error, due later.
     await app.db.updateTable('screening_jobs').set({ trigger: 'NOT_A_TRIGGER' }).where('user_id', '=', v.id).execute();
     await app.services.screening.jobs.runDue();

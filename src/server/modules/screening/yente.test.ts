@@ -50,6 +50,8 @@ afterAll(async () => {
 async function approved(info = VALID_INFO): Promise<TestUser> {
   const u = await newUser(app, `yente-${++seq}@example.com`);
   await app.services.console.approve(await caseOf(app, await submitLevel1(app, u, info)), { type: 'reviewer', id: reviewer.id }, { internalNote: '' });
+  // The level's event writes the screening job after the commit (decision 057).
+  await app.services.events.subscribers.runDue();
   return u;
 }
 const stateOf = (userId: string) => app.db.selectFrom('screening_states').selectAll().where('user_id', '=', userId).executeTakeFirst();
@@ -91,6 +93,8 @@ describe('screening after an approval, with yente', () => {
     expect((await aml(u)).json().result).toMatchObject({ result: 'NONE', status: 'NOT_SCREENED' });
     // The runner polls every second too: whichever takes the job, it is done after this.
     await app.services.screening.jobs.runDue();
+    // The match's EDD assessment reacts to it after its commit (decision 057).
+    await app.services.events.subscribers.runDue();
 
     // What yente was sent: a Person with our name, date of birth and nationality, our threshold, the key.
     expect(fake.matchBodies.slice(calls)).toEqual([{ queries: { person: { schema: 'Person', properties: { name: ['Viktor Drachenko'], birthDate: ['1968-04-12'], nationality: ['cy'] } } } }]);

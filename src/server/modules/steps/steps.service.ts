@@ -87,7 +87,7 @@ export async function applyEvent<S extends string, E extends string, K extends s
   });
   // The change's domain event, in the same transaction (decision 050): it exists exactly when the change does.
   const published = machine.published?.({ subjectId, step, from, to, event, context: input.context ?? {} });
-  if (published) await publishIn(trx, published.type, published.data as never);
+  if (published) await publishIn(trx, published.type, published.data as never, { actor: input.actor });
   return to;
 }
 
