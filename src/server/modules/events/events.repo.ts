@@ -152,18 +152,21 @@ export function findDue(db: Db, now: string, limit: number) {
 }
 
 /**
- * Takes a delivery (compare-and-set on the lease it was read with: one relay of all the servers
- * sends it; a lease that ran out, a crashed relay's, may be taken over).
+ * Takes deliveries in one statement (the relay's batch): each row only while it is PENDING and not
+ * held by a live lease (a crashed relay's lease runs out and is taken over), so of two relays' each
+ * row goes to one: one server of all sends it. Returns the ids taken.
  */
-export async function leaseDelivery(db: Db, d: DeliveryRow, until: string): Promise<boolean> {
-  const r = await db
+export async function leaseDeliveries(db: Db, ids: readonly string[], now: string, until: string): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
     .updateTable('webhook_deliveries')
     .set({ lease_until: until })
-    .where('id', '=', d.id)
+    .where('id', 'in', ids)
     .where('status', '=', DeliveryStatus.PENDING)
-    .where((eb) => (d.lease_until === null ? eb('lease_until', 'is', null) : eb('lease_until', '=', d.lease_until)))
-    .executeTakeFirst();
-  return Number(r.numUpdatedRows) === 1;
+    .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
+    .returning('id')
+    .execute();
+  return rows.map((r) => r.id);
 }
 
 /** The attempt's outcome, recorded only while the lease is still this relay's; the lease is released. */

@@ -46,9 +46,9 @@ export const DISABLE_AFTER_MS = 5 * 86_400_000;
 /** How long a relay holds a delivery it took (longer than any attempt): then another server may take it. */
 const LEASE_MS = 120_000;
 const FANOUT_BATCH = 500;
-const DELIVERY_BATCH = 100;
+const DELIVERY_BATCH = 200;
 /** Attempts in flight at once on one server (each to a different user's line). */
-const PARALLEL = 16;
+const PARALLEL = 32;
 const SYSTEM: Actor = { type: 'system', id: null };
 /** The stored reason of an administrator's disabling (any other reason is the relay's, after days of failures). */
 const DISABLED_BY_ADMINISTRATOR = 'disabled by an administrator';
@@ -264,16 +264,21 @@ export function createEventsService({
         if (row) endpoints.set(id, { row, secrets: (await repo.liveSecrets(db, id, nowIso())).map(openSecret) });
       }
       const events = new Map((await repo.findEventsByIds(db, [...new Set(due.map((d) => d.event_id))])).map((e) => [e.id, e]));
-      const taken: { d: repo.DeliveryRow; leased: string }[] = [];
-      for (const d of due) {
-        const leased = later(LEASE_MS);
-        if (endpoints.has(d.endpoint_id) && events.has(d.event_id) && (await repo.leaseDelivery(db, d, leased))) taken.push({ d, leased });
-      }
+      // One statement takes the batch (decision 050's lease, per row), instead of one per delivery.
+      const leased = later(LEASE_MS);
+      const wanted = due.filter((d) => endpoints.has(d.endpoint_id) && events.has(d.event_id));
+      const takenIds = new Set(await repo.leaseDeliveries(db, wanted.map((d) => d.id), nowIso(), leased));
+      const taken = wanted.filter((d) => takenIds.has(d.id));
       if (taken.length === 0) return delivered;
-      for (let i = 0; i < taken.length; i += PARALLEL) {
-        const results = await Promise.all(taken.slice(i, i + PARALLEL).map(({ d, leased }) => attempt(d, leased, endpoints, events)));
-        delivered += results.filter(Boolean).length;
-      }
+      // PARALLEL attempts in flight, each starting as soon as one ends (a slow receiver holds one slot, not a round).
+      let next = 0;
+      const sender = async () => {
+        while (next < taken.length) {
+          const d = taken[next++]!;
+          if (await attempt(d, leased, endpoints, events)) delivered += 1;
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(PARALLEL, taken.length) }, sender));
     }
   }
 
