@@ -32,7 +32,7 @@ import { createTransferService } from './modules/transfer/transfer.service.ts';
 import { createRiskService } from './modules/risk/risk.service.ts';
 import { createComplianceService } from './modules/compliance/compliance.service.ts';
 import { createRiskListsService } from './modules/risk-lists/risk-lists.service.ts';
-import { createEventsService, enabledEndpointsFloor, pruneEvents, subscribersFloor } from './modules/events/events.service.ts';
+import { createEndpointDisabledMail, createEventsService, enabledEndpointsFloor, pruneEvents, subscribersFloor } from './modules/events/events.service.ts';
 import { createRestrictionsService } from './modules/restrictions/restrictions.service.ts';
 import { createLimitationSweep } from './modules/limitations/limitations.service.ts';
 import { createReasonTemplatesService } from './modules/reason-templates/reason-templates.service.ts';
@@ -287,6 +287,8 @@ export function createServices(db: Db, config: Config, { mailer = logMailer({ in
       levelOf: async (userId) => Number(await kyc.levelOf(userId)),
     }),
   );
+  // Issue 29: an endpoint the relay turned off after days of failures is e-mailed to the administrators.
+  events.subscribe(createEndpointDisabledMail({ db, mailer, templates: createMailTemplates(config.localesDir, 'webhooks-console'), publicUrl, administrators: () => staff.administratorEmails() }));
   return { limitationSweep, events, face, faceMatches, accounts, limits, site, documents, kyc, reverification, questionnaires, review, providers, countries, console: consoleService, monitoring, staff, records, partners, handoff, liveness, extras, screening, transfers, risk, compliance, edd, riskLists, restrictions, reasonTemplates: createReasonTemplatesService({ db }) };
 }
 

@@ -89,6 +89,12 @@ export const limitationChanged = z.object({
 });
 
 /**
+ * The relay turned an endpoint off because every delivery to it failed for days (decision 050); the
+ * administrators are e-mailed (decision 060). No user: the endpoint's own state.
+ */
+export const webhookEndpointDisabled = z.object({ endpointId: z.string(), businessId: z.string().nullable(), failingSince: z.string() });
+
+/**
  * The catalogue: type -> current version, payload schema, and whether partners may receive it
  * (`exchangeOnly`: AML screening outcomes go to the exchange's own endpoints and feed only).
  */
@@ -111,6 +117,8 @@ export const DomainEventCatalog = {
   // Exchange-only: the limitation is the exchange's own account state, and its reasons name EDD
   // rejections and compliance restrictions (a confirmed screening match) that partners never get.
   'kyc.limitation.changed': { version: 1, data: limitationChanged, exchangeOnly: true },
+  // Exchange-only: the exchange's own integration (a partner's endpoint's state is the exchange's to tell).
+  'kyc.webhook_endpoint.disabled': { version: 1, data: webhookEndpointDisabled, exchangeOnly: true },
 } as const;
 
 export type DomainEventType = keyof typeof DomainEventCatalog;

@@ -13,6 +13,7 @@ import { ValidationMessage } from '../../../shared/validation-rules.ts';
 import { recordAudit, type Actor } from '../audit/audit.service.ts';
 import * as repo from './events.repo.ts';
 import { isForbiddenAddress, safePost } from './safe-post.ts';
+import { publishIn } from './outbox.ts';
 import { createFeedKeys } from './feed-keys.ts';
 import { newWebhookSecret, webhookHeaders } from './standard-webhooks.ts';
 import { createSubscriberPass, type EventSubscriber } from './subscribers.ts';
@@ -22,6 +23,7 @@ export { linkAudienceIn, publishIn } from './outbox.ts';
 export { enabledEndpointsFloor, pruneEvents, subscribersFloor } from './prune.ts';
 /** What a module that reacts to events implements (decision 057). */
 export type { EventSubscriber, SubscribedEvent, SubscriberContext } from './subscribers.ts';
+export { createEndpointDisabledMail } from './endpoint-disabled-mail.ts';
 
 export interface WebhooksConfig {
   /** WEBHOOK_ALLOW_PRIVATE_ADDRESSES: internal receivers (and tests) on private or loopback addresses. */
@@ -246,6 +248,8 @@ export function createEventsService({
         await repo.updateEndpoint(trx, d.endpoint_id, { status: WebhookStatus.DISABLED, disabled_reason: reason, updated_at: now });
         target.row = { ...target.row, status: WebhookStatus.DISABLED };
         await recordAudit(trx, SYSTEM, { action: 'webhook.endpoint.disable', entityType: 'webhook_endpoint', entityId: d.endpoint_id, before: { status: WebhookStatus.ENABLED }, after: { status: WebhookStatus.DISABLED, reason } });
+        // The administrators are told after the commit (endpoint-disabled-mail.ts, a subscriber of this event).
+        await publishIn(trx, 'kyc.webhook_endpoint.disabled', { endpointId: d.endpoint_id, businessId: target.row.business_id, failingSince: since }, { at: now });
         onError(new Error(`webhook endpoint ${d.endpoint_id} disabled: ${reason}`));
       }
     });

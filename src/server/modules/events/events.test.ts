@@ -7,6 +7,7 @@ import { personalInfoSchema } from '../../../shared/api/personal-info.ts';
 import { submitApplicationRequest } from '../../../shared/api/applications.ts';
 import { ConsoleRole } from '../../../shared/staff.ts';
 import type { App } from '../../app.ts';
+import type { FakeMailer } from '../../test/test-app.ts';
 import { partnerSignature } from '../partners/partners.service.ts';
 import { caseOf, createKycTestApp, get, ID_CARD_KINDS, newReviewer, newUser, post, submitLevel1, uploadDrafts, VALID_INFO, type TestUser } from '../kyc/kyc.fixtures.ts';
 import { isForbiddenAddress, safePost } from './safe-post.ts';
@@ -21,6 +22,7 @@ import { createEventsService, DISABLE_AFTER_MS } from './events.service.ts';
 let app: App;
 let close: () => Promise<void>;
 let admin: TestUser;
+let mailer: FakeMailer;
 let reviewer: TestUser;
 const SYSTEM = { type: 'system', id: null } as const;
 const ACME = { id: 'acme', name: 'Acme Wallet', allowedOrigins: ['https://acme.example'], scenes: ['acme'], redirectAllowlist: [], defaultLanguage: 'de-DE' as const };
@@ -51,7 +53,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
-  ({ app, close } = await createKycTestApp({ webhooks: { allowPrivate: true, timeoutMs: 2000, relayIntervalMs: 0, subscriberIntervalMs: 0 } }));
+  ({ app, close, mailer } = await createKycTestApp({ webhooks: { allowPrivate: true, timeoutMs: 2000, relayIntervalMs: 0, subscriberIntervalMs: 0 } }));
   admin = await newReviewer(app, 'hooks-admin@example.com');
   await app.services.staff.setRole(admin.id, ConsoleRole.ADMINISTRATOR, SYSTEM);
   reviewer = await newReviewer(app, 'hooks-reviewer@example.com');
@@ -265,6 +267,18 @@ describe('deliveries (Standard Webhooks)', () => {
     // (Days later on the faked clock the administrator's session has lapsed: the console's view is read from the service.)
     expect(await app.services.events.get(endpointId)).toMatchObject({ status: 'DISABLED', disabledBy: 'FAILURES', deadDeliveries: 1 });
     expect(await app.db.selectFrom('audit_log').select(['actor_type', 'action']).where('entity_id', '=', endpointId).where('action', '=', 'webhook.endpoint.disable').execute()).toEqual([{ actor_type: 'system', action: 'webhook.endpoint.disable' }]);
+    // The administrators are told, after the commit (the subscriber of the endpoint's event), once.
+    const disabledEvent = await app.db.selectFrom('domain_events').select(['type', 'data']).where('type', '=', 'kyc.webhook_endpoint.disabled').executeTakeFirstOrThrow();
+    expect(JSON.parse(disabledEvent.data)).toMatchObject({ endpointId, businessId: null });
+    const told = () => mailer.to(admin.email).filter((m) => m.subject === 'A webhook endpoint was turned off');
+    expect(told()).toHaveLength(0);
+    await app.services.events.subscribers.runDue();
+    await app.services.events.subscribers.runDue();
+    expect(told()).toHaveLength(1);
+    expect(told()[0]!.text).toContain(receiverUrl);
+    expect(told()[0]!.text).toContain('/user/accounts/console/webhooks');
+    // Not to a reviewer who is not an administrator.
+    expect(mailer.to(reviewer.email).filter((m) => m.subject === 'A webhook endpoint was turned off')).toHaveLength(0);
     down = false;
     received = [];
     await relay();

@@ -45,6 +45,11 @@ export function createStaffService({ db, accounts }: { db: Db; accounts: Pick<Ac
       return role;
     },
 
+    /** The e-mail addresses of the administrators who can sign in (told when the relay turns a webhook endpoint off). */
+    async administratorEmails(): Promise<string[]> {
+      return (await membersIn(db)).filter((m) => m.role === ConsoleRole.ADMINISTRATOR && !m.disabled).map((m) => m.email);
+    },
+
     async members(): Promise<StaffMember[]> {
       return (await membersIn(db)).map(({ disabled: _, ...m }) => m);
     },
