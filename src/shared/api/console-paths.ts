@@ -57,4 +57,14 @@ export const ConsolePath = {
   consoleCancelTask: '/v1/console/compliance-tasks/:id/cancel',
   /** POST: a reviewer asks a user a question or for a document. */
   consoleRfiRequests: '/v1/console/rfi-requests',
+  // The account extras' console (issue 13, decision 025): reviewers; administrators where marked in the routes.
+  consoleMember: '/v1/console/members/:id',
+  consoleMemberLookup: '/v1/console/members',
+  consoleMemberTag: '/v1/console/members/:id/tag',
+  consoleMemberCustody: '/v1/console/members/:id/custody',
+  consoleMemberVip: '/v1/console/members/:id/vip',
+  consoleAnnouncements: '/v1/console/announcements',
+  consoleAnnouncementWithdraw: '/v1/console/announcements/:id/withdraw',
+  consoleAgreements: '/v1/console/agreements',
+  consoleAffiliates: '/v1/console/affiliates',
 } as const;

@@ -1,6 +1,7 @@
 /**
  * The account extras' calls (issue 13, decision 025), relative to the API prefix; spread into ApiPath.
- * §7 names most of them; the rest (marked) are ours: a read the spec implies, and the console's.
+ * §7 names most of them; the rest (marked) are ours: a read the spec implies. The console's are in
+ * ConsolePath (console-paths.ts), off the first page.
  */
 const KYC = '/v3/private/kyc';
 
@@ -22,14 +23,4 @@ export const EXTRAS_PATHS = {
   custodyInfo: `${KYC}/custody-info`,
   satosToEuConfirm: `${KYC}/satos-to-eu/confirm`,
   newSatosJoin: `${KYC}/new-satos/join`,
-  // Console (reviewers; administrators where marked in the routes).
-  consoleMember: '/v1/console/members/:id',
-  consoleMemberLookup: '/v1/console/members',
-  consoleMemberTag: '/v1/console/members/:id/tag',
-  consoleMemberCustody: '/v1/console/members/:id/custody',
-  consoleMemberVip: '/v1/console/members/:id/vip',
-  consoleAnnouncements: '/v1/console/announcements',
-  consoleAnnouncementWithdraw: '/v1/console/announcements/:id/withdraw',
-  consoleAgreements: '/v1/console/agreements',
-  consoleAffiliates: '/v1/console/affiliates',
 } as const;

@@ -7,7 +7,6 @@
  * questionnaires, EDD, identity transfer, the /v1/s1/kyc/integration/* SDK variants, tasks, …) adds
  * its path together with its route and its contract.
  */
-import { CapturePath } from './capture-paths.ts';
 import { EXTRAS_PATHS } from './extras-paths.ts';
 
 export const API_PREFIX = '/x-api';
@@ -121,8 +120,8 @@ export const ApiPath = {
   // partners' and SDK callers' integration calls and the console's businesses are in
   // ../integration-paths.ts (IntegrationPath, PartnerConsolePath): the first page does not carry them (decision 033).
   sdkAccess: `${KYC}/sdk-access`,
-  // The in-house capture (issue 17, decision 023): phone handoff and liveness.
-  ...CapturePath,
+  // The in-house capture (issue 17, decision 023), phone handoff and liveness: CapturePath in
+  // ./capture-paths.ts, off the first page (issue 32).
   // Account extras (issue 13, decision 025): agreements, custody, pop-ups, member tags, announcements.
   ...EXTRAS_PATHS,
   // Identity transfer and risk intercepts (issue 12, decision 029): TRANSFER_PATHS in ./transfer-paths.ts,

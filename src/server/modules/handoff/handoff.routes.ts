@@ -22,7 +22,8 @@ import {
 } from '../../../shared/api/capture.ts';
 import { fileTooLargeResult, uploadDocumentResult } from '../../../shared/api/documents.ts';
 import { LivenessPath } from '../../../shared/api/liveness-paths.ts';
-import { API_PREFIX, ApiPath } from '../../../shared/api/paths.ts';
+import { API_PREFIX } from '../../../shared/api/paths.ts';
+import { CapturePath } from '../../../shared/api/capture-paths.ts';
 import { emptyResult, failureEnvelope, okEnvelope } from '../../../shared/envelope-schema.ts';
 import type { VerifiableLevel } from '../../../shared/kyc.ts';
 import { RetCode } from '../../../shared/ret-codes.ts';
@@ -66,25 +67,25 @@ export const handoffRoutes: FastifyPluginAsyncZod = async (app) => {
   const handoff = app.services.handoff;
   const liveness = app.services.liveness;
 
-  app.post(ApiPath.handoffCreate, { schema: { body: handoffCreateRequest, response: { 200: okEnvelope(handoffCreateResult) } } }, async (request) =>
+  app.post(CapturePath.handoffCreate, { schema: { body: handoffCreateRequest, response: { 200: okEnvelope(handoffCreateResult) } } }, async (request) =>
     ok(await handoff.create(request.auth!.id, { level: request.body.level as VerifiableLevel, step: request.body.step, documentType: request.body.documentType, from: request.body.from }, actorOf(request))),
   );
 
-  app.get(ApiPath.handoffStatus, { schema: { querystring: handoffStatusQuery, response: { 200: okEnvelope(handoffView) } } }, async (request) =>
+  app.get(CapturePath.handoffStatus, { schema: { querystring: handoffStatusQuery, response: { 200: okEnvelope(handoffView) } } }, async (request) =>
     ok(await handoff.view(request.auth!.id, request.query.id)),
   );
 
-  app.post(ApiPath.handoffRevoke, { schema: { body: handoffRevokeRequest, response: { 200: okEnvelope(handoffView) } } }, async (request) =>
+  app.post(CapturePath.handoffRevoke, { schema: { body: handoffRevokeRequest, response: { 200: okEnvelope(handoffView) } } }, async (request) =>
     ok(await handoff.revoke(request.auth!.id, request.body.id, actorOf(request))),
   );
 
-  app.post(ApiPath.handoffOpen, { schema: { body: handoffOpenRequest, response: { 200: okEnvelope(handoffSessionResult) } } }, async (request, reply) => {
+  app.post(CapturePath.handoffOpen, { schema: { body: handoffOpenRequest, response: { 200: okEnvelope(handoffSessionResult) } } }, async (request, reply) => {
     const opened = await handoff.open(request.body.token, actorOf(request));
     reply.setCookie(HANDOFF_COOKIE, opened.deviceToken, cookieOptions(request, new Date(opened.sessionExpiresAt)));
     return ok(opened.session);
   });
 
-  app.get(ApiPath.handoffSession, { schema: { response: { 200: okEnvelope(handoffSessionResult) } } }, async (request, reply) => {
+  app.get(CapturePath.handoffSession, { schema: { response: { 200: okEnvelope(handoffSessionResult) } } }, async (request, reply) => {
     try {
       return ok(await handoff.session(deviceTokenOf(request)));
     } catch (err) {
@@ -92,15 +93,15 @@ export const handoffRoutes: FastifyPluginAsyncZod = async (app) => {
     }
   });
 
-  app.post(ApiPath.handoffComplete, { schema: { body: emptyBody, response: { 200: okEnvelope(handoffSessionResult) } } }, async (request) =>
+  app.post(CapturePath.handoffComplete, { schema: { body: emptyBody, response: { 200: okEnvelope(handoffSessionResult) } } }, async (request) =>
     ok(await handoff.complete(deviceTokenOf(request), actorOf(request))),
   );
 
-  app.post(ApiPath.livenessStart, { schema: { body: livenessStartRequest, response: { 200: okEnvelope(livenessChallenge) } } }, async (request) =>
+  app.post(CapturePath.livenessStart, { schema: { body: livenessStartRequest, response: { 200: okEnvelope(livenessChallenge) } } }, async (request) =>
     ok(await liveness.start(request.auth!.id, request.body.level as VerifiableLevel, actorOf(request))),
   );
 
-  app.post(ApiPath.handoffLivenessStart, { schema: { body: livenessStartRequest, response: { 200: okEnvelope(livenessChallenge) } } }, async (request) => {
+  app.post(CapturePath.handoffLivenessStart, { schema: { body: livenessStartRequest, response: { 200: okEnvelope(livenessChallenge) } } }, async (request) => {
     const session = await handoff.phoneUser(deviceTokenOf(request));
     return ok(await liveness.start(session.userId, session.level, { ...actorOf(request), type: 'user', id: session.userId }));
   });
@@ -137,7 +138,7 @@ export const handoffRoutes: FastifyPluginAsyncZod = async (app) => {
     await uploads.register(multipart, {
       limits: { fileSize: app.config.maxUploadBytes, files: 1, fields: 3, parts: 4, fieldSize: 200, fieldNameSize: 50, headerPairs: 20 },
     });
-    uploads.post(ApiPath.handoffUpload, { schema: { response: { 200: okEnvelope(uploadDocumentResult), 400: failureEnvelope(emptyResult), 413: failureEnvelope(fileTooLargeResult.or(emptyResult)) } } }, async (request, reply) => {
+    uploads.post(CapturePath.handoffUpload, { schema: { response: { 200: okEnvelope(uploadDocumentResult), 400: failureEnvelope(emptyResult), 413: failureEnvelope(fileTooLargeResult.or(emptyResult)) } } }, async (request, reply) => {
       const upload = await readPictureUpload(request, reply, handoffUploadFields, app.config.maxUploadBytes);
       if (!upload) return reply;
       const { data, bytes } = upload;

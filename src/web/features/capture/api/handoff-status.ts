@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { HandoffStatus, type HandoffView } from '../../../../shared/api/capture.ts';
-import { ApiPath } from '../../../../shared/api/paths.ts';
+import { CapturePath } from '../../../../shared/api/capture-paths.ts';
 import { http } from '../../../lib/http/index.ts';
 import { captureKeys } from './keys.ts';
 
@@ -8,7 +8,7 @@ import { captureKeys } from './keys.ts';
 export const HANDOFF_POLL_MS = 2000;
 
 /** GET handoff/status?id=: the link's status and the pictures that arrived. */
-export const getHandoffStatus = (id: string, signal?: AbortSignal) => http.get<HandoffView>(ApiPath.handoffStatus, { id }, { silent: true, signal, cache: false });
+export const getHandoffStatus = (id: string, signal?: AbortSignal) => http.get<HandoffView>(CapturePath.handoffStatus, { id }, { silent: true, signal, cache: false });
 
 const live = (status: HandoffStatus | undefined) => status === undefined || status === HandoffStatus.PENDING || status === HandoffStatus.OPENED;
 

@@ -1,5 +1,5 @@
 import { DOCUMENT_FILE_FIELD, type DocumentSummary } from '../../../../shared/api/documents.ts';
-import { ApiPath } from '../../../../shared/api/paths.ts';
+import { CapturePath } from '../../../../shared/api/capture-paths.ts';
 import { QUALITY_WARNINGS_FIELD, type QualityIssue } from '../../../../shared/capture-rules.ts';
 import type { DocumentKind } from '../../../../shared/kyc.ts';
 import { RetCode } from '../../../../shared/ret-codes.ts';
@@ -19,7 +19,7 @@ export async function uploadThroughHandoff(kind: DocumentKind, file: Blob, warni
   form.append(DOCUMENT_FILE_FIELD, file, file instanceof File ? file.name : 'photo.jpg');
   let response: Response;
   try {
-    response = await fetch(buildUrl(ApiPath.handoffUpload, 'post'), { method: 'POST', body: form, credentials: 'same-origin', headers: { Accept: 'application/json', ...contextHeaders() }, signal });
+    response = await fetch(buildUrl(CapturePath.handoffUpload, 'post'), { method: 'POST', body: form, credentials: 'same-origin', headers: { Accept: 'application/json', ...contextHeaders() }, signal });
   } catch (err) {
     if (signal?.aborted) throw err;
     throw new ApiError('network', TransportMessage.NETWORK);

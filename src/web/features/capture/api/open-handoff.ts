@@ -1,6 +1,6 @@
 import type { HandoffSessionResult } from '../../../../shared/api/capture.ts';
-import { ApiPath } from '../../../../shared/api/paths.ts';
+import { CapturePath } from '../../../../shared/api/capture-paths.ts';
 import { http } from '../../../lib/http/index.ts';
 
 /** POST handoff/open: the phone trades the link's secret (once) for its own session cookie. */
-export const openHandoff = (token: string) => http.post<HandoffSessionResult>(ApiPath.handoffOpen, { token }, { silent: true });
+export const openHandoff = (token: string) => http.post<HandoffSessionResult>(CapturePath.handoffOpen, { token }, { silent: true });

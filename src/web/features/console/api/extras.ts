@@ -4,7 +4,7 @@ import type { AnnouncementsResult, NewAnnouncementRequest } from '../../../../sh
 import type { ConsoleMemberView } from '../../../../shared/api/extras-console.ts';
 import type { ConsoleCustodyRequest } from '../../../../shared/api/extras-custody.ts';
 import type { AffiliatesResult, ConsoleTagRequest, ConsoleVipRequest, NewAffiliateRequest } from '../../../../shared/api/extras-member.ts';
-import { ApiPath } from '../../../../shared/api/paths.ts';
+import { ConsolePath } from '../../../../shared/api/console-paths.ts';
 import { http } from '../../../lib/http/index.ts';
 import { consoleKeys, withId } from './keys.ts';
 
@@ -16,11 +16,11 @@ import { consoleKeys, withId } from './keys.ts';
 const extrasKey = [...consoleKeys.all, 'extras'] as const;
 const memberKey = (id: string) => [...extrasKey, 'member', id] as const;
 
-export const lookupMember = (email: string) => http.get<{ id: string }>(ApiPath.consoleMemberLookup, { email }, { silent: true });
+export const lookupMember = (email: string) => http.get<{ id: string }>(ConsolePath.consoleMemberLookup, { email }, { silent: true });
 export const useLookupMember = () => useMutation({ mutationFn: lookupMember });
 
 export const useConsoleMember = (id: string | null) =>
-  useQuery({ queryKey: memberKey(id ?? ''), queryFn: ({ signal }) => http.get<ConsoleMemberView>(withId(ApiPath.consoleMember, id!), undefined, { signal, silent: true }), enabled: id !== null });
+  useQuery({ queryKey: memberKey(id ?? ''), queryFn: ({ signal }) => http.get<ConsoleMemberView>(withId(ConsolePath.consoleMember, id!), undefined, { signal, silent: true }), enabled: id !== null });
 
 /** One hook per member change; the reply is the member as they are now. */
 function useMemberChange<B>(path: string) {
@@ -30,9 +30,9 @@ function useMemberChange<B>(path: string) {
     onSuccess: (member) => client.setQueryData(memberKey(member.id), member),
   });
 }
-export const useSetMemberTag = () => useMemberChange<ConsoleTagRequest>(ApiPath.consoleMemberTag);
-export const useSetMemberCustody = () => useMemberChange<ConsoleCustodyRequest>(ApiPath.consoleMemberCustody);
-export const useSetMemberVip = () => useMemberChange<ConsoleVipRequest>(ApiPath.consoleMemberVip);
+export const useSetMemberTag = () => useMemberChange<ConsoleTagRequest>(ConsolePath.consoleMemberTag);
+export const useSetMemberCustody = () => useMemberChange<ConsoleCustodyRequest>(ConsolePath.consoleMemberCustody);
+export const useSetMemberVip = () => useMemberChange<ConsoleVipRequest>(ConsolePath.consoleMemberVip);
 
 const listKey = (what: string) => [...extrasKey, what] as const;
 function useList<T>(what: string, path: string) {
@@ -43,12 +43,12 @@ function useListChange<B>(what: string, send: (body: B) => Promise<unknown>) {
   return useMutation({ mutationFn: send, onSettled: () => client.invalidateQueries({ queryKey: listKey(what) }) });
 }
 
-export const useAnnouncements = () => useList<AnnouncementsResult>('announcements', ApiPath.consoleAnnouncements);
-export const usePublishAnnouncement = () => useListChange('announcements', (body: NewAnnouncementRequest) => http.post(ApiPath.consoleAnnouncements, { ...body }, { silent: true }));
-export const useWithdrawAnnouncement = () => useListChange('announcements', (id: string) => http.post(withId(ApiPath.consoleAnnouncementWithdraw, id), {}, { silent: true }));
+export const useAnnouncements = () => useList<AnnouncementsResult>('announcements', ConsolePath.consoleAnnouncements);
+export const usePublishAnnouncement = () => useListChange('announcements', (body: NewAnnouncementRequest) => http.post(ConsolePath.consoleAnnouncements, { ...body }, { silent: true }));
+export const useWithdrawAnnouncement = () => useListChange('announcements', (id: string) => http.post(withId(ConsolePath.consoleAnnouncementWithdraw, id), {}, { silent: true }));
 
-export const useAgreementVersions = () => useList<AgreementVersionsResult>('agreements', ApiPath.consoleAgreements);
-export const usePublishAgreement = () => useListChange('agreements', (body: PublishAgreementRequest) => http.post(ApiPath.consoleAgreements, { ...body }, { silent: true }));
+export const useAgreementVersions = () => useList<AgreementVersionsResult>('agreements', ConsolePath.consoleAgreements);
+export const usePublishAgreement = () => useListChange('agreements', (body: PublishAgreementRequest) => http.post(ConsolePath.consoleAgreements, { ...body }, { silent: true }));
 
-export const useAffiliates = () => useList<AffiliatesResult>('affiliates', ApiPath.consoleAffiliates);
-export const useAddAffiliate = () => useListChange('affiliates', (body: NewAffiliateRequest) => http.post(ApiPath.consoleAffiliates, { ...body }, { silent: true }));
+export const useAffiliates = () => useList<AffiliatesResult>('affiliates', ConsolePath.consoleAffiliates);
+export const useAddAffiliate = () => useListChange('affiliates', (body: NewAffiliateRequest) => http.post(ConsolePath.consoleAffiliates, { ...body }, { silent: true }));
