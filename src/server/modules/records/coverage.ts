@@ -51,6 +51,7 @@ export const PERSONAL_DATA_COVERAGE: Readonly<Record<string, Coverage>> = {
 
   // --- screening and risk
   screening_jobs: { retained: 'a pending screening of a just-approved user (decision 038): ids and retry state only, deleted when the screening is recorded' },
+  account_limitations: { retained: 'the limitation last published for the account (decision 061): codes and reasons the events carried, derived from records kept elsewhere; no personal data' },
   account_restrictions: { retained: 'what a compliance decision restricts while in force (the decision is the record; tipping-off: not exported); codes only, no personal data' },
   screening_states: { retained: 'the screening outcome restricting the account (tipping-off: not exported); no personal data' },
   screening_matches: { erased: 'the copy of the name and birth date blanked; hits and outcome stay', retained: 'not exported: tipping-off (decision 031)' },
