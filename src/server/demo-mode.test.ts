@@ -56,7 +56,7 @@ describe('a server started with no configuration on a non-loopback address', () 
     const printed: string[] = [];
     const spy = vi.spyOn(console, 'log').mockImplementation((...args: unknown[]) => void printed.push(args.join(' ')));
     try {
-      const server = await startServer(loadConfig({ DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent-web-dist', ...env }));
+      const server = await startServer(loadConfig({ DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent-web-dist', FACE_MATCH_POLL_SECONDS: '0', ...env }));
       cleanups.push(async () => {
         await server.stop();
         rmSync(dataDir, { recursive: true, force: true });
@@ -190,7 +190,8 @@ describe('a deployment started in demo mode, then without it', () => {
       webDist: '/nonexistent-web-dist',
       dataEncryptionKey: randomBytes(32).toString('base64'),
       documentStore: { kind: 'file', dir: path.join(dir, 'documents') },
-    });
+      // No face matching in the background: see seed.test.ts (a face thread ended mid-optimisation).
+    }, { FACE_MATCH_POLL_SECONDS: '0' });
 
     // 1. Demo mode: the demo users are seeded; the administrator signs in; the demo partner signs.
     const first = await start(true);

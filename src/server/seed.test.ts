@@ -27,7 +27,10 @@ beforeEach(() => {
     dataEncryptionKey: randomBytes(32).toString('base64'),
     documentStore: { kind: 'file', dir: path.join(dir, 'documents') },
     demo: false,
-  });
+    // No face matching in the background (decision 045): these apps start and stop over and over, and a
+    // face thread ended with its WebAssembly still being optimised crashed the test process (V8's
+    // "Check failed: jit_page.has_value()"). Seeding does not need it.
+  }, { FACE_MATCH_POLL_SECONDS: '0' });
 });
 afterEach(async () => {
   for (const a of apps.splice(0)) await a.close();
