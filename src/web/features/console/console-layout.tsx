@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { useConsoleLayoutTitle } from './use-console-title.ts';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
@@ -125,13 +126,7 @@ export default function ConsoleLayout() {
   useEffect(() => {
     if (notLoggedIn) redirectToLogin();
   }, [notLoggedIn]);
-  useEffect(() => {
-    const previous = document.title;
-    document.title = t('console.title');
-    return () => {
-      document.title = previous;
-    };
-  }, [t]);
+  useConsoleLayoutTitle();
 
   if (me.isPending || notLoggedIn) return <PageLoading />;
   if (code === RetCode.NO_PERMISSION) return <NoAccess />;
