@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { LivenessPath } from '../shared/api/liveness-paths.ts';
+import { AccountPagePath } from '../shared/api/account-page-paths.ts';
 import { CapturePath } from '../shared/api/capture-paths.ts';
 import { ConsolePath } from '../shared/api/console-paths.ts';
 import { API_PREFIX, ApiPath as FirstPagePaths } from '../shared/api/paths.ts';
@@ -21,7 +22,7 @@ import { createTestApp } from './test/test-app.ts';
  * not grow with them: the console's, the capture's and the identity transfer's calls (issue 32), the liveness paths (decision 023), the integration calls and the console's
  * businesses (decision 033).
  */
-const ApiPath = { ...FirstPagePaths, ...ConsolePath, ...CapturePath, ...TRANSFER_PATHS, ...LivenessPath, ...IntegrationPath, ...PartnerConsolePath, ...WebhookPath };
+const ApiPath = { ...FirstPagePaths, ...ConsolePath, ...CapturePath, ...AccountPagePath, ...TRANSFER_PATHS, ...LivenessPath, ...IntegrationPath, ...PartnerConsolePath, ...WebhookPath };
 type PathName = keyof typeof ApiPath;
 
 /** Path constants that are the prefix of a route ending in an id parameter. */

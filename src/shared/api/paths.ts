@@ -95,19 +95,13 @@ export const ApiPath = {
   resetEuPoi: `${KYC}/reset-eu-poi`,
 
   // The compliance console's calls are in ./console-paths.ts (ConsolePath): the first page does not carry them.
-  // The user's own records (issue 18): their data as a file, and the request to erase it.
-  dataExport: '/v1/private/user/data-export',
-  erasureRequest: '/v1/private/user/erasure-request',
+  // The user's own records (issue 18) and the RFI page's calls: AccountPagePath (./account-page-paths.ts), off the first page.
 
   // Compliance tasks and requests for information (issue 12, decision 027): §7 task/list, task/region,
   // compliance-tasks; the RFI page's read, answer and pictures, and the console's forms are beyond §7.
   taskList: '/segw/task/v1/task/list',
   taskRegion: '/segw/task/v1/task/region',
   complianceTasks: `${KYC}/compliance-tasks`,
-  rfi: `${KYC}/rfi`,
-  answerRfi: `${KYC}/answer-rfi`,
-  /** POST multipart: field rfi_id, then one picture in `file`. */
-  uploadRfiDocument: `${KYC}/upload-rfi-document`,
   /** Decision 052: the templates in the user's language, for the reasons of their rejection. */
   reasonTemplates: `${KYC}/reason-templates`,
 

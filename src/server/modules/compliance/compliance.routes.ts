@@ -24,6 +24,7 @@ import {
 } from '../../../shared/api/compliance-tasks.ts';
 import { fileTooLargeResult } from '../../../shared/api/documents.ts';
 import { ApiPath } from '../../../shared/api/paths.ts';
+import { AccountPagePath } from '../../../shared/api/account-page-paths.ts';
 import { ConsolePath } from '../../../shared/api/console-paths.ts';
 import { emptyResult, failureEnvelope, okEnvelope } from '../../../shared/envelope-schema.ts';
 import { ok } from '../../plugins/envelope.ts';
@@ -45,8 +46,8 @@ export const complianceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(ApiPath.taskRegion, { config: user, schema: { body: taskRegionRequest, response: { 200: okEnvelope(taskRegionResult) } } }, async (request) => ok(await tasks.regions(request.auth!.id)));
   app.post(ApiPath.complianceTasks, { schema: { body: complianceTasksRequest, response: { 200: okEnvelope(complianceTasksResult) } } }, async (request) => ok(await tasks.open(request.auth!.id)));
 
-  app.get(ApiPath.rfi, { schema: { response: { 200: okEnvelope(rfiInfoResult) } } }, async (request) => ok(await rfi.info(request.auth!.id)));
-  app.post(ApiPath.answerRfi, { schema: { body: answerRfiRequest, response: { 200: okEnvelope(answerRfiResult) } } }, async (request) =>
+  app.get(AccountPagePath.rfi, { schema: { response: { 200: okEnvelope(rfiInfoResult) } } }, async (request) => ok(await rfi.info(request.auth!.id)));
+  app.post(AccountPagePath.answerRfi, { schema: { body: answerRfiRequest, response: { 200: okEnvelope(answerRfiResult) } } }, async (request) =>
     ok(await rfi.answer(request.auth!.id, request.body, actorOf(request))),
   );
 
@@ -57,7 +58,7 @@ export const complianceRoutes: FastifyPluginAsyncZod = async (app) => {
       limits: { fileSize: app.config.maxUploadBytes, files: 1, fields: 2, parts: 4, fieldSize: 200, fieldNameSize: 50, headerPairs: 20 },
     });
     uploads.post(
-      ApiPath.uploadRfiDocument,
+      AccountPagePath.uploadRfiDocument,
       { schema: { response: { 200: okEnvelope(uploadRfiDocumentResult), 400: failureEnvelope(emptyResult), 413: failureEnvelope(fileTooLargeResult.or(emptyResult)) } } },
       async (request, reply) => {
         const upload = await readPictureUpload(request, reply, uploadRfiDocumentFields, app.config.maxUploadBytes);

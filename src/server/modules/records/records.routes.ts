@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { caseIdParams, emptyRequest } from '../../../shared/api/console.ts';
 import { okEnvelope } from '../../../shared/envelope-schema.ts';
-import { ApiPath } from '../../../shared/api/paths.ts';
+import { AccountPagePath } from '../../../shared/api/account-page-paths.ts';
 import { ConsolePath } from '../../../shared/api/console-paths.ts';
 import { auditChainReport, ErasureOutcome, erasureRequest, erasureResult, retentionOverview, userDataExport } from '../../../shared/api/records.ts';
 import { ConsoleRole } from '../../../shared/staff.ts';
@@ -20,9 +20,9 @@ const administrator = { auth: 'reviewer', consoleRole: ConsoleRole.ADMINISTRATOR
 export const recordsRoutes: FastifyPluginAsyncZod = async (app) => {
   const records = app.services.records;
 
-  app.get(ApiPath.dataExport, { schema: { response: { 200: okEnvelope(userDataExport) } } }, async (request) => ok(await records.userData(request.auth!.id, actorOf(request))));
+  app.get(AccountPagePath.dataExport, { schema: { response: { 200: okEnvelope(userDataExport) } } }, async (request) => ok(await records.userData(request.auth!.id, actorOf(request))));
 
-  app.post(ApiPath.erasureRequest, { schema: { body: erasureRequest, response: { 200: okEnvelope(erasureResult) } } }, async (request, reply) => {
+  app.post(AccountPagePath.erasureRequest, { schema: { body: erasureRequest, response: { 200: okEnvelope(erasureResult) } } }, async (request, reply) => {
     const result = await records.requestErasure(request.auth!.id, actorOf(request));
     // The account is closed (its sessions are gone): the browser forgets its cookie too.
     if (result.outcome !== ErasureOutcome.REFUSED) reply.clearCookie(SESSION_COOKIE, sessionCookieOptions(request));

@@ -2,7 +2,8 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { ApiPath, LOGIN_PAGE } from '../../../shared/api/paths.ts';
+import { LOGIN_PAGE } from '../../../shared/api/paths.ts';
+import { AccountPagePath } from '../../../shared/api/account-page-paths.ts';
 import type { ErasureResult, UserDataExport } from '../../../shared/api/records.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -33,8 +34,8 @@ function saveJson(value: unknown, fileName: string) {
 export default function MyDataScreen() {
   const { t, i18n } = useTranslation();
   useDocumentTitle(t('records.myData.title'));
-  const download = useMutation({ mutationFn: () => http.get<UserDataExport>(ApiPath.dataExport, undefined, { silent: true }) });
-  const erase = useMutation({ mutationFn: () => http.post<ErasureResult>(ApiPath.erasureRequest, { confirm: 'ERASE' }, { silent: true }) });
+  const download = useMutation({ mutationFn: () => http.get<UserDataExport>(AccountPagePath.dataExport, undefined, { silent: true }) });
+  const erase = useMutation({ mutationFn: () => http.post<ErasureResult>(AccountPagePath.erasureRequest, { confirm: 'ERASE' }, { silent: true }) });
   const [confirming, setConfirming] = useState(false);
   const result = erase.data;
   const date = (iso: string | null) => (iso ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(new Date(iso)) : '');

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AnswerRfiRequest, RfiInfoResult, RfiView } from '../../../../shared/api/compliance-tasks.ts';
 import { DOCUMENT_FILE_FIELD } from '../../../../shared/api/documents.ts';
-import { ApiPath } from '../../../../shared/api/paths.ts';
+import { AccountPagePath } from '../../../../shared/api/account-page-paths.ts';
 import { http } from '../../../lib/http/index.ts';
 import { postMultipart } from '../../../lib/http/multipart.ts';
 import { complianceKeys } from './tasks.ts';
@@ -10,14 +10,14 @@ import { complianceKeys } from './tasks.ts';
 export const useRfi = () =>
   useQuery({
     queryKey: complianceKeys.rfi(),
-    queryFn: ({ signal }) => http.get<RfiInfoResult>(ApiPath.rfi, undefined, { silent: true, signal }),
+    queryFn: ({ signal }) => http.get<RfiInfoResult>(AccountPagePath.rfi, undefined, { silent: true, signal }),
   });
 
 /** POST answer-rfi: the answer goes back to the reviewer's case; the page and the tasks are read again. */
 export function useAnswerRfi() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: AnswerRfiRequest) => http.post<RfiView>(ApiPath.answerRfi, { ...body }, { silent: true }),
+    mutationFn: (body: AnswerRfiRequest) => http.post<RfiView>(AccountPagePath.answerRfi, { ...body }, { silent: true }),
     onSettled: () => {
       void client.invalidateQueries({ queryKey: ['compliance'] });
     },
@@ -34,5 +34,5 @@ export async function uploadRfiDocument(rfiId: string, file: Blob): Promise<{ id
   // The text field before the file: the server reads the parts in order.
   form.append('rfi_id', rfiId);
   form.append(DOCUMENT_FILE_FIELD, file, file instanceof File ? file.name : 'document.jpg');
-  return postMultipart<{ id: string; byteSize: number; createdAt: string }>(ApiPath.uploadRfiDocument, form);
+  return postMultipart<{ id: string; byteSize: number; createdAt: string }>(AccountPagePath.uploadRfiDocument, form);
 }
