@@ -154,7 +154,7 @@ function PhoneSession({ session, onSent, onLost, onDone }: { session: HandoffSes
           const done = session.uploads.some((u) => u.kind === kind);
           return (
             <li key={kind} className={`h-1.5 flex-1 rounded-full ${done ? 'bg-primary' : kind === current ? 'bg-primary/50' : 'bg-line'}`}>
-              <span className="sr-only">{t(done ? 'capture.phone.stepDone' : 'capture.phone.stepTodo', { n: i + 1, item: label(kind) })}</span>
+              <span className="sr-only">{t(done ? 'capture.phone.stepDone' : 'capture.phone.stepAhead', { n: i + 1, item: label(kind) })}</span>
             </li>
           );
         })}
