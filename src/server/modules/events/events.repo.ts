@@ -1,4 +1,4 @@
-import type { Insertable, Selectable } from 'kysely';
+import { sql, type Insertable, type Selectable } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import type { DomainEventsTable, EventsFeedKeysTable, EventSubscribersTable, WebhookAttemptsTable, WebhookDeliveriesTable, WebhookEndpointsTable, WebhookSecretsTable } from '../../db/schema.ts';
 
@@ -49,15 +49,22 @@ export async function maxPosition(db: Db): Promise<number> {
   return Number(r?.m ?? 0);
 }
 
-/** Committed events without a position yet, in the order written. */
-export function unsequenced(db: Db, limit: number) {
-  return db.selectFrom('domain_events').select('seq').where('position', 'is', null).orderBy('seq').limit(limit).execute();
-}
-
-/** Gives an event its position (unique: a second sequencer's same position fails its whole transaction). */
-export async function assignPosition(db: Db, seq: number, position: number): Promise<boolean> {
-  const r = await db.updateTable('domain_events').set({ position }).where('seq', '=', seq).where('position', 'is', null).executeTakeFirst();
-  return Number(r.numUpdatedRows) === 1;
+/**
+ * Gives up to `limit` committed events without a position the next positions, in the order written,
+ * in one statement (one round trip for a batch: the relay sequences a thousand events a second).
+ * A row another sequencer numbered meanwhile is skipped (`position IS NULL` is checked again on the
+ * row itself); two sequencers giving the same position collide on its unique index and the later
+ * one's transaction fails whole. Returns how many rows were numbered.
+ */
+export async function sequenceBatch(db: Db, limit: number): Promise<number> {
+  const r = await sql`
+    UPDATE domain_events SET position = n.pos
+    FROM (
+      SELECT seq, (SELECT COALESCE(MAX(position), 0) FROM domain_events) + ROW_NUMBER() OVER (ORDER BY seq) AS pos
+      FROM domain_events WHERE position IS NULL ORDER BY seq LIMIT ${limit}
+    ) AS n
+    WHERE domain_events.seq = n.seq AND domain_events.position IS NULL`.execute(db);
+  return Number(r.numAffectedRows ?? 0);
 }
 
 export function findEventsByIds(db: Db, ids: readonly string[]) {
@@ -175,8 +182,30 @@ export async function finishAttempt(db: Db, id: string, leasedUntil: string, set
   return Number(r.numUpdatedRows) === 1;
 }
 
-export async function insertAttempt(db: Db, row: Insertable<WebhookAttemptsTable>): Promise<void> {
-  await db.insertInto('webhook_attempts').values(row).execute();
+export async function insertAttempts(db: Db, rows: Insertable<WebhookAttemptsTable>[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += CHUNK) await db.insertInto('webhook_attempts').values(rows.slice(i, i + CHUNK)).execute();
+}
+
+/**
+ * Delivered: these deliveries (each with the HTTP status it got) are done, their attempt counted and
+ * the lease released — only the rows still under the lease `leasedUntil`. One statement per status
+ * answered (a receiver answers 200 or 204 to all, so one or two). Returns how many were recorded.
+ */
+export async function finishDelivered(db: Db, rows: readonly { id: string; status: number }[], leasedUntil: string, at: string): Promise<number> {
+  let recorded = 0;
+  for (const status of new Set(rows.map((r) => r.status))) {
+    const ids = rows.filter((r) => r.status === status).map((r) => r.id);
+    for (let i = 0; i < ids.length; i += CHUNK) {
+      const r = await db
+        .updateTable('webhook_deliveries')
+        .set((eb) => ({ status: DeliveryStatus.DELIVERED, attempts: eb('attempts', '+', 1), last_status: status, last_error: null, delivered_at: at, due_at: at, lease_until: null }))
+        .where('id', 'in', ids.slice(i, i + CHUNK))
+        .where('lease_until', '=', leasedUntil)
+        .executeTakeFirst();
+      recorded += Number(r.numUpdatedRows);
+    }
+  }
+  return recorded;
 }
 
 /** An endpoint answered again: its deliveries waiting for a retry are due now (a receiver back gets its backlog at once). */

@@ -12,7 +12,7 @@ import { BusinessError, notFound, ValidationFailed } from '../../errors.ts';
 import { ValidationMessage } from '../../../shared/validation-rules.ts';
 import { recordAudit, type Actor } from '../audit/audit.service.ts';
 import * as repo from './events.repo.ts';
-import { isForbiddenAddress, safePost } from './safe-post.ts';
+import { isForbiddenAddress, safePost, type PostResult } from './safe-post.ts';
 import { publishIn } from './outbox.ts';
 import { createFeedKeys } from './feed-keys.ts';
 import { newWebhookSecret, webhookHeaders } from './standard-webhooks.ts';
@@ -159,12 +159,7 @@ export function createEventsService({
   async function sequence(): Promise<number> {
     let given = 0;
     for (;;) {
-      const done = await inTransaction(db, async (trx) => {
-        const rows = await repo.unsequenced(trx, FANOUT_BATCH);
-        let next = await repo.maxPosition(trx);
-        for (const r of rows) if (await repo.assignPosition(trx, r.seq, next + 1)) next++;
-        return rows.length;
-      }).catch((err: unknown) => {
+      const done = await inTransaction(db, (trx) => repo.sequenceBatch(trx, FANOUT_BATCH)).catch((err: unknown) => {
         // Another server's sequencer took the same positions first (inTransaction: a unique conflict is WRONG_STATE).
         if (err instanceof BusinessError) return 0;
         throw err;
@@ -211,49 +206,71 @@ export function createEventsService({
     return made;
   }
 
-  /** One attempt of a delivery the relay holds (leased until `leased`). */
-  async function attempt(d: repo.DeliveryRow, leased: string, endpoints: Map<string, { row: repo.EndpointRow; secrets: string[] }>, events: Map<string, repo.EventRow>): Promise<boolean> {
-    const target = endpoints.get(d.endpoint_id)!;
-    const event = events.get(d.event_id)!;
+  type Target = { row: repo.EndpointRow; secrets: string[] };
+  interface Outcome {
+    d: repo.DeliveryRow;
+    result: PostResult;
+    at: string;
+  }
+
+  /** One attempt of a delivery the relay holds: sent signed, its outcome returned (recorded by `record`). */
+  async function send(d: repo.DeliveryRow, target: Target, event: repo.EventRow): Promise<Outcome> {
     const { id: _id, ...wire } = envelopeOf(event);
     const body = JSON.stringify(wire);
     const ts = Math.floor(Date.now() / 1000);
     const result = await safePost(target.row.url, body, webhookHeaders(target.secrets, event.id, ts, body), { timeoutMs: config.timeoutMs, allowPrivate: config.allowPrivate });
-    const ok = result.status !== null && result.status >= 200 && result.status < 300;
-    const number = d.attempts + 1;
-    const now = nowIso();
-    const error = ok ? null : (result.error ?? `HTTP ${result.status}`);
-    await inTransaction(db, async (trx) => {
-      await repo.insertAttempt(trx, { id: randomUUID(), delivery_id: d.id, endpoint_id: d.endpoint_id, event_id: d.event_id, attempt: number, at: now, http_status: result.status, latency_ms: result.latencyMs, response_excerpt: result.excerpt?.slice(0, 512) ?? null, error });
-      if (ok) {
-        // Lease lost (this attempt outlived it and another relay took over): that relay records its own.
-        if (!(await repo.finishAttempt(trx, d.id, leased, { status: repo.DeliveryStatus.DELIVERED, attempts: number, last_status: result.status, last_error: null, delivered_at: now, due_at: now }))) return;
-        if (target.row.failing_since !== null) {
-          await repo.updateEndpoint(trx, d.endpoint_id, { failing_since: null });
-          target.row = { ...target.row, failing_since: null };
-          // The receiver is back: what waits for a retry goes now.
-          await repo.bringForward(trx, d.endpoint_id, now);
+    return { d, result, at: nowIso() };
+  }
+
+  /**
+   * Records attempts' outcomes in one transaction (the relay's batch: a few statements for many
+   * deliveries, not a transaction each), each only while the lease `leased` is still this relay's.
+   * Delivered ones are done; a failed one waits for its retry or is dead; an endpoint answering again
+   * is no longer failing and its waiting retries go now; one failing for days is disabled (audited,
+   * administrators told by `kyc.webhook_endpoint.disabled`). Returns how many were delivered.
+   */
+  async function record(outcomes: readonly Outcome[], leased: string, endpoints: Map<string, Target>): Promise<number> {
+    const okOf = (o: Outcome) => o.result.status !== null && o.result.status >= 200 && o.result.status < 300;
+    return inTransaction(db, async (trx) => {
+      await repo.insertAttempts(
+        trx,
+        outcomes.map(({ d, result, at }) => ({ id: randomUUID(), delivery_id: d.id, endpoint_id: d.endpoint_id, event_id: d.event_id, attempt: d.attempts + 1, at, http_status: result.status, latency_ms: result.latencyMs, response_excerpt: result.excerpt?.slice(0, 512) ?? null, error: okOf({ d, result, at }) ? null : (result.error ?? `HTTP ${result.status}`) })),
+      );
+      const now = nowIso();
+      const delivered = outcomes.filter(okOf);
+      // Lease lost (an attempt outlived it and another relay took over): that relay records its own.
+      const recorded = await repo.finishDelivered(trx, delivered.map((o) => ({ id: o.d.id, status: o.result.status! })), leased, now);
+      for (const endpointId of new Set(delivered.map((o) => o.d.endpoint_id))) {
+        const target = endpoints.get(endpointId)!;
+        if (target.row.failing_since === null) continue;
+        await repo.updateEndpoint(trx, endpointId, { failing_since: null });
+        target.row = { ...target.row, failing_since: null };
+        // The receiver is back: what waits for a retry goes now.
+        await repo.bringForward(trx, endpointId, now);
+      }
+      for (const { d, result } of outcomes.filter((o) => !okOf(o))) {
+        const target = endpoints.get(d.endpoint_id)!;
+        const number = d.attempts + 1;
+        const dead = number > RETRY_DELAYS_MS.length;
+        const error = result.error ?? `HTTP ${result.status}`;
+        await repo.finishAttempt(trx, d.id, leased, { status: dead ? repo.DeliveryStatus.DEAD : repo.DeliveryStatus.PENDING, attempts: number, last_status: result.status, last_error: error, due_at: dead ? now : later(jittered(RETRY_DELAYS_MS[number - 1]!)) });
+        const since = target.row.failing_since ?? now;
+        if (target.row.failing_since === null) {
+          await repo.updateEndpoint(trx, d.endpoint_id, { failing_since: now });
+          target.row = { ...target.row, failing_since: now };
         }
-        return;
+        if (Date.parse(now) - Date.parse(since) >= DISABLE_AFTER_MS && target.row.status === WebhookStatus.ENABLED) {
+          const reason = `every delivery failed since ${since}`;
+          await repo.updateEndpoint(trx, d.endpoint_id, { status: WebhookStatus.DISABLED, disabled_reason: reason, updated_at: now });
+          target.row = { ...target.row, status: WebhookStatus.DISABLED };
+          await recordAudit(trx, SYSTEM, { action: 'webhook.endpoint.disable', entityType: 'webhook_endpoint', entityId: d.endpoint_id, before: { status: WebhookStatus.ENABLED }, after: { status: WebhookStatus.DISABLED, reason } });
+          // The administrators are told after the commit (endpoint-disabled-mail.ts, a subscriber of this event).
+          await publishIn(trx, 'kyc.webhook_endpoint.disabled', { endpointId: d.endpoint_id, businessId: target.row.business_id, failingSince: since }, { at: now });
+          onError(new Error(`webhook endpoint ${d.endpoint_id} disabled: ${reason}`));
+        }
       }
-      const dead = number > RETRY_DELAYS_MS.length;
-      await repo.finishAttempt(trx, d.id, leased, { status: dead ? repo.DeliveryStatus.DEAD : repo.DeliveryStatus.PENDING, attempts: number, last_status: result.status, last_error: error, due_at: dead ? now : later(jittered(RETRY_DELAYS_MS[number - 1]!)) });
-      const since = target.row.failing_since ?? now;
-      if (target.row.failing_since === null) {
-        await repo.updateEndpoint(trx, d.endpoint_id, { failing_since: now });
-        target.row = { ...target.row, failing_since: now };
-      }
-      if (Date.parse(now) - Date.parse(since) >= DISABLE_AFTER_MS && target.row.status === WebhookStatus.ENABLED) {
-        const reason = `every delivery failed since ${since}`;
-        await repo.updateEndpoint(trx, d.endpoint_id, { status: WebhookStatus.DISABLED, disabled_reason: reason, updated_at: now });
-        target.row = { ...target.row, status: WebhookStatus.DISABLED };
-        await recordAudit(trx, SYSTEM, { action: 'webhook.endpoint.disable', entityType: 'webhook_endpoint', entityId: d.endpoint_id, before: { status: WebhookStatus.ENABLED }, after: { status: WebhookStatus.DISABLED, reason } });
-        // The administrators are told after the commit (endpoint-disabled-mail.ts, a subscriber of this event).
-        await publishIn(trx, 'kyc.webhook_endpoint.disabled', { endpointId: d.endpoint_id, businessId: target.row.business_id, failingSince: since }, { at: now });
-        onError(new Error(`webhook endpoint ${d.endpoint_id} disabled: ${reason}`));
-      }
+      return recorded;
     });
-    return ok;
   }
 
   /** Every due delivery, first in its line, until none is left due now; returns how many were delivered. */
@@ -262,7 +279,7 @@ export function createEventsService({
     for (;;) {
       const due = await repo.findDue(db, nowIso(), DELIVERY_BATCH);
       if (due.length === 0) return delivered;
-      const endpoints = new Map<string, { row: repo.EndpointRow; secrets: string[] }>();
+      const endpoints = new Map<string, Target>();
       for (const id of new Set(due.map((d) => d.endpoint_id))) {
         const row = await repo.findEndpoint(db, id);
         if (row) endpoints.set(id, { row, secrets: (await repo.liveSecrets(db, id, nowIso())).map(openSecret) });
@@ -274,15 +291,30 @@ export function createEventsService({
       const takenIds = new Set(await repo.leaseDeliveries(db, wanted.map((d) => d.id), nowIso(), leased));
       const taken = wanted.filter((d) => takenIds.has(d.id));
       if (taken.length === 0) return delivered;
+      // Outcomes are recorded by one writer, each write taking every outcome that arrived while the
+      // previous one ran: under load a write holds many, when quiet each is recorded at once.
+      let waiting: Outcome[] = [];
+      let writing: Promise<void> = Promise.resolve();
+      const flush = async () => {
+        while (waiting.length > 0) {
+          const batch = waiting;
+          waiting = [];
+          delivered += await record(batch, leased, endpoints);
+        }
+      };
       // PARALLEL attempts in flight, each starting as soon as one ends (a slow receiver holds one slot, not a round).
       let next = 0;
       const sender = async () => {
         while (next < taken.length) {
           const d = taken[next++]!;
-          if (await attempt(d, leased, endpoints, events)) delivered += 1;
+          // Awaited first: `waiting.push(await …)` would push onto the array a write has since taken away.
+          const outcome = await send(d, endpoints.get(d.endpoint_id)!, events.get(d.event_id)!);
+          waiting.push(outcome);
+          writing = writing.then(flush);
         }
       };
       await Promise.all(Array.from({ length: Math.min(PARALLEL, taken.length) }, sender));
+      await writing;
     }
   }
 

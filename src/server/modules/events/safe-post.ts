@@ -80,6 +80,23 @@ export interface PostResult {
 
 const EXCERPT_BYTES = 512;
 
+/**
+ * Connections kept open between attempts (a receiver taking a thousand deliveries a second is not
+ * connected to a thousand times): one pool per protocol and address policy. The address check is the
+ * pool's lookup, so every new connection is checked and a kept one is to an address already checked.
+ */
+const agents = new Map<string, http.Agent>();
+function agentFor(protocol: string, allowPrivate: boolean): http.Agent {
+  const key = `${protocol}${allowPrivate}`;
+  let agent = agents.get(key);
+  if (!agent) {
+    const options = { keepAlive: true, maxSockets: 32, maxFreeSockets: 32, lookup: checkedLookup(allowPrivate) };
+    agent = protocol === 'https:' ? new https.Agent(options) : new http.Agent(options);
+    agents.set(key, agent);
+  }
+  return agent;
+}
+
 /** POSTs `body` to `url` once; never throws (a refusal, a timeout or a network error is in `error`). */
 export function safePost(url: string, body: string, headers: Record<string, string>, { timeoutMs, allowPrivate }: { timeoutMs: number; allowPrivate: boolean }): Promise<PostResult> {
   const started = performance.now();
@@ -108,9 +125,8 @@ export function safePost(url: string, body: string, headers: Record<string, stri
       {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'user-agent': 'user-accounts-webhooks/1', 'content-length': String(Buffer.byteLength(body)), ...headers },
-        lookup: checkedLookup(allowPrivate),
         timeout: timeoutMs,
-        agent: false,
+        agent: agentFor(target.protocol, allowPrivate),
       },
       (res) => {
         const chunks: Buffer[] = [];
