@@ -2,7 +2,7 @@
  * The relay section's event writer, in a process of its own on the app's database (what many users'
  * and reviewers' changes do to the outbox, without their requests' cost in the app's process):
  * `POST /produce?rate=R&seconds=S&users=U` writes R `kyc.level.status_changed` events a second for S
- * seconds through the outbox's own `publishIn`, a transaction every 50 ms, the events spread over U
+ * seconds (level 1 submitted) through the outbox's own `publishIn`, a transaction every 50 ms, spread over U
  * users (the relay keeps each user's events in order, so one user would measure one line of
  * deliveries), and answers how many it wrote and how long that took. 127.0.0.1 only.
  */
@@ -30,7 +30,10 @@ export async function startProducer(config: Config): Promise<number> {
         await inTransaction(db, async (trx) => {
           for (let i = 0; i < due; i++) {
             const user = next++ % users;
-            await publishIn(trx, 'kyc.level.status_changed', { userId: `bench-user-${user}`, level: 1, previousStatus: StepStatus.PENDING, status: StepStatus.SUCCESS, cause: 'APPROVE', reasonCodes: [], applicationId: null });
+            // A submission (ALLOW → PENDING), the most frequent change: the relay is measured, not the
+            // modules' own reactions to an approval (EDD assessment, screening), which a thousand
+            // approvals a second of users who do not exist would set off.
+            await publishIn(trx, 'kyc.level.status_changed', { userId: `bench-user-${user}`, level: 1, previousStatus: StepStatus.ALLOW, status: StepStatus.PENDING, cause: 'SUBMIT', reasonCodes: [], applicationId: null });
           }
         });
         written += due;

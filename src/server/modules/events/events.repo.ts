@@ -127,17 +127,20 @@ export async function insertDeliveries(db: Db, rows: Insertable<WebhookDeliverie
   }
 }
 
+/** The status as a literal: the partial indexes on pending deliveries (migration 047) serve only a query that names it. */
+const PENDING = sql.lit(DeliveryStatus.PENDING);
+
 /**
  * Deliveries due at `now` that are first in their line: no earlier delivery of the same endpoint and
- * order key (the user) is still pending — so a user's events reach an endpoint in order, while other
- * users' events go on.
+ * order key (the user) is still pending — so a user's deliveries reach an endpoint in order, while other
+ * users' go on. Read in the order written on the pending rows' index, until `limit` are found.
  */
 export function findDue(db: Db, now: string, limit: number) {
   return db
     .selectFrom('webhook_deliveries as d')
     .innerJoin('webhook_endpoints as e', 'e.id', 'd.endpoint_id')
     .selectAll('d')
-    .where('d.status', '=', DeliveryStatus.PENDING)
+    .where('d.status', '=', PENDING)
     .where('d.due_at', '<=', now)
     .where((eb) => eb.or([eb('d.lease_until', 'is', null), eb('d.lease_until', '<', now)]))
     .where('e.status', '=', 'ENABLED')
@@ -149,7 +152,7 @@ export function findDue(db: Db, now: string, limit: number) {
             .whereRef('p.endpoint_id', '=', 'd.endpoint_id')
             .whereRef('p.order_key', '=', 'd.order_key')
             .whereRef('p.event_seq', '<', 'd.event_seq')
-            .where('p.status', '=', DeliveryStatus.PENDING),
+            .where('p.status', '=', PENDING),
         ),
       ),
     )

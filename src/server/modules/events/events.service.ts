@@ -48,7 +48,7 @@ export const DISABLE_AFTER_MS = 5 * 86_400_000;
 /** How long a relay holds a delivery it took (longer than any attempt): then another server may take it. */
 const LEASE_MS = 120_000;
 const FANOUT_BATCH = 500;
-const DELIVERY_BATCH = 200;
+const DELIVERY_BATCH = 500;
 /** Attempts in flight at once on one server (each to a different user's line). */
 const PARALLEL = 32;
 const SYSTEM: Actor = { type: 'system', id: null };
@@ -156,7 +156,7 @@ export function createEventsService({
    * already read: the feed and the fan-out, reading by position, never skip one. Two servers at it
    * at once collide on the unique position; the loser's transaction rolls back (its next pass goes on).
    */
-  async function sequence(): Promise<number> {
+  async function sequenceNow(): Promise<number> {
     let given = 0;
     for (;;) {
       const done = await inTransaction(db, (trx) => repo.sequenceBatch(trx, FANOUT_BATCH)).catch((err: unknown) => {
@@ -167,6 +167,21 @@ export function createEventsService({
       given += done;
       if (done < FANOUT_BATCH) return given;
     }
+  }
+
+  /**
+   * The sequencer, one run at a time on this server (the relay, the subscribers and the feed all ask
+   * for it: two runs at once would wait on each other's rows and collide on positions). A caller
+   * waits for a run under way (it may have read before the caller's commit) and then for a run of its
+   * own, or one started after it.
+   */
+  let sequencing: Promise<number> | null = null;
+  async function sequence(): Promise<number> {
+    await sequencing?.catch(() => 0);
+    sequencing ??= sequenceNow().finally(() => {
+      sequencing = null;
+    });
+    return sequencing;
   }
 
   /** New events into deliveries, endpoint by endpoint; the cursor's compare-and-set lets one relay do each batch. */

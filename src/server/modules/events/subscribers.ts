@@ -88,14 +88,24 @@ export function createSubscriberPass({ db, sequence, subscribers, onError }: { d
     let leased = later(LEASE_MS);
     if (!(await repo.leaseSubscriber(db, row, leased))) return 0;
     const wanted = new Set<string>(s.types);
-    let cursor = row.cursor;
     let attempts = row.attempts;
     let handled = 0;
+    // `passed`: every event up to here is handled (or not this subscriber's); the stored cursor moves
+    // there once a batch, not once an event (a thousand events a second would be a thousand writes a
+    // subscriber). The handlers are idempotent: a server stopping mid-batch leaves those events to the
+    // next one, handled again.
+    let passed = row.cursor;
+    const advance = async (to: number) => {
+      const next = later(LEASE_MS);
+      // Lost (this pass outlived its lease and another server took over): that one goes on.
+      if (!(await repo.advanceSubscriber(db, s.name, leased, to, next, nowIso()))) return false;
+      leased = next;
+      return true;
+    };
     try {
       for (;;) {
-        const events = await repo.eventsAfter(db, cursor, BATCH, 'exchange');
+        const events = await repo.eventsAfter(db, passed, BATCH, 'exchange');
         if (events.length === 0) return handled;
-        let passed = cursor;
         for (const e of events) {
           if (wanted.has(e.type)) {
             try {
@@ -107,28 +117,17 @@ export function createSubscriberPass({ db, sequence, subscribers, onError }: { d
               onError(err);
               if (attempts <= SUBSCRIBER_RETRY_DELAYS_MS.length) {
                 // Before it, what was passed over is done: the retry starts at this event.
-                if (passed > cursor && !(await repo.advanceSubscriber(db, s.name, leased, passed, leased, nowIso()))) return handled;
+                if (passed > row.cursor && !(await advance(passed))) return handled;
                 await repo.failSubscriber(db, s.name, leased, attempts, later(jittered(SUBSCRIBER_RETRY_DELAYS_MS[attempts - 1]!)), message, nowIso());
                 return handled;
               }
               await recordAudit(db, SYSTEM, { action: 'events.subscriber.skip', entityType: 'domain_event', entityId: e.id, after: { subscriber: s.name, attempts, error: message.slice(0, 500) } });
             }
-            const next = later(LEASE_MS);
-            // Lost (this pass outlived its lease and another server took over): that one goes on.
-            if (!(await repo.advanceSubscriber(db, s.name, leased, e.position!, next, nowIso()))) return handled;
-            leased = next;
             attempts = 0;
-            cursor = e.position!;
           }
           passed = e.position!;
         }
-        // Events of other types move the cursor once per batch.
-        if (passed > cursor) {
-          const next = later(LEASE_MS);
-          if (!(await repo.advanceSubscriber(db, s.name, leased, passed, next, nowIso()))) return handled;
-          leased = next;
-          cursor = passed;
-        }
+        if (!(await advance(passed))) return handled;
       }
     } finally {
       await repo.releaseSubscriber(db, s.name, leased);
