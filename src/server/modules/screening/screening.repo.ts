@@ -190,10 +190,6 @@ export async function deleteSubject(db: Q, userId: string): Promise<number> {
   return Number(r.numDeletedRows);
 }
 
-export function findSubject(db: Q, userId: string) {
-  return db.selectFrom('screening_subjects').selectAll().where('user_id', '=', userId).executeTakeFirst();
-}
-
 /** The re-screening of a list version (decision 044): written with the load, or by the first server to find none. */
 export async function ensureRescreen(db: Q, row: Pick<RescreenRow, 'list_version' | 'actor_type' | 'actor_id' | 'created_at'>): Promise<void> {
   await db.insertInto('screening_rescreens').values({ ...row, run_screened: 0, screened: 0, matches: 0 }).onConflict((oc) => oc.column('list_version').doNothing()).execute();
