@@ -1,6 +1,7 @@
 /**
  * Verified users for the bench's re-screening run (decision 044): `count` users with level 1
- * approved, personal information and a clear screening against the list in use, written straight into the bench server's fresh database in
+ * approved, personal information, a row in screening's read model of verified users and a clear
+ * screening against the list in use, written straight into the bench server's fresh database in
  * INSERTs of a few hundred rows (the approval flow per user would take the run's whole budget).
  * Names come from the generated list's cultures with another seed, so most are not on the list, as
  * with real customers. Nothing here is part of the server.
@@ -25,6 +26,8 @@ export async function seedVerifiedUsers(db: Db, count: number): Promise<void> {
       .values(batch.map((u) => ({ user_id: u.id, first_name: u.first, middle_name: u.middle, last_name: u.last, date_of_birth: u.dob, nationality: 'GB', residence_country: 'GB', address_line1: '1 Bench Street', address_line2: '', city: 'London', state_region: '', postal_code: 'E1 1AA', mobile_country: 'GB', mobile_number: '7700900000', created_at: at, updated_at: at })))
       .execute();
     await db.insertInto('step_states').values(batch.map((u) => ({ machine: 'kyc_level', subject_id: u.id, step: '1', status: 'SUCCESS', updated_at: at }))).execute();
+    // Screening's read model of whom it screens (decision 063): what the approvals' events would have filled.
+    await db.insertInto('screening_subjects').values(batch.map((u) => ({ user_id: u.id, verified_at: at }))).execute();
     // Screened (clear) against the list in use, as existing customers are: the bench's new list is what re-screens them.
     if (listVersion !== null) await db.insertInto('screening_states').values(batch.map((u) => ({ user_id: u.id, status: 'CLEAR', list_version: listVersion, screened_at: at }))).execute();
     batch = [];

@@ -12,15 +12,6 @@ import { TABLE_OWNERS } from './db/table-owners.ts';
  * anywhere else (start-up, seeding, demo scenarios, plugins) owns no table and goes through services.
  */
 const ROOT = path.resolve(import.meta.dirname);
-/**
- * Joins left to undo, each named with the table it reaches (decision 055): "verified users with a
- * name" is a join of kyc's personal information and the steps module's level states, used to page
- * through many users in one statement (a risk list's re-assessment; the screening's re-screen and
- * its console figures). They become a read model of their own once those modules learn of
- * approvals through events (issue 29). The test fails when one more appears AND when one goes, so the
- * list only shrinks.
- */
-const NOT_YET_OWNED = ['modules/kyc/kyc.repo.ts: kyc touches step_states', 'modules/screening/screening.repo.ts: screening touches step_states', 'modules/screening/screening.repo.ts: screening touches kyc_personal_info'];
 const BUILDER = /\b(?:selectFrom|insertInto|replaceInto|updateTable|deleteFrom|innerJoin|leftJoin|rightJoin|fullJoin|mergeInto|table)\(\s*'([a-z_]+)(?:\s+as\s+[a-z_]+)?'/g;
 const RAW = /\b(?:FROM|JOIN|INTO|UPDATE)\s+([a-z_]+)\b/g;
 const tables = new Set(Object.keys(TABLE_OWNERS));
@@ -63,9 +54,8 @@ function violations(): string[] {
 }
 
 describe('table ownership', () => {
-  it('every module touches only the tables it owns (but for the joins listed, still to undo)', () => {
-    const seen = [...new Set(violations().map((v) => v.replace(/:\d+: /, ': ').replace(/ \(owned by .*\)$/, '')))];
-    expect(seen.sort()).toEqual([...NOT_YET_OWNED].sort());
+  it('every module touches only the tables it owns', () => {
+    expect(violations()).toEqual([]);
   });
 
   it('the check sees a table named outside its owner (builder and raw SQL)', () => {

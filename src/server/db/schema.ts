@@ -740,6 +740,7 @@ export interface Database {
   screening_matches: ScreeningMatchesTable;
   screening_jobs: ScreeningJobsTable;
   screening_rescreens: ScreeningRescreensTable;
+  screening_subjects: ScreeningSubjectsTable;
   edd_rounds: EddRoundsTable;
   kyc_info_stamps: KycInfoStampsTable;
   risk_lists: RiskListsTable;
@@ -1071,6 +1072,16 @@ export interface ScreeningStatesTable {
   status: string;
   list_version: number;
   screened_at: string;
+}
+
+/**
+ * Screening's read model of whom it screens (migration 046, decision 063): a verified user (level 1
+ * reached) with a name to screen, kept from the level events and the erasure.
+ */
+export interface ScreeningSubjectsTable {
+  user_id: string;
+  /** When level 1 was reached (its step's last change). */
+  verified_at: string;
 }
 
 /** A potential match, the subject of a SCREENING review case; `hits` is JSON (entry copies with scores). */

@@ -64,6 +64,7 @@ export const TABLE_OWNERS = {
   screening_matches: 'screening',
   screening_jobs: 'screening',
   screening_rescreens: 'screening',
+  screening_subjects: 'screening',
   edd_rounds: 'edd',
   kyc_info_stamps: 'db',
   risk_lists: 'risk-lists',

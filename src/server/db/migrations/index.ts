@@ -39,6 +39,7 @@ import * as m041 from './041-events-feed-keys.ts';
 import * as m042 from './042-event-subscribers.ts';
 import * as m043 from './043-handoff-plan.ts';
 import * as m045 from './045-limitation-sweep.ts';
+import * as m046 from './046-screening-subjects.ts';
 import * as m047 from './047-relay-indexes.ts';
 
 /**
@@ -86,5 +87,6 @@ export const migrations: Record<string, Migration> = {
   '042-event-subscribers': m042,
   '043-handoff-plan': m043,
   '045-limitation-sweep': m045,
+  '046-screening-subjects': m046,
   '047-relay-indexes': m047,
 };

@@ -114,24 +114,21 @@ export function findApplicationsByIds(db: Q, ids: readonly string[]) {
 }
 
 /**
- * Verified users (level 1 reached) who live in or are nationals of one of `countries`, the next
- * `limit` after `after` in id order: whom a new country risk list re-assesses (decision 041).
+ * Users with personal information who live in or are nationals of one of `countries`, the next
+ * `limit` after `after` in id order: the candidates a new country risk list re-assesses (decision
+ * 041); whether each is verified is the steps module's to answer (verified-people.ts).
  */
-export async function findVerifiedIn(db: Q, countries: readonly string[], after: string, limit: number): Promise<string[]> {
+export async function findPeopleIn(db: Q, countries: readonly string[], after: string, limit: number): Promise<string[]> {
   if (countries.length === 0) return [];
   const rows = await db
-    .selectFrom('step_states as s')
-    .innerJoin('kyc_personal_info as p', 'p.user_id', 's.subject_id')
-    .select('s.subject_id as userId')
-    .where('s.machine', '=', 'kyc_level')
-    .where('s.step', '=', '1')
-    .where('s.status', '=', 'SUCCESS')
-    .where((eb) => eb.or([eb('p.residence_country', 'in', [...countries]), eb('p.nationality', 'in', [...countries])]))
-    .where('s.subject_id', '>', after)
-    .orderBy('s.subject_id')
+    .selectFrom('kyc_personal_info')
+    .select('user_id')
+    .where((eb) => eb.or([eb('residence_country', 'in', [...countries]), eb('nationality', 'in', [...countries])]))
+    .where('user_id', '>', after)
+    .orderBy('user_id')
     .limit(limit)
     .execute();
-  return rows.map((r) => r.userId);
+  return rows.map((r) => r.user_id);
 }
 
 // --- the console's search (migration 038, decision 051) ---------------------------------------

@@ -29,6 +29,7 @@ import type { IncomingWebhook } from '../providers/providers.service.ts';
 import * as repo from './kyc.repo.ts';
 import { createKycRecords } from './kyc-records.ts';
 import { createIdentityTransferKyc } from './identity-transfer.ts';
+import { createVerifiedPeople } from './verified-people.ts';
 import { DEFAULT_LIMITS, quotasOf } from '../limits/limits.service.ts';
 
 /** Without the limits module (a kyc service built alone): the built-in default limits. */
@@ -146,6 +147,7 @@ export function createKycService({ db, config, documents, accounts, review, prov
   const steps = createKycSteps({ db, kycOpened, accounts });
   const personal = createPersonalInfo({ db, kycOpened, steps });
   const identityTransfer = createIdentityTransferKyc({ db, steps });
+  const verifiedPeople = createVerifiedPeople({ db });
   const vendor = createVendorVerification({ db, steps, review, providers, log, ...(vendorUpdates ? { updates: vendorUpdates } : {}) });
   const providerOf = async (q: Db, userId: string, level: VerifiableLevel, at: RequestSite, known?: KycReads) => (await vendor.choose(userId, level, at.site, q, known)).provider;
   const applications = createApplications({ db, steps, documents, review, providerOf });
@@ -236,7 +238,9 @@ export function createKycService({ db, config, documents, accounts, review, prov
       return row && { first_name: row.first_name, middle_name: row.middle_name, last_name: row.last_name, date_of_birth: row.date_of_birth, nationality: row.nationality };
     },
     /** Verified users living in or nationals of one of `countries` (a new risk list re-assesses them, decision 041). */
-    verifiedUsersIn: (countries: readonly string[], after: string, limit: number): Promise<string[]> => repo.findVerifiedIn(db, countries, after, limit),
+    verifiedUsersIn: verifiedPeople.verifiedUsersIn,
+    /** When level 1 was reached, if it is and the user has a name to screen: what screening's read model follows (decision 063). */
+    verifiedSince: verifiedPeople.verifiedSince,
     savePersonalInfo: (userId: string, info: PersonalInfo, actor: Actor): Promise<PersonalInfoResult> => personal.save(userId, info, actor),
     updateAddress: (userId: string, address: ResidentialAddress, actor: Actor): Promise<PersonalInfoResult> => personal.updateAddress(userId, address, actor),
 

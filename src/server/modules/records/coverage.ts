@@ -53,6 +53,7 @@ export const PERSONAL_DATA_COVERAGE: Readonly<Record<string, Coverage>> = {
   screening_jobs: { retained: 'a pending screening of a just-approved user (decision 038): ids and retry state only, deleted when the screening is recorded' },
   account_limitations: { retained: 'the limitation last published for the account (decision 061): codes and reasons the events carried, derived from records kept elsewhere; no personal data' },
   account_restrictions: { retained: 'what a compliance decision restricts while in force (the decision is the record; tipping-off: not exported); codes only, no personal data' },
+  screening_subjects: { erased: 'deleted: without personal information there is nobody to screen (decision 063); the row holds only the user id and when level 1 was reached' },
   screening_states: { retained: 'the screening outcome restricting the account (tipping-off: not exported); no personal data' },
   screening_matches: { erased: 'the copy of the name and birth date blanked; hits and outcome stay', retained: 'not exported: tipping-off (decision 031)' },
   // --- events (decision 050)

@@ -79,11 +79,6 @@ export async function upsertState(db: Q, row: StateRow): Promise<void> {
     .execute();
 }
 
-/**
- * Verified users (level 1 reached) not yet screened against `version`, in user-id order after
- * `after`: one batch of the re-screening after a list change.
- */
-
 export async function insertMatch(db: Q, row: MatchRow): Promise<void> {
   await db.insertInto('screening_matches').values(row).execute();
 }
@@ -105,16 +100,13 @@ export async function closeMatch(db: Q, id: string, status: string, at: string):
 /**
  * Verified users the list `version` has still to screen: those with a name to screen whose outcome
  * does not stand as it is (an open case or a confirmed match stands until a reviewer changes it).
- * What a re-screening takes, and what the console counts as left.
+ * What a re-screening takes, and what the console counts as left. Read from screening's own
+ * `screening_subjects` (decision 063), whose key pages by user id.
  */
 function waitingForScreening(db: Q, version: number) {
   return db
-    .selectFrom('step_states as s')
-    .innerJoin('kyc_personal_info as p', 'p.user_id', 's.subject_id')
-    .leftJoin('screening_states as st', 'st.user_id', 's.subject_id')
-    .where('s.machine', '=', 'kyc_level')
-    .where('s.step', '=', '1')
-    .where('s.status', '=', 'SUCCESS')
+    .selectFrom('screening_subjects as v')
+    .leftJoin('screening_states as st', 'st.user_id', 'v.user_id')
     .where((eb) =>
       eb.or([eb('st.list_version', 'is', null), eb.and([eb('st.list_version', '<', version), eb('st.status', 'not in', [ScreeningStatus.POTENTIAL_MATCH, ScreeningStatus.TRUE_MATCH])])]),
     );
@@ -122,7 +114,7 @@ function waitingForScreening(db: Q, version: number) {
 
 /** The next `limit` of them after `after`, in user-id order (a re-screening's batch). */
 export function findUnscreened(db: Q, version: number, after: string, limit: number) {
-  return waitingForScreening(db, version).select('s.subject_id as userId').where('s.subject_id', '>', after).orderBy('s.subject_id').limit(limit).execute();
+  return waitingForScreening(db, version).select('v.user_id as userId').where('v.user_id', '>', after).orderBy('v.user_id').limit(limit).execute();
 }
 
 /** How many of them are left. */
@@ -175,14 +167,27 @@ export type RescreenRow = Database['screening_rescreens'];
 /** Verified users with a name to screen (the console's total: those screened plus those left). */
 export async function countVerified(db: Q): Promise<number> {
   const r = await db
-    .selectFrom('step_states as s')
-    .innerJoin('kyc_personal_info as p', 'p.user_id', 's.subject_id')
-    .where('s.machine', '=', 'kyc_level')
-    .where('s.step', '=', '1')
-    .where('s.status', '=', 'SUCCESS')
+    .selectFrom('screening_subjects')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
   return Number(r.n);
+}
+
+// --- whom screening screens: its read model of verified users with a name (migration 046, decision 063)
+
+/** The user is (still) a verified user with a name, reached at `verifiedAt`: written, or kept as it is when unchanged. */
+export async function upsertSubject(db: Q, userId: string, verifiedAt: string): Promise<void> {
+  await db
+    .insertInto('screening_subjects')
+    .values({ user_id: userId, verified_at: verifiedAt })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet({ verified_at: verifiedAt }))
+    .execute();
+}
+
+/** The user is no longer one (a level reset or rejected, an erasure): rows removed (0 or 1). */
+export async function deleteSubject(db: Q, userId: string): Promise<number> {
+  const r = await db.deleteFrom('screening_subjects').where('user_id', '=', userId).executeTakeFirst();
+  return Number(r.numDeletedRows);
 }
 
 /** The re-screening of a list version (decision 044): written with the load, or by the first server to find none. */

@@ -10,6 +10,7 @@ import { inTransaction } from '../../db/transaction.ts';
 import { notFound, ValidationFailed, wrongState } from '../../errors.ts';
 import { recordAudit, type Actor } from '../audit/audit.service.ts';
 import { publishIn, type EventSubscriber } from '../events/events.service.ts';
+import type { DomainEventData } from '../../../shared/events.ts';
 import type { ReviewService, ReviewSubjectHandler } from '../review/review.service.ts';
 import { RequirementEvent } from '../questionnaires/questionnaires.service.ts';
 import { ListFileError, ListFileReader, type ListEntry } from './list-file.ts';
@@ -71,6 +72,11 @@ const RESCREEN_SHARE = 0.5;
 /** What screening reads of a user's personal information (the kyc module's table, through its service). */
 export interface ScreeningPeoplePort {
   personForScreening(q: Db, userId: string): Promise<{ first_name: string; middle_name: string; last_name: string; date_of_birth: string; nationality: string } | undefined>;
+  /**
+   * When the user's level 1 was reached, if it is now and they have personal information (a name to
+   * screen); null otherwise. Read in `q`: what screening's read model of verified users follows (decision 063).
+   */
+  verifiedSince(q: Db, userId: string): Promise<string | null>;
 }
 
 export function createScreeningService({
@@ -362,18 +368,44 @@ export function createScreeningService({
   const jobs = createPollingRunner({ runDue: runDueJobs, intervalMs: jobIntervalMs, onError: onJobError });
 
   /**
+   * Screening's read model of whom it screens (`screening_subjects`, decision 063): the user's row set
+   * from their state now — written while level 1 is reached and they have a name to screen, removed
+   * otherwise. Harmless twice and in any order (each sets it from the state at the time).
+   */
+  async function followSubjectIn(trx: Db, userId: string): Promise<void> {
+    const since = await people.verifiedSince(trx, userId);
+    if (since === null) await repo.deleteSubject(trx, userId);
+    else await repo.upsertSubject(trx, userId, since);
+  }
+
+  /**
    * A verified identity is screened (decision 038), whoever verified level 1: after the approval's
    * commit, from its event (decision 057), in the approver's name. The subscriber only writes the
    * job (its lease, retries and the matching off any transaction are decision 038's), so a slow
    * screening never holds the events back. Harmless twice: the job is one row per user, and a user
    * already screened against the list in use is not screened again.
+   *
+   * The same subscriber keeps the read model of verified users (decision 063) on every level-1 change
+   * into or out of SUCCESS and on an erasure, in the transaction that writes the job: a user appears
+   * among those a re-screening pages through exactly when their first screening is due, so a list
+   * loaded meanwhile is never missed by both (the job screens against the list in use when it runs).
    */
-  const identityVerified: EventSubscriber<'kyc.level.status_changed'> = {
+  const identityVerified: EventSubscriber<'kyc.level.status_changed' | 'kyc.user.erased'> = {
     name: 'screening.screen-verified-identity',
-    types: ['kyc.level.status_changed'],
-    async handle({ data, actor }) {
-      if (data.level !== 1 || data.status !== StepStatus.SUCCESS || data.previousStatus === StepStatus.SUCCESS) return;
-      await inTransaction(db, (trx) => screenAfterCommit(trx, data.userId, 'LEVEL_APPROVED', actor));
+    types: ['kyc.level.status_changed', 'kyc.user.erased'],
+    async handle(event) {
+      if (event.type === 'kyc.user.erased') {
+        const { userId } = event.data as DomainEventData<'kyc.user.erased'>;
+        await inTransaction(db, (trx) => followSubjectIn(trx, userId));
+        return;
+      }
+      const data = event.data as DomainEventData<'kyc.level.status_changed'>;
+      if (data.level !== 1 || (data.status !== StepStatus.SUCCESS && data.previousStatus !== StepStatus.SUCCESS)) return;
+      const approved = data.status === StepStatus.SUCCESS && data.previousStatus !== StepStatus.SUCCESS;
+      await inTransaction(db, async (trx) => {
+        await followSubjectIn(trx, data.userId);
+        if (approved) await screenAfterCommit(trx, data.userId, 'LEVEL_APPROVED', event.actor);
+      });
     },
   };
 

@@ -47,6 +47,16 @@ export function batchedStepsReader<S extends string, E extends string, K extends
   return async (subjectId) => withInitial(machine, (await read(subjectId)) ?? []);
 }
 
+/**
+ * Several subjects' statuses in one statement (a page of users another module walks through): each
+ * subject asked for, with its initial statuses where nothing is stored.
+ */
+export async function readStepsOfSubjects<S extends string, E extends string, K extends string>(q: Db, machine: StepMachine<S, E, K>, subjectIds: readonly string[]): Promise<Map<string, Record<K, S>>> {
+  const bySubject = new Map<string, { step: string; status: string }[]>(subjectIds.map((id) => [id, []]));
+  if (subjectIds.length > 0) for (const row of await repo.findStatesOfSubjects(q, machine.name, subjectIds)) bySubject.get(row.subject_id)?.push(row);
+  return new Map([...bySubject].map(([id, rows]) => [id, withInitial(machine, rows)]));
+}
+
 function withInitial<S extends string, K extends string>(machine: StepMachine<S, string, K>, rows: readonly { step: string; status: string }[]): Record<K, S> {
   const current = Object.fromEntries(machine.steps.map((k) => [k, machine.initial(k)])) as Record<K, S>;
   for (const row of rows) {
