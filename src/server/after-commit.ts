@@ -17,7 +17,18 @@ export interface AfterCommitRunner {
  * rows through the leases `runDue` takes). `kick` runs it at once, in the background — after a commit the
  * caller knows of (not once stopped).
  */
-export function createPollingRunner({ runDue, intervalMs, onError }: { runDue: () => Promise<number>; intervalMs: number; onError: (err: unknown) => void }): AfterCommitRunner & { kick(): void } {
+export function createPollingRunner({
+  runDue,
+  intervalMs,
+  onError,
+  again = false,
+}: {
+  runDue: () => Promise<number>;
+  intervalMs: number;
+  onError: (err: unknown) => void;
+  /** In the background, a run that did work is followed at once by another (a stream of work is not paced by the interval). */
+  again?: boolean;
+}): AfterCommitRunner & { kick(): void } {
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<number> | null = null;
   let stopped = false;
@@ -38,9 +49,12 @@ export function createPollingRunner({ runDue, intervalMs, onError }: { runDue: (
     },
     start() {
       if (timer || intervalMs <= 0) return;
-      timer = setInterval(() => {
-        once().catch(onError);
-      }, intervalMs);
+      const tick = (): void => {
+        once().then((done) => {
+          if (again && done > 0 && !stopped) tick();
+        }, onError);
+      };
+      timer = setInterval(tick, intervalMs);
       timer.unref();
     },
     async stop() {

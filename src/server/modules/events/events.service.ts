@@ -339,6 +339,7 @@ export function createEventsService({
     runDue: createSubscriberPass({ db, sequence, subscribers: registered, onError }),
     intervalMs: config.subscriberIntervalMs ?? config.relayIntervalMs,
     onError,
+    again: true,
   });
 
   const relay = createPollingRunner({
@@ -349,6 +350,7 @@ export function createEventsService({
     },
     intervalMs: config.relayIntervalMs,
     onError,
+    again: true,
   });
 
   async function createEndpoint(businessId: string | null, input: CreateWebhookInput, actor: Actor): Promise<{ id: string; secret: string }> {
