@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { useDeferredValue, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
 import type { SubmitApplicationResult } from '../../../shared/api/applications.ts';
@@ -131,8 +131,6 @@ function GuardedFlow({ level, onSubmitted, returnedFromVendor }: { level: 1 | 2;
   const provider = useKycProvider(level);
   const config = useKycConfig();
   const countries = useCountryList();
-  // The country selects' options in slices after the list arrives, not one long render (decision 064).
-  const countryList = useDeferredValue(countries.data?.list);
 
   const failed = [info, personal, provider].find((q) => q.isError);
   if (failed) {
@@ -213,13 +211,13 @@ function GuardedFlow({ level, onSubmitted, returnedFromVendor }: { level: 1 | 2;
         <Level1Flow
           userId={user.id}
           personalInfo={saved.info!}
-          countries={countryList}
+          countries={countries.data?.list}
           maxBytes={maxBytes}
           onSubmitted={onSubmitted}
           retryAt={status === StepStatus.FAILED_AND_CAN_RETRY ? retryStep(rejectionsOf(data, level).map((r) => r.reasonCode)) : null}
         />
       ) : (
-        <Level2Flow userId={user.id} personalInfo={saved.info} addressEditable={saved.addressEditable} countries={countryList} maxBytes={maxBytes} onSubmitted={onSubmitted} />
+        <Level2Flow userId={user.id} personalInfo={saved.info} addressEditable={saved.addressEditable} countries={countries.data?.list} maxBytes={maxBytes} onSubmitted={onSubmitted} />
       )}
     </div>
   );

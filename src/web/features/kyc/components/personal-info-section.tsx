@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useDeferredValue, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StepStatus } from '../../../../shared/kyc.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -39,10 +39,6 @@ export function PersonalInfoSection({ level1Status }: { level1Status: StepStatus
   const client = useQueryClient();
   const personal = usePersonalInfo();
   const countries = useCountryList();
-  // Some 250 countries become options of three selects: rendered at once when the list arrives (a
-  // query's answer is a synchronous render), they were one long task on a phone. Deferred, React
-  // renders them in slices after the answer's own cheap render (issue 32, decision 064).
-  const countryList = useDeferredValue(countries.data?.list);
   const userId = useGlobalStore((st) => st.user.id);
   // Someone who was editing before a reload finds the form open again with what they typed.
   const [editing, setEditing] = useState(() => readPersonalDraft(userId) !== null);
@@ -65,7 +61,7 @@ export function PersonalInfoSection({ level1Status }: { level1Status: StepStatus
         <Suspense fallback={<LoadingBlock lines={6} />}>
           <PersonalInfoForm
             initial={info}
-            countries={countryList}
+            countries={countries.data?.list}
             countriesError={countries.isError}
             onRetryCountries={() => void countries.refetch()}
             onSaved={() => setEditing(false)}
@@ -85,7 +81,7 @@ export function PersonalInfoSection({ level1Status }: { level1Status: StepStatus
         <Suspense fallback={<LoadingBlock lines={5} />}>
           <AddressForm
             initial={info}
-            countries={countryList}
+            countries={countries.data?.list}
             countriesError={countries.isError}
             onRetryCountries={() => void countries.refetch()}
             onSaved={closeAddress}
@@ -100,7 +96,7 @@ export function PersonalInfoSection({ level1Status }: { level1Status: StepStatus
     } else if (info) {
       body = (
         <div className="flex flex-col gap-4">
-          <PersonalInfoView info={info} countries={countryList} />
+          <PersonalInfoView info={info} countries={countries.data?.list} />
           {!editable ? (
             <Alert variant="info" role="note">
               {t(addressEditable ? 'kyc.personal.updateAddress.lockedNote' : lockedKey(level1Status))}
