@@ -6,7 +6,6 @@ import { NotifyHosts } from '../components/ui/notify-hosts.tsx';
 import { MAIN_CONTENT_ID } from '../components/ui/page-frame.ts';
 import { PageLoading } from '../components/ui/spinner.tsx';
 import { CaptureKitContext, type CaptureKit } from '../lib/capture/capture-kit.ts';
-import { warmIntl } from '../lib/format/warm-intl.ts';
 import { sdkAroundNav, sdkSession } from '../features/sdk/sdk-session.ts';
 import { Footer, Header, usePageFrame } from './header.tsx';
 import { profileQuery } from './profile.ts';
@@ -47,8 +46,6 @@ const AUTH_BASE = `${APP_BASE}/auth/`;
 export function startPageLoad({ pathname, search }: Pick<Location, 'pathname' | 'search'> = window.location): void {
   // A chunk that fails here fails again when the route renders, where the chunk error boundary shows it.
   const ignore = () => undefined;
-  // The screens format amounts and dates: the browser's locale data loads while the page waits for data.
-  warmIntl();
   if (pathname.startsWith(AUTH_BASE)) {
     void queryClient.prefetchQuery(profileQuery);
     loadAuthLayout().then(({ preloadScreen }) => preloadScreen(pathname.slice(AUTH_BASE.length), queryClient), ignore);
