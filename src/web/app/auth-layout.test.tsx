@@ -1,10 +1,27 @@
 import { screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { envelope, installFetch, resetRequestLayer, type FakeCall } from '../lib/http/testing.ts';
 import { useToastStore } from '../lib/notify/index.ts';
 import { NO_FIAT, useGlobalStore } from '../store/global.ts';
-import { renderKyc } from '../features/kyc/test-utils.tsx';
+import { createKycTestI18n, renderKyc } from '../features/kyc/test-utils.tsx';
+import { renderInApp } from '../test/render.tsx';
 import AuthLayout from './auth-layout.tsx';
+
+/** The screens, replaced by one that counts its renders (what the layout does with them is under test, not the screens). */
+const screenRenders = vi.hoisted(() => ({ count: 0 }));
+vi.mock('./routes.ts', () => ({
+  authRoutesFor: () => [
+    {
+      path: 'personal',
+      load: async () => ({
+        default: function CountingScreen() {
+          screenRenders.count++;
+          return <h1>Counted screen</h1>;
+        },
+      }),
+    },
+  ],
+}));
 
 /**
  * §4, §8 "Profile error other than 10007: profileError true, no message" (issue 30), and the §3 rate
@@ -12,7 +29,7 @@ import AuthLayout from './auth-layout.tsx';
  */
 let calls: FakeCall[];
 let profile: () => Response;
-let rate: () => Response;
+let rate: () => Response | Promise<Response>;
 
 beforeEach(() => {
   resetRequestLayer();
@@ -40,5 +57,19 @@ describe('AuthLayout', () => {
     renderKyc(<AuthLayout />);
     await waitFor(() => expect(useGlobalStore.getState().rate).toBe(0.92));
     expect(useGlobalStore.getState().fiat).toEqual({ currency: 'EUR', time: '2026-11-28T09:30:00.000Z', converted: true, requested: 'EUR' });
+  });
+
+  it('does not render the screen again when the rate arrives after it is shown (decision 064)', async () => {
+    profile = () => envelope(PROFILE);
+    let answerRate!: () => void;
+    const rateAsked = new Promise<void>((resolve) => (answerRate = resolve));
+    rate = () => rateAsked.then(() => envelope({ currency: 'EUR', rate: '0.92', time: '2026-11-28T09:30:00.000Z', converted: true, requested: 'EUR' }));
+    renderInApp(<AuthLayout />, createKycTestI18n(), { path: '/personal' });
+    expect(await screen.findByRole('heading', { name: 'Counted screen' })).toBeInTheDocument();
+    const before = screenRenders.count;
+    answerRate();
+    await waitFor(() => expect(useGlobalStore.getState().rate).toBe(0.92));
+    // The layout rendered again for the rate (its query's state changed); the screen below did not.
+    expect(screenRenders.count).toBe(before);
   });
 });

@@ -63,6 +63,31 @@ export default function AuthLayout() {
   const inSdk = sdkSession() !== null;
   const screens = useMemo(() => authRoutesFor(inSdk).map((r) => ({ path: r.path, Screen: lazy(r.load) })), [inSdk]);
 
+  // §8: a child screen whose chunk fails to load reloads the page once, else offers a reload.
+  // The same element while only the profile's or the rate's state changes: React skips the screen
+  // below instead of rendering it again for each (the screens read what they need themselves; a
+  // render of the whole page per answer was a long task on a phone: issue 32, decision 064).
+  const routes = useMemo(
+    () => (
+      <ChunkErrorBoundary>
+        <Suspense fallback={<PageLoading />}>
+          <Switch>
+            <Route path="/">
+              <Redirect to="/personal" replace />
+            </Route>
+            {screens.map(({ path, Screen }) => (
+              <Route key={path} path={`/${path}`} component={Screen} />
+            ))}
+            <Route>
+              <Redirect to="/personal" replace />
+            </Route>
+          </Switch>
+        </Suspense>
+      </ChunkErrorBoundary>
+    ),
+    [screens],
+  );
+
   if (profile.isPending || notLoggedIn) return <PageLoading />;
   if (reviewer) {
     return (
@@ -97,22 +122,5 @@ export default function AuthLayout() {
       </div>
     );
   }
-  // §8: a child screen whose chunk fails to load reloads the page once, else offers a reload.
-  return (
-    <ChunkErrorBoundary>
-      <Suspense fallback={<PageLoading />}>
-        <Switch>
-          <Route path="/">
-            <Redirect to="/personal" replace />
-          </Route>
-          {screens.map(({ path, Screen }) => (
-            <Route key={path} path={`/${path}`} component={Screen} />
-          ))}
-          <Route>
-            <Redirect to="/personal" replace />
-          </Route>
-        </Switch>
-      </Suspense>
-    </ChunkErrorBoundary>
-  );
+  return routes;
 }

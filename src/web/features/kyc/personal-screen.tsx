@@ -3,6 +3,7 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isolateValues } from '../../components/ui/bidi.tsx';
 import { chromeVisibility, getContainer, isSdkUser } from '../../lib/container/index.ts';
+import { warmIntl } from '../../lib/format/warm-intl.ts';
 import { useDocumentTitle } from '../../lib/page/document-title.ts';
 import { logout } from '../../lib/session/logout.ts';
 import { preloadSlot, Slot, SlotName } from '../../lib/slots/index.tsx';
@@ -24,6 +25,8 @@ export function preload(client: QueryClient): void {
   void client.prefetchQuery(personalInfoQuery);
   loadOverview().catch(() => undefined);
   preloadSlot(SlotName.OVERVIEW_EXTRAS);
+  // The overview formats every limit: the browser's locale data loads while its reads are on the wire.
+  warmIntl();
 }
 
 /**
