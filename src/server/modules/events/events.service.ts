@@ -48,7 +48,7 @@ export const DISABLE_AFTER_MS = 5 * 86_400_000;
 /** How long a relay holds a delivery it took (longer than any attempt): then another server may take it. */
 const LEASE_MS = 120_000;
 const FANOUT_BATCH = 500;
-const DELIVERY_BATCH = 500;
+const DELIVERY_BATCH = 200;
 /** Attempts in flight at once on one server (each to a different user's line). */
 const PARALLEL = 32;
 const SYSTEM: Actor = { type: 'system', id: null };
