@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { sql, type Kysely } from 'kysely';
+import { isPostgres } from '../../db/dialect.ts';
 import { ConsoleRole } from '../../../shared/staff.ts';
 import type { App } from '../../app.ts';
 import { caseOf, createKycTestApp, get, newReviewer, newUser, submitLevel1, VALID_INFO, type TestUser } from '../kyc/kyc.fixtures.ts';
@@ -134,6 +136,39 @@ describe('after a list loaded by the command line', () => {
     expect([...per.values()].every((n) => n === 1)).toBe(true);
     expect(await runOf(version)).toMatchObject({ holder: null, screened: verified, run_screened: verified - 2 });
     expect(await info()).toMatchObject({ usersToScreen: 0, rescreen: { state: 'DONE', screened: verified + 1 } });
+  });
+});
+
+describe('a first screening asked twice at once', () => {
+  it("the approval's screening and the list's run on the same new user: the second waits for the first and finds its outcome", async () => {
+    const u = await newUser(app, `rs-${++seq}@example.com`);
+    await app.services.console.approve(await caseOf(app, await submitLevel1(app, u, { ...VALID_INFO, firstName: 'Viktor', lastName: 'Drachenko', dateOfBirth: '1968-04-12' })), { type: 'reviewer', id: reviewer.id }, { internalNote: '' });
+    const { version } = await loadAsCli(`${sample.trimEnd()}\nextra-0003,Person,Cordelia Wintermarsh,,1950-03-03,gb,,,,,,demo_peps,,,2026-11-22\n`);
+    const { screening } = app.services;
+    // The first screens inside a transaction still open; the second starts meanwhile.
+    let commitFirst!: () => void;
+    const held = new Promise<void>((resolve) => (commitFirst = resolve));
+    let firstScreened!: () => void;
+    const screenedOnce = new Promise<void>((resolve) => (firstScreened = resolve));
+    const first = inTransaction(app.db, async (trx) => {
+      const status = await screening.screenIn(trx, u.id, 'LEVEL_APPROVED', SYSTEM);
+      firstScreened();
+      await held;
+      return status;
+    });
+    await screenedOnce;
+    const second = inTransaction(app.db, (trx) => screening.screenIn(trx, u.id, 'LIST_CHANGE', SYSTEM));
+    // On PostgreSQL the second has its own connection: it is seen waiting for a lock before the first commits.
+    if (isPostgres(app.db as unknown as Kysely<unknown>)) {
+      await vi.waitFor(async () => {
+        const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(app.db);
+        expect(rows[0]!.n).toBe(1);
+      });
+    }
+    commitFirst();
+    expect(await Promise.all([first, second])).toEqual(['POTENTIAL_MATCH', 'POTENTIAL_MATCH']);
+    expect(await app.db.selectFrom('screening_matches').select(['list_version', 'trigger', 'status']).where('user_id', '=', u.id).execute()).toEqual([{ list_version: version, trigger: 'LEVEL_APPROVED', status: 'PENDING' }]);
+    expect((await screeningsAt(version)).get(u.id)).toBe(1);
   });
 });
 

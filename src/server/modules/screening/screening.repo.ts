@@ -62,6 +62,16 @@ export function findEntriesByIds(db: Q, version: number, ids: readonly string[])
   return ids.length === 0 ? Promise.resolve([]) : db.selectFrom('screening_entries').selectAll().where('list_version', '=', version).where('id', 'in', ids).execute();
 }
 
+/**
+ * Holds the user's screening until the transaction ends (PostgreSQL: a transaction-level advisory
+ * lock on the user id; SQLite has one writer). A first screening has no state row to lock, so without
+ * it the approval's job and a list change's run could both open a match for the same user at once.
+ */
+export async function lockUser(db: Q, userId: string): Promise<void> {
+  if (!isPostgres(db as unknown as Kysely<unknown>)) return;
+  await sql`select pg_advisory_xact_lock(hashtext('screening'), hashtext(${userId}))`.execute(db);
+}
+
 export function findState(db: Q, userId: string, opts: { lock?: boolean } = {}) {
   return db
     .selectFrom('screening_states')

@@ -140,6 +140,7 @@ export function createScreeningService({
     if (!list) return null;
     const person = await people.personForScreening(trx, userId);
     if (!person) return null;
+    await repo.lockUser(trx, userId);
     const before = await repo.findState(trx, userId, { lock: true });
     if (before && before.list_version >= list.version) return before.status as ScreeningStatus;
     if (before && (before.status === ScreeningStatus.POTENTIAL_MATCH || before.status === ScreeningStatus.TRUE_MATCH)) return before.status as ScreeningStatus;
