@@ -16,6 +16,33 @@ import type { Database } from './schema.ts';
  */
 export const EVERYONE = '*';
 
+/** Tables whose rows move the stamps: migration 024's triggers and later ones (kyc-info-cache.test.ts checks the database has them all). */
+export const WATCHED_TABLES: ReadonlySet<string> = new Set([
+  'users',
+  'kyc_personal_info',
+  'step_states',
+  'kyc_applications',
+  'vendor_sessions',
+  'review_cases',
+  'review_decisions',
+  'questionnaire_requirements',
+  'questionnaire_answers',
+  'custody_accounts',
+  'agreement_versions',
+  'agreement_acceptances',
+  'kyc_announcements',
+  'kyc_announcement_acks',
+  'identity_transfers',
+  'account_sites',
+  'reverification_requests',
+  'reverification_submissions',
+  'compliance_tasks',
+  // Migration 030 (decision 040): the withdrawal limits kyc-info's quotas come from.
+  'withdrawal_limit_versions',
+  // Migration 039 (decision 052): the restrictions decisions put on an account.
+  'account_restrictions',
+]);
+
 /** What a kept reply is checked against: the user's stamp, everyone's stamp and the UTC day. */
 export type ChangeStamps = string;
 

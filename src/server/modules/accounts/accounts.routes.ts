@@ -50,6 +50,6 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     return ok({});
   });
 
-  app.get(ApiPath.profile, { schema: { response: { 200: okEnvelope(userProfileResult) } } }, async (request) => ok(await accounts.getProfile(request.auth!.id)));
+  app.get(ApiPath.profile, { schema: { response: { 200: okEnvelope(userProfileResult) } } }, async (request) => ok(await accounts.getProfile(request.auth!.id, request.auth!.changeStamps)));
   app.get(ApiPath.memberInfo, { schema: { response: { 200: okEnvelope(memberInfoResult) } } }, async (request) => ok(await accounts.getMemberInfo(request.auth!.id)));
 };

@@ -2,6 +2,7 @@ import type { Config } from '../../config.ts';
 import { batchedRead } from '../../db/batched-read.ts';
 import { changeStampsOf, type ChangeStamps } from '../../db/change-stamps.ts';
 import { nowIso, type Db } from '../../db/index.ts';
+import { createStampedCache } from '../../db/stamped-cache.ts';
 import { BusinessError, notFound } from '../../errors.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { RetCode } from '../../../shared/ret-codes.ts';
@@ -68,12 +69,32 @@ function parseTags(json: string): Record<string, string> {
   }
 }
 
+/** How many profiles one server keeps (least recently read dropped first): a few hundred bytes each. */
+const PROFILE_CACHE_ENTRIES = 10_000;
+
 export function createAccountsService({ db, config, levelOf = async () => 0, mailer }: AccountsDeps) {
   const window = config.login.windowMs;
   // Every signed-in request reads its session: under load, the sessions asked for together are one statement.
   const liveSession = batchedRead(async (idHashes: readonly string[]) => new Map((await repo.findLiveSessions(db, idHashes, nowIso())).map((row) => [row.id_hash, row])));
   // The profile, the first call of every page: its user row read the same way (decision 034).
   const userById = batchedRead(async (ids: readonly string[]) => new Map((await repo.findFullUsersByIds(db, ids)).map((row) => [row.id, row])));
+  const profiles = createStampedCache<UserProfile>(db, PROFILE_CACHE_ENTRIES);
+
+  async function buildProfile(userId: string): Promise<UserProfile> {
+    // Both reads at once; the level is not needed if the user is gone, but that is rare.
+    const [user, level] = await Promise.all([userById(userId), levelOf(userId)]);
+    if (!user) throw new BusinessError(RetCode.NOT_LOGGED_IN, 'user no permission');
+    return {
+      id: user.id,
+      email: user.email,
+      role: user.role as UserRole,
+      currency_code: user.currency_code,
+      sub_attribute: user.sub_attribute,
+      member_tag: parseTags(user.member_tag),
+      level,
+      created_at: user.created_at,
+    };
+  }
 
   async function startSession(userId: string, role: UserRole, meta: { ip: string | null; userAgent: string | null }, previousIdHash?: string): Promise<NewSession> {
     const token = newToken();
@@ -239,20 +260,13 @@ export function createAccountsService({ db, config, levelOf = async () => 0, mai
       return { id: row.user_id, email: row.email, role: row.role as UserRole, sessionIdHash: idHash, changeStamps: changeStampsOf(row.own_stamp, row.everyone_stamp) };
     },
 
-    async getProfile(userId: string): Promise<UserProfile> {
-      // Both reads at once; the level is not needed if the user is gone, but that is rare.
-      const [user, level] = await Promise.all([userById(userId), levelOf(userId)]);
-      if (!user) throw new BusinessError(RetCode.NOT_LOGGED_IN, 'user no permission');
-      return {
-        id: user.id,
-        email: user.email,
-        role: user.role as UserRole,
-        currency_code: user.currency_code,
-        sub_attribute: user.sub_attribute,
-        member_tag: parseTags(user.member_tag),
-        level,
-        created_at: user.created_at,
-      };
+    /**
+     * The user's profile, the first call of every page: kept while the user's change stamps stand
+     * (its user row and steps move them), so a page's profile costs the session's one statement.
+     * `stamps`: read with the request's session (`request.auth.changeStamps`); read here otherwise.
+     */
+    getProfile(userId: string, stamps?: ChangeStamps): Promise<UserProfile> {
+      return profiles.read(userId, userId, () => buildProfile(userId), stamps);
     },
 
     async getMemberInfo(userId: string): Promise<MemberInfo> {

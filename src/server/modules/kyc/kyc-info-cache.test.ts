@@ -6,8 +6,8 @@ import { ApiPath } from '../../../shared/api/paths.ts';
 import { STAMPED_TABLES } from '../../db/migrations/024-kyc-info-stamps.ts';
 import { STAMPED_TABLES_030 } from '../../db/migrations/030-limits-rates-mobile.ts';
 import { STAMPED_TABLES_039 } from '../../db/migrations/039-restrictions-templates-cancel.ts';
-import { readChangeStamps } from '../../db/change-stamps.ts';
-import { createKycInfoCache, WATCHED_TABLES } from './kyc-info-cache.ts';
+import { readChangeStamps, WATCHED_TABLES } from '../../db/change-stamps.ts';
+import { createKycInfoCache } from './kyc-info-cache.ts';
 import { caseOf, createKycTestApp, newReviewer, newUser, post, submitLevel1, type TestUser } from './kyc.fixtures.ts';
 import type { KycInfo } from '../../../shared/api/kyc-info.ts';
 

@@ -1,8 +1,7 @@
 import type { KycInfo, KycInfoFlags } from '../../../shared/api/kyc-info.ts';
-import { readChangeStamps, type ChangeStamps } from '../../db/change-stamps.ts';
+import type { ChangeStamps } from '../../db/change-stamps.ts';
 import type { Db } from '../../db/index.ts';
-import { tracked } from '../../db/read-tracking.ts';
-import { immutableResult } from '../../immutable-result.ts';
+import { createStampedCache } from '../../db/stamped-cache.ts';
 
 /**
  * kyc-info's replies, kept per user and checked against the user's change stamp (decision 024,
@@ -22,40 +21,8 @@ import { immutableResult } from '../../immutable-result.ts';
  * before the reply is built, so a change committed meanwhile makes the next read build it again.
  */
 
-/** Tables migration 024's triggers watch (kyc-info-cache.test.ts checks the database has them all). */
-export const WATCHED_TABLES: ReadonlySet<string> = new Set([
-  'users',
-  'kyc_personal_info',
-  'step_states',
-  'kyc_applications',
-  'vendor_sessions',
-  'review_cases',
-  'review_decisions',
-  'questionnaire_requirements',
-  'questionnaire_answers',
-  'custody_accounts',
-  'agreement_versions',
-  'agreement_acceptances',
-  'kyc_announcements',
-  'kyc_announcement_acks',
-  'identity_transfers',
-  'account_sites',
-  'reverification_requests',
-  'reverification_submissions',
-  'compliance_tasks',
-  // Migration 030 (decision 040): the withdrawal limits kyc-info's quotas come from.
-  'withdrawal_limit_versions',
-  // Migration 039 (decision 052): the restrictions decisions put on an account.
-  'account_restrictions',
-]);
-
 /** How many replies one server keeps (least recently read dropped first): a few KB each. */
 export const KYC_INFO_CACHE_ENTRIES = 5_000;
-
-interface Entry {
-  version: string;
-  info: KycInfo;
-}
 
 const flagsKey = (flags: KycInfoFlags) =>
   Object.entries(flags)
@@ -65,42 +32,17 @@ const flagsKey = (flags: KycInfoFlags) =>
     .join(',');
 
 export function createKycInfoCache(db: Db, capacity = KYC_INFO_CACHE_ENTRIES) {
-  // A Map iterates in insertion order: re-inserting on each hit makes its first key the least recently read.
-  const entries = new Map<string, Entry>();
-  let kept = 0;
-  let refused = 0;
-
+  const cache = createStampedCache<KycInfo>(db, capacity);
   return {
     /**
      * The user's kyc-info for `site` and `flags`: the kept reply while nothing it depends on changed,
      * else `build()`'s. `stamps`: the user's change stamps when the request already read them (with
      * its session); read here otherwise.
      */
-    async read(userId: string, site: string, flags: KycInfoFlags, build: () => Promise<KycInfo>, stamps?: ChangeStamps): Promise<KycInfo> {
-      const version = stamps ?? (await readChangeStamps(db, userId));
-      const key = `${userId}\n${site}\n${flagsKey(flags)}`;
-      const hit = entries.get(key);
-      if (hit?.version === version) {
-        entries.delete(key);
-        entries.set(key, hit);
-        return hit.info;
-      }
-      const { value, use } = await tracked(build);
-      // Frozen: the same object is every later reader's reply (and its JSON is made once).
-      const info = immutableResult(value);
-      if (!use.wrote && !use.opaque && [...use.tables].every((t) => WATCHED_TABLES.has(t))) {
-        entries.delete(key);
-        entries.set(key, { version, info });
-        if (entries.size > capacity) entries.delete(entries.keys().next().value!);
-        kept++;
-      } else {
-        entries.delete(key);
-        refused++;
-      }
-      return info;
-    },
+    read: (userId: string, site: string, flags: KycInfoFlags, build: () => Promise<KycInfo>, stamps?: ChangeStamps): Promise<KycInfo> =>
+      cache.read(`${userId}\n${site}\n${flagsKey(flags)}`, userId, build, stamps),
     /** For tests and diagnostics: replies kept and refused so far, and how many are held. */
-    stats: () => ({ kept, refused, size: entries.size }),
+    stats: cache.stats,
   };
 }
 

@@ -18,7 +18,7 @@ const administrator = { auth: 'reviewer', consoleRole: ConsoleRole.ADMINISTRATOR
 export const limitsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { limits, accounts } = app.services;
   app.get(ApiPath.fiatRate, { schema: { response: { 200: okEnvelope(fiatRateResult) } } }, async (request) => {
-    const profile = await accounts.getProfile(request.auth!.id);
+    const profile = await accounts.getProfile(request.auth!.id, request.auth!.changeStamps);
     return ok(await limits.rates.rateFor(profile.currency_code));
   });
 };
