@@ -54,6 +54,13 @@ describe('DEMO (decision 035)', () => {
     expect(loadConfig({ HOST: '0.0.0.0', WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true' }).webhooks.allowPrivate).toBe(true);
   });
 
+  it('the relay runs in a thread of its own with PostgreSQL by default, at nice 19; never on SQLite (decision 066)', () => {
+    expect(loadConfig(POSTGRES).webhooks).toMatchObject({ relayThread: true, relayNice: 19 });
+    expect(loadConfig({ ...POSTGRES, WEBHOOK_RELAY_THREAD: 'false', WEBHOOK_RELAY_NICE: '5' }).webhooks).toMatchObject({ relayThread: false, relayNice: 5 });
+    expect(loadConfig({ WEBHOOK_RELAY_THREAD: 'true' }).webhooks.relayThread).toBe(false);
+    expect(() => loadConfig({ WEBHOOK_RELAY_NICE: '20' })).toThrow(/WEBHOOK_RELAY_NICE/);
+  });
+
   it('outside demo mode no published secret is there for the fakes', () => {
     expect(loadConfig({ HOST: '0.0.0.0' }).vendors.webhookSecrets).toBeNull();
     expect(loadConfig({}).vendors.webhookSecrets?.sumsub).toBe('demo-sumsub-webhook-secret');

@@ -244,6 +244,10 @@ const envSchema = z.object({
   WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().min(1).max(30).default(10),
   /** How often a server relays the outbox to the webhook endpoints (each delivery is sent by one server); 0: never on this server. */
   WEBHOOK_RELAY_INTERVAL_SECONDS: z.coerce.number().min(0).default(1),
+  /** Decision 066: the relay in a worker thread with a database pool of its own (PostgreSQL only). Default: on with DATABASE_URL. */
+  WEBHOOK_RELAY_THREAD: bool.optional(),
+  /** Decision 066: how much lower the relay thread's CPU priority is than the server's (Linux nice, 0–19). */
+  WEBHOOK_RELAY_NICE: z.coerce.number().int().min(0).max(19).default(19),
   /** How often a server runs the limitation sweep (decision 061: overdue tasks, limitation changes as events); 0: never on this server. */
   LIMITATION_SWEEP_INTERVAL_SECONDS: z.coerce.number().min(0).default(60),
   /** Outbox events older than this many days, passed by every enabled endpoint's cursor, are deleted by the same job; 0: kept for ever. */
@@ -363,7 +367,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       jobIntervalMs: e.RETENTION_JOB_INTERVAL_MINUTES * 60_000,
     },
     screening: screeningConfigOf(e, { demo }),
-    webhooks: { allowPrivate: e.WEBHOOK_ALLOW_PRIVATE_ADDRESSES ?? demo, timeoutMs: Math.round(e.WEBHOOK_TIMEOUT_SECONDS * 1000), relayIntervalMs: Math.round(e.WEBHOOK_RELAY_INTERVAL_SECONDS * 1000), subscriberIntervalMs: Math.round(e.EVENT_SUBSCRIBERS_INTERVAL_SECONDS * 1000) },
+    webhooks: { allowPrivate: e.WEBHOOK_ALLOW_PRIVATE_ADDRESSES ?? demo, timeoutMs: Math.round(e.WEBHOOK_TIMEOUT_SECONDS * 1000), relayIntervalMs: Math.round(e.WEBHOOK_RELAY_INTERVAL_SECONDS * 1000), subscriberIntervalMs: Math.round(e.EVENT_SUBSCRIBERS_INTERVAL_SECONDS * 1000), relayThread: (e.WEBHOOK_RELAY_THREAD ?? Boolean(e.DATABASE_URL)) && Boolean(e.DATABASE_URL), relayNice: e.WEBHOOK_RELAY_NICE },
     limitationSweep: { intervalMs: Math.round(e.LIMITATION_SWEEP_INTERVAL_SECONDS * 1000), eventsRetentionDays: e.EVENTS_RETENTION_DAYS },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: path.resolve(e.MAIL_OUTBOX_DIR ?? path.join(dataDir, 'outbox')) },
   };

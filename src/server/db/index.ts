@@ -24,9 +24,10 @@ const plugins = [readTrackingPlugin];
  * failover): without a listener, node-postgres would throw that from an event emitter and end the
  * process; with it, the pool drops the connection and opens a new one for the next query.
  */
-export function createDb(database: Config['database'], onConnectionError: (err: Error) => void = () => {}): Db {
+export function createDb(database: Config['database'], onConnectionError: (err: Error) => void = () => {}, applicationName?: string): Db {
   if (database.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: database.url, max: 10 });
+    // A name operators see in pg_stat_activity: the relay thread's pool is told apart (decision 066).
+    const pool = new pg.Pool({ connectionString: database.url, max: 10, ...(applicationName ? { application_name: applicationName } : {}) });
     pool.on('error', onConnectionError);
     if (database.preparedStatements !== false) pool.on('connect', prepareStatementsOf);
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });

@@ -24,6 +24,7 @@ export { enabledEndpointsFloor, pruneEvents, subscribersFloor } from './prune.ts
 /** What a module that reacts to events implements (decision 057). */
 export type { EventSubscriber, SubscribedEvent, SubscriberContext } from './subscribers.ts';
 export { createEndpointDisabledMail } from './endpoint-disabled-mail.ts';
+export { startRelayThread } from './relay-thread.ts';
 
 export interface WebhooksConfig {
   /** WEBHOOK_ALLOW_PRIVATE_ADDRESSES: internal receivers (and tests) on private or loopback addresses. */
@@ -34,6 +35,9 @@ export interface WebhooksConfig {
   relayIntervalMs: number;
   /** How often a server runs the subscribers (decision 057; 0: only when run: tests). Absent: as the relay. */
   subscriberIntervalMs?: number;
+  /** Decision 066: the relay runs in a thread of its own (PostgreSQL), `relayNice` below the server's CPU priority. */
+  relayThread?: boolean;
+  relayNice?: number;
 }
 
 /**

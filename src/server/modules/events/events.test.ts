@@ -53,7 +53,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
-  ({ app, close, mailer } = await createKycTestApp({ webhooks: { allowPrivate: true, timeoutMs: 2000, relayIntervalMs: 0, subscriberIntervalMs: 0 } }));
+  ({ app, close, mailer } = await createKycTestApp({ webhooks: { allowPrivate: true, timeoutMs: 2000, relayIntervalMs: 0, subscriberIntervalMs: 0, relayThread: false, relayNice: 0 } }));
   admin = await newReviewer(app, 'hooks-admin@example.com');
   await app.services.staff.setRole(admin.id, ConsoleRole.ADMINISTRATOR, SYSTEM);
   reviewer = await newReviewer(app, 'hooks-reviewer@example.com');

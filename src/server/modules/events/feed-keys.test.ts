@@ -22,7 +22,7 @@ const feed = (query: string, key?: string) => app.inject({ method: 'GET', url: `
 const keyRow = (id: string) => app.db.selectFrom('events_feed_keys').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
 beforeAll(async () => {
-  ({ app, close } = await createKycTestApp({ webhooks: { allowPrivate: false, timeoutMs: 1000, relayIntervalMs: 0, subscriberIntervalMs: 0 } }));
+  ({ app, close } = await createKycTestApp({ webhooks: { allowPrivate: false, timeoutMs: 1000, relayIntervalMs: 0, subscriberIntervalMs: 0, relayThread: false, relayNice: 0 } }));
   admin = await newReviewer(app, 'feed-admin@example.com');
   await app.services.staff.setRole(admin.id, ConsoleRole.ADMINISTRATOR, SYSTEM);
   reviewer = await newReviewer(app, 'feed-reviewer@example.com');

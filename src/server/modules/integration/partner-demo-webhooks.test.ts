@@ -21,7 +21,7 @@ const listed = async () => (await fetch(`${origin}/partner-demo/webhooks.json`))
 
 beforeAll(async () => {
   // The partner demo's routes as demo mode registers them, without demo mode's seeding (slow: users, pictures, face matches).
-  ({ app, close } = await createTestApp({ webhooks: { allowPrivate: true, timeoutMs: 2000, relayIntervalMs: 0, subscriberIntervalMs: 0 } }, undefined, { plugins: [partnerDemoRoutes] }));
+  ({ app, close } = await createTestApp({ webhooks: { allowPrivate: true, timeoutMs: 2000, relayIntervalMs: 0, subscriberIntervalMs: 0, relayThread: false, relayNice: 0 } }, undefined, { plugins: [partnerDemoRoutes] }));
   await app.services.partners.createBusiness({ id: DEMO_PARTNER_ID, name: 'Demo Partner', allowedOrigins: ['http://127.0.0.1:8080'], scenes: [DEMO_PARTNER_ID], redirectAllowlist: [], defaultLanguage: 'en' }, SYSTEM);
   // Listening is what connects the receiver (its address is known then).
   await app.listen({ port: 0, host: '127.0.0.1' });

@@ -1,0 +1,45 @@
+import { once } from 'node:events';
+import { Worker } from 'node:worker_threads';
+import type { Config } from '../../config.ts';
+
+/** What the relay thread is started with (plain data: it is copied to the thread). */
+export interface RelayThreadData {
+  database: Config['database'];
+  webhooks: Config['webhooks'];
+  dataEncryptionKey: string | undefined;
+  previousEncryptionKeys: string[];
+  dataDir: string;
+  /** How much lower the thread's CPU priority is than the server's (Linux nice, this thread only). */
+  nice: number;
+}
+
+/** The relay thread's connections, as PostgreSQL names them (pg_stat_activity.application_name). */
+export const RELAY_APPLICATION_NAME = 'user-accounts relay';
+
+export type RelayThreadMessage = { kind: 'started' } | { kind: 'stopped' } | { kind: 'error'; message: string };
+
+/**
+ * Starts the relay in a worker thread (decision 066; PostgreSQL: the thread has a pool of its own).
+ * Resolves once the thread runs; `stop` lets a pass under way finish, then ends the thread.
+ */
+export async function startRelayThread(data: RelayThreadData, onError: (message: string) => void): Promise<{ stop(): Promise<void> }> {
+  const worker = new Worker(new URL('./relay-worker.ts', import.meta.url), { workerData: data });
+  worker.on('message', (m: RelayThreadMessage) => {
+    if (m.kind === 'error') onError(m.message);
+  });
+  // The thread dying (a bug, not a failed pass: those are reported and retried there) is reported, never silent.
+  worker.on('error', (err) => onError(err.stack ?? err.message));
+  const started = new Promise<void>((resolve, reject) => {
+    worker.on('message', (m: RelayThreadMessage) => m.kind === 'started' && resolve());
+    worker.once('exit', (code) => reject(new Error(`the relay thread exited (${code}) before it started`)));
+  });
+  await started;
+  return {
+    async stop() {
+      const stopped = new Promise<void>((resolve) => worker.on('message', (m: RelayThreadMessage) => m.kind === 'stopped' && resolve()));
+      worker.postMessage('stop');
+      await Promise.race([stopped, once(worker, 'exit')]);
+      await worker.terminate();
+    },
+  };
+}
