@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
 import { ApiPath } from '../../../shared/api/paths.ts';
+import { watchStatements } from '../../test/statements.ts';
 import { caseOf, createKycTestApp, get, newReviewer, newUser, submitLevel1, type TestUser } from '../kyc/kyc.fixtures.ts';
 
 /**
@@ -10,27 +11,19 @@ import { caseOf, createKycTestApp, get, newReviewer, newUser, submitLevel1, type
  */
 let app: App;
 let close: () => Promise<void>;
-let statements: string[] | null = null;
+let watch: ReturnType<typeof watchStatements>;
 
 beforeAll(async () => {
   ({ app, close } = await createKycTestApp());
-  const proto = Object.getPrototypeOf(app.db.getExecutor()) as { executeQuery: (...args: unknown[]) => Promise<unknown> };
-  const original = proto.executeQuery;
-  proto.executeQuery = function (this: unknown, ...args: unknown[]) {
-    statements?.push((args[0] as { sql: string }).sql);
-    return original.apply(this, args);
-  };
+  watch = watchStatements(app);
 });
 afterAll(() => close());
 
 /** The user's profile as the page reads it, and the statements the request ran. */
 async function profile(user: TestUser): Promise<{ result: Record<string, unknown>; statements: string[] }> {
-  statements = [];
-  const res = await get(app, ApiPath.profile, user.cookie);
-  const ran = statements;
-  statements = null;
+  const { value: res, statements } = await watch(() => get(app, ApiPath.profile, user.cookie));
   expect(res.json().ret_code).toBe(0);
-  return { result: res.json().result, statements: ran };
+  return { result: res.json().result, statements };
 }
 const built = (ran: string[]) => ran.some((q) => q.includes('"step_states"'));
 

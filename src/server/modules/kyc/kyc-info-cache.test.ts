@@ -7,6 +7,7 @@ import { STAMPED_TABLES } from '../../db/migrations/024-kyc-info-stamps.ts';
 import { STAMPED_TABLES_030 } from '../../db/migrations/030-limits-rates-mobile.ts';
 import { STAMPED_TABLES_039 } from '../../db/migrations/039-restrictions-templates-cancel.ts';
 import { readChangeStamps, WATCHED_TABLES } from '../../db/change-stamps.ts';
+import { watchStatements } from '../../test/statements.ts';
 import { createKycInfoCache } from './kyc-info-cache.ts';
 import { caseOf, createKycTestApp, newReviewer, newUser, post, submitLevel1, type TestUser } from './kyc.fixtures.ts';
 import type { KycInfo } from '../../../shared/api/kyc-info.ts';
@@ -17,16 +18,11 @@ import type { KycInfo } from '../../../shared/api/kyc-info.ts';
  */
 let app: App;
 let close: () => Promise<void>;
-let statements: string[] | null = null;
+let watch: ReturnType<typeof watchStatements>;
 
 beforeAll(async () => {
   ({ app, close } = await createKycTestApp());
-  const proto = Object.getPrototypeOf(app.db.getExecutor()) as { executeQuery: (...args: unknown[]) => Promise<unknown> };
-  const original = proto.executeQuery;
-  proto.executeQuery = function (this: unknown, ...args: unknown[]) {
-    statements?.push((args[0] as { sql: string }).sql);
-    return original.apply(this, args);
-  };
+  watch = watchStatements(app);
 });
 afterAll(() => close());
 afterEach(() => vi.useRealTimers());
@@ -35,10 +31,8 @@ const ALL_FLAGS = { obtain_current: true, obtain_state: true, obtain_quotas: tru
 
 /** The user's kyc-info, and whether it was built (true) or the kept reply (false). */
 async function read(user: TestUser, flags: object = ALL_FLAGS): Promise<{ info: KycInfo; built: boolean }> {
-  statements = [];
-  const res = await post(app, ApiPath.kycInfo, flags, user.cookie);
+  const { value: res, statements } = await watch(() => post(app, ApiPath.kycInfo, flags, user.cookie));
   const built = statements.some((q) => q.includes('"kyc_personal_info"'));
-  statements = null;
   expect(res.json().ret_code).toBe(0);
   return { info: res.json().result as KycInfo, built };
 }
