@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
 import { ApiPath } from '../../../shared/api/paths.ts';
+import { watchStatements } from '../../test/statements.ts';
 import { createKycTestApp, newUser, post, VALID_INFO, type TestUser } from './kyc.fixtures.ts';
 
 /**
@@ -11,33 +12,25 @@ import { createKycTestApp, newUser, post, VALID_INFO, type TestUser } from './ky
 let app: App;
 let close: () => Promise<void>;
 let user: TestUser;
-let statements: string[] | null = null;
+let watch: ReturnType<typeof watchStatements>;
 let stampReads = 0;
 let sessionReads = 0;
 
 beforeAll(async () => {
   ({ app, close } = await createKycTestApp());
   user = await newUser(app, 'statements@example.com');
-  const executor = app.db.getExecutor();
-  const proto = Object.getPrototypeOf(executor) as { executeQuery: (...args: unknown[]) => Promise<unknown> };
-  const original = proto.executeQuery;
-  proto.executeQuery = function (this: unknown, ...args: unknown[]) {
-    statements?.push((args[0] as { sql: string }).sql);
-    return original.apply(this, args);
-  };
+  watch = watchStatements(app);
 });
 afterAll(() => close());
 
 async function kycInfoStatements(): Promise<{ result: Record<string, unknown>; sql: string[] }> {
-  statements = [];
-  const res = await post(app, ApiPath.kycInfo, { obtain_current: true, obtain_state: true, obtain_quotas: true, obtain_verification_process: true }, user.cookie);
+  const { value: res, statements } = await watch(() => post(app, ApiPath.kycInfo, { obtain_current: true, obtain_state: true, obtain_quotas: true, obtain_verification_process: true }, user.cookie));
   expect(res.json().ret_code).toBe(0);
   // The session lookup and (on PostgreSQL) the shared per-IP ceiling are the request layer's, not kyc-info's.
   // The change stamps are read with the session (decision 024, ninth change): a read of them on their own is counted apart.
   sessionReads = statements.filter((q) => q.includes('"sessions"')).length;
   stampReads = statements.filter((q) => q.includes('"kyc_info_stamps"') && !q.includes('"sessions"')).length;
   const sql = statements.filter((q) => !q.includes('"sessions"') && !q.includes('"rate_limits"') && !q.includes('"kyc_info_stamps"'));
-  statements = null;
   return { result: res.json().result, sql };
 }
 
