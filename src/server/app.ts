@@ -215,7 +215,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   app.addHook('onReady', async () => {
     const { webhooks } = config;
     if (!webhooks.relayThread || webhooks.relayIntervalMs <= 0 || config.database.kind !== 'postgres') return services.events.relay.start();
-    const data = { database: config.database, webhooks, dataEncryptionKey: config.dataEncryptionKey, previousEncryptionKeys: config.previousEncryptionKeys, dataDir: config.dataDir, nice: webhooks.relayNice ?? 0 };
+    const data = { database: config.database, webhooks, dataEncryptionKey: config.dataEncryptionKey, previousEncryptionKeys: config.previousEncryptionKeys, dataDir: config.dataDir };
     relayThread = await startRelayThread(data, (message) => app.log.warn({ err: { message } }, 'events: a relay pass failed in the relay thread; it is retried'));
   });
   app.addHook('onClose', async () => relayThread?.stop());

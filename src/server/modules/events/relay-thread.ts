@@ -9,8 +9,6 @@ export interface RelayThreadData {
   dataEncryptionKey: string | undefined;
   previousEncryptionKeys: string[];
   dataDir: string;
-  /** How much lower the thread's CPU priority is than the server's (Linux nice, this thread only). */
-  nice: number;
 }
 
 /** The relay thread's connections, as PostgreSQL names them (pg_stat_activity.application_name). */

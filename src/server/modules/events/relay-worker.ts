@@ -14,7 +14,8 @@ const tell = (m: RelayThreadMessage) => port.postMessage(m);
 const report = (err: unknown) => tell({ kind: 'error', message: err instanceof Error ? (err.stack ?? err.message) : String(err) });
 
 // Linux nice, this thread only (as the face and matching threads, decisions 039 and 054).
-if (data.nice > 0) await import('@napi-rs/nice').then((m) => m.nice(data.nice)).catch(() => undefined);
+const nice = data.webhooks.relayNice;
+if (nice > 0) await import('@napi-rs/nice').then((m) => m.nice(nice)).catch(() => undefined);
 
 const db = createDb(data.database, report, RELAY_APPLICATION_NAME);
 const events = createEventsService({
