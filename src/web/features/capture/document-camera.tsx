@@ -8,7 +8,7 @@ import { useQualityGate } from '../../lib/capture/quality-gate.ts';
 import { QualityNotice } from '../../lib/capture/quality-notice.tsx';
 import { CaptureOverlay, useIsPhone } from './capture-overlay.tsx';
 import { issuesOfSource } from './model/check-file.ts';
-import { useCamera } from './use-camera.ts';
+import { useCamera } from '../../lib/capture/use-camera.ts';
 
 /** How often the live view is measured: often enough to feel live, cheap on a phone. */
 const LIVE_CHECK_MS = 600;

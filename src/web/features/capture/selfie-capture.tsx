@@ -11,7 +11,7 @@ import { CaptureOverlay, useIsPhone } from './capture-overlay.tsx';
 import { LivenessSteps, useLiveness } from './face/liveness.tsx';
 import { useFaceWatch } from './face/use-face-watch.ts';
 import { issuesOfSource } from './model/check-file.ts';
-import { useCamera } from './use-camera.ts';
+import { useCamera } from '../../lib/capture/use-camera.ts';
 
 /** After this long without a face in the picture the user is told so plainly and offered the upload. */
 const NO_FACE_HELP_MS = 6000;

@@ -2,7 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderKyc } from '../test-utils.tsx';
-import { cameraProblemOf, SelfieCamera } from './selfie-camera.tsx';
+import { cameraProblemOf } from '../../../lib/capture/use-camera.ts';
+import { SelfieCamera } from './selfie-camera.tsx';
 
 function withMediaDevices(getUserMedia: (() => Promise<MediaStream>) | undefined) {
   Object.defineProperty(navigator, 'mediaDevices', { configurable: true, value: getUserMedia ? { getUserMedia: vi.fn(getUserMedia) } : undefined });
@@ -11,6 +12,7 @@ function withMediaDevices(getUserMedia: (() => Promise<MediaStream>) | undefined
 describe('SelfieCamera', () => {
   afterEach(() => {
     Object.defineProperty(navigator, 'mediaDevices', { configurable: true, value: undefined });
+    vi.restoreAllMocks();
   });
 
   it('maps getUserMedia failures to what we tell the user', () => {
@@ -52,6 +54,25 @@ describe('SelfieCamera', () => {
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(stop).toHaveBeenCalledTimes(1);
     expect(screen.queryByLabelText('Camera preview')).not.toBeInTheDocument();
+  });
+
+  it('says the camera is starting, with no shutter, until the preview has a frame', async () => {
+    withMediaDevices(() => Promise.resolve({ getTracks: () => [{ stop: vi.fn() }] } as unknown as MediaStream));
+    vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
+    let width = 0;
+    vi.spyOn(HTMLVideoElement.prototype, 'videoWidth', 'get').mockImplementation(() => width);
+    const user = userEvent.setup();
+    renderKyc(<SelfieCamera onCapture={() => undefined} />);
+    await user.click(screen.getByRole('button', { name: 'Take a selfie with the camera' }));
+    const video = (await screen.findByLabelText('Camera preview')) as HTMLVideoElement;
+    await waitFor(() => expect(video.srcObject).not.toBeNull());
+    expect(screen.getByRole('status')).toHaveTextContent('Starting the camera…');
+    expect(screen.getByRole('button', { name: 'Take photo' })).toBeDisabled();
+    // The first frame arrives: the view is live and the shutter works.
+    width = 640;
+    video.dispatchEvent(new Event('loadeddata'));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Take photo' })).toBeEnabled());
+    expect(screen.queryByText('Starting the camera…')).not.toBeInTheDocument();
   });
 
   it('switches the camera off when the screen goes away', async () => {

@@ -24,6 +24,8 @@ export function useCamera(facingMode: 'user' | 'environment') {
   const [state, setState] = useState<CameraState>(() => (cameraSupported() ? { phase: 'idle' } : { phase: 'error', problem: 'unavailable' }));
   const video = useRef<HTMLVideoElement>(null);
   const stream = useRef<MediaStream | null>(null);
+  // Counts streams obtained: binding one to the <video> runs once per stream.
+  const [attached, setAttached] = useState(0);
 
   const stop = useCallback(() => {
     stream.current?.getTracks().forEach((track) => track.stop());
@@ -31,12 +33,23 @@ export function useCamera(facingMode: 'user' | 'environment') {
   }, []);
   useEffect(() => stop, [stop]);
 
+  // The stream is bound while the view says "Starting the camera…"; it turns live only when the
+  // <video> has a frame, so the shutter is never enabled over a picture that is not there yet.
   useEffect(() => {
-    if (state.phase !== 'live' || !video.current || !stream.current) return;
+    if (state.phase !== 'starting' || attached === 0 || !video.current || !stream.current) return;
     const el = video.current;
+    const ready = () => {
+      if (el.videoWidth > 0) setState((now) => (now.phase === 'starting' ? { phase: 'live' } : now));
+    };
+    el.addEventListener('loadeddata', ready);
+    el.addEventListener('playing', ready);
     el.srcObject = stream.current;
-    void el.play().catch(() => undefined);
-  }, [state.phase]);
+    void el.play().then(ready, () => undefined);
+    return () => {
+      el.removeEventListener('loadeddata', ready);
+      el.removeEventListener('playing', ready);
+    };
+  }, [state.phase, attached]);
 
   const start = useCallback(async () => {
     if (!cameraSupported()) {
@@ -47,7 +60,7 @@ export function useCamera(facingMode: 'user' | 'environment') {
     try {
       stop();
       stream.current = await navigator.mediaDevices.getUserMedia({ video: { facingMode, width: { ideal: 1920 }, height: { ideal: 1080 } }, audio: false });
-      setState({ phase: 'live' });
+      setAttached((n) => n + 1);
     } catch (error) {
       stop();
       setState({ phase: 'error', problem: cameraProblemOf(error) });
