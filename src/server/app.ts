@@ -30,7 +30,7 @@ import { developersPlugin, integrationRoutes, partnerDemoRoutes } from './module
 import { partnersRoutes } from './modules/partners/partners.routes.ts';
 import { extrasRoutes } from './modules/extras/extras.routes.ts';
 import { eventsFeedRoutes, exchangeEventsFeedRoutes, webhooksConsoleRoutes } from './modules/events/events.routes.ts';
-import { startRelayThread } from './modules/events/events.service.ts';
+import { hostRelay } from './modules/events/events.service.ts';
 import authPlugin from './plugins/auth.ts';
 import compressionPlugin from './plugins/compression.ts';
 import csrfPlugin from './plugins/csrf.ts';
@@ -211,14 +211,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   app.addHook('onClose', async () => services.records.retention.stop());
   // The outbox's relay (decision 050): every server runs it; each delivery is taken by one (a lease).
   // On PostgreSQL in a thread of its own (decision 066): a user's request never waits behind a batch of deliveries.
-  let relayThread: Awaited<ReturnType<typeof startRelayThread>> | null = null;
+  let relay: Awaited<ReturnType<typeof hostRelay>> | null = null;
   app.addHook('onReady', async () => {
     const { webhooks } = config;
-    if (!webhooks.relayThread || webhooks.relayIntervalMs <= 0 || config.database.kind !== 'postgres') return services.events.relay.start();
-    const data = { database: config.database, webhooks, dataEncryptionKey: config.dataEncryptionKey, previousEncryptionKeys: config.previousEncryptionKeys, dataDir: config.dataDir };
-    relayThread = await startRelayThread(data, (message) => app.log.warn({ err: { message } }, 'events: a relay pass failed in the relay thread; it is retried'));
+    const onThread = webhooks.relayThread && webhooks.relayIntervalMs > 0 && config.database.kind === 'postgres';
+    const thread = onThread ? { database: config.database, webhooks, dataEncryptionKey: config.dataEncryptionKey, previousEncryptionKeys: config.previousEncryptionKeys, dataDir: config.dataDir } : null;
+    relay = await hostRelay({ thread, inProcess: services.events.relay, log: app.log });
   });
-  app.addHook('onClose', async () => relayThread?.stop());
+  app.addHook('onClose', async () => relay?.stop());
   // The modules' reactions to events (decision 057): every server runs them; each subscriber is taken by one (a lease).
   app.addHook('onReady', async () => services.events.subscribers.start());
   app.addHook('onClose', async () => services.events.close());

@@ -24,7 +24,7 @@ export { enabledEndpointsFloor, pruneEvents, subscribersFloor } from './prune.ts
 /** What a module that reacts to events implements (decision 057). */
 export type { EventSubscriber, SubscribedEvent, SubscriberContext } from './subscribers.ts';
 export { createEndpointDisabledMail } from './endpoint-disabled-mail.ts';
-export { startRelayThread } from './relay-thread.ts';
+export { hostRelay } from './relay-thread.ts';
 
 export interface WebhooksConfig {
   /** WEBHOOK_ALLOW_PRIVATE_ADDRESSES: internal receivers (and tests) on private or loopback addresses. */

@@ -5,7 +5,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ConsoleRole } from '../../../shared/staff.ts';
 import type { App } from '../../app.ts';
-import { RELAY_APPLICATION_NAME } from './relay-thread.ts';
+import { createEventsService } from './events.service.ts';
+import { hostRelay, RELAY_APPLICATION_NAME } from './relay-thread.ts';
 import { caseOf, createKycTestApp, newReviewer, newUser, post, submitLevel1, type TestUser } from '../kyc/kyc.fixtures.ts';
 
 /**
@@ -76,6 +77,69 @@ describe.runIf(onPostgres)('the relay in a thread of its own (PostgreSQL)', () =
       await vi.waitFor(async () => expect((await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where application_name = ${RELAY_APPLICATION_NAME}`.execute(watcher)).rows[0]!.n).toBe(0));
     } finally {
       await watcher.destroy();
+    }
+  });
+});
+
+describe.runIf(onPostgres)('a relay thread that ends unasked (PostgreSQL)', () => {
+  let app: App;
+  let close: () => Promise<void>;
+  let receiver: Server;
+  let receiverUrl: string;
+  const received: string[] = [];
+
+  beforeAll(async () => {
+    receiver = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        received.push(Buffer.concat(chunks).toString('utf8'));
+        res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+    // The app relays nothing by itself: the relay under test is the one hosted here.
+    ({ app, close } = await createKycTestApp({ webhooks: { allowPrivate: true, timeoutMs: 2000, relayIntervalMs: 0, subscriberIntervalMs: 0, relayThread: true, relayNice: 0 } }));
+  });
+  afterAll(async () => {
+    await close();
+    await new Promise((resolve) => receiver.close(resolve));
+  });
+
+  it('is logged as an error and the server relays on its own thread: an approval after it is still delivered', async () => {
+    const admin = await newReviewer(app, 'ended-admin@example.com');
+    await app.services.staff.setRole(admin.id, ConsoleRole.ADMINISTRATOR, { type: 'system', id: null });
+    const reviewer = await newReviewer(app, 'ended-reviewer@example.com');
+    const { id: endpointId } = (await post(app, '/v1/console/webhooks', { url: receiverUrl, events: ['kyc.level.status_changed'] }, admin.cookie)).json().result as { id: string };
+
+    const webhooks = { ...app.config.webhooks, relayIntervalMs: 100 };
+    const keys = { dataEncryptionKey: app.config.dataEncryptionKey, previousEncryptionKeys: app.config.previousEncryptionKeys, dataDir: app.config.dataDir };
+    // The server's own relay, not started until the thread is gone.
+    const standby = createEventsService({ db: app.db, config: webhooks, ...keys, businesses: { exists: () => Promise.resolve(true) }, onError: () => undefined });
+    const errors: string[] = [];
+    const log = { warn: () => undefined, error: (_: object, msg: string) => errors.push(msg) };
+    const relayConnections = async () => (await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where datname = current_database() and application_name = ${RELAY_APPLICATION_NAME}`.execute(app.db)).rows[0]!.n;
+    try {
+      // A thread stopped on purpose is not replaced.
+      const stopped = await hostRelay({ thread: { database: app.config.database, webhooks, ...keys }, inProcess: standby.relay, log });
+      await stopped.stop();
+      expect(errors).toEqual([]);
+
+      const host = await hostRelay({ thread: { database: app.config.database, webhooks, ...keys }, inProcess: standby.relay, log });
+      await vi.waitFor(async () => expect(await relayConnections()).toBeGreaterThan(0));
+      await host.worker!.terminate();
+      await vi.waitFor(() => expect(errors).toEqual(['events: the relay thread ended; this server relays on its own thread from now on']));
+      await vi.waitFor(async () => expect(await relayConnections()).toBe(0));
+
+      const user = await newUser(app, 'ended-user@example.com');
+      await app.services.console.approve(await caseOf(app, await submitLevel1(app, user)), { type: 'reviewer', id: reviewer.id }, { internalNote: '' });
+      await vi.waitFor(() => expect(received.map((body) => JSON.parse(body).data.status)).toContain('SUCCESS'), { timeout: 10_000, interval: 50 });
+      // Recorded by the server's relay: the thread's connections are gone.
+      await vi.waitFor(async () => expect((await app.db.selectFrom('webhook_deliveries').select('status').where('endpoint_id', '=', endpointId).execute()).map((r) => r.status)).toContain('DELIVERED'));
+      expect(await relayConnections()).toBe(0);
+    } finally {
+      await standby.close();
     }
   });
 });
