@@ -6,7 +6,7 @@
  * - page: the signed-in /user/accounts/auth/personal and /login as Chromium transfers them (every
  *   request until the network is idle, compressed bytes), vs a bare React 19 app built by our Vite.
  * - api: POST kyc-info and GET profile with a session at 100 connections (closed loop), and kyc-info
- *   offered at 1,000 req/s (its p99 at a load it should carry), vs a bare Fastify server answering the
+ *   offered at 1,000 req/s evenly spaced (its p99 at a load it should carry; decision 067), vs a bare Fastify server answering the
  *   same envelope; absolute req/s, p50 and p99 beside every ratio, the reference's own req/s too (a
  *   saturated load generator shows there, and in its CPU time), and each server's CPU time per request
  *   (Linux; on PostgreSQL without the database's own). autocannon in a process of its own
@@ -61,7 +61,7 @@ const SECONDS = Math.min(60, Math.max(1, Number(argValue('seconds') ?? (QUICK ? 
 const LIGHTHOUSE_RUNS = Math.min(5, Math.max(1, Number(argValue('lighthouse-runs') ?? 3)));
 const OUT = path.resolve(argValue('out') ?? 'dist/bench-report.json');
 const CONNECTIONS = 100;
-/** The fixed-rate runs: 1,000 req/s offered over autocannon's default 10 connections (issue 32). */
+/** The fixed-rate runs: 1,000 req/s offered, evenly spaced, over at most 10 connections (issue 32, decision 067). */
 const PACED_RATE = 1000;
 const PACED_CONNECTIONS = 10;
 /** Issue 32: kyc-info and GET profile at least 0.2x the bare Fastify server; kyc-info's p99 at 1,000 req/s. */
@@ -141,7 +141,7 @@ async function pageSection() {
 
 async function apiSection(db: 'sqlite' | 'postgres', adminUrl?: string) {
   console.log(`\nAPI (${db === 'sqlite' ? 'SQLite' : 'PostgreSQL'}): autocannon in its own process, ${CONNECTIONS} connections (closed loop), ${SECONDS} s a run; server log as npm start writes it`);
-  console.log(`  targets: kyc-info and GET profile >= ${API_TARGETS.ratio}x the bare Fastify server's req/s; kyc-info p99 < ${API_TARGETS.pacedP99Ms} ms at ${PACED_RATE} req/s offered`);
+  console.log(`  targets: kyc-info and GET profile >= ${API_TARGETS.ratio}x the bare Fastify server's req/s; kyc-info p99 < ${API_TARGETS.pacedP99Ms} ms at ${PACED_RATE} req/s offered, evenly spaced`);
   // Servers of one PostgreSQL database share a configured master key (decision 024): a throwaway one.
   const env = db === 'postgres' ? { DATABASE_URL: await freshPostgres(adminUrl!), DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64') } : {};
   // Both servers run side by side and are measured in turns, twice, keeping each one's best run: the

@@ -4,10 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { quantile, runLoad, runnerArgs, summarize } from './load.ts';
 
 /** A local server that answers every `failEvery`-th request with `fail` (status and body), the rest with our ok envelope. */
-async function withServer(fail: { every: number; status: number; body: string }, fn: (url: string, seen: { requests: number; sockets: Set<unknown> }) => Promise<void>) {
-  const seen = { requests: 0, sockets: new Set<unknown>() };
+async function withServer(fail: { every: number; status: number; body: string }, fn: (url: string, seen: { requests: number; sockets: Set<unknown>; arrivals: number[] }) => Promise<void>) {
+  const seen = { requests: 0, sockets: new Set<unknown>(), arrivals: [] as number[] };
   const server = http.createServer((req, res) => {
     seen.sockets.add(req.socket);
+    seen.arrivals.push(performance.now());
     seen.requests++;
     const failed = seen.requests % fail.every === 0;
     res.writeHead(failed ? fail.status : 200, { 'content-type': 'application/json' }).end(failed ? fail.body : '{"ret_code":0,"ret_msg":"OK","result":{}}');
@@ -65,13 +66,21 @@ describe('bench load generator (autocannon in a child process)', { timeout: 60_0
     });
   });
 
-  it('at a fixed rate, sends no more than that many a second', async () => {
+  it('at a fixed rate, sends rate x seconds requests evenly spaced over the run, not as a burst, on at most its connections', async () => {
     await withServer({ every: 1e9, status: 200, body: '' }, async (url, seen) => {
-      const r = await runLoad({ url, connections: 2, seconds: 1, rate: 20 });
-      expect(r.failures).toBe(0);
-      expect(r.requests).toBeGreaterThan(0);
-      // One second's budget (20), and the next second's if the run ended just past it.
-      expect(seen.requests).toBeLessThanOrEqual(40);
+      const r = await runLoad({ url, connections: 2, seconds: 1, rate: 40 });
+      // 40 counted, after 20 sent in the half-second warm-up.
+      expect(r).toMatchObject({ requests: 40, failures: 0 });
+      expect(seen.requests).toBe(60);
+      expect(seen.sockets.size).toBeLessThanOrEqual(2);
+      // 60 over 1.5 s: the first half got about half (a burst would put them all in its first moments).
+      const first = seen.arrivals[0]!;
+      const inFirstHalf = seen.arrivals.filter((t) => t - first < 750).length;
+      expect(inFirstHalf).toBeGreaterThanOrEqual(24);
+      expect(inFirstHalf).toBeLessThanOrEqual(36);
+      // Not bunched: the median gap between two arrivals is near 1000 / 40 = 25 ms.
+      const gaps = seen.arrivals.slice(1).map((t, k) => t - seen.arrivals[k]!).sort((a, b) => a - b);
+      expect(gaps[Math.floor(gaps.length / 2)]!).toBeGreaterThan(15);
     });
   });
 });

@@ -2,9 +2,8 @@
  * A load run for the bench: autocannon in a child process of its own (scripts/bench/load-runner.ts),
  * against a server in another process, all on 127.0.0.1. Closed loop by default: `connections`
  * keep-alive sockets, each sending its next request as soon as the reply is read, for `seconds`. With
- * `rate`, autocannon's fixed-rate mode (overallRate): each connection may send rate / connections
- * requests per second, as soon as the previous reply is read, and waits for the next second once they
- * are spent; the latency is that of requests sent at that load.
+ * `rate`, open loop: the k-th request is sent at k / rate seconds, evenly spaced, over at most
+ * `connections` keep-alive sockets (decision 067); the latency is that of requests sent at that load.
  *
  * Why not a generator inside the bench: the node:http one this replaced ran in the bench process
  * and saturated near 10–14k req/s, so the bare Fastify reference read 9.5k req/s where autocannon

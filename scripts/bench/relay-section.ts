@@ -48,7 +48,7 @@ async function login(base: string, email: string, password: string): Promise<str
 export async function relaySection(opts: { port: number; user: string; dataDir: string; seconds: number; database: string; env: Record<string, string>; line: Line; fmtLoad: (r: LoadResult) => string; x: (n: number) => string }) {
   const { port, user, dataDir, seconds, database, env, line, fmtLoad, x } = opts;
   const rate = RELAY_TARGETS.eventsPerSecond;
-  console.log(`\nWebhook relay (${database}): ${rate.toLocaleString('en-US')} events/s over ${USERS} users to a local receiver, kyc-info at ${KYC_INFO_RATE} req/s offered over 4 connections, ${seconds} s a run`);
+  console.log(`\nWebhook relay (${database}): ${rate.toLocaleString('en-US')} events/s over ${USERS} users to a local receiver, kyc-info at ${KYC_INFO_RATE} req/s offered (evenly spaced) over at most 4 connections, ${seconds} s a run`);
   const base = `http://127.0.0.1:${port}`;
   const receiver = await startChild<{ port: number }>(['receiver']);
   // On the app's database: its DATA_DIR's SQLite file, or its DATABASE_URL.
