@@ -110,3 +110,13 @@ describe('documents on many servers (decision 024)', () => {
     expect(() => loadConfig({ ...POSTGRES, DOCUMENT_STORE_URL: url })).toThrow(/DOCUMENT_STORE_URL/);
   });
 });
+
+describe('PASSWORD_HASH_N (scrypt cost of new password hashes)', () => {
+  it("is OWASP's baseline, 2^15, unless raised; never lower, and only a power of two up to 2^18", () => {
+    expect(loadConfig({}).passwordHashN).toBe(2 ** 15);
+    expect(loadConfig({ PASSWORD_HASH_N: '65536' }).passwordHashN).toBe(2 ** 16);
+    for (const weak of ['16384', '1024', '50000', '524288', 'x']) {
+      expect(() => loadConfig({ PASSWORD_HASH_N: weak })).toThrow(/PASSWORD_HASH_N/);
+    }
+  });
+});

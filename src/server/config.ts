@@ -109,6 +109,15 @@ const envSchema = z.object({
   WEB_DIST: z.string().default('dist/web'),
   LOCALES_DIR: z.string().default('locales'),
   SESSION_TTL_HOURS: z.coerce.number().positive().default(24 * 7),
+  /**
+   * scrypt's N for new password hashes: a power of two from 2^15 (OWASP's baseline, the least
+   * accepted) to 2^18; 128 * N * 8 bytes of memory per hash. Older hashes keep their own N.
+   */
+  PASSWORD_HASH_N: z.coerce
+    .number()
+    .int()
+    .refine((n) => n >= 2 ** 15 && n <= 2 ** 18 && (n & (n - 1)) === 0, 'a power of two from 32768 to 262144')
+    .default(2 ** 15),
   /** Reviewers can read every identity document: their sessions end sooner (a working day). */
   REVIEWER_SESSION_TTL_HOURS: z.coerce.number().positive().default(8),
   /**
@@ -313,6 +322,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDist: path.resolve(e.WEB_DIST),
     localesDir: path.resolve(e.LOCALES_DIR),
     sessionTtlMs: e.SESSION_TTL_HOURS * 3600_000,
+    /** scrypt's N for new password hashes (PASSWORD_HASH_N; accounts/passwords.ts has r and p). */
+    passwordHashN: e.PASSWORD_HASH_N,
     reviewerSessionTtlMs: e.REVIEWER_SESSION_TTL_HOURS * 3600_000,
     trustProxy: e.TRUST_PROXY,
     allowedOrigins: e.ALLOWED_ORIGINS,

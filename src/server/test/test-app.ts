@@ -33,6 +33,9 @@ export async function createTestApp(
     // A key per test app: tests never write a key file into the working tree's data directory.
     dataEncryptionKey: randomBytes(32).toString('base64'),
     documentStore: { kind: 'file', dir: documentsDir },
+    // scrypt at 1 MiB, not the production 32 MiB (about 0.1–0.2 s of CPU a hash here): every test user
+    // registers and signs in. config.test.ts checks the production floor; passwords.test.ts the cost.
+    passwordHashN: 2 ** 10,
     ...overrides,
   });
   // Face threads at normal priority (decision 039): a suite's parallel workers would starve a nice one.

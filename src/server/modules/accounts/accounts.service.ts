@@ -15,7 +15,7 @@ import { hashToken, newToken } from './tokens.ts';
 import { createPasswordReset } from './password-reset.ts';
 import { createRegistration } from './registration.ts';
 import { createClosure } from './closure.ts';
-import { hashPassword, unknownUserHash, verifyPassword } from './passwords.ts';
+import { hashPassword, PASSWORD_HASH_COST, unknownUserHash, verifyPassword, type PasswordHashCost } from './passwords.ts';
 
 /** The strength rule of new passwords, for tools that create accounts (scripts/create-reviewer.ts). */
 export { passwordWeakness } from './password-strength.ts';
@@ -74,6 +74,7 @@ const PROFILE_CACHE_ENTRIES = 10_000;
 
 export function createAccountsService({ db, config, levelOf = async () => 0, mailer }: AccountsDeps) {
   const window = config.login.windowMs;
+  const hashCost: PasswordHashCost = { ...PASSWORD_HASH_COST, N: config.passwordHashN };
   // Every signed-in request reads its session: under load, the sessions asked for together are one statement.
   const liveSession = batchedRead(async (idHashes: readonly string[]) => new Map((await repo.findLiveSessions(db, idHashes, nowIso())).map((row) => [row.id_hash, row])));
   // The profile, the first call of every page: its user row read the same way (decision 034).
@@ -116,9 +117,9 @@ export function createAccountsService({ db, config, levelOf = async () => 0, mai
     return { token, expiresAt, userId, role };
   }
 
-  const registration = createRegistration({ db, config, mailer, startSession, tooManyAttempts });
-  const passwordReset = createPasswordReset({ db, config, mailer, tooManyAttempts });
-  const closure = createClosure();
+  const registration = createRegistration({ db, config, mailer, startSession, tooManyAttempts, hashCost });
+  const passwordReset = createPasswordReset({ db, config, mailer, tooManyAttempts, hashCost });
+  const closure = createClosure(hashCost);
 
   return {
     /** Records (decision 018): an erasure request closes the account; retention anonymises it when due. */
@@ -131,7 +132,7 @@ export function createAccountsService({ db, config, levelOf = async () => 0, mai
      * Throws EMAIL_TAKEN when the address has an account.
      */
     async createUser(input: { email: string; password: string }, actor: Actor, role: UserRole = UserRole.USER, fields: { member_tag?: Record<string, string>; currency_code?: string } = {}): Promise<string> {
-      return registration.createAccount(input.email, await hashPassword(input.password), actor, role, fields, null);
+      return registration.createAccount(input.email, await hashPassword(input.password, hashCost), actor, role, fields, null);
     },
 
     /**
@@ -182,7 +183,7 @@ export function createAccountsService({ db, config, levelOf = async () => 0, mai
       }
 
       const user = await repo.findUserByEmail(db, input.email);
-      const ok = await verifyPassword(user?.password_hash ?? (await unknownUserHash), input.password);
+      const ok = await verifyPassword(user?.password_hash ?? (await unknownUserHash(hashCost)), input.password);
       // An unconfirmed account answers exactly like a wrong password, after the same work: otherwise
       // registering an address and logging in would tell whether the address was free.
       if (!user || !ok || user.email_confirmed_at === null) {

@@ -1,15 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { nowIso, type Db } from '../../db/index.ts';
 import { recordAudit, type Actor } from '../audit/audit.service.ts';
-import { hashPassword } from './passwords.ts';
+import { hashPassword, type PasswordHashCost } from './passwords.ts';
 
 /**
  * Closing and anonymising accounts (decision 018), for the records module: a user's erasure request
  * closes the account at once; what retention requires is kept until due, then anonymised.
  */
-export function createClosure() {
+export function createClosure(hashCost: PasswordHashCost) {
   /** A password nobody knows: the login then fails exactly as for a wrong password. */
-  const unusablePassword = () => hashPassword(randomBytes(32).toString('base64url'));
+  const unusablePassword = () => hashPassword(randomBytes(32).toString('base64url'), hashCost);
 
   return {
     /** Ends every session and makes the password unusable, in `trx`. The e-mail stays (it identifies the customer while records are kept). */

@@ -9,7 +9,7 @@ import { countHit } from '../throttle/throttle.service.ts';
 import { passwordChangedMail, passwordResetMail } from './account-mail.ts';
 import * as repo from './accounts.repo.ts';
 import { passwordWeakness } from './password-strength.ts';
-import { hashPassword } from './passwords.ts';
+import { hashPassword, type PasswordHashCost } from './passwords.ts';
 import { hashToken, newToken } from './tokens.ts';
 
 /** How long a mailed reset link works (issue 27: about half an hour, as identity products do). */
@@ -22,6 +22,8 @@ interface PasswordResetDeps {
   config: Config;
   mailer: Mailer;
   tooManyAttempts(resetInMs: number): BusinessError;
+  /** scrypt's cost for new hashes (the server's PASSWORD_HASH_N). */
+  hashCost: PasswordHashCost;
 }
 
 const invalidLink = () => new BusinessError(RetCode.PASSWORD_RESET_INVALID, 'password reset link invalid or expired');
@@ -33,7 +35,7 @@ const invalidLink = () => new BusinessError(RetCode.PASSWORD_RESET_INVALID, 'pas
  * account and tells the owner by e-mail. Throttled per IP (a refusal says so) and per address (quietly:
  * a refusal would tell that the address exists).
  */
-export function createPasswordReset({ db, config, mailer, tooManyAttempts }: PasswordResetDeps) {
+export function createPasswordReset({ db, config, mailer, hashCost, tooManyAttempts }: PasswordResetDeps) {
   const window = config.login.windowMs;
 
   async function throttleIp(key: string, ip: string | null): Promise<void> {
@@ -81,7 +83,7 @@ export function createPasswordReset({ db, config, mailer, tooManyAttempts }: Pas
       if (!link || !user || user.disabled_at !== null) throw invalidLink();
       const weakness = await passwordWeakness(input.password, user.email);
       if (weakness) throw new ValidationFailed([{ path: 'password', code: weakness }]);
-      const passwordHash = await hashPassword(input.password);
+      const passwordHash = await hashPassword(input.password, hashCost);
       const now = nowIso();
       const sessionsEnded = await db.transaction().execute(async (trx) => {
         if ((await repo.deletePasswordReset(trx, tokenHash)) !== 1) return null;

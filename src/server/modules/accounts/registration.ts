@@ -11,7 +11,7 @@ import { countHit } from '../throttle/throttle.service.ts';
 import { alreadyRegisteredMail, confirmAccountMail } from './account-mail.ts';
 import * as repo from './accounts.repo.ts';
 import { passwordWeakness } from './password-strength.ts';
-import { hashPassword } from './passwords.ts';
+import { hashPassword, type PasswordHashCost } from './passwords.ts';
 import { hashToken, newToken } from './tokens.ts';
 
 /** How long a mailed confirmation link works (decision 013). */
@@ -23,13 +23,15 @@ interface RegistrationDeps {
   mailer: Mailer;
   startSession(userId: string, role: UserRole, meta: { ip: string | null; userAgent: string | null }, previousIdHash?: string): Promise<{ token: string; expiresAt: Date; userId: string; role: UserRole }>;
   tooManyAttempts(resetInMs: number): BusinessError;
+  /** scrypt's cost for new hashes (the server's PASSWORD_HASH_N). */
+  hashCost: PasswordHashCost;
 }
 
 /**
  * Accounts coming into being (decision 013): creating one (confirmed, or waiting for its mailed
  * link), self-service registration that never tells which addresses exist, and opening the link.
  */
-export function createRegistration({ db, config, mailer, startSession, tooManyAttempts }: RegistrationDeps) {
+export function createRegistration({ db, config, mailer, hashCost, startSession, tooManyAttempts }: RegistrationDeps) {
   const window = config.login.windowMs;
 
   /**
@@ -106,7 +108,7 @@ export function createRegistration({ db, config, mailer, startSession, tooManyAt
       const weakness = await passwordWeakness(input.password, input.email);
       if (weakness) throw new ValidationFailed([{ path: 'password', code: weakness }]);
 
-      const passwordHash = await hashPassword(input.password);
+      const passwordHash = await hashPassword(input.password, hashCost);
       const existing = await repo.findUserByEmail(db, input.email);
       if (!existing) {
         const link = confirmationLink(meta.siteOrigin);
