@@ -65,10 +65,6 @@ export function loggerOptions(config: Config, stream?: NodeJS.WritableStream): F
   return {
     level: config.logLevel,
     ...(stream ? { stream } : {}),
-    redact: {
-      paths: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["kyc-access-token"]', 'res.headers["set-cookie"]'],
-      censor: '[redacted]',
-    },
     serializers: {
       // Only what is needed to trace a request; never bodies (passwords, documents).
       req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: redactLog(req.url), ip: req.ip }),
