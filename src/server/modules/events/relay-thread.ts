@@ -20,11 +20,7 @@ export type RelayThreadMessage = { kind: 'started' } | { kind: 'stopped' } | { k
  * Starts the relay in a worker thread (decision 066; PostgreSQL: the thread has a pool of its own).
  * Resolves once the thread runs; `stop` lets a pass under way finish, then ends the thread.
  */
-export async function startRelayThread(
-  data: RelayThreadData,
-  onError: (message: string) => void,
-  onExit: (code: number) => void = () => undefined,
-): Promise<{ stop(): Promise<void>; worker: Worker }> {
+async function startRelayThread(data: RelayThreadData, onError: (message: string) => void, onExit: (code: number) => void): Promise<{ stop(): Promise<void>; worker: Worker }> {
   const worker = new Worker(new URL('./relay-worker.ts', import.meta.url), { workerData: data });
   let stopping = false;
   worker.on('message', (m: RelayThreadMessage) => {

@@ -30,8 +30,7 @@ export default function DocumentCamera({ label, onCapture, disabled = false }: D
 
   const send = useCallback(
     (file: File, warnings: QualityIssue[]) => {
-      camera.stop();
-      camera.setState({ phase: 'idle' });
+      camera.cancel();
       onCapture(file, warnings);
     },
     [camera, onCapture],

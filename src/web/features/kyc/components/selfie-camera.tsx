@@ -24,12 +24,12 @@ export function SelfieCamera({ onCapture, hasSelfie = false, disabled = false }:
   // The preview is mirrored for the user; the photo is not (text and faces the right way round).
   const capture = async () => {
     const shot = await grab('selfie');
-    stop();
     if (!shot) {
+      stop();
       setState({ phase: 'error', problem: 'failed' });
       return;
     }
-    setState({ phase: 'idle' });
+    cancel();
     onCapture(shot.file);
   };
 
