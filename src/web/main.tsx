@@ -29,7 +29,7 @@ if (sdk) {
 const search = sdk?.lang && !new URLSearchParams(window.location.search).has(LANGUAGE_QUERY_PARAM) ? `?${LANGUAGE_QUERY_PARAM}=${encodeURIComponent(sdk.lang)}` : window.location.search;
 // §2 `site`: the SDK session's site decides the languages offered (and, sent with every call, the rules).
 const sdkSite = sdkSiteOf(sdk?.site);
-void initI18n({ sdk: container.sdkView || sdk !== null, search, ...(sdkSite ? { region: sdkSite } : {}) });
+const translations = initI18n({ sdk: container.sdkView || sdk !== null, search, ...(sdkSite ? { region: sdkSite } : {}) });
 const guid = ensureGuid();
 configureRequestContext({
   platform: () => platformOf(container),
@@ -52,7 +52,6 @@ if (telegram) {
 // §8: a failed chunk load (Vite's preload error event) reloads the page once, never in a loop.
 installPreloadRecovery();
 const render = () => {
-  startPageLoad();
   const root = createRoot(document.getElementById('root')!);
   // The first render as a transition (issue 32): React renders it in slices and yields to the browser
   // between them, instead of one task as long as the whole tree (a phone's main thread blocked for
@@ -68,13 +67,35 @@ const render = () => {
     ),
   );
 };
+/**
+ * How long the first render waits for the page's first reads (as a router's loaders: TanStack
+ * Router shows its pending state after 1 s by default). Slower reads render the page with its
+ * loading states, as before.
+ */
+const FIRST_READS_WAIT_MS = 1000;
+
+/**
+ * The page's reads start at once; the first render waits for the translations and, up to
+ * FIRST_READS_WAIT_MS, for the page's first reads (issue 32, decision 069). Rendered before them, the
+ * page committed a "Loading…" or skeleton fallback, and when the rest arrived React held the real
+ * screen back for up to 300 ms after that commit (its Suspense reveal throttle): most of the time
+ * from the data's arrival to the largest paint. A translation file that cannot be read after its
+ * retries renders the page anyway (keys instead of text, as before).
+ */
+const start = () => {
+  const firstReads = new Promise<void>((resolve) => {
+    void startPageLoad().then(resolve);
+    setTimeout(resolve, FIRST_READS_WAIT_MS);
+  });
+  void Promise.all([translations, firstReads]).then(render, render);
+};
 // §7: in SDK mode the KYC calls go to their integration variants (with the SDK headers above); the
 // table of those is its own chunk, loaded only then, before anything renders (decision 033).
 if (sdk) {
   void import('./features/sdk/sdk-api-path.ts').then(({ sdkApiPath }) => {
     configureRequestContext({ apiPath: sdkApiPath });
-    render();
+    start();
   });
 } else {
-  render();
+  start();
 }

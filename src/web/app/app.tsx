@@ -1,5 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, type ReactNode } from 'react';
+import { lazyWithPreload } from 'react-lazy-with-preload';
 import { Redirect, Route, Router, Switch } from 'wouter';
 import { APP_BASE, CONSOLE_BASE } from '../../shared/api/paths.ts';
 import { NotifyHosts } from '../components/ui/notify-hosts.tsx';
@@ -12,10 +13,14 @@ import { profileQuery } from './profile.ts';
 import { queryClient } from './query-client.ts';
 
 const loadAuthLayout = () => import('./auth-layout.tsx');
-const AuthLayout = lazy(loadAuthLayout);
+// Preloadable (react-lazy-with-preload): loaded as the page starts, it then renders at once instead of
+// suspending for a microtask. A suspension in the render the profile's answer causes (a synchronous
+// one) commits the fallback, and React holds the screen back for up to 300 ms after a fallback's
+// commit (its Suspense reveal throttle): the personal page's largest paint came that much later.
+const AuthLayout = lazyWithPreload(loadAuthLayout);
 // The compliance console (reviewers only) is its own chunk: the user pages never download it.
 const loadConsoleLayout = () => import('../features/console/console-layout.tsx');
-const ConsoleLayout = lazy(loadConsoleLayout);
+const ConsoleLayout = lazyWithPreload(loadConsoleLayout);
 // The help centre (decision 015): public pages, their own chunk.
 const HelpScreen = lazy(() => import('../features/help/help-screen.tsx'));
 // §2 SDK view: no header or footer; the SDK bar (partner's name, way back, events to the parent) instead.
@@ -41,16 +46,20 @@ const AUTH_BASE = `${APP_BASE}/auth/`;
  * layout's chunk and then the screen's own chunk and data start at once, instead of each waiting for
  * the one before to render (translations, then the layout, then the profile, then the screen, then its
  * data: five round trips before the first figure on a phone). Call once, before the first render, with
- * the request context configured (SDK mode reads its profile through the integration paths).
+ * the request context configured (SDK mode reads its profile through the integration paths). Settles
+ * (never rejects) when the page's first reads and chunks are in: main.tsx renders then (or after
+ * FIRST_READS_WAIT_MS), so the first screen is drawn whole instead of skeleton first.
  */
-export function startPageLoad({ pathname, search }: Pick<Location, 'pathname' | 'search'> = window.location): void {
+export async function startPageLoad({ pathname, search }: Pick<Location, 'pathname' | 'search'> = window.location): Promise<void> {
   // A chunk that fails here fails again when the route renders, where the chunk error boundary shows it.
-  const ignore = () => undefined;
   if (pathname.startsWith(AUTH_BASE)) {
-    void queryClient.prefetchQuery(profileQuery);
-    loadAuthLayout().then(({ preloadScreen }) => preloadScreen(pathname.slice(AUTH_BASE.length), queryClient), ignore);
+    await Promise.allSettled([
+      queryClient.prefetchQuery(profileQuery),
+      AuthLayout.preload(),
+      loadAuthLayout().then(({ preloadScreen }) => preloadScreen(pathname.slice(AUTH_BASE.length), queryClient)),
+    ]);
   } else if (pathname === CONSOLE_BASE || pathname.startsWith(`${CONSOLE_BASE}/`)) {
-    loadConsoleLayout().then(({ preload }) => preload(queryClient, pathname.slice(CONSOLE_BASE.length), search), ignore);
+    await Promise.allSettled([ConsoleLayout.preload(), loadConsoleLayout().then(({ preload }) => preload(queryClient, pathname.slice(CONSOLE_BASE.length), search))]);
   }
 }
 

@@ -1,5 +1,6 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useMemo } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useMemo, type ComponentType } from 'react';
+import { lazyWithPreload, type PreloadableComponent } from 'react-lazy-with-preload';
 import { useTranslation } from 'react-i18next';
 import { Redirect, Route, Switch } from 'wouter';
 import { CONSOLE_BASE } from '../../shared/api/paths.ts';
@@ -13,16 +14,31 @@ import { ChunkErrorBoundary } from './chunk-error-boundary.tsx';
 import { fiatRateQuery } from './fiat-rate.ts';
 import { profileQuery } from './profile.ts';
 import { sdkSession } from '../features/sdk/sdk-session.ts';
-import { authRoutesFor } from './routes.ts';
+import { authRoutesFor, type ChildRoute } from './routes.ts';
 
 /**
  * The screen at `path` (under /auth, with any query) starts loading with its reads: its chunk is the
  * same one the route's lazy component asks for later, so nothing loads twice (app.tsx startPageLoad).
  */
-export function preloadScreen(path: string, client: QueryClient): void {
+export async function preloadScreen(path: string, client: QueryClient): Promise<void> {
   const name = path.split(/[/?#]/, 1)[0];
   const route = authRoutesFor(sdkSession() !== null).find((r) => r.path === name);
-  void route?.load().then((screen) => screen.preload?.(client), () => undefined);
+  if (!route) return;
+  // Loaded here, the screen renders without suspending (see SCREENS).
+  await Promise.allSettled([screenOf(route).preload(), route.load().then((screen) => screen.preload?.(client))]);
+}
+
+/**
+ * Every route's screen, made once: preloadable (react-lazy-with-preload), so the one the page opens
+ * on, loaded as the page starts (preloadScreen), renders at once when the profile arrives. A lazy
+ * screen suspended in that render, even with its chunk in: React committed the "Loading…" fallback
+ * and then held the screen back for up to 300 ms (its Suspense reveal throttle; issue 32).
+ */
+const SCREENS = new Map<string, PreloadableComponent<ComponentType>>();
+function screenOf(route: ChildRoute): PreloadableComponent<ComponentType> {
+  let screen = SCREENS.get(route.path);
+  if (!screen) SCREENS.set(route.path, (screen = lazyWithPreload(route.load)));
+  return screen;
 }
 
 /**
@@ -37,7 +53,10 @@ export default function AuthLayout() {
   // A compliance reviewer has no account pages: user routes answer 10009 for that role.
   const reviewer = isApiError(profile.error) && profile.error.retCode === RetCode.NO_PERMISSION;
 
-  useEffect(() => {
+  // A layout effect: with the profile read before the first render (main.tsx), the screens mount in
+  // the same commit as this layout, and their reads start in their passive effects; the user (the
+  // SDK session's token info signs the SDK calls) must be in the store before them.
+  useLayoutEffect(() => {
     if (profile.data) setUser({ ...profile.data, currency_code: profile.data.currency_code || 'USD', profileError: false });
   }, [profile.data, setUser]);
 
@@ -61,7 +80,7 @@ export default function AuthLayout() {
   // SDK mode (the SDK session, known before the profile): the verification steps only; any other
   // page of the account falls through to the step list (issue 27, decision 047).
   const inSdk = sdkSession() !== null;
-  const screens = useMemo(() => authRoutesFor(inSdk).map((r) => ({ path: r.path, Screen: lazy(r.load) })), [inSdk]);
+  const screens = useMemo(() => authRoutesFor(inSdk).map((r) => ({ path: r.path, Screen: screenOf(r) })), [inSdk]);
 
   // §8: a child screen whose chunk fails to load reloads the page once, else offers a reload.
   // The same element while only the profile's or the rate's state changes: React skips the screen

@@ -4,8 +4,11 @@ import { fillSlot, SlotName } from '../lib/slots/index.tsx';
 
 type ScreenModule = {
   default: ComponentType;
-  /** Starts the screen's reads and inner chunks as the page starts, before it renders (app.tsx startPageLoad). */
-  preload?: (client: QueryClient) => void;
+  /**
+   * Starts the screen's reads and inner chunks as the page starts, before it renders (app.tsx
+   * startPageLoad); settles when what the screen's first paint shows is in (it never rejects).
+   */
+  preload?: (client: QueryClient) => Promise<unknown>;
 };
 
 export interface ChildRoute {

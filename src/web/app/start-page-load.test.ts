@@ -15,16 +15,23 @@ afterEach(() => {
 describe('startPageLoad', () => {
   it('starts the profile and the personal screen’s reads together, without rendering', async () => {
     const calls = installFetch(() => envelope({}));
-    startPageLoad({ pathname: '/user/accounts/auth/personal', search: '' });
-    await expect.poll(() => paths(calls)).toEqual(['/x-api/v2/private/user/profile', '/x-api/v3/private/kyc/kyc-info', '/x-api/v3/private/kyc/kyc-personal-info']);
+    // Settles once the first reads are in: main.tsx renders the page then (decision 069).
+    await startPageLoad({ pathname: '/user/accounts/auth/personal', search: '' });
+    expect(paths(calls)).toEqual([
+      '/x-api/v2/private/user/profile',
+      '/x-api/v2/public/country-list',
+      '/x-api/v3/private/kyc/get-config',
+      '/x-api/v3/private/kyc/kyc-info',
+      '/x-api/v3/private/kyc/kyc-personal-info',
+    ]);
     // In the app's cache: the screens mounting next read them from there instead of asking again.
     expect(queryClient.getQueryState(['profile'])?.status).toBe('success');
   });
 
   it('opens the console on the queue page its address asks for', async () => {
     const calls = installFetch(() => envelope({}));
-    startPageLoad({ pathname: '/user/accounts/console/', search: '?kind=EDD&page=2' });
-    await expect.poll(() => paths(calls)).toEqual(['/x-api/v1/console/cases', '/x-api/v1/console/me', '/x-api/v1/console/workload']);
+    await startPageLoad({ pathname: '/user/accounts/console/', search: '?kind=EDD&page=2' });
+    expect(paths(calls)).toEqual(['/x-api/v1/console/cases', '/x-api/v1/console/me', '/x-api/v1/console/workload']);
     const queue = calls.map((c) => new URL(c.url, 'http://localhost')).find((u) => u.pathname.endsWith('/cases'));
     expect(queue?.searchParams.get('kind')).toBe('EDD');
     expect(queue?.searchParams.get('page')).toBe('2');

@@ -41,11 +41,10 @@ const ShortcutsDialog = lazy(() => import('./components/shortcuts-dialog.tsx').t
  * As the page starts (app.tsx startPageLoad): who the reviewer is and, where the console opens on the
  * queue (`path` '' or '/'), the queue page its address asks for and the workload, all at once.
  */
-export function preload(client: QueryClient, path: string, search: string): void {
-  void client.prefetchQuery(consoleMeQuery());
-  if (path !== '' && path !== '/') return;
-  void client.prefetchQuery(queueQuery(toQueueQuery(parseQueueFilters(new URLSearchParams(search)))));
-  void client.prefetchQuery(workloadQuery);
+export function preload(client: QueryClient, path: string, search: string): Promise<unknown> {
+  const me = client.prefetchQuery(consoleMeQuery());
+  if (path !== '' && path !== '/') return me;
+  return Promise.allSettled([me, client.prefetchQuery(queueQuery(toQueueQuery(parseQueueFilters(new URLSearchParams(search))))), client.prefetchQuery(workloadQuery)]);
 }
 
 /** Where a customer who opened the console goes instead: their own account area (§2 personal). */

@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { use } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
@@ -17,6 +17,11 @@ import { AffiliateCard } from './components/affiliate-card.tsx';
 import { announcementText } from './model/announcement-text.ts';
 
 const linkClass = 'inline-flex h-8 items-center rounded-btn border border-line-strong bg-white px-3 text-sm font-medium text-ink hover:bg-surface';
+
+/** The slot's preload (lib/slots): the first reads start as the page starts, not when this renders. */
+export function preload(client: QueryClient): Promise<void> {
+  return firstRead(client);
+}
 
 /**
  * The account extras on the overview (decision 025): banners from kyc-info's bannerTags and

@@ -52,11 +52,13 @@ const DEFAULT_MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
  * the flow unless the step is ALLOW or FAILED_AND_CAN_RETRY.
  */
 /** As the page starts (the route's preload): the reads the screen needs before it shows anything. */
-export function preload(client: QueryClient): void {
-  void client.prefetchQuery(kycInfoQuery);
-  void client.prefetchQuery(personalInfoQuery);
-  void client.prefetchQuery(kycConfigQuery);
-  void client.prefetchQuery(countryListQuery);
+export function preload(client: QueryClient): Promise<unknown> {
+  return Promise.allSettled([
+    client.prefetchQuery(kycInfoQuery),
+    client.prefetchQuery(personalInfoQuery),
+    client.prefetchQuery(kycConfigQuery),
+    client.prefetchQuery(countryListQuery),
+  ]);
 }
 
 export default function KycScreen() {

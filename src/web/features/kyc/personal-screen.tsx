@@ -1,5 +1,6 @@
 import { usePrefetchQuery, useQuery, type QueryClient } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazyWithPreload } from 'react-lazy-with-preload';
 import { useTranslation } from 'react-i18next';
 import { isolateValues } from '../../components/ui/bidi.tsx';
 import { chromeVisibility, getContainer, isSdkUser } from '../../lib/container/index.ts';
@@ -17,16 +18,20 @@ import { OverviewSkeleton } from './components/overview-skeleton.tsx';
 // signed in at once and stays within its JavaScript budget (decision 002); the data calls start here,
 // in parallel with that chunk.
 const loadOverview = () => import('./components/kyc-overview.tsx');
-const KycOverview = lazy(loadOverview);
+const KycOverview = lazyWithPreload(loadOverview);
 
-/** As the page starts (the route's preload): the overview's reads, its chunk and the extras' chunk at once. */
-export function preload(client: QueryClient): void {
-  void client.prefetchQuery(kycInfoQuery);
-  void client.prefetchQuery(personalInfoQuery);
-  loadOverview().catch(() => undefined);
-  preloadSlot(SlotName.OVERVIEW_EXTRAS);
+/** As the page starts (the route's preload): the overview's and the extras' chunks and reads at once. */
+export function preload(client: QueryClient): Promise<unknown> {
   // The overview formats every limit: the browser's locale data loads while its reads are on the wire.
   warmIntl();
+  return Promise.allSettled([
+    client.prefetchQuery(kycInfoQuery),
+    client.prefetchQuery(personalInfoQuery),
+    KycOverview.preload(),
+    loadOverview().then((overview) => overview.preload(client)),
+    // The embedded (SDK) flow shows no extras (below): their reads are not the partner's applicant's.
+    isSdkUser(useGlobalStore.getState().user) ? undefined : preloadSlot(SlotName.OVERVIEW_EXTRAS, client),
+  ]);
 }
 
 /**

@@ -1,4 +1,6 @@
-import { createElement, lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
+import { createElement, Suspense, type ComponentType } from 'react';
+import { lazyWithPreload, type PreloadableComponent } from 'react-lazy-with-preload';
 
 /**
  * Named places in one feature's screen that the app fills with another feature's component:
@@ -11,17 +13,28 @@ export const SlotName = {
 } as const;
 export type SlotName = (typeof SlotName)[keyof typeof SlotName];
 
-type Fill = () => Promise<{ default: ComponentType }>;
-const fills = new Map<SlotName, { load: Fill; component: LazyExoticComponent<ComponentType> }>();
+/** A fill's module: its component, and optionally the reads it needs first (started by preloadSlot). */
+type FillModule = { default: ComponentType; preload?: (client: QueryClient) => Promise<unknown> };
+type Fill = () => Promise<FillModule>;
+const fills = new Map<SlotName, { load: Fill; component: PreloadableComponent<ComponentType> }>();
 
 /** The app says what a slot shows (once, at start-up). */
 export function fillSlot(name: SlotName, load: Fill): void {
-  fills.set(name, { load, component: lazy(load) });
+  // Preloadable: a fill loaded by preloadSlot renders without suspending (app/auth-layout.tsx says why).
+  fills.set(name, { load, component: lazyWithPreload(load) });
 }
 
-/** Starts loading what fills the slot before the screen renders it (a screen's preload); nothing when empty. */
-export function preloadSlot(name: SlotName): void {
-  fills.get(name)?.load().catch(() => undefined);
+/**
+ * Starts loading what fills the slot, and the fill's own first reads (settles when they are in), before the screen renders it (a
+ * screen's preload); nothing when empty. A fill that suspends on its reads would otherwise start them
+ * only when rendered: its boundary commits its fallback, and React then holds the content back for
+ * up to 300 ms after that commit (its Suspense reveal throttle), which on the personal page was most
+ * of the time from the data's arrival to the largest paint (issue 32).
+ */
+export async function preloadSlot(name: SlotName, client: QueryClient): Promise<void> {
+  const fill = fills.get(name);
+  if (!fill) return;
+  await Promise.allSettled([fill.component.preload(), fill.load().then((module) => module.preload?.(client))]);
 }
 
 /**

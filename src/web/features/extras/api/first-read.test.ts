@@ -31,7 +31,11 @@ describe('the overview extras\' first reads', () => {
   it('an announcement: kyc-info, then the announcements, no referral read; all in the cache once it resolves, read once per client', async () => {
     const asked = server(() => envelope({ bannerTags: ['KYC_ANNOUNCEMENT'], displayControl: display }), 1);
     const client = new QueryClient();
-    await firstRead(client);
+    const read = firstRead(client);
+    expect(read).not.toHaveProperty('status', 'fulfilled');
+    await read;
+    // Settled, it says so as React's use() reads it: the overview then renders without suspending.
+    expect(read).toHaveProperty('status', 'fulfilled');
     expect(asked()).toEqual(['kyc-info', 'kyc-announcements']);
     expect(client.getQueryData(kycInfoQuery.queryKey)).toBeDefined();
     expect(client.getQueryData(kycAnnouncementsQuery.queryKey)).toBeDefined();

@@ -33,6 +33,10 @@ export function firstRead(client: QueryClient): Promise<void> {
         if (!announced && !saysSomething(info)) await client.fetchQuery(affiliateInfoQuery);
       })
       .catch(() => undefined);
+    // Settled, it says so as React's use() reads a promise (`status`): read before the overview
+    // renders (its preload), it is used at once instead of suspending for a microtask, which commits
+    // the overview's skeleton and lets React hold the overview back for up to 300 ms (issue 32).
+    void read.then(() => Object.assign(read as Promise<void>, { status: 'fulfilled', value: undefined }));
     firstReads.set(client, read);
   }
   return read;

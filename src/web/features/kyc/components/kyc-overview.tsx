@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
@@ -8,7 +9,7 @@ import { isolateValues } from '../../../components/ui/bidi.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { isSdkUser } from '../../../lib/container/index.ts';
 import { useGlobalStore } from '../../../store/global.ts';
-import { useKycConfig } from '../api/kyc-config.ts';
+import { kycConfigQuery, useKycConfig } from '../api/kyc-config.ts';
 import { useKycInfo } from '../api/kyc-info.ts';
 import { usePersonalInfo } from '../api/personal-info.ts';
 import { hasNoSteps, nextAction, NextActionKind, rejectionsOf, stepStatus } from '../model/next-action.ts';
@@ -20,7 +21,7 @@ import { NextActionPanel } from './next-action-panel.tsx';
 import { OverviewSkeleton } from './overview-skeleton.tsx';
 import { QuickKycOffer } from './quick-kyc-offer.tsx';
 import { QuestionnaireDue } from './questionnaire-due.tsx';
-import { PERSONAL_INFO_SECTION_ID, PersonalInfoSection } from './personal-info-section.tsx';
+import { PERSONAL_INFO_SECTION_ID, PersonalInfoSection, preloadPersonalInfoSection } from './personal-info-section.tsx';
 import { LoadError } from '../../../components/ui/load-states.tsx';
 import type { LimitationPart } from '../../../../shared/restrictions.ts';
 import { RestrictionNotice } from './restriction-notice.tsx';
@@ -63,6 +64,11 @@ function useNextActionAfterFirstSave(hasInfo: boolean | undefined) {
     });
     return () => cancelAnimationFrame(frame);
   }, [hasInfo]);
+}
+
+/** As the page starts (the screen's preload, with kyc-info and personal-info): the overview's other reads. */
+export function preload(client: QueryClient): Promise<unknown> {
+  return Promise.allSettled([client.prefetchQuery(kycConfigQuery), preloadPersonalInfoSection(client)]);
 }
 
 export default function KycOverview() {

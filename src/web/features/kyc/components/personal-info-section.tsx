@@ -1,13 +1,13 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StepStatus } from '../../../../shared/kyc.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { useCountryList } from '../api/country-list.ts';
+import { countryListQuery, useCountryList } from '../api/country-list.ts';
 import { kycKeys } from '../api/keys.ts';
-import { usePersonalInfo } from '../api/personal-info.ts';
+import { personalInfoQuery, usePersonalInfo } from '../api/personal-info.ts';
 import { readPersonalDraft } from '../model/personal-draft.ts';
 import { useGlobalStore } from '../../../store/global.ts';
 import { PersonalInfoView } from './personal-info-view.tsx';
@@ -18,8 +18,22 @@ export const PERSONAL_INFO_SECTION_ID = 'personal-info';
 
 // The forms bring their validation (zod with the shared schema; react-hook-form for the address form):
 // loaded only when the information is missing or someone edits.
-const PersonalInfoForm = lazy(() => import('./personal-info-form.tsx').then((m) => ({ default: m.PersonalInfoForm })));
+const loadPersonalInfoForm = () => import('./personal-info-form.tsx');
+const PersonalInfoForm = lazy(() => loadPersonalInfoForm().then((m) => ({ default: m.PersonalInfoForm })));
 const AddressForm = lazy(() => import('./address-form.tsx').then((m) => ({ default: m.AddressForm })));
+
+/**
+ * As the page starts (the personal route's preload): the country names the section shows, and the
+ * form's chunk as soon as the read says the form is what a new user gets. Fetched when the section
+ * renders instead, each answer re-rendered the page after its first paint, and the form's chunk was
+ * one more round trip after the data (issue 32).
+ */
+export function preloadPersonalInfoSection(client: QueryClient): Promise<unknown> {
+  return Promise.allSettled([
+    client.prefetchQuery(countryListQuery),
+    client.fetchQuery(personalInfoQuery).then((read) => (read.editable && !read.info ? loadPersonalInfoForm() : undefined)),
+  ]);
+}
 
 /** Why saved information cannot be changed, by the level 1 status. */
 function lockedKey(level1: StepStatus): string {
