@@ -1,5 +1,6 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { use } from 'react';
+import { Suspense, use } from 'react';
+import { lazyWithPreload } from 'react-lazy-with-preload';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { BannerTag } from '../../../shared/extras.ts';
@@ -7,20 +8,25 @@ import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { errorMessage } from '../../lib/i18n/error-message.ts';
 import { useExtrasInfo } from './api/extras-info.ts';
+import { affiliateInfoQuery } from './api/affiliate-info.ts';
 import { firstRead } from './api/first-read.ts';
 import { useJoinNewSatos } from './api/join-new-satos.ts';
 import { useKycAnnouncements } from './api/kyc-announcements.ts';
 import { useSubmitKycAnnouncement } from './api/submit-kyc-announcement.ts';
 import { useTagMember } from './api/tag-member.ts';
 import { AccountPopups } from './components/account-popups.tsx';
-import { AffiliateCard } from './components/affiliate-card.tsx';
 import { announcementText } from './model/announcement-text.ts';
 
 const linkClass = 'inline-flex h-8 items-center rounded-btn border border-line-strong bg-white px-3 text-sm font-medium text-ink hover:bg-surface';
 
+// The referral prompt (its form, its calls) is its own chunk: most members never see it, and it
+// was a third of this chunk (issue 32). Loaded with the first reads for whom it is shown.
+const AffiliateCard = lazyWithPreload(() => import('./components/affiliate-card.tsx').then((m) => ({ default: m.AffiliateCard })));
+
 /** The slot's preload (lib/slots): the first reads start as the page starts, not when this renders. */
-export function preload(client: QueryClient): Promise<void> {
-  return firstRead(client);
+export async function preload(client: QueryClient): Promise<void> {
+  await firstRead(client);
+  if (client.getQueryData(affiliateInfoQuery.queryKey)?.showPopup) await AffiliateCard.preload().catch(() => undefined);
 }
 
 /**
@@ -121,7 +127,11 @@ export default function OverviewExtras() {
             {t('extras.p2p.body')}
           </Alert>
         ) : null}
-        {info.isSuccess && !anyOther ? <AffiliateCard /> : null}
+        {info.isSuccess && !anyOther ? (
+          <Suspense fallback={null}>
+            <AffiliateCard />
+          </Suspense>
+        ) : null}
       </section>
       <AccountPopups />
     </>
