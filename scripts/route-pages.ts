@@ -15,8 +15,11 @@ import path from 'node:path';
 import { APP_BASE } from '../src/shared/api/paths.ts';
 import { authRouteModules, closure, jsFiles, readManifest, type Manifest } from './build/web-manifest.ts';
 
-/** What a screen's `preload` starts besides its own lazy parts (manifest `dynamicImports`): the personal page's extras slot (routes.ts fills it). */
-const SLOT_PARTS: Record<string, readonly string[]> = { personal: ['features/extras/overview-extras.tsx'] };
+/**
+ * The lazy parts a route's `preload` always starts: the personal page's extras slot (routes.ts fills
+ * it). Not every lazy part of a screen: the personal screen's forms load only for whom they show.
+ */
+const PRELOADED_PARTS: Record<string, readonly string[]> = { personal: ['features/extras/overview-extras.tsx'] };
 /** The /auth layout every child route renders in. */
 const AUTH_LAYOUT = 'app/auth-layout.tsx';
 /** The console's layout, with its queue. */
@@ -39,8 +42,7 @@ export function writeRoutePages(dist: string): string[] {
   const pages = new Map<string, readonly string[]>();
   for (const [route, screen] of authRouteModules()) {
     if (!manifest[screen]) continue;
-    // The screen's own lazy parts are what its `preload` starts as the page loads.
-    pages.set(`auth/${route}`, [AUTH_LAYOUT, screen, ...(manifest[screen].dynamicImports ?? []), ...(SLOT_PARTS[route] ?? [])]);
+    pages.set(`auth/${route}`, [AUTH_LAYOUT, screen, ...(PRELOADED_PARTS[route] ?? [])]);
   }
   pages.set('console', [CONSOLE_LAYOUT]);
   for (const [name, modules] of pages) {

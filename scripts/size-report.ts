@@ -48,7 +48,7 @@ export const PAGES: Record<string, { entry: string; lazy: string[] }> = {
   // report say 117 KB for a 202 KB page. The toast renderers load with the first toast, not here.
   '/user/accounts/auth/personal': {
     entry: 'index.html',
-    lazy: ['app/auth-layout.tsx', routeModule('personal'), 'features/kyc/components/kyc-overview.tsx', 'features/extras/overview-extras.tsx', 'features/kyc/components/personal-info-form.tsx'],
+    lazy: ['app/auth-layout.tsx', routeModule('personal'), 'features/extras/overview-extras.tsx', 'features/kyc/components/personal-info-form.tsx'],
   },
   '/login': { entry: 'login.html', lazy: [] },
 };

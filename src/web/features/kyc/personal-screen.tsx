@@ -1,6 +1,5 @@
 import { usePrefetchQuery, useQuery, type QueryClient } from '@tanstack/react-query';
 import { Suspense } from 'react';
-import { lazyWithPreload } from 'react-lazy-with-preload';
 import { useTranslation } from 'react-i18next';
 import { isolateValues } from '../../components/ui/bidi.tsx';
 import { chromeVisibility, getContainer, isSdkUser } from '../../lib/container/index.ts';
@@ -12,13 +11,11 @@ import { useGlobalStore } from '../../store/global.ts';
 import { Link } from 'wouter';
 import { kycInfoQuery } from './api/kyc-info.ts';
 import { personalInfoQuery } from './api/personal-info.ts';
+// The overview comes with the screen (one chunk): the first render waits for the page's first reads
+// (main.tsx), so showing who is signed in before the overview's chunk gained nothing, and its own
+// chunk was one more request on the way to the largest paint (issue 32, decision 069).
+import KycOverview, { preload as preloadOverview } from './components/kyc-overview.tsx';
 import { OverviewSkeleton } from './components/overview-skeleton.tsx';
-
-// The overview (UI kit, number formatting, the KYC model) is its own chunk: the first page shows who is
-// signed in at once and stays within its JavaScript budget (decision 002); the data calls start here,
-// in parallel with that chunk.
-const loadOverview = () => import('./components/kyc-overview.tsx');
-const KycOverview = lazyWithPreload(loadOverview);
 
 /** As the page starts (the route's preload): the overview's and the extras' chunks and reads at once. */
 export function preload(client: QueryClient): Promise<unknown> {
@@ -27,8 +24,7 @@ export function preload(client: QueryClient): Promise<unknown> {
   return Promise.allSettled([
     client.prefetchQuery(kycInfoQuery),
     client.prefetchQuery(personalInfoQuery),
-    KycOverview.preload(),
-    loadOverview().then((overview) => overview.preload(client)),
+    preloadOverview(client),
     // The embedded (SDK) flow shows no extras (below): their reads are not the partner's applicant's.
     isSdkUser(useGlobalStore.getState().user) ? undefined : preloadSlot(SlotName.OVERVIEW_EXTRAS, client),
   ]);
@@ -61,9 +57,7 @@ export default function PersonalScreen() {
         <h1 id="personal-title" className="text-2xl font-semibold">
           {t('personal.sdkTitle')}
         </h1>
-        <Suspense fallback={<OverviewSkeleton />}>
-          <KycOverview />
-        </Suspense>
+        <KycOverview />
       </section>
     );
   }
