@@ -1,5 +1,6 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
@@ -43,12 +44,32 @@ function routePages(): Plugin {
   };
 }
 
+/**
+ * The icon inline in both pages (a data: address, which the CSP's img-src allows): as a file it was
+ * one more request on the way to the first paint, on a phone's connection (issue 32, decision 069).
+ * Vite never inlines a `rel="icon"` link itself. favicon.svg stays the one source (the developers
+ * page reads it too).
+ */
+const FAVICON_LINK = 'href="./favicon.svg"';
+const inlineFavicon: Plugin = {
+  name: 'inline-favicon',
+  // Before Vite's own pass, which would turn the link into an asset file.
+  transformIndexHtml: {
+    order: 'pre',
+    handler(html) {
+      if (!html.includes(FAVICON_LINK)) throw new Error('inline-favicon: the icon link moved; check vite.config.ts');
+      const svg = readFileSync(fileURLToPath(new URL('src/web/favicon.svg', import.meta.url)), 'utf8').trim();
+      return html.replace(FAVICON_LINK, `href="data:image/svg+xml,${encodeURIComponent(svg)}"`);
+    },
+  },
+};
+
 // One build, two pages: the account area (index.html, mounted at /user/accounts/) and /login.
 export default defineConfig({
   root: 'src/web',
   base: '/user/accounts/',
   publicDir: false,
-  plugins: [react(), tailwindcss(), faceApiForOurPages, routePages()],
+  plugins: [react(), tailwindcss(), faceApiForOurPages, inlineFavicon, routePages()],
   resolve: {
     // Decision 033: on React 19 the shim is React's own hook plus a fallback never used.
     alias: [{ find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: fileURLToPath(new URL('src/web/lib/react/use-sync-external-store.ts', import.meta.url)) }],

@@ -44,9 +44,10 @@ test('?lang=de-DE switches to German and is remembered; an unsupported lang fall
   await expect(page.getByRole('heading', { name: 'Bei Ihrem Konto anmelden' })).toBeVisible();
   // The tab's title is German too (it said "Log in" in every language), and the page's icon is ours (no 404 for /favicon.ico).
   await expect(page).toHaveTitle('Anmelden · Konto');
-  const icon = await page.locator('link[rel=icon]').getAttribute('href');
-  const served = await page.request.get(icon!);
-  expect([served.status(), served.headers()['content-type']]).toEqual([200, 'image/svg+xml']);
+  // Inline (decision 069: no request on the way to the first paint), and our own drawing.
+  const icon = (await page.locator('link[rel=icon]').getAttribute('href')) ?? '';
+  expect(icon.startsWith('data:image/svg+xml,')).toBe(true);
+  expect(decodeURIComponent(icon.slice('data:image/svg+xml,'.length))).toBe(readFileSync('src/web/favicon.svg', 'utf8').trim());
   await expect(html(page)).toHaveAttribute('lang', 'de-DE');
   await expect(html(page)).toHaveAttribute('dir', 'ltr');
   expect(await page.evaluate(() => localStorage.getItem('i18nextLng'))).toBe('de-DE');
