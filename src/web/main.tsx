@@ -8,6 +8,7 @@ import { ensureGuid, getContainer, miniProgramAgentOf, platformOf, sdkAuthOf } f
 import { configureRequestContext } from './lib/http/index.ts';
 import { initI18n } from './lib/i18n/index.ts';
 import { LANGUAGE_QUERY_PARAM } from './lib/i18n/language.ts';
+import { holdUntilFirstPaint } from './lib/page/first-paint.ts';
 import { installPreloadRecovery } from './lib/preload/preload-recovery.ts';
 import { useGlobalStore } from './store/global.ts';
 import { dropSdkTokenFromAddress, keepSdkMarkerInAddress, sdkUserFields, startSdkSession } from './features/sdk/sdk-session.ts';
@@ -83,6 +84,7 @@ const FIRST_READS_WAIT_MS = 1000;
  * retries renders the page anyway (keys instead of text, as before).
  */
 const start = () => {
+  holdUntilFirstPaint();
   const firstReads = new Promise<void>((resolve) => {
     void startPageLoad().then(resolve);
     setTimeout(resolve, FIRST_READS_WAIT_MS);

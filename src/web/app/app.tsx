@@ -1,11 +1,12 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { lazyWithPreload } from 'react-lazy-with-preload';
 import { Redirect, Route, Router, Switch } from 'wouter';
 import { APP_BASE, CONSOLE_BASE } from '../../shared/api/paths.ts';
 import { NotifyHosts } from '../components/ui/notify-hosts.tsx';
 import { MAIN_CONTENT_ID } from '../components/ui/page-frame.ts';
 import { PageLoading } from '../components/ui/spinner.tsx';
+import { firstScreenCommitted } from '../lib/page/first-paint.ts';
 import { CaptureKitContext, type CaptureKit } from '../lib/capture/capture-kit.ts';
 import { sdkAroundNav, sdkSession } from '../features/sdk/sdk-session.ts';
 import { Footer, Header, usePageFrame } from './header.tsx';
@@ -78,6 +79,9 @@ function Main({ children }: { children: ReactNode }) {
 
 /** The account area mounted at /user/accounts/ (§2). */
 export function App() {
+  // The whole first screen is in this commit (main.tsx waits for its reads): what waits for the
+  // first paint (lib/page/first-paint.ts) can start once the browser has drawn it.
+  useEffect(firstScreenCommitted, []);
   return (
     <QueryClientProvider client={queryClient}>
       <Suspense fallback={<PageLoading />}>

@@ -7,6 +7,7 @@ import { BannerTag } from '../../../shared/extras.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { errorMessage } from '../../lib/i18n/error-message.ts';
+import { useFirstPaintDone } from '../../lib/page/first-paint.ts';
 import { useExtrasInfo } from './api/extras-info.ts';
 import { affiliateInfoQuery } from './api/affiliate-info.ts';
 import { firstRead } from './api/first-read.ts';
@@ -40,6 +41,7 @@ export async function preload(client: QueryClient): Promise<void> {
  */
 export default function OverviewExtras() {
   use(firstRead(useQueryClient()));
+  const painted = useFirstPaintDone();
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? i18n.language ?? 'en';
   const info = useExtrasInfo();
@@ -133,7 +135,8 @@ export default function OverviewExtras() {
           </Suspense>
         ) : null}
       </section>
-      <AccountPopups />
+      {/* Modal: not before the page itself is on screen (nor its calls on the wire before the page's). */}
+      {painted ? <AccountPopups /> : null}
     </>
   );
 }
