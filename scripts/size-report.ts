@@ -42,9 +42,10 @@ function routeModules(): string[] {
 
 /** Pages: the HTML entry plus the lazy modules its route renders (by source path under src/web). */
 export const PAGES: Record<string, { entry: string; lazy: string[] }> = {
-  // Besides its route, the personal page renders lazy parts of its own on first load (measured by
-  // `npm run bench` in Chromium): the KYC overview, the account extras' slot and, for a user with no
-  // personal information yet (the demo user the bench signs in), its form. Missing them made this
+  // Besides its route (whose chunk brings the KYC overview since decision 069), the personal page
+  // renders lazy parts of its own on first load (measured by `npm run bench` in Chromium): the account
+  // extras' slot and, for a user with no personal information yet (the demo user the bench signs in),
+  // its form. Missing them made this
   // report say 117 KB for a 202 KB page. The toast renderers load with the first toast, not here.
   '/user/accounts/auth/personal': {
     entry: 'index.html',

@@ -46,11 +46,6 @@ function returnFromVendor(search: string): ReturnedFromVendor {
 /** Used when get-config cannot be read: the server's default limit (decision 006). */
 const DEFAULT_MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 
-/**
- * §2 kyc: document verification with the in-house provider (PROVIDER_DEFAULT). `?level=2` is the
- * proof of address; anything else level 1 (§3 flows). The guard shows the level's status instead of
- * the flow unless the step is ALLOW or FAILED_AND_CAN_RETRY.
- */
 /** As the page starts (the route's preload): the reads the screen needs before it shows anything. */
 export function preload(client: QueryClient): Promise<unknown> {
   return Promise.allSettled([
@@ -61,6 +56,11 @@ export function preload(client: QueryClient): Promise<unknown> {
   ]);
 }
 
+/**
+ * §2 kyc: document verification with the in-house provider (PROVIDER_DEFAULT). `?level=2` is the
+ * proof of address; anything else level 1 (§3 flows). The guard shows the level's status instead of
+ * the flow unless the step is ALLOW or FAILED_AND_CAN_RETRY.
+ */
 export default function KycScreen() {
   const { t } = useTranslation();
   const search = useSearch();

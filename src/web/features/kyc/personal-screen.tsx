@@ -1,4 +1,4 @@
-import { usePrefetchQuery, useQuery, type QueryClient } from '@tanstack/react-query';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isolateValues } from '../../components/ui/bidi.tsx';
@@ -42,8 +42,6 @@ export default function PersonalScreen() {
   // One Log out per page: the header has it; only where the header is hidden (app view) is it here.
   const headerShown = chromeVisibility(getContainer(), false).header;
   useDocumentTitle(t('page.titles.personal'));
-  usePrefetchQuery(kycInfoQuery);
-  usePrefetchQuery(personalInfoQuery);
   // The identity transfer (decision 029) is offered to whom it can serve: a verified user (the source
   // side) or an account a transfer is already under way for (the target side).
   const info = useQuery(kycInfoQuery).data;
