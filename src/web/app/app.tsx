@@ -10,6 +10,7 @@ import { firstScreenCommitted } from '../lib/page/first-paint.ts';
 import { CaptureKitContext, type CaptureKit } from '../lib/capture/capture-kit.ts';
 import { sdkAroundNav, sdkSession } from '../features/sdk/sdk-session.ts';
 import { Footer, Header, usePageFrame } from './header.tsx';
+import { fiatRateQuery } from './fiat-rate.ts';
 import { profileQuery } from './profile.ts';
 import { queryClient } from './query-client.ts';
 
@@ -56,8 +57,11 @@ export async function startPageLoad({ pathname, search }: Pick<Location, 'pathna
   if (pathname.startsWith(AUTH_BASE)) {
     await Promise.allSettled([
       queryClient.prefetchQuery(profileQuery),
+      // The exchange's rate (decision 040) with the profile, not after it: amounts show in the user's
+      // currency in the first paint. SDK mode has none (its profile is in US dollars).
+      sdkSession() ? null : queryClient.prefetchQuery(fiatRateQuery),
       AuthLayout.preload(),
-      loadAuthLayout().then(({ preloadScreen }) => preloadScreen(pathname.slice(AUTH_BASE.length), queryClient)),
+      loadAuthLayout().then(({ preloadScreen }) => preloadScreen(pathname.slice(AUTH_BASE.length), search, queryClient)),
     ]);
   } else if (pathname === CONSOLE_BASE || pathname.startsWith(`${CONSOLE_BASE}/`)) {
     await Promise.allSettled([ConsoleLayout.preload(), loadConsoleLayout().then(({ preload }) => preload(queryClient, pathname.slice(CONSOLE_BASE.length), search))]);

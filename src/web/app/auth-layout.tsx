@@ -17,15 +17,15 @@ import { sdkSession } from '../features/sdk/sdk-session.ts';
 import { authRoutesFor, type ChildRoute } from './routes.ts';
 
 /**
- * The screen at `path` (under /auth, with any query) starts loading with its reads: its chunk is the
+ * The screen at `path` (under /auth) starts loading with its reads (`search`, the address's query): its chunk is the
  * same one the route's lazy component asks for later, so nothing loads twice (app.tsx startPageLoad).
  */
-export async function preloadScreen(path: string, client: QueryClient): Promise<void> {
+export async function preloadScreen(path: string, search: string, client: QueryClient): Promise<void> {
   const name = path.split(/[/?#]/, 1)[0];
   const route = authRoutesFor(sdkSession() !== null).find((r) => r.path === name);
   if (!route) return;
   // Loaded here, the screen renders without suspending (see SCREENS).
-  await Promise.allSettled([screenOf(route).preload(), route.load().then((screen) => screen.preload?.(client))]);
+  await Promise.allSettled([screenOf(route).preload(), route.load().then((screen) => screen.preload?.(client, search.replace(/^\?/, '')))]);
 }
 
 /**
@@ -53,9 +53,13 @@ export default function AuthLayout() {
   // A compliance reviewer has no account pages: user routes answer 10009 for that role.
   const reviewer = isApiError(profile.error) && profile.error.retCode === RetCode.NO_PERMISSION;
 
-  // A layout effect: with the profile read before the first render (main.tsx), the screens mount in
-  // the same commit as this layout, and their reads start in their passive effects; the user (the
-  // SDK session's token info signs the SDK calls) must be in the store before them.
+  // The screens read the user from the store (the SDK session's token info signs the SDK calls; the
+  // level 1 flow remembers the chosen document per user id), so they render only once it is there
+  // (userStored). With the profile read before the first render (main.tsx), a layout effect stores it
+  // and the store's update renders the screens before the browser paints. Rendered with this layout,
+  // a screen saw the empty user of before the profile: the flow lost the document chosen before a reload.
+  const storedId = useGlobalStore((s) => s.user.id);
+  const userStored = profile.data !== undefined && storedId === profile.data.id;
   useLayoutEffect(() => {
     if (profile.data) setUser({ ...profile.data, currency_code: profile.data.currency_code || 'USD', profileError: false });
   }, [profile.data, setUser]);
@@ -141,5 +145,7 @@ export default function AuthLayout() {
       </div>
     );
   }
+  // Nothing painted meanwhile: the layout effect's update renders the screens before the browser paints.
+  if (!userStored) return null;
   return routes;
 }

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { HelpLink } from '../../shared/sites.ts';
+import { useFirstPaintDone } from '../lib/page/first-paint.ts';
 import { useSiteConfig } from '../lib/region/index.ts';
 
 const FOOTER_LINKS = [HelpLink.faq, HelpLink.guide, HelpLink.webForm] as const;
@@ -7,11 +8,12 @@ const FOOTER_LINKS = [HelpLink.faq, HelpLink.guide, HelpLink.webForm] as const;
 /**
  * §2 help-centre links in the footer, addresses from the server's site configuration (in the
  * current language). They are supplementary: while loading, or if the configuration cannot be read,
- * the footer simply shows no links.
+ * the footer simply shows no links. Read once the first screen is painted: the footer is below the
+ * fold, and its read competed with the first screen's on a phone's connection (issue 32).
  */
 export function HelpLinks() {
   const { t } = useTranslation();
-  const site = useSiteConfig();
+  const site = useSiteConfig({ enabled: useFirstPaintDone() });
   if (!site.data) return null;
   return (
     <nav aria-label={t('site.help')}>

@@ -7,8 +7,9 @@ type ScreenModule = {
   /**
    * Starts the screen's reads and inner chunks as the page starts, before it renders (app.tsx
    * startPageLoad); settles when what the screen's first paint shows is in (it never rejects).
+   * `search` is the address's query without its `?`, as wouter's useSearch gives it to the screen.
    */
-  preload?: (client: QueryClient) => Promise<unknown>;
+  preload?: (client: QueryClient, search: string) => Promise<unknown>;
 };
 
 export interface ChildRoute {

@@ -13,11 +13,12 @@ afterEach(() => {
 });
 
 describe('startPageLoad', () => {
-  it('starts the profile and the personal screen’s reads together, without rendering', async () => {
+  it('starts the profile, the exchange’s rate and the personal screen’s reads together, without rendering', async () => {
     const calls = installFetch(() => envelope({}));
     // Settles once the first reads are in: main.tsx renders the page then (decision 069).
     await startPageLoad({ pathname: '/user/accounts/auth/personal', search: '' });
     expect(paths(calls)).toEqual([
+      '/x-api/v1/private/fiat-rate',
       '/x-api/v2/private/user/profile',
       '/x-api/v2/public/country-list',
       '/x-api/v3/private/kyc/get-config',
@@ -26,6 +27,16 @@ describe('startPageLoad', () => {
     ]);
     // In the app's cache: the screens mounting next read them from there instead of asking again.
     expect(queryClient.getQueryState(['profile'])?.status).toBe('success');
+  });
+
+  it('asks for the provider of the level the kyc address names, as the screen will', async () => {
+    const calls = installFetch(() => envelope({}));
+    await startPageLoad({ pathname: '/user/accounts/auth/kyc', search: '?level=2' });
+    expect(paths(calls)).toContain('/x-api/v3/private/kyc/get-kyc-provider');
+    const provider = calls.find((c) => c.url.endsWith('/get-kyc-provider'));
+    expect(JSON.parse(String(provider?.body))).toEqual({ level: 2 });
+    // The screen's own query (level 2) finds it in the cache.
+    expect(queryClient.getQueryState(['kyc', 'provider', 2])?.status).toBe('success');
   });
 
   it('opens the console on the queue page its address asks for', async () => {

@@ -1,9 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
+import { lazyWithPreload } from 'react-lazy-with-preload';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
 import type { SubmitApplicationResult } from '../../../shared/api/applications.ts';
-import { KycLevel, Provider, StepStatus } from '../../../shared/kyc.ts';
+import { KycLevel, StepStatus } from '../../../shared/kyc.ts';
 import { USUAL_REVIEW_HOURS } from '../../../shared/review-time.ts';
 import { buttonVariants } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
@@ -12,20 +13,17 @@ import { useGlobalStore } from '../../store/global.ts';
 import { countryListQuery, useCountryList } from './api/country-list.ts';
 import { kycConfigQuery, useKycConfig } from './api/kyc-config.ts';
 import { kycInfoQuery, useKycInfo } from './api/kyc-info.ts';
-import { useKycProvider } from './api/kyc-provider.ts';
+import { kycProviderQuery, useKycProvider } from './api/kyc-provider.ts';
 import { personalInfoQuery, usePersonalInfo } from './api/personal-info.ts';
-import { Level1Flow } from './components/level1-flow.tsx';
-import { Level2Flow } from './components/level2-flow.tsx';
 import { RejectionReasons } from './components/rejection-reasons.tsx';
 import { StatusPanel } from './components/status-panel.tsx';
 import { SupportLinks } from './components/support-links.tsx';
-import { VendorFlow } from './components/vendor-flow.tsx';
 import { useDocumentTitle } from '../../lib/page/document-title.ts';
 import { levelFromSearch, retryStep, stepFromSearch } from './model/flow.ts';
 import { VENDOR_NAMES } from './model/vendor-sdk.ts';
 import { wordingKey } from './model/sdk-wording.ts';
 import { isSdkUser } from '../../lib/container/index.ts';
-import { canStartFlow, hasNoSteps, rejectionsOf, stepStatus } from './model/next-action.ts';
+import { flowView, rejectionsOf, stepStatus, type FlowView } from './model/next-action.ts';
 import { newestRejection, nextVendorWait, type VendorWait } from './model/vendor-wait.ts';
 import { LoadError, LoadingBlock } from '../../components/ui/load-states.tsx';
 
@@ -46,14 +44,41 @@ function returnFromVendor(search: string): ReturnedFromVendor {
 /** Used when get-config cannot be read: the server's default limit (decision 006). */
 const DEFAULT_MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 
-/** As the page starts (the route's preload): the reads the screen needs before it shows anything. */
-export function preload(client: QueryClient): Promise<unknown> {
-  return Promise.allSettled([
+/**
+ * The flows are chunks of their own (with the document rules, the camera and the request schemas),
+ * loaded for the one the guard shows: a user sent to fill in personal information first, or shown
+ * the level's status, loads none of them (issue 32: a third of the page's script).
+ */
+const Level1Flow = lazyWithPreload(() => import('./components/level1-flow.tsx').then((m) => ({ default: m.Level1Flow })));
+const Level2Flow = lazyWithPreload(() => import('./components/level2-flow.tsx').then((m) => ({ default: m.Level2Flow })));
+const VendorFlow = lazyWithPreload(() => import('./components/vendor-flow.tsx').then((m) => ({ default: m.VendorFlow })));
+
+function preloadFlow(view: FlowView, level: 1 | 2): Promise<unknown> {
+  if (view.kind === 'vendor') return VendorFlow.preload();
+  if (view.kind === 'inHouse') return level === KycLevel.LEVEL_1 ? Level1Flow.preload() : Level2Flow.preload();
+  return Promise.resolve();
+}
+
+/**
+ * As the page starts (the route's preload): the reads the screen needs before it shows anything
+ * (GuardedFlow's), then the chunk of the flow they say it shows.
+ */
+export async function preload(client: QueryClient, search: string): Promise<unknown> {
+  const level = levelFromSearch(search);
+  await Promise.allSettled([
     client.prefetchQuery(kycInfoQuery),
+    client.prefetchQuery(kycProviderQuery(level)),
     client.prefetchQuery(personalInfoQuery),
     client.prefetchQuery(kycConfigQuery),
     client.prefetchQuery(countryListQuery),
   ]);
+  const info = client.getQueryData(kycInfoQuery.queryKey);
+  const personal = client.getQueryData(personalInfoQuery.queryKey);
+  const chosen = client.getQueryData(kycProviderQuery(level).queryKey);
+  if (!info || !personal || !chosen) return;
+  // Without the member tag (the profile's, read alongside): a tag that hides the steps only means a
+  // flow's chunk loaded for nothing.
+  return preloadFlow(flowView({ info, level, hasPersonalInfo: !!personal.info, provider: chosen.provider }), level).catch(() => undefined);
 }
 
 /**
@@ -153,76 +178,83 @@ function GuardedFlow({ level, onSubmitted, returnedFromVendor }: { level: 1 | 2;
     return <LoadingBlock lines={6} data-testid="flow-loading" />;
   }
 
-  if (hasNoSteps(data.opened, user.member_tag)) {
-    return <StatusPanel title={t('kyc.next.NO_STEPS.title')} body={t('kyc.next.NO_STEPS.body')} />;
-  }
-  const status = stepStatus(data.state, level);
-  if (!canStartFlow(status)) {
-    return (
-      <StatusPanel
-        title={t(`kyc.guard.${status}.title`, { level })}
-        body={t(`kyc.guard.${status}.body`, { level })}
-        status={status}
-        next={GUARD_NEXT[status] ? t(wordingKey(GUARD_NEXT[status]!, isSdkUser(user)), { hours: USUAL_REVIEW_HOURS }) : undefined}
-      >
-        {status === StepStatus.FAILED_AND_CAN_NOT_RETRY ? (
-          <>
-            <RejectionReasons rejections={rejectionsOf(data, level)} final />
-            {/* The body says to contact support once; this is how (it said so twice, with no way to). */}
-            <div className="flex flex-wrap gap-x-4">
-              <SupportLinks />
-            </div>
-          </>
-        ) : null}
-      </StatusPanel>
-    );
-  }
-  if (level === KycLevel.LEVEL_1 && !saved.info) {
-    return (
-      <StatusPanel
-        title={t('kyc.guard.personalFirst.title')}
-        body={t('kyc.guard.personalFirst.body')}
-        action={{ href: '/personal', label: t('kyc.next.FILL_PERSONAL_INFO.action') }}
-      />
-    );
-  }
-  if (chosen.provider !== Provider.PROVIDER_DEFAULT) {
-    if (wait.phase === 'sent') {
-      const vendor = VENDOR_NAMES[chosen.provider];
+  const view = flowView({ info: data, level, memberTag: user.member_tag, hasPersonalInfo: !!saved.info, provider: chosen.provider });
+  switch (view.kind) {
+    case 'noSteps':
+      return <StatusPanel title={t('kyc.next.NO_STEPS.title')} body={t('kyc.next.NO_STEPS.body')} />;
+    case 'status': {
+      const { status } = view;
       return (
-        <StatusPanel title={t('vendor.waiting.title')} body={t('vendor.waiting.body', { vendor })} next={t('vendor.waiting.next', { vendor })}>
-          <p role="status" className="text-sm text-muted">
-            {t('vendor.waiting.checking', { vendor })}
-          </p>
+        <StatusPanel
+          title={t(`kyc.guard.${status}.title`, { level })}
+          body={t(`kyc.guard.${status}.body`, { level })}
+          status={status}
+          next={GUARD_NEXT[status] ? t(wordingKey(GUARD_NEXT[status]!, isSdkUser(user)), { hours: USUAL_REVIEW_HOURS }) : undefined}
+        >
+          {status === StepStatus.FAILED_AND_CAN_NOT_RETRY ? (
+            <>
+              <RejectionReasons rejections={rejectionsOf(data, level)} final />
+              {/* The body says to contact support once; this is how (it said so twice, with no way to). */}
+              <div className="flex flex-wrap gap-x-4">
+                <SupportLinks />
+              </div>
+            </>
+          ) : null}
         </StatusPanel>
       );
     }
-    return (
-      <div className="flex flex-col gap-6">
-        {status === StepStatus.FAILED_AND_CAN_RETRY ? <RetryNotice rejections={rejectionsOf(data, level)} /> : null}
-        <VendorFlow level={level} provider={chosen.provider} onSubmitted={() => setWait({ phase: 'sent', known: newest, since: null })} />
-      </div>
-    );
-  }
-
-  const maxBytes = config.data?.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES;
-  return (
-    <div className="flex flex-col gap-6">
-      {status === StepStatus.FAILED_AND_CAN_RETRY ? <RetryNotice rejections={rejectionsOf(data, level)} /> : null}
-      {level === KycLevel.LEVEL_1 ? (
-        <Level1Flow
-          userId={user.id}
-          personalInfo={saved.info!}
-          countries={countries.data?.list}
-          maxBytes={maxBytes}
-          onSubmitted={onSubmitted}
-          retryAt={status === StepStatus.FAILED_AND_CAN_RETRY ? retryStep(rejectionsOf(data, level).map((r) => r.reasonCode)) : null}
+    case 'personalFirst':
+      return (
+        <StatusPanel
+          title={t('kyc.guard.personalFirst.title')}
+          body={t('kyc.guard.personalFirst.body')}
+          action={{ href: '/personal', label: t('kyc.next.FILL_PERSONAL_INFO.action') }}
         />
-      ) : (
-        <Level2Flow userId={user.id} personalInfo={saved.info} addressEditable={saved.addressEditable} countries={countries.data?.list} maxBytes={maxBytes} onSubmitted={onSubmitted} />
-      )}
-    </div>
-  );
+      );
+    case 'vendor': {
+      if (wait.phase === 'sent') {
+        const vendor = VENDOR_NAMES[view.provider];
+        return (
+          <StatusPanel title={t('vendor.waiting.title')} body={t('vendor.waiting.body', { vendor })} next={t('vendor.waiting.next', { vendor })}>
+            <p role="status" className="text-sm text-muted">
+              {t('vendor.waiting.checking', { vendor })}
+            </p>
+          </StatusPanel>
+        );
+      }
+      return (
+        <div className="flex flex-col gap-6">
+          {view.status === StepStatus.FAILED_AND_CAN_RETRY ? <RetryNotice rejections={rejectionsOf(data, level)} /> : null}
+          <Suspense fallback={<LoadingBlock lines={6} data-testid="flow-loading" />}>
+            <VendorFlow level={level} provider={view.provider} onSubmitted={() => setWait({ phase: 'sent', known: newest, since: null })} />
+          </Suspense>
+        </div>
+      );
+    }
+    case 'inHouse': {
+      const maxBytes = config.data?.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES;
+      const retrying = view.status === StepStatus.FAILED_AND_CAN_RETRY;
+      return (
+        <div className="flex flex-col gap-6">
+          {retrying ? <RetryNotice rejections={rejectionsOf(data, level)} /> : null}
+          <Suspense fallback={<LoadingBlock lines={6} data-testid="flow-loading" />}>
+            {level === KycLevel.LEVEL_1 ? (
+              <Level1Flow
+                userId={user.id}
+                personalInfo={saved.info!}
+                countries={countries.data?.list}
+                maxBytes={maxBytes}
+                onSubmitted={onSubmitted}
+                retryAt={retrying ? retryStep(rejectionsOf(data, level).map((r) => r.reasonCode)) : null}
+              />
+            ) : (
+              <Level2Flow userId={user.id} personalInfo={saved.info} addressEditable={saved.addressEditable} countries={countries.data?.list} maxBytes={maxBytes} onSubmitted={onSubmitted} />
+            )}
+          </Suspense>
+        </div>
+      );
+    }
+  }
 }
 
 /** Above a new attempt after a retryable rejection (in-house or vendor): why the last one failed. */

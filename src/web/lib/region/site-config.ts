@@ -12,8 +12,11 @@ export const getSiteConfig = (lang: string) =>
 export const siteConfigQuery = (lang: string) =>
   queryOptions({ queryKey: ['site-config', lang], queryFn: () => getSiteConfig(lang), staleTime: Infinity, retry: 1 });
 
-/** The site configuration for the current language; help links follow a language switch. */
-export function useSiteConfig() {
+/**
+ * The site configuration for the current language; help links follow a language switch. `enabled`
+ * false holds the read back (the footer's links wait for the first screen's paint).
+ */
+export function useSiteConfig({ enabled = true }: { enabled?: boolean } = {}) {
   const { i18n } = useTranslation();
-  return useQuery(siteConfigQuery(i18n.resolvedLanguage ?? i18n.language));
+  return useQuery({ ...siteConfigQuery(i18n.resolvedLanguage ?? i18n.language), enabled });
 }

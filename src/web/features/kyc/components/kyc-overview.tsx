@@ -21,21 +21,13 @@ import { NextActionPanel } from './next-action-panel.tsx';
 import { OverviewSkeleton } from './overview-skeleton.tsx';
 import { QuickKycOffer } from './quick-kyc-offer.tsx';
 import { QuestionnaireDue } from './questionnaire-due.tsx';
+import { goToPersonalInfo } from './go-to-personal-info.ts';
 import { PERSONAL_INFO_SECTION_ID, PersonalInfoSection, preloadPersonalInfoSection } from './personal-info-section.tsx';
 import { LoadError } from '../../../components/ui/load-states.tsx';
 import type { LimitationPart } from '../../../../shared/restrictions.ts';
 import { RestrictionNotice } from './restriction-notice.tsx';
 
 const LEVELS: readonly VerifiableLevel[] = [KycLevel.LEVEL_1, KycLevel.LEVEL_2];
-
-/** Moves the user to the personal-information form and its first field. */
-function goToPersonalInfo() {
-  const section = document.getElementById(PERSONAL_INFO_SECTION_ID);
-  if (!section) return;
-  section.scrollIntoView({ behavior: 'smooth', block: 'start' });
-  const first = section.querySelector<HTMLElement>('input, select, button');
-  (first ?? section).focus({ preventScroll: true });
-}
 
 /**
  * The KYC overview of the personal route: the next action (with rejection reasons), both levels with
@@ -139,7 +131,7 @@ export default function KycOverview() {
         ) : null}
         {/* A questionnaire the rules say is due (decision 020): the way to it. */}
         {sdk ? null : <QuestionnaireDue must={data.mustQuestionnaire} />}
-        {actionKnown ? <NextActionPanel action={action} rejections={rejectionsOf(data, action.level)} onFillPersonalInfo={goToPersonalInfo} /> : <Skeleton className="h-24 w-full" />}
+        {actionKnown ? <NextActionPanel action={action} rejections={rejectionsOf(data, action.level)} onFillPersonalInfo={() => goToPersonalInfo(PERSONAL_INFO_SECTION_ID)} /> : <Skeleton className="h-24 w-full" />}
         {/* Where level 1 waits for a submission, the quick path (a registry check) where the country offers one. */}
         {action.kind === NextActionKind.VERIFY_IDENTITY || (action.kind === NextActionKind.RESUBMIT && action.level === KycLevel.LEVEL_1) ? <QuickKycOffer /> : null}
         {current && !noSteps ? (

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { KycInfo, KycStateItem } from '../../../../shared/api/kyc-info.ts';
-import { StepStatus, type StepStatus as Status } from '../../../../shared/kyc.ts';
-import { canStartFlow, hasNoSteps, nextAction, NextActionKind, rejectionsOf, stepStatus } from './next-action.ts';
+import { MEMBER_TAG_KYC_NO_STEPS, Provider, StepStatus, type StepStatus as Status } from '../../../../shared/kyc.ts';
+import { canStartFlow, flowView, hasNoSteps, nextAction, NextActionKind, rejectionsOf, stepStatus } from './next-action.ts';
 
 const state = (one: Status, two: Status): KycStateItem[] => [
   { level: 1, status: one, type: 'INDIVIDUAL' },
@@ -47,6 +47,26 @@ describe('nextAction (the overview’s one suggestion)', () => {
 describe('canStartFlow (the kyc route’s guard)', () => {
   it.each(Object.values(S))('%s', (status) => {
     expect(canStartFlow(status)).toBe(status === S.ALLOW || status === S.FAILED_AND_CAN_RETRY);
+  });
+});
+
+describe('flowView (what the kyc route shows, and which flow chunk its preload loads)', () => {
+  const base = { info: { state: state(S.ALLOW, S.ALLOW), opened: true }, level: 1 as const, hasPersonalInfo: true, provider: Provider.PROVIDER_DEFAULT };
+  it('no steps: KYC not opened, or the member tag says so, before anything else', () => {
+    expect(flowView({ ...base, info: { ...base.info, opened: false } })).toEqual({ kind: 'noSteps' });
+    expect(flowView({ ...base, memberTag: { KYC: MEMBER_TAG_KYC_NO_STEPS } })).toEqual({ kind: 'noSteps' });
+  });
+  it.each([S.PENDING, S.SUCCESS, S.FAILED_AND_CAN_NOT_RETRY, S.NOT_ALLOW, S.CERTIFICATION_DISABLED])('level status %s: the status, not a flow', (status) => {
+    expect(flowView({ ...base, info: { state: state(status, S.NOT_ALLOW), opened: true } })).toEqual({ kind: 'status', status });
+  });
+  it('level 1 without personal information asks for it first; level 2 does not', () => {
+    expect(flowView({ ...base, hasPersonalInfo: false })).toEqual({ kind: 'personalFirst' });
+    expect(flowView({ ...base, level: 2, hasPersonalInfo: false })).toEqual({ kind: 'inHouse', status: S.ALLOW });
+  });
+  it('the provider decides between the in-house flow and the vendor’s, for a new attempt too', () => {
+    expect(flowView(base)).toEqual({ kind: 'inHouse', status: S.ALLOW });
+    const retry = { ...base, info: { state: state(S.FAILED_AND_CAN_RETRY, S.NOT_ALLOW), opened: true }, provider: Provider.PROVIDER_SUMSUB };
+    expect(flowView(retry)).toEqual({ kind: 'vendor', status: S.FAILED_AND_CAN_RETRY, provider: Provider.PROVIDER_SUMSUB });
   });
 });
 

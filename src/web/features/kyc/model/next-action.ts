@@ -1,5 +1,5 @@
 import type { KycInfo, KycRejectMessage, KycRejectNotice } from '../../../../shared/api/kyc-info.ts';
-import { KycLevel, MEMBER_TAG_KYC_NO_STEPS, StepStatus, type VerifiableLevel } from '../../../../shared/kyc.ts';
+import { KycLevel, MEMBER_TAG_KYC_NO_STEPS, Provider, StepStatus, type VerifiableLevel } from '../../../../shared/kyc.ts';
 
 /** What the overview asks the user to do next. */
 export const NextActionKind = {
@@ -97,6 +97,35 @@ export function nextAction({ state, opened, memberTag, hasPersonalInfo }: NextAc
 /** Statuses in which a level's flow accepts uploads and a submission (the kyc route's guard). */
 export function canStartFlow(status: StepStatus): boolean {
   return status === StepStatus.ALLOW || status === StepStatus.FAILED_AND_CAN_RETRY;
+}
+
+/**
+ * What the kyc route shows for a level (its guard), from what it read: a panel (no steps, the level's
+ * status, personal information first) or a flow, the vendor's or the in-house one. Pure, so the
+ * screen's preload loads the one flow the screen will show before it renders.
+ */
+export type FlowView =
+  | { kind: 'noSteps' }
+  | { kind: 'status'; status: StepStatus }
+  | { kind: 'personalFirst' }
+  | { kind: 'vendor'; status: StepStatus; provider: Provider }
+  | { kind: 'inHouse'; status: StepStatus };
+
+export interface FlowViewInput {
+  info: Pick<KycInfo, 'state' | 'opened'>;
+  level: VerifiableLevel;
+  memberTag?: Record<string, string> | null;
+  /** Personal information is saved. */
+  hasPersonalInfo: boolean;
+  provider: Provider;
+}
+
+export function flowView({ info, level, memberTag, hasPersonalInfo, provider }: FlowViewInput): FlowView {
+  if (hasNoSteps(info.opened, memberTag)) return { kind: 'noSteps' };
+  const status = stepStatus(info.state, level);
+  if (!canStartFlow(status)) return { kind: 'status', status };
+  if (level === KycLevel.LEVEL_1 && !hasPersonalInfo) return { kind: 'personalFirst' };
+  return provider === Provider.PROVIDER_DEFAULT ? { kind: 'inHouse', status } : { kind: 'vendor', status, provider };
 }
 
 /** A rejected level's reason (errorNotify) with the reviewer's message for the user (additionalRejectReason). */
