@@ -10,8 +10,8 @@ import { firstScreenCommitted } from '../lib/page/first-paint.ts';
 import { CaptureKitContext, type CaptureKit } from '../lib/capture/capture-kit.ts';
 import { sdkAroundNav, sdkSession } from '../features/sdk/sdk-session.ts';
 import { Footer, Header, usePageFrame } from './header.tsx';
-import { fiatRateQuery } from './fiat-rate.ts';
-import { profileQuery } from './profile.ts';
+import { fiatRateQuery, storeFiatRate } from './fiat-rate.ts';
+import { profileQuery, storeProfile } from './profile.ts';
 import { queryClient } from './query-client.ts';
 
 const loadAuthLayout = () => import('./auth-layout.tsx');
@@ -55,11 +55,15 @@ const AUTH_BASE = `${APP_BASE}/auth/`;
 export async function startPageLoad({ pathname, search }: Pick<Location, 'pathname' | 'search'> = window.location): Promise<void> {
   // A chunk that fails here fails again when the route renders, where the chunk error boundary shows it.
   if (pathname.startsWith(AUTH_BASE)) {
+    // The profile and the rate go in the store as they arrive, before the first render: the screens'
+    // first render has them (stored by the /auth layout's effects, they rendered every screen again
+    // in one task). The exchange's rate (decision 040) is read with the profile, not after it, so
+    // amounts show in the user's currency in the first paint; SDK mode has none (its profile is in
+    // US dollars).
+    // A failed read is the layout's to show (fetchQuery keeps it in the cache; allSettled takes the rejection).
     await Promise.allSettled([
-      queryClient.prefetchQuery(profileQuery),
-      // The exchange's rate (decision 040) with the profile, not after it: amounts show in the user's
-      // currency in the first paint. SDK mode has none (its profile is in US dollars).
-      sdkSession() ? null : queryClient.prefetchQuery(fiatRateQuery),
+      queryClient.fetchQuery(profileQuery).then(storeProfile),
+      sdkSession() ? null : queryClient.fetchQuery(fiatRateQuery).then(storeFiatRate),
       AuthLayout.preload(),
       loadAuthLayout().then(({ preloadScreen }) => preloadScreen(pathname.slice(AUTH_BASE.length), search, queryClient)),
     ]);

@@ -11,8 +11,8 @@ import { redirectToLogin } from '../lib/session/login-redirect.ts';
 import { logout } from '../lib/session/logout.ts';
 import { useGlobalStore } from '../store/global.ts';
 import { ChunkErrorBoundary } from './chunk-error-boundary.tsx';
-import { fiatRateQuery } from './fiat-rate.ts';
-import { profileQuery } from './profile.ts';
+import { fiatRateQuery, storeFiatRate } from './fiat-rate.ts';
+import { profileQuery, storeProfile } from './profile.ts';
 import { sdkSession } from '../features/sdk/sdk-session.ts';
 import { authRoutesFor, type ChildRoute } from './routes.ts';
 
@@ -61,19 +61,16 @@ export default function AuthLayout() {
   const storedId = useGlobalStore((s) => s.user.id);
   const userStored = profile.data !== undefined && storedId === profile.data.id;
   useLayoutEffect(() => {
-    if (profile.data) setUser({ ...profile.data, currency_code: profile.data.currency_code || 'USD', profileError: false });
-  }, [profile.data, setUser]);
+    if (profile.data) storeProfile(profile.data);
+  }, [profile.data]);
 
   // Decision 040: the exchange's rate for the user's currency sets the §3 rate (not in SDK mode, whose
   // profile is in USD). Without an answer amounts stay in US dollars, which the screens say.
   const sdk = profile.data?.isSdk === true;
   const fiat = useQuery({ ...fiatRateQuery, enabled: profile.isSuccess && !sdk });
-  const setFiatRate = useGlobalStore((s) => s.setFiatRate);
   useEffect(() => {
-    if (!fiat.data) return;
-    const rate = Number(fiat.data.rate);
-    if (Number.isFinite(rate) && rate > 0) setFiatRate(rate, { currency: fiat.data.currency, time: fiat.data.time, converted: fiat.data.converted, requested: fiat.data.requested });
-  }, [fiat.data, setFiatRate]);
+    if (fiat.data) storeFiatRate(fiat.data);
+  }, [fiat.data]);
 
   useEffect(() => {
     if (!profile.error) return;

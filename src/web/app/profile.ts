@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { UserProfile } from '../../shared/api/profile.ts';
 import { ApiPath } from '../../shared/api/paths.ts';
 import { http } from '../lib/http/index.ts';
-import type { AppUser } from '../store/global.ts';
+import { useGlobalStore, type AppUser } from '../store/global.ts';
 import { sdkSession } from '../features/sdk/sdk-session.ts';
 
 /**
@@ -27,3 +27,15 @@ export const profileQuery = queryOptions({
   retryOnMount: false,
 });
 
+
+let storedProfile: AppUser | undefined;
+/**
+ * Puts a profile read in the store, where the screens read the user (§4: currency_code empty -> USD).
+ * The same read twice (the page's start, then the /auth layout) is stored once: storing it again
+ * rendered every screen that reads the user a second time, in one task.
+ */
+export function storeProfile(profile: AppUser): void {
+  if (profile === storedProfile) return;
+  storedProfile = profile;
+  useGlobalStore.getState().setUser({ ...profile, currency_code: profile.currency_code || 'USD', profileError: false });
+}

@@ -3,6 +3,7 @@ import { envelope, installFetch } from '../lib/http/testing.ts';
 import { clearResponseCache } from '../lib/http/index.ts';
 import { startPageLoad } from './app.tsx';
 import { queryClient } from './query-client.ts';
+import { useGlobalStore } from '../store/global.ts';
 
 /** Issue 32: what a page asks for as it starts, before anything renders (nothing is rendered here). */
 const paths = (calls: { url: string }[]) => calls.map((c) => new URL(c.url, 'http://localhost').pathname).sort();
@@ -27,6 +28,20 @@ describe('startPageLoad', () => {
     ]);
     // In the app's cache: the screens mounting next read them from there instead of asking again.
     expect(queryClient.getQueryState(['profile'])?.status).toBe('success');
+  });
+
+  it('puts the profile and the exchange’s rate in the store before the first render', async () => {
+    installFetch((call) =>
+      call.url.includes('/fiat-rate')
+        ? envelope({ currency: 'EUR', rate: '0.92', time: '2026-11-30T06:00:00Z', converted: true, requested: 'EUR' })
+        : envelope(call.url.includes('/user/profile') ? { id: 'u-42', email: 'a@example.com', currency_code: '' } : {}),
+    );
+    await startPageLoad({ pathname: '/user/accounts/auth/kyc', search: '' });
+    const state = useGlobalStore.getState();
+    // §4: an empty currency is US dollars.
+    expect(state.user).toMatchObject({ id: 'u-42', currency_code: 'USD', profileError: false });
+    expect(state.rate).toBe(0.92);
+    expect(state.fiat.currency).toBe('EUR');
   });
 
   it('asks for the provider of the level the kyc address names, as the screen will', async () => {

@@ -16,8 +16,9 @@ const link = 'inline-flex min-h-10 items-center text-sm font-medium text-primary
  */
 export function RestrictionNotice({ info }: { info: LimitationPart | undefined }) {
   const { t } = useTranslation();
-  const site = useSiteConfig();
   const restrictions = (info?.actions ?? []).filter((a) => RESTRICTION_REASONS.has(a.reason));
+  // The help centre's address only when a restriction points to it (not a read on every overview).
+  const site = useSiteConfig({ enabled: restrictions.some((r) => r.action === LimitationAction.CONTACT_SUPPORT) });
   if (restrictions.length === 0) return null;
   return (
     <div className="flex flex-col gap-3" data-testid="restrictions">
