@@ -52,7 +52,9 @@ test('a partner page embeds the flow: level 1 in SDK mode, events to the parent,
   await frame.getByRole('button', { name: 'Save personal information' }).click();
   await expect(frame.getByText('Personal information saved')).toBeVisible();
 
-  // Level 1 with the in-house provider.
+  // Level 1 with the in-house provider. The next action comes into view with the keyboard on it, below
+  // the "saved" message at the top (which covered it, and took the click, before it had room there).
+  await expect(frame.getByRole('link', { name: 'Verify identity' })).toBeFocused();
   await frame.getByRole('link', { name: 'Verify identity' }).click();
   await expect(frame.getByRole('heading', { name: 'Where was your document issued?' })).toBeVisible();
   await frame.getByRole('button', { name: 'Continue' }).click();

@@ -10,6 +10,9 @@
  */
 import * as chromeLauncher from 'chrome-launcher';
 import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type LhResult from 'lighthouse/types/lhr/lhr.js';
 
@@ -116,22 +119,30 @@ export async function launchLighthouse(): Promise<LighthouseBrowser> {
 /** The Lighthouse CLI of the installed package (its `lighthouse` command). */
 const LIGHTHOUSE_CLI = fileURLToPath(import.meta.resolve('lighthouse/cli/index.js'));
 
-/** One run of the Lighthouse CLI itself, in a process of its own, against the Chromium at `port`. */
+/**
+ * One run of the Lighthouse CLI itself, in a process of its own, against the Chromium at `port`. The
+ * report goes to a file: read from the CLI's standard output, a report of a few megabytes now and
+ * then arrived cut short (a failed run).
+ */
 async function runCli(port: number, url: string, formFactor: FormFactor): Promise<LhResult> {
-  const args = [LIGHTHOUSE_CLI, url, `--port=${port}`, '--output=json', '--output-path=stdout', '--only-categories=performance,accessibility', '--quiet', '--max-wait-for-load=30000'];
-  // Mobile: the CLI's defaults (no preset). Desktop: its desktop preset.
-  if (formFactor === 'desktop') args.push('--preset=desktop');
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  let err = '';
-  child.stdout.setEncoding('utf8').on('data', (c: string) => (out += c));
-  child.stderr.setEncoding('utf8').on('data', (c: string) => (err += c));
-  const code = await new Promise<number | null>((resolve, reject) => {
-    child.once('error', reject);
-    child.once('close', resolve);
-  });
-  if (!out.trimStart().startsWith('{')) throw new Error(`lighthouse ${url}: the CLI exited (${code}) without a report: ${err.trim().split('\n').slice(-2).join(' ')}`);
-  return JSON.parse(out) as LhResult;
+  const dir = mkdtempSync(path.join(tmpdir(), 'ua-lighthouse-'));
+  const report = path.join(dir, 'report.json');
+  try {
+    const args = [LIGHTHOUSE_CLI, url, `--port=${port}`, '--output=json', `--output-path=${report}`, '--only-categories=performance,accessibility', '--quiet', '--max-wait-for-load=30000'];
+    // Mobile: the CLI's defaults (no preset). Desktop: its desktop preset.
+    if (formFactor === 'desktop') args.push('--preset=desktop');
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    let err = '';
+    child.stderr.setEncoding('utf8').on('data', (c: string) => (err += c));
+    const code = await new Promise<number | null>((resolve, reject) => {
+      child.once('error', reject);
+      child.once('close', resolve);
+    });
+    if (!existsSync(report)) throw new Error(`lighthouse ${url}: the CLI exited (${code}) without a report: ${err.trim().split('\n').slice(-2).join(' ')}`);
+    return JSON.parse(readFileSync(report, 'utf8')) as LhResult;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 async function runOnce(port: number, url: string, formFactor: FormFactor, cookie: string | undefined): Promise<LighthouseScore> {

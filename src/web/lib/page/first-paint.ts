@@ -15,26 +15,16 @@ export function holdUntilFirstPaint(): void {
   painted = false;
 }
 
-/** The longest the browser's idle time is waited for after the first frame. */
-const IDLE_WAIT_MS = 1000;
-
 /**
  * The first screen is committed (the app's first effect): painted once the browser has drawn the
- * next frame (a task queued from that frame's animation callback runs after it), and then been
- * idle: the frame is drawn before it is presented, and a read started between the two was still
- * counted as part of the first screen's load (Lighthouse's largest paint included it). Without
- * requestIdleCallback (Safari), right after the frame.
+ * next frame (a task queued from that frame's animation callback runs after it is presented).
  */
 export function firstScreenCommitted(): void {
   if (painted) return;
-  const done = () => {
-    painted = true;
-    listeners.forEach((listener) => listener());
-  };
   requestAnimationFrame(() =>
     setTimeout(() => {
-      if (typeof requestIdleCallback === 'function') requestIdleCallback(done, { timeout: IDLE_WAIT_MS });
-      else done();
+      painted = true;
+      listeners.forEach((listener) => listener());
     }),
   );
 }

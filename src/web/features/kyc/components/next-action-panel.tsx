@@ -102,7 +102,9 @@ export function NextActionPanel({ action, rejections, onFillPersonalInfo }: Next
       buttons = null;
   }
   return (
-    <section aria-labelledby="next-action-title" data-testid="next-action" data-kind={kind} className="flex flex-col gap-3">
+    // scroll-mt: scrolled to the top after the first save (kyc-overview.tsx), the panel stays below the
+    // "saved" message shown at the top, which covered its button.
+    <section aria-labelledby="next-action-title" data-testid="next-action" data-kind={kind} className="flex scroll-mt-16 flex-col gap-3">
       <Alert variant={VARIANT[kind]} role="status" action={buttons}>
         <h3 id="next-action-title" className="text-base font-semibold">
           {t(wordingKey(`${key}.title`, sdk), { level })}
