@@ -45,8 +45,8 @@ export const PAGES: Record<string, { entry: string; lazy: string[] }> = {
   // Besides its route (whose chunk brings the KYC overview since decision 069), the personal page
   // renders lazy parts of its own on first load (measured by `npm run bench` in Chromium): the account
   // extras' slot and, for a user with no personal information yet (the demo user the bench signs in),
-  // its form. Missing them made this
-  // report say 117 KB for a 202 KB page. The toast renderers load with the first toast, not here.
+  // its form. Missing them made this report say 117 KB for a 202 KB page. The toast renderers load
+  // with the first toast, not here.
   '/user/accounts/auth/personal': {
     entry: 'index.html',
     lazy: ['app/auth-layout.tsx', routeModule('personal'), 'features/extras/overview-extras.tsx', 'features/kyc/components/personal-info-form.tsx'],

@@ -17,8 +17,9 @@ import { sdkSession } from '../features/sdk/sdk-session.ts';
 import { authRoutesFor, type ChildRoute } from './routes.ts';
 
 /**
- * The screen at `path` (under /auth) starts loading with its reads (`search`, the address's query): its chunk is the
- * same one the route's lazy component asks for later, so nothing loads twice (app.tsx startPageLoad).
+ * The screen at `path` (under /auth) starts loading with its reads (`search`, the address's query):
+ * its chunk is the same one the route's lazy component asks for later, so nothing loads twice
+ * (app.tsx startPageLoad).
  */
 export async function preloadScreen(path: string, search: string, client: QueryClient): Promise<void> {
   const name = path.split(/[/?#]/, 1)[0];

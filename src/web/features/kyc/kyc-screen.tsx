@@ -4,7 +4,7 @@ import { lazyWithPreload } from 'react-lazy-with-preload';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
 import type { SubmitApplicationResult } from '../../../shared/api/applications.ts';
-import { KycLevel, StepStatus } from '../../../shared/kyc.ts';
+import { KycLevel, StepStatus, type VerifiableLevel } from '../../../shared/kyc.ts';
 import { USUAL_REVIEW_HOURS } from '../../../shared/review-time.ts';
 import { buttonVariants } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
@@ -53,7 +53,10 @@ const Level1Flow = lazyWithPreload(() => import('./components/level1-flow.tsx').
 const Level2Flow = lazyWithPreload(() => import('./components/level2-flow.tsx').then((m) => ({ default: m.Level2Flow })));
 const VendorFlow = lazyWithPreload(() => import('./components/vendor-flow.tsx').then((m) => ({ default: m.VendorFlow })));
 
-function preloadFlow(view: FlowView, level: 1 | 2): Promise<unknown> {
+/** While the reads or the flow's chunk are on their way: one loading block, so nothing moves between the two. */
+const FLOW_LOADING = <LoadingBlock lines={6} data-testid="flow-loading" />;
+
+function preloadFlow(view: FlowView, level: VerifiableLevel): Promise<unknown> {
   if (view.kind === 'vendor') return VendorFlow.preload();
   if (view.kind === 'inHouse') return level === KycLevel.LEVEL_1 ? Level1Flow.preload() : Level2Flow.preload();
   return Promise.resolve();
@@ -175,7 +178,7 @@ function GuardedFlow({ level, onSubmitted, returnedFromVendor }: { level: 1 | 2;
   const saved = personal.data;
   const chosen = provider.data;
   if (!data || !saved || !chosen) {
-    return <LoadingBlock lines={6} data-testid="flow-loading" />;
+    return FLOW_LOADING;
   }
 
   const view = flowView({ info: data, level, memberTag: user.member_tag, hasPersonalInfo: !!saved.info, provider: chosen.provider });
@@ -225,7 +228,7 @@ function GuardedFlow({ level, onSubmitted, returnedFromVendor }: { level: 1 | 2;
       return (
         <div className="flex flex-col gap-6">
           {view.status === StepStatus.FAILED_AND_CAN_RETRY ? <RetryNotice rejections={rejectionsOf(data, level)} /> : null}
-          <Suspense fallback={<LoadingBlock lines={6} data-testid="flow-loading" />}>
+          <Suspense fallback={FLOW_LOADING}>
             <VendorFlow level={level} provider={view.provider} onSubmitted={() => setWait({ phase: 'sent', known: newest, since: null })} />
           </Suspense>
         </div>
@@ -237,7 +240,7 @@ function GuardedFlow({ level, onSubmitted, returnedFromVendor }: { level: 1 | 2;
       return (
         <div className="flex flex-col gap-6">
           {retrying ? <RetryNotice rejections={rejectionsOf(data, level)} /> : null}
-          <Suspense fallback={<LoadingBlock lines={6} data-testid="flow-loading" />}>
+          <Suspense fallback={FLOW_LOADING}>
             {level === KycLevel.LEVEL_1 ? (
               <Level1Flow
                 userId={user.id}
