@@ -102,8 +102,10 @@ async function envelopePlugin(app: FastifyInstance) {
 
   // API replies carry personal data (profile, personal information, cases): no cache keeps them
   // unless a route says otherwise (country list, site configuration).
-  app.addHook('onSend', async (request, reply) => {
+  // A callback, not an async function: this runs on every reply, and a hook's promise is a cost of its own.
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (routePath(request).startsWith(API_PREFIX) && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    done(null, payload);
   });
 
   app.setNotFoundHandler((request, reply) => {

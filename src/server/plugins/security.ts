@@ -1,16 +1,35 @@
 import helmet from 'helmet';
 import rateLimit from '@fastify/rate-limit';
 import { sharedRateLimitStore } from './shared-rate-limit-store.ts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { httpsSite, SESSION_COOKIE } from './auth.ts';
+import { httpsSite, routePath, SESSION_COOKIE } from './auth.ts';
+import { API_PREFIX } from '../../shared/api/paths.ts';
 
 /** Browsers keep to https for 180 days (helmet's former default here); this host only. */
 const HSTS = 'max-age=15552000';
 import { SDK_BUSINESS_PARAM, SDK_FLOW_PREFIX, SDK_PAGE_PATH, SdkPageParam } from '../../shared/integration-paths.ts';
 
 /**
- * Security headers on every reply. The CSP allows our own origin and the configured verification
+ * The headers of an API reply (JSON, and the documents and frames some calls send). OWASP's REST
+ * security sheet: a CSP that lets nothing load or frame it, nosniff, and here also no cross-origin
+ * embedding (`cross-origin-resource-policy`) and no referrer. The page headers helmet adds besides
+ * (COOP, Origin-Agent-Cluster, X-DNS-Prefetch-Control, X-Download-Options,
+ * X-Permitted-Cross-Domain-Policies, X-XSS-Protection) act on documents only; on every API reply
+ * they were a measurable share of the calls every page makes (decision 071). Routes that send a
+ * file set their own, stricter CSP (`sandbox`).
+ */
+export const API_SECURITY_HEADERS: ReadonlyArray<readonly [string, string]> = [
+  ['content-security-policy', "default-src 'none'; frame-ancestors 'none'"],
+  ['x-content-type-options', 'nosniff'],
+  ['cross-origin-resource-policy', 'same-origin'],
+  ['referrer-policy', 'no-referrer'],
+];
+
+const isApiPath = (path: string) => path.startsWith(`${API_PREFIX}/`);
+
+/**
+ * Security headers on every reply: the API's own (above) on /x-api, helmet's page set elsewhere. The page CSP allows our own origin and the configured verification
  * vendors' origins only: the web app bundles its fonts and scripts, the Telegram SDK comes from npm,
  * and a vendor's web SDK is loaded only from that vendor (docs/decisions/016).
  */
@@ -48,20 +67,26 @@ async function securityPlugin(app: FastifyInstance) {
     strictTransportSecurity: false,
   });
   app.addHook('onRequest', (request, reply, done) => {
-    applySecurityHeaders(request.raw, reply.raw, (err?: unknown) => {
-      if (err) throw err;
-    });
+    if (isApiPath(routePath(request))) for (const [name, value] of API_SECURITY_HEADERS) reply.raw.setHeader(name, value);
+    else
+      applySecurityHeaders(request.raw, reply.raw, (err?: unknown) => {
+        if (err) throw err;
+      });
     if (httpsSite(request)) reply.raw.setHeader('strict-transport-security', HSTS);
     done();
   });
 
+  // Every reply passes here; only SDK pages need a lookup, the others go on without a promise.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (request.method !== 'GET' || !request.url.startsWith(SDK_FLOW_PREFIX)) return done(null, payload);
+    frameAncestorsFor(request, reply).then(() => done(null, payload), (err: Error) => done(err));
+  });
   // The SDK page opened with a partner's access token may be framed by exactly that business's
   // origins (decision 021). A later page of the flow (or the SDK page reloaded) carries no token but
   // the business marker SDK mode keeps in every address: it gets that business's registered origins
   // too, never an origin the address names. Any other page, an unknown or disabled business, or a
   // web user's token keeps FRAME_ANCESTORS.
-  app.addHook('onSend', async (request, reply) => {
-    if (request.method !== 'GET' || !request.url.startsWith(SDK_FLOW_PREFIX)) return;
+  async function frameAncestorsFor(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const csp = reply.getHeader('content-security-policy');
     if (typeof csp !== 'string') return;
     const url = new URL(request.url, 'http://localhost');
@@ -73,7 +98,7 @@ async function securityPlugin(app: FastifyInstance) {
     const origins = (token ? await partners.frameAncestorsFor(token) : null) ?? (business ? await partners.frameAncestorsOfBusiness(business) : null);
     if (!origins) return;
     reply.header('content-security-policy', csp.replace(/frame-ancestors [^;]*/, `frame-ancestors ${origins.join(' ')}`));
-  });
+  }
 
   // A coarse per-IP ceiling for everything; login has its own, stricter, per-account throttle.
   // Servers on one PostgreSQL share the counters (one ceiling, not one per process; decision 024).

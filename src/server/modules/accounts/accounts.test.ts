@@ -123,12 +123,20 @@ describe('cross-site request defence', () => {
 });
 
 describe('transport and headers', () => {
-  it('sends security headers', async () => {
-    const res = await app.inject({ method: 'GET', url: '/x-api/v2/private/user/profile' });
-    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
-    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
-    expect(res.headers['referrer-policy']).toBe('no-referrer');
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  it("sends security headers: a page gets the page policy, an API reply the API's (nothing may load or frame it)", async () => {
+    const page = await app.inject({ method: 'GET', url: '/user/accounts/auth/personal' });
+    expect(page.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(page.headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(page.headers['referrer-policy']).toBe('no-referrer');
+    expect(page.headers['x-content-type-options']).toBe('nosniff');
+    for (const res of [await app.inject({ method: 'GET', url: '/x-api/v2/private/user/profile' }), await app.inject({ method: 'GET', url: '/x-api/v1/no-such-call' })]) {
+      expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
+      expect(res.headers['cross-origin-opener-policy']).toBeUndefined();
+    }
   });
 
   it('behind a trusted proxy over https: the mailed link is on the public site, and its session cookie is Secure', async () => {

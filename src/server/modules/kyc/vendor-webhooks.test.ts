@@ -237,7 +237,7 @@ describe('routing agrees everywhere', () => {
   });
 
   it('the page CSP allows the configured vendor and nothing else', async () => {
-    const res = await app.inject({ method: 'GET', url: '/x-api/v1/public/site-config' });
+    const res = await app.inject({ method: 'GET', url: '/user/accounts/auth/personal' });
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain(`script-src 'self' ${sumsub.origin}`);
     expect(csp).toContain(`frame-src 'self' ${sumsub.origin}`);
