@@ -15,7 +15,6 @@ import path from 'node:path';
 import Fastify from 'fastify';
 import { buildApp } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
-import { logStreamFor } from '../../src/server/log-format.ts';
 import { DEMO_PASSWORD, DEMO_REVIEWER_PASSWORD } from '../../src/server/seed.ts';
 import { seedCases } from './cases.ts';
 import { seedVerifiedUsers } from './verified-users.ts';
@@ -52,8 +51,7 @@ if (kind === 'bare') {
     RATE_LIMIT_PER_MINUTE: '100000000',
     LOGIN_MAX_ATTEMPTS_PER_IP: '100000000',
   });
-  // The log as `npm start` writes it (start.ts): JSON lines in batches when standard output is a file.
-  const app = await buildApp(config, { logStream: logStreamFor(config.logFormat) });
+  const app = await buildApp(config);
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as { port: number };
   const base = `http://127.0.0.1:${port}`;

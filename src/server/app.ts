@@ -4,7 +4,6 @@ import { reasonTemplatesRoutes } from './modules/reason-templates/reason-templat
 import cookie from '@fastify/cookie';
 import Fastify, { LogController, type FastifyPluginAsync, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { DestinationStream } from 'pino';
 import { API_PREFIX } from '../shared/api/paths.ts';
 import type { Config } from './config.ts';
 import { createDb, migrate, type Db } from './db/index.ts';
@@ -48,8 +47,8 @@ import { mailerFromConfig } from './mail/transports.ts';
 import './types.ts';
 
 export interface BuildOptions {
-  /** Where log lines go (tests capture them; `npm start` batches them, log-format.ts); defaults to stdout. */
-  logStream?: DestinationStream;
+  /** Where log lines go (tests capture them); defaults to stdout. */
+  logStream?: NodeJS.WritableStream;
   /** An already-open database (tests share setup); otherwise opened from config. */
   db?: Db;
   /**
@@ -62,7 +61,7 @@ export interface BuildOptions {
   mailer?: Mailer;
 }
 
-export function loggerOptions(config: Config, stream?: DestinationStream): FastifyServerOptions['logger'] {
+export function loggerOptions(config: Config, stream?: NodeJS.WritableStream): FastifyServerOptions['logger'] {
   return {
     level: config.logLevel,
     ...(stream ? { stream } : {}),

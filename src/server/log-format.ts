@@ -1,5 +1,4 @@
 import { Writable } from 'node:stream';
-import pino from 'pino';
 
 /**
  * How the server writes its log: JSON lines (what log collectors read) or readable lines for a person
@@ -72,21 +71,7 @@ export function prettyLogStream(out: NodeJS.WritableStream & { isTTY?: boolean }
   });
 }
 
-/**
- * JSON lines are written in batches: a line waits until 4 KB are pending or a second has passed.
- * One write system call per line (pino's default) took 20 µs of a small API reply's 150 µs of CPU
- * on a busy server, more than building the line (decision 071). The writes run off the requests'
- * thread. On exit (a signal, a crash, process.exit) pino writes what is pending at once; only a
- * SIGKILL or a power cut loses what waits, at most a second of lines.
- */
-export const LOG_BATCH = { bytes: 4096, flushMs: 1000 } as const;
-
-/** JSON lines to file descriptor `fd` in batches (LOG_BATCH). */
-export function batchedJsonLog(fd: number): pino.DestinationStream {
-  return pino.destination({ dest: fd, sync: false, minLength: LOG_BATCH.bytes, periodicFlush: LOG_BATCH.flushMs });
-}
-
-/** Where the server's log goes for a setting: readable lines on `out`, or JSON lines to its file descriptor in batches. */
-export function logStreamFor(setting: LogFormat, out: NodeJS.WritableStream & { isTTY?: boolean; fd?: number } = process.stdout): pino.DestinationStream {
-  return resolveLogFormat(setting, out.isTTY) === LogFormat.PRETTY ? prettyLogStream(out) : batchedJsonLog(out.fd ?? 1);
+/** Where the server's log goes for a setting: undefined = pino's own JSON to stdout. */
+export function logStreamFor(setting: LogFormat, out: NodeJS.WritableStream & { isTTY?: boolean } = process.stdout): Writable | undefined {
+  return resolveLogFormat(setting, out.isTTY) === LogFormat.PRETTY ? prettyLogStream(out) : undefined;
 }

@@ -29,7 +29,7 @@ export async function startServer(config: Config, options: BuildOptions = {}, { 
   const fakes = config.demo ? await startVendorFakes(config, { autoReviewMs, explicitRoutes: config.providerRoutesExplicit }) : null;
   // Demo mode with SCREENING_ENGINE=yente and no YENTE_URL: yente's local fake with the sample list (decision 043).
   const yente = config.demo ? await startDemoYente(fakes?.config ?? config) : null;
-  const app = await buildApp(yente?.config ?? fakes?.config ?? config, { ...options, logStream });
+  const app = await buildApp(yente?.config ?? fakes?.config ?? config, logStream ? { ...options, logStream } : options);
   if (fakes) app.addHook('onClose', () => fakes.close());
   if (yente) app.addHook('onClose', () => yente.fake.close());
 
