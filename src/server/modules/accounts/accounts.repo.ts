@@ -158,6 +158,12 @@ export async function setPassword(db: Q, id: string, passwordHash: string, nowIs
     .execute();
 }
 
+/** The same password hashed at a higher cost, unless the hash changed meanwhile (a reset): rows changed, 0 or 1. */
+export async function replacePasswordHash(db: Q, id: string, previousHash: string, passwordHash: string): Promise<number> {
+  const r = await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', id).where('password_hash', '=', previousHash).executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}
+
 /** Ends every session of the account; how many there were. */
 export async function deleteSessionsOf(db: Q, userId: string): Promise<number> {
   const r = await db.deleteFrom('sessions').where('user_id', '=', userId).executeTakeFirst();

@@ -15,7 +15,7 @@ import { hashToken, newToken } from './tokens.ts';
 import { createPasswordReset } from './password-reset.ts';
 import { createRegistration } from './registration.ts';
 import { createClosure } from './closure.ts';
-import { hashPassword, PASSWORD_HASH_COST, unknownUserHash, verifyPassword, type PasswordHashCost } from './passwords.ts';
+import { hashPassword, isBelowCost, PASSWORD_HASH_COST, unknownUserHash, verifyPassword, type PasswordHashCost } from './passwords.ts';
 
 /** The strength rule of new passwords, for tools that create accounts (scripts/create-reviewer.ts). */
 export { passwordWeakness } from './password-strength.ts';
@@ -201,6 +201,15 @@ export function createAccountsService({ db, config, levelOf = async () => 0, mai
         throw new BusinessError(RetCode.ACCOUNT_DISABLED, 'account disabled');
       }
       await markSeen(db, `login:known:${input.email}|${ip}`);
+      // A hash made before PASSWORD_HASH_N was raised is made again at the configured cost, now that
+      // the password is known: otherwise only a reset would ever bring an account up to it.
+      if (isBelowCost(user.password_hash, hashCost)) {
+        const stronger = await hashPassword(input.password, hashCost);
+        await db.transaction().execute(async (trx) => {
+          if ((await repo.replacePasswordHash(trx, user.id, user.password_hash, stronger)) === 0) return;
+          await recordAudit(trx, { ...actor, type: 'user', id: user.id }, { action: 'user.password_rehashed', entityType: 'user', entityId: user.id, after: { N: hashCost.N, r: hashCost.r, p: hashCost.p } });
+        });
+      }
       const session = await startSession(user.id, user.role as UserRole, meta, meta.previousIdHash);
       await recordAudit(db, { ...actor, type: 'user', id: user.id }, { action: 'user.login', entityType: 'user', entityId: user.id });
       return session;

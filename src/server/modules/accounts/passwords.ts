@@ -35,6 +35,15 @@ export async function verifyPassword(stored: string, password: string): Promise<
   return expected.length === actual.length && timingSafeEqual(expected, actual);
 }
 
+/**
+ * Whether `stored` was made below `cost` (a hash from before PASSWORD_HASH_N was raised) or by
+ * another scheme: a login with the right password then hashes it again at `cost`.
+ */
+export function isBelowCost(stored: string, cost: PasswordHashCost): boolean {
+  const [scheme, n, r, p] = stored.split('$');
+  return scheme !== 'scrypt' || Number(n) < cost.N || Number(r) < cost.r || Number(p) < cost.p;
+}
+
 const unknownUserHashes = new Map<string, Promise<string>>();
 
 /**
