@@ -25,7 +25,7 @@ export function isAllowedWrite(request: FastifyRequest, allowedOrigins: readonly
 }
 
 async function csrfPlugin(app: FastifyInstance) {
-  // A callback, not an async function: this runs on every request, and a hook's promise is a cost of its own.
+  // A callback: nothing here waits.
   app.addHook('onRequest', (request, _reply, done) => {
     if (SAFE_METHODS.has(request.method) || !routePath(request).startsWith(API_PREFIX) || isAllowedWrite(request, app.config.allowedOrigins)) return done();
     request.log.warn({ origin: request.headers.origin }, 'cross-site write rejected');

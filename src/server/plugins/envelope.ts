@@ -102,7 +102,7 @@ async function envelopePlugin(app: FastifyInstance) {
 
   // API replies carry personal data (profile, personal information, cases): no cache keeps them
   // unless a route says otherwise (country list, site configuration).
-  // A callback, not an async function: this runs on every reply, and a hook's promise is a cost of its own.
+  // A callback: nothing here waits.
   app.addHook('onSend', (request, reply, payload, done) => {
     if (routePath(request).startsWith(API_PREFIX) && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
     done(null, payload);

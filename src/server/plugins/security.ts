@@ -15,11 +15,10 @@ import { SDK_BUSINESS_PARAM, SDK_FLOW_PREFIX, SDK_PAGE_PATH, SdkPageParam } from
  * security sheet: a CSP that lets nothing load or frame it, nosniff, and here also no cross-origin
  * embedding (`cross-origin-resource-policy`) and no referrer. The page headers helmet adds besides
  * (COOP, Origin-Agent-Cluster, X-DNS-Prefetch-Control, X-Download-Options,
- * X-Permitted-Cross-Domain-Policies, X-XSS-Protection) act on documents only; on every API reply
- * they were a measurable share of the calls every page makes (decision 071). Routes that send a
- * file set their own, stricter CSP (`sandbox`).
+ * X-Permitted-Cross-Domain-Policies, X-XSS-Protection) act on documents only (decision 071).
+ * Routes that send a file set their own, stricter CSP (`sandbox`).
  */
-export const API_SECURITY_HEADERS: ReadonlyArray<readonly [string, string]> = [
+const API_SECURITY_HEADERS: ReadonlyArray<readonly [string, string]> = [
   ['content-security-policy', "default-src 'none'; frame-ancestors 'none'"],
   ['x-content-type-options', 'nosniff'],
   ['cross-origin-resource-policy', 'same-origin'],
@@ -29,9 +28,10 @@ export const API_SECURITY_HEADERS: ReadonlyArray<readonly [string, string]> = [
 const isApiPath = (path: string) => path.startsWith(`${API_PREFIX}/`);
 
 /**
- * Security headers on every reply: the API's own (above) on /x-api, helmet's page set elsewhere. The page CSP allows our own origin and the configured verification
- * vendors' origins only: the web app bundles its fonts and scripts, the Telegram SDK comes from npm,
- * and a vendor's web SDK is loaded only from that vendor (docs/decisions/016).
+ * Security headers on every reply: the API's own (above) on /x-api, helmet's page set elsewhere.
+ * The page CSP allows our own origin and the configured verification vendors' origins only: the
+ * web app bundles its fonts and scripts, the Telegram SDK comes from npm, and a vendor's web SDK is
+ * loaded only from that vendor (docs/decisions/016).
  */
 async function securityPlugin(app: FastifyInstance) {
   // Exactly the origins of the vendors configured here (their SDK script, frame and API), nothing more.
@@ -76,7 +76,7 @@ async function securityPlugin(app: FastifyInstance) {
     done();
   });
 
-  // Every reply passes here; only SDK pages need a lookup, the others go on without a promise.
+  // Every reply passes here; only SDK pages need a lookup (the others go on at once).
   app.addHook('onSend', (request, reply, payload, done) => {
     if (request.method !== 'GET' || !request.url.startsWith(SDK_FLOW_PREFIX)) return done(null, payload);
     frameAncestorsFor(request, reply).then(() => done(null, payload), (err: Error) => done(err));
