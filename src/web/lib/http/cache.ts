@@ -46,6 +46,11 @@ function storage(): Storage | null {
 export class ResponseCache {
   private entries = new Map<string, Entry>();
   private loaded = false;
+  /**
+   * How many times the cache was emptied. A read that was sent before an emptying and answered after
+   * it may predate the write that emptied it: it is not stored (`set` with the generation it began in).
+   */
+  generation = 0;
 
   /** The fresh value stored for `key`, wrapped so that a stored `null` is still a hit. */
   get(key: string, now = Date.now()): { value: unknown } | undefined {
@@ -61,7 +66,8 @@ export class ResponseCache {
     return { value: structuredClone(entry.value) };
   }
 
-  set(key: string, value: unknown, now = Date.now()): void {
+  set(key: string, value: unknown, now = Date.now(), sentInGeneration = this.generation): void {
+    if (sentInGeneration !== this.generation) return;
     this.load(now);
     this.entries.delete(key);
     this.entries.set(key, { storedAt: now, value: structuredClone(value) });
@@ -79,6 +85,7 @@ export class ResponseCache {
 
   /** §8: "user no permission" clears the whole cache, memory and storage. */
   clear(): void {
+    this.generation += 1;
     this.entries.clear();
     this.loaded = true;
     try {

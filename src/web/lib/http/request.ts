@@ -66,6 +66,7 @@ async function execute<T>(config: RequestConfig): Promise<T> {
   }
 
   const startedAt = Date.now();
+  const generation = responseCache.generation;
   const event = config.event;
   try {
     const { result } = await send<T>({
@@ -82,7 +83,8 @@ async function execute<T>(config: RequestConfig): Promise<T> {
       credentials: 'include',
       signal: config.signal,
     });
-    if (key) responseCache.set(key, result);
+    // Not stored if a write emptied the cache meanwhile: this answer may be from before that write.
+    if (key) responseCache.set(key, result, Date.now(), generation);
     // A write may change what cached reads return (e.g. tagmember changes the profile's member_tag):
     // after a successful one, nothing cached is trusted any more.
     else if (method !== 'get') responseCache.clear();
