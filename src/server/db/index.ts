@@ -32,11 +32,18 @@ export function createDb(database: Config['database'], onConnectionError: (err: 
     if (database.preparedStatements !== false) pool.on('connect', prepareStatementsOf);
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
   }
-  if (database.file === ':memory:') return new Kysely<Database>({ dialect: new SqliteDialect({ database: openNodeSqlite(database.file) }), plugins });
+  if (database.file === ':memory:') {
+    const connection = openNodeSqlite(database.file);
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: connection }), plugins });
+    changeMarks.set(db, connection.changeMark);
+    return db;
+  }
   mkdirSync(path.dirname(database.file), { recursive: true });
   const reader = createSqliteReader<Database>(database.file);
-  const db = new Kysely<Database>({ dialect: new NodeSqliteDialect(openNodeSqlite(database.file), reader), plugins });
+  const connection = openNodeSqlite(database.file);
+  const db = new Kysely<Database>({ dialect: new NodeSqliteDialect(connection, reader), plugins });
   readers.set(db, reader);
+  changeMarks.set(db, connection.changeMark);
   return db;
 }
 
@@ -81,6 +88,17 @@ const readers = new WeakMap<Db, Db>();
  */
 export function readerOf(db: Db): Db {
   return readers.get(db) ?? db;
+}
+
+const changeMarks = new WeakMap<Db, () => string>();
+
+/**
+ * The embedded database's change mark (sqlite-node.ts): unchanged, nothing read from `db` before it
+ * can be stale, so a read may be kept in memory under it. Undefined on PostgreSQL, where other
+ * servers write without this one seeing it: nothing is kept that way there.
+ */
+export function changeMarkOf(db: Db): (() => string) | undefined {
+  return changeMarks.get(db);
 }
 
 export { isPostgres } from './dialect.ts';

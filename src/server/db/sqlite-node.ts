@@ -12,7 +12,17 @@ import type { SqliteDatabase, SqliteStatement } from 'kysely';
  */
 const STATEMENT_CACHE_SIZE = 1000;
 
-export function openNodeSqlite(file: string, { statementCacheSize = STATEMENT_CACHE_SIZE, readOnly = false } = {}): SqliteDatabase {
+/** The adapter, and what the connection can tell of changes (`changeMark`). */
+export interface NodeSqliteDatabase extends SqliteDatabase {
+  /**
+   * A value that moves whenever the database may have changed: rows this connection inserted, updated
+   * or deleted (its triggers' too, committed or not) and commits of any other connection to the file
+   * (another process, a thread of this one). Unchanged, nothing read before it can be stale.
+   */
+  changeMark(): string;
+}
+
+export function openNodeSqlite(file: string, { statementCacheSize = STATEMENT_CACHE_SIZE, readOnly = false } = {}): NodeSqliteDatabase {
   const db = new DatabaseSync(file, { readOnly });
   // WAL lets readers proceed during a write; foreign keys are off by default in SQLite. A read-only
   // connection (sqlite-reader.ts) reads the file the writer already put in WAL mode.
@@ -21,7 +31,14 @@ export function openNodeSqlite(file: string, { statementCacheSize = STATEMENT_CA
   // the largest share of a kyc-info request's CPU (issue 15). Statements are prepared once per SQL
   // text and reused, least recently used dropped first. A reused statement is reset by each all/run.
   const cache = new Map<string, SqliteStatement>();
+  // total_changes(): this connection's rows changed, including by triggers; data_version: commits
+  // of other connections (SQLite's documented way to tell, https://sqlite.org/pragma.html#pragma_data_version).
+  const marks = db.prepare('SELECT total_changes() AS own, data_version AS others FROM pragma_data_version');
   return {
+    changeMark: () => {
+      const { own, others } = marks.get() as { own: number; others: number };
+      return `${own}/${others}`;
+    },
     close: () => {
       cache.clear();
       db.close();

@@ -3,6 +3,7 @@ import { batchedRead } from '../../db/batched-read.ts';
 import { changeStampsOf, type ChangeStamps } from '../../db/change-stamps.ts';
 import { nowIso, type Db } from '../../db/index.ts';
 import { createStampedCache } from '../../db/stamped-cache.ts';
+import { createUnchangedCache } from '../../db/unchanged-cache.ts';
 import { BusinessError, notFound } from '../../errors.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { RetCode } from '../../../shared/ret-codes.ts';
@@ -71,12 +72,16 @@ function parseTags(json: string): Record<string, string> {
 
 /** How many profiles one server keeps (least recently read dropped first): a few hundred bytes each. */
 const PROFILE_CACHE_ENTRIES = 10_000;
+/** Sessions kept in memory (db/unchanged-cache.ts): a few hundred bytes each. */
+const SESSION_CACHE_ENTRIES = 10_000;
 
 export function createAccountsService({ db, config, levelOf = async () => 0, mailer }: AccountsDeps) {
   const window = config.login.windowMs;
   const hashCost: PasswordHashCost = { ...PASSWORD_HASH_COST, N: config.passwordHashN };
   // Every signed-in request reads its session: under load, the sessions asked for together are one statement.
   const liveSession = batchedRead(async (idHashes: readonly string[]) => new Map((await repo.findLiveSessions(db, idHashes, nowIso())).map((row) => [row.id_hash, row])));
+  // On the embedded database, kept while nothing at all was written (db/unchanged-cache.ts).
+  const sessions = createUnchangedCache<string, NonNullable<Awaited<ReturnType<typeof liveSession>>>>(db, SESSION_CACHE_ENTRIES);
   // The profile, the first call of every page: its user row read the same way (decision 034).
   const userById = batchedRead(async (ids: readonly string[]) => new Map((await repo.findFullUsersByIds(db, ids)).map((row) => [row.id, row])));
   const profiles = createStampedCache<UserProfile>(db, PROFILE_CACHE_ENTRIES);
@@ -262,7 +267,7 @@ export function createAccountsService({ db, config, levelOf = async () => 0, mai
     /** The user behind a cookie token, or null when the token is unknown or expired. */
     async resolveSession(token: string): Promise<AuthenticatedUser | null> {
       const idHash = hashToken(token);
-      const row = await liveSession(idHash);
+      const row = await sessions.read(idHash, () => liveSession(idHash), (kept) => kept.expires_at > nowIso());
       if (!row) return null;
       const now = new Date();
       // Record activity at most every five minutes: a write per request would serialise SQLite.

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
 import { ApiPath } from '../../../shared/api/paths.ts';
 import { watchStatements } from '../../test/statements.ts';
+import { changeMarkOf } from '../../db/index.ts';
 import { createKycTestApp, newUser, post, VALID_INFO, type TestUser } from './kyc.fixtures.ts';
 
 /**
@@ -61,12 +62,14 @@ describe('POST kyc-info statements (issue 15: 20 before; none but the session wh
       expect(reads(sql, 'step_states'), stage).toBe(3);
       expect(sql.every((q) => q.trimStart().toLowerCase().startsWith('select')), stage).toBe(true);
       expect(result).toMatchObject({ residenceCountry: stage === 'new user' ? '' : VALID_INFO.residenceCountry, displayControl: { displayUpdatePOI: { status: 'DisplayUpdatePOIStatus_No' } } });
-      expect([sessionReads, stampReads], stage).toEqual([1, 0]);
+      expect(sessionReads, stage).toBeLessThanOrEqual(1);
+      expect(stampReads, stage).toBe(0);
 
-      // Read again with nothing changed: the kept reply, and no statement but the session's (which read the stamps).
+      // Read again with nothing changed: the kept reply, and no statement but the session's (which read
+      // the stamps); on SQLite not even that: nothing was written, the session is kept in memory too.
       const again = await kycInfoStatements();
       expect(again.sql, stage).toEqual([]);
-      expect([sessionReads, stampReads], stage).toEqual([1, 0]);
+      expect([sessionReads, stampReads], stage).toEqual([changeMarkOf(app.db) ? 0 : 1, 0]);
       expect(again.result, stage).toEqual(result);
     }
   });
