@@ -36,4 +36,20 @@ describe('node:sqlite adapter statement cache', () => {
       db.close();
     }
   });
+  it('its change mark moves with a statement that may write (run, or all with RETURNING), never with a SELECT', () => {
+    const db = openNodeSqlite(':memory:');
+    try {
+      db.prepare('CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT)').run([]);
+      const start = db.changeMark();
+      db.prepare('SELECT name FROM t').all([]);
+      expect(db.changeMark()).toBe(start);
+      db.prepare('INSERT INTO t (name) VALUES (?)').run(['a']);
+      const afterRun = db.changeMark();
+      expect(afterRun).not.toBe(start);
+      expect(db.prepare('INSERT INTO t (name) VALUES (?) RETURNING id').all(['b'])).toEqual([{ id: 2 }]);
+      expect(db.changeMark()).not.toBe(afterRun);
+    } finally {
+      db.close();
+    }
+  });
 });

@@ -11,6 +11,8 @@ import type { SqliteDatabase, SqliteStatement } from 'kysely';
  * the bound only stops a stream of one-off texts (IN lists of varying length) from growing forever.
  */
 const STATEMENT_CACHE_SIZE = 1000;
+/** How often the change mark asks SQLite about other connections' commits, at most. */
+const OTHERS_CHECK_MS = 1;
 
 /** The adapter, and what the connection can tell of changes (`changeMark`). */
 export interface NodeSqliteDatabase extends SqliteDatabase {
@@ -31,13 +33,27 @@ export function openNodeSqlite(file: string, { statementCacheSize = STATEMENT_CA
   // the largest share of a kyc-info request's CPU (issue 15). Statements are prepared once per SQL
   // text and reused, least recently used dropped first. A reused statement is reset by each all/run.
   const cache = new Map<string, SqliteStatement>();
-  // total_changes(): this connection's rows changed, including by triggers; data_version: commits
-  // of other connections (SQLite's documented way to tell, https://sqlite.org/pragma.html#pragma_data_version).
-  const marks = db.prepare('SELECT total_changes() AS own, data_version AS others FROM pragma_data_version');
+  // The change mark's two parts. This connection's statements that may write, counted as they run
+  // (any statement but a SELECT: a transaction's BEGIN, an INSERT … RETURNING), so a write under way
+  // has moved it. Other connections' commits: `PRAGMA data_version` moves with each
+  // (https://sqlite.org/pragma.html#pragma_data_version). Asking SQLite costs about what a small
+  // statement does, which under load was most of what the mark saves; it is asked at most once a
+  // millisecond, so another process's commit shows within one.
+  let writes = 0;
+  const dataVersion = db.prepare('PRAGMA data_version');
+  let others = 0;
+  let othersAt = Number.NEGATIVE_INFINITY;
+  const wrote = () => {
+    writes++;
+  };
   return {
     changeMark: () => {
-      const { own, others } = marks.get() as { own: number; others: number };
-      return `${own}/${others}`;
+      const now = performance.now();
+      if (now - othersAt >= OTHERS_CHECK_MS) {
+        others = (dataVersion.get() as { data_version: number }).data_version;
+        othersAt = now;
+      }
+      return `${writes}/${others}`;
     },
     close: () => {
       cache.clear();
@@ -50,7 +66,7 @@ export function openNodeSqlite(file: string, { statementCacheSize = STATEMENT_CA
         cache.set(sql, cached);
         return cached;
       }
-      const stmt = prepareNew(db, sql);
+      const stmt = prepareNew(db, sql, wrote);
       cache.set(sql, stmt);
       if (cache.size > statementCacheSize) cache.delete(cache.keys().next().value!);
       return stmt;
@@ -58,16 +74,27 @@ export function openNodeSqlite(file: string, { statementCacheSize = STATEMENT_CA
   };
 }
 
-function prepareNew(db: DatabaseSync, sql: string): SqliteStatement {
+/** A statement that cannot change anything: a plain SELECT (a WITH … may end in an INSERT). */
+const READ_ONLY = /^\s*select\b/i;
+
+function prepareNew(db: DatabaseSync, sql: string, wrote: () => void): SqliteStatement {
   const stmt = db.prepare(sql);
+  const mayWrite = !READ_ONLY.test(sql);
   return {
     reader: stmt.columns().length > 0,
-    all: (params) => stmt.all(...toSqlite(params)),
+    all: (params) => {
+      if (mayWrite) wrote();
+      return stmt.all(...toSqlite(params));
+    },
     run: (params) => {
+      if (mayWrite) wrote();
       const r = stmt.run(...toSqlite(params));
       return { changes: r.changes, lastInsertRowid: r.lastInsertRowid };
     },
-    iterate: (params) => stmt.iterate(...toSqlite(params)),
+    iterate: (params) => {
+      if (mayWrite) wrote();
+      return stmt.iterate(...toSqlite(params));
+    },
   };
 }
 
