@@ -17,9 +17,10 @@ const OTHERS_CHECK_MS = 1;
 /** The adapter, and what the connection can tell of changes (`changeMark`). */
 export interface NodeSqliteDatabase extends SqliteDatabase {
   /**
-   * A value that moves whenever the database may have changed: rows this connection inserted, updated
-   * or deleted (its triggers' too, committed or not) and commits of any other connection to the file
-   * (another process, a thread of this one). Unchanged, nothing read before it can be stale.
+   * A value that moves whenever the database may have changed: a statement of this connection that
+   * may write (counted when it starts, whether its transaction commits or not) and, within a
+   * millisecond, a commit of any other connection to the file (another process, a thread of this
+   * one). Unchanged, nothing read before it can be stale.
    */
   changeMark(): string;
 }

@@ -3,7 +3,8 @@ import { changeMarkOf, type Db } from './index.ts';
 /**
  * Reads kept in memory while the embedded database has not changed at all: each is kept under the
  * database's change mark (`changeMarkOf`) taken before it was read, and served again while the mark
- * is the same, so no read is served that a commit made before it was asked for would have changed.
+ * is the same, so no read is served that a commit made before it was asked for would have changed
+ * (another connection's: made a millisecond before or more, sqlite-node.ts).
  * Any write moves the mark and the next read of every key goes to the database again. For reads that
  * every request makes while little is written (the session behind a cookie): under load, the
  * statement, even a cheap one, was the largest single share of a signed-in request's CPU.
