@@ -150,7 +150,7 @@ describe('assignment', () => {
     expect((await post(app, `${C}/${caseId}/assign`, {}, other.cookie)).json().ret_code).toBe(0);
     expect(await assignee()).toBe(other.id);
 
-    const audit = await app.db.selectFrom('audit_log').select(['action', 'actor_id', 'before', 'after']).where('entity_type', '=', 'review_case').where('entity_id', '=', caseId).orderBy('at').orderBy('id').execute();
+    const audit = await app.db.selectFrom('audit_log').select(['action', 'actor_id', 'before', 'after']).where('entity_type', '=', 'review_case').where('entity_id', '=', caseId).orderBy('at').orderBy('seq').execute();
     expect(audit.map((a) => a.action).filter((a) => a !== 'review.case.open')).toEqual(['review.case.assign', 'review.case.release', 'review.case.assign']);
     expect(audit.find((a) => a.action === 'review.case.release')).toMatchObject({ actor_id: reviewer.id, before: JSON.stringify({ assigneeId: reviewer.id }), after: JSON.stringify({ assigneeId: null }) });
   });
@@ -206,7 +206,7 @@ describe('case and decisions', () => {
   it('opening a case is audited (console.case.view) but not listed in its history; refused and missing reads record nothing', async () => {
     const u = await fresh();
     const { appId, caseId } = await submitCase(u);
-    const views = () => app.db.selectFrom('audit_log').selectAll().where('action', '=', 'console.case.view').where('entity_id', '=', caseId).orderBy('at').orderBy('id').execute();
+    const views = () => app.db.selectFrom('audit_log').selectAll().where('action', '=', 'console.case.view').where('entity_id', '=', caseId).orderBy('at').orderBy('seq').execute();
     expect(await views()).toEqual([]);
 
     const first = (await get(app, `${C}/${caseId}`, reviewer.cookie)).json().result;

@@ -58,7 +58,7 @@ async function upload(cookie: string, bytes: Buffer | undefined, fields: Record<
 }
 
 const rows = () => app.db.selectFrom('kyc_documents').selectAll().orderBy('created_at').execute();
-const auditOf = (id: string) => app.db.selectFrom('audit_log').selectAll().where('entity_id', '=', id).orderBy('at').orderBy('id').execute();
+const auditOf = (id: string) => app.db.selectFrom('audit_log').selectAll().where('entity_id', '=', id).orderBy('at').orderBy('seq').execute();
 const userIdOf = async (email: string) => (await app.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
 
 async function reviewerCookie(email = 'reviewer@example.com') {
