@@ -255,7 +255,7 @@ const envSchema = z.object({
   WEBHOOK_RELAY_INTERVAL_SECONDS: z.coerce.number().min(0).default(1),
   /** Decision 066: the relay in a worker thread with a database pool of its own (PostgreSQL only). Default: on with DATABASE_URL. */
   WEBHOOK_RELAY_THREAD: bool.optional(),
-  /** Decision 066: how much lower the relay thread's CPU priority is than the server's (Linux nice, 0–19). */
+  /** Decision 066: how much lower the relay thread's CPU priority is than the server's (Linux nice, 0–19); at 19 also the idle scheduling class (decision 074). */
   WEBHOOK_RELAY_NICE: z.coerce.number().int().min(0).max(19).default(19),
   /** How often a server runs the limitation sweep (decision 061: overdue tasks, limitation changes as events); 0: never on this server. */
   LIMITATION_SWEEP_INTERVAL_SECONDS: z.coerce.number().min(0).default(60),

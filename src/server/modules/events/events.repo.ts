@@ -29,8 +29,13 @@ export async function deleteAudience(db: Db, userId: string): Promise<void> {
   await db.deleteFrom('event_audiences').where('user_id', '=', userId).execute();
 }
 
-/** Sequenced events after position `after` in order: a business's (never the exchange-only ones), or every event. */
-export function eventsAfter(db: Db, after: number, limit: number, audience: { businessId: string } | 'exchange', since?: string) {
+/**
+ * Sequenced events after position `after` in order: a business's (never the exchange-only ones), or every
+ * event; only those written since `since`, only those of `types` (a subscriber's: the others are never
+ * sent to the server, let alone parsed).
+ */
+export function eventsAfter(db: Db, after: number, limit: number, audience: { businessId: string } | 'exchange', only: { since?: string; types?: readonly string[] } = {}) {
+  const { since, types } = only;
   return db
     .selectFrom('domain_events')
     .selectAll()
@@ -38,6 +43,7 @@ export function eventsAfter(db: Db, after: number, limit: number, audience: { bu
     .where('position', '>', after)
     .$if(audience !== 'exchange', (qb) => qb.where('business_id', '=', (audience as { businessId: string }).businessId).where('exchange_only', '=', 0))
     .$if(since !== undefined, (qb) => qb.where('created_at', '>=', since!))
+    .$if(types !== undefined, (qb) => qb.where('type', 'in', types!))
     .orderBy('position')
     .limit(limit)
     .execute();

@@ -475,7 +475,7 @@ export function createEventsService({
           if (!visible) throw notFound();
           events = [e];
         } else {
-          events = (await repo.eventsAfter(trx, 0, 10_000, audience, new Date(what.since).toISOString())).filter((e) => e.position! <= endpoint.cursor_seq && wants(types, e.type));
+          events = (await repo.eventsAfter(trx, 0, 10_000, audience, { since: new Date(what.since).toISOString() })).filter((e) => e.position! <= endpoint.cursor_seq && wants(types, e.type));
         }
         const at = nowIso();
         await repo.insertDeliveries(trx, events.map((e) => ({ id: randomUUID(), endpoint_id: id, event_seq: e.position!, event_id: e.id, order_key: e.user_id ?? e.id, status: repo.DeliveryStatus.PENDING, attempts: 0, due_at: at, lease_until: null, last_status: null, last_error: null, created_at: at, delivered_at: null })));

@@ -1,5 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { createDb } from '../../db/index.ts';
+import { lowerThisThread } from '../../thread-priority.ts';
 import { createEventsService } from './events.service.ts';
 import { RELAY_APPLICATION_NAME, type RelayThreadData, type RelayThreadMessage } from './relay-thread.ts';
 
@@ -13,9 +14,11 @@ const port = parentPort!;
 const tell = (m: RelayThreadMessage) => port.postMessage(m);
 const report = (err: unknown) => tell({ kind: 'error', message: err instanceof Error ? (err.stack ?? err.message) : String(err) });
 
-// Linux nice, this thread only (as the face and matching threads, decisions 039 and 054).
+// Linux nice, this thread only (as the face and matching threads, decisions 039 and 054); at the
+// lowest (19, the default) also the idle scheduling class (decision 074): a user's request that wakes
+// the server's thread takes the core from a delivery at once.
 const nice = data.webhooks.relayNice;
-if (nice > 0) await import('@napi-rs/nice').then((m) => m.nice(nice)).catch(() => undefined);
+await lowerThisThread({ nice, idle: nice >= 19 });
 
 const db = createDb(data.database, report, RELAY_APPLICATION_NAME);
 const events = createEventsService({

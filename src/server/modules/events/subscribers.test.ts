@@ -128,6 +128,16 @@ describe("the modules' subscribers", () => {
     }
   });
 
+  it('a subscriber is handed only its types, and its cursor keeps up when none of them come', async () => {
+    const seen: string[] = [];
+    app.services.events.subscribe({ name: 'test.only-disabled', types: ['kyc.webhook_endpoint.disabled'], handle: async (e: SubscribedEvent) => void seen.push(e.type) });
+    await approved();
+    await pass();
+    expect(seen).toEqual([]);
+    // None of its events came, yet its cursor stands at the newest event: the outbox is pruned behind it.
+    expect(await rowOf('test.only-disabled')).toMatchObject({ cursor: await newestPosition(), attempts: 0, lease_until: null });
+  });
+
   it('an event still failing after the last retry is passed over, audited, and the later ones go on', async () => {
     // A subscriber registered now reads the outbox from its first event, and refuses that one for good.
     let refused: string | null = null;

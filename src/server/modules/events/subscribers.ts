@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { DomainEventCatalog, type DomainEventData, type DomainEventType } from '../../../shared/events.ts';
 import { nowIso, type Db } from '../../db/index.ts';
 import { recordAudit, type Actor } from '../audit/audit.service.ts';
@@ -87,7 +88,6 @@ export function createSubscriberPass({ db, sequence, subscribers, onError }: { d
     if ((row.lease_until !== null && row.lease_until > now) || (row.due_at !== null && row.due_at > now)) return 0;
     let leased = later(LEASE_MS);
     if (!(await repo.leaseSubscriber(db, row, leased))) return 0;
-    const wanted = new Set<string>(s.types);
     let attempts = row.attempts;
     let handled = 0;
     // `passed`: every event up to here is handled (or not this subscriber's); the stored cursor moves
@@ -95,37 +95,48 @@ export function createSubscriberPass({ db, sequence, subscribers, onError }: { d
     // subscriber). The handlers are idempotent: a server stopping mid-batch leaves those events to the
     // next one, handled again.
     let passed = row.cursor;
+    let stored = row.cursor;
     const advance = async (to: number) => {
       const next = later(LEASE_MS);
       // Lost (this pass outlived its lease and another server took over): that one goes on.
       if (!(await repo.advanceSubscriber(db, s.name, leased, to, next, nowIso()))) return false;
       leased = next;
+      stored = to;
       return true;
     };
     try {
       for (;;) {
-        const events = await repo.eventsAfter(db, passed, BATCH, 'exchange');
-        if (events.length === 0) return handled;
+        // Only its types are read (decision 074): the others are neither fetched nor parsed.
+        const events = await repo.eventsAfter(db, passed, BATCH, 'exchange', { types: s.types });
         for (const e of events) {
-          if (wanted.has(e.type)) {
-            try {
-              await s.handle(subscribedEvent(e), contextFor(s.name, e.id));
-              handled++;
-            } catch (err) {
-              attempts++;
-              const message = String((err as Error)?.message ?? err);
-              onError(err);
-              if (attempts <= SUBSCRIBER_RETRY_DELAYS_MS.length) {
-                // Before it, what was passed over is done: the retry starts at this event.
-                if (passed > row.cursor && !(await advance(passed))) return handled;
-                await repo.failSubscriber(db, s.name, leased, attempts, later(jittered(SUBSCRIBER_RETRY_DELAYS_MS[attempts - 1]!)), message, nowIso());
-                return handled;
-              }
-              await recordAudit(db, SYSTEM, { action: 'events.subscriber.skip', entityType: 'domain_event', entityId: e.id, after: { subscriber: s.name, attempts, error: message.slice(0, 500) } });
+          // One event at a time on the event loop: a batch never holds users' requests back for longer
+          // than one event's handling (a thousand events a second are thousands of parses).
+          await nextTurn();
+          try {
+            await s.handle(subscribedEvent(e), contextFor(s.name, e.id));
+            handled++;
+          } catch (err) {
+            attempts++;
+            const message = String((err as Error)?.message ?? err);
+            onError(err);
+            if (attempts <= SUBSCRIBER_RETRY_DELAYS_MS.length) {
+              // Before it, what was passed over is done: the retry starts at this event.
+              if (passed > stored && !(await advance(passed))) return handled;
+              await repo.failSubscriber(db, s.name, leased, attempts, later(jittered(SUBSCRIBER_RETRY_DELAYS_MS[attempts - 1]!)), message, nowIso());
+              return handled;
             }
-            attempts = 0;
+            await recordAudit(db, SYSTEM, { action: 'events.subscriber.skip', entityType: 'domain_event', entityId: e.id, after: { subscriber: s.name, attempts, error: message.slice(0, 500) } });
           }
+          attempts = 0;
           passed = e.position!;
+        }
+        if (events.length < BATCH) {
+          // Its events are all read: every event up to `newest` (all visible before the read) that is
+          // not of its types is passed too, so its cursor keeps up (and the outbox can be pruned
+          // behind it) even when none of its events come.
+          passed = Math.max(passed, newest);
+          if (passed > stored) await advance(passed);
+          return handled;
         }
         if (!(await advance(passed))) return handled;
       }

@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { Config } from '../../config.ts';
 import { openReadOnlyDb } from '../../db/index.ts';
+import { lowerThisThread } from '../../thread-priority.ts';
 import { entryRowsForIndex } from './matcher.ts';
 import { indexEntryOf, NameIndex, type IndexEntry } from './name-index.ts';
 import * as repo from './screening.repo.ts';
@@ -26,7 +27,7 @@ export type WorkerRequest =
 // Decision 054: below the server's priority (Linux nice, this thread only), like the face threads
 // (decision 039): where cores are short, a user's request on the event loop goes before the index's work.
 const { nice: niceIncrement = 0 } = (workerData ?? {}) as { nice?: number };
-if (niceIncrement > 0) await import('@napi-rs/nice').then((m) => m.nice(niceIncrement)).catch(() => undefined);
+await lowerThisThread({ nice: niceIncrement });
 
 let building: { version: number; index: NameIndex } | null = null;
 let ready: { version: number; index: NameIndex } | null = null;
