@@ -7,7 +7,8 @@
  * API; the writer writes `rate` events a second for the measured time plus a little; the receiver
  * counts what arrives and how late. Measured: delivered per second while events are written, their
  * lag (arrival minus the event's time) p50/p99, how long the backlog took to drain afterwards, and a
- * user's kyc-info p99 meanwhile vs nothing running before and after (the lower of the two).
+ * user's kyc-info p99 meanwhile vs nothing running before and after (the lower of the two). The writer
+ * and the receiver run in the idle scheduling class (decision 074): they are the bench's, not the server's.
  * Targets: the relay keeps up with 1,000 events/s and kyc-info's p99 stays within 1.5x, on
  * PostgreSQL (issue 29). Not on SQLite: there one server process is the database's only writer, and
  * an event writer of its own would be a second one.
@@ -48,11 +49,15 @@ async function login(base: string, email: string, password: string): Promise<str
 export async function relaySection(opts: { port: number; user: string; dataDir: string; seconds: number; database: string; env: Record<string, string>; line: Line; fmtLoad: (r: LoadResult) => string; x: (n: number) => string }) {
   const { port, user, dataDir, seconds, database, env, line, fmtLoad, x } = opts;
   const rate = RELAY_TARGETS.eventsPerSecond;
-  console.log(`\nWebhook relay (${database}): ${rate.toLocaleString('en-US')} events/s over ${USERS} users to a local receiver, kyc-info at ${KYC_INFO_RATE} req/s offered (evenly spaced) over at most 4 connections, ${seconds} s a run`);
+  console.log(`\nWebhook relay (${database}): ${rate.toLocaleString('en-US')} events/s over ${USERS} users to a local receiver, kyc-info at ${KYC_INFO_RATE} req/s offered (evenly spaced) over at most 4 connections, ${seconds} s a run; the writer and the receiver in the idle scheduling class`);
   const base = `http://127.0.0.1:${port}`;
-  const receiver = await startChild<{ port: number }>(['receiver']);
+  // The writer and the receiver stand in for other machines (the servers whose users' changes make
+  // the events, the partner's receiver): in the idle scheduling class, they take only what the
+  // measured server and its database leave of the two cores (decision 074). The writer's database
+  // work is the database's, at its normal priority, as the writes of other servers would be.
+  const receiver = await startChild<{ port: number }>(['receiver'], {}, undefined, { idle: true });
   // On the app's database: its DATA_DIR's SQLite file, or its DATABASE_URL.
-  const producer = await startChild<{ port: number }>(['producer'], { ...env, DATA_DIR: dataDir, DEMO: 'true' });
+  const producer = await startChild<{ port: number }>(['producer'], { ...env, DATA_DIR: dataDir, DEMO: 'true' }, undefined, { idle: true });
   try {
     const receiverUrl = `http://127.0.0.1:${receiver.info.port}`;
     const stats = async () => (await (await fetch(`${receiverUrl}/stats`)).json()) as ReceiverStats;
