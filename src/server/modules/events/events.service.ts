@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomUUID, type KeyObject } from 'node:crypto';
 import { isIP } from 'node:net';
 import type { CreateWebhookInput, WebhookView } from '../../../shared/api/webhooks.ts';
 import { WebhookStatus } from '../../../shared/api/webhooks.ts';
@@ -15,7 +15,7 @@ import * as repo from './events.repo.ts';
 import { isForbiddenAddress, safePost, type PostResult } from './safe-post.ts';
 import { publishIn } from './outbox.ts';
 import { createFeedKeys } from './feed-keys.ts';
-import { newWebhookSecret, webhookHeaders } from './standard-webhooks.ts';
+import { newWebhookSecret, signingKey, webhookHeaders } from './standard-webhooks.ts';
 import { createSubscriberPass, type EventSubscriber } from './subscribers.ts';
 
 /** The outbox's public surface (decision 050): other modules write events in their transactions with these. */
@@ -225,7 +225,8 @@ export function createEventsService({
     return made;
   }
 
-  type Target = { row: repo.EndpointRow; secrets: string[] };
+  // The live secrets as signing keys, made once per batch (standard-webhooks.ts signingKey).
+  type Target = { row: repo.EndpointRow; secrets: KeyObject[] };
   interface Outcome {
     d: repo.DeliveryRow;
     result: PostResult;
@@ -301,7 +302,7 @@ export function createEventsService({
       const endpoints = new Map<string, Target>();
       for (const id of new Set(due.map((d) => d.endpoint_id))) {
         const row = await repo.findEndpoint(db, id);
-        if (row) endpoints.set(id, { row, secrets: (await repo.liveSecrets(db, id, nowIso())).map(openSecret) });
+        if (row) endpoints.set(id, { row, secrets: (await repo.liveSecrets(db, id, nowIso())).map((r) => signingKey(openSecret(r))) });
       }
       const events = new Map((await repo.findEventsByIds(db, [...new Set(due.map((d) => d.event_id))])).map((e) => [e.id, e]));
       // One statement takes the batch (decision 050's lease, per row), instead of one per delivery.

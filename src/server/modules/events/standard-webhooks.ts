@@ -1,4 +1,4 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHmac, createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
 
 /**
  * Standard Webhooks (standardwebhooks.com) signing, decision 050. A secret is `whsec_` + base64 of
@@ -13,13 +13,21 @@ export function newWebhookSecret(): string {
   return `${SECRET_PREFIX}${randomBytes(32).toString('base64')}`;
 }
 
-export function signatureOf(secret: string, id: string, timestampSeconds: number, body: string): string {
-  const key = Buffer.from(secret.startsWith(SECRET_PREFIX) ? secret.slice(SECRET_PREFIX.length) : secret, 'base64');
+/**
+ * A secret's signing key, made once for many signatures: an HMAC given the key's bytes makes a key
+ * object of them every time, which cost the relay about 10 µs of its 12 µs a signature.
+ */
+export function signingKey(secret: string): KeyObject {
+  return createSecretKey(Buffer.from(secret.startsWith(SECRET_PREFIX) ? secret.slice(SECRET_PREFIX.length) : secret, 'base64'));
+}
+
+export function signatureOf(secret: string | KeyObject, id: string, timestampSeconds: number, body: string): string {
+  const key = typeof secret === 'string' ? signingKey(secret) : secret;
   return `v1,${createHmac('sha256', key).update(`${id}.${timestampSeconds}.${body}`).digest('base64')}`;
 }
 
-/** The three headers of one delivery attempt, signed with every live secret (newest first). */
-export function webhookHeaders(secrets: readonly string[], id: string, timestampSeconds: number, body: string): Record<string, string> {
+/** The three headers of one delivery attempt, signed with every live secret (newest first): each a secret or its `signingKey`. */
+export function webhookHeaders(secrets: readonly (string | KeyObject)[], id: string, timestampSeconds: number, body: string): Record<string, string> {
   return {
     'webhook-id': id,
     'webhook-timestamp': String(timestampSeconds),
