@@ -1,5 +1,6 @@
-import { sql, type Insertable, type Selectable } from 'kysely';
-import type { Db } from '../../db/index.ts';
+import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
+import { isPostgres, type Db } from '../../db/index.ts';
+import { inValues, rowsOf } from '../../db/many-values.ts';
 import type { DomainEventsTable, EventsFeedKeysTable, EventSubscribersTable, WebhookAttemptsTable, WebhookDeliveriesTable, WebhookEndpointsTable, WebhookSecretsTable } from '../../db/schema.ts';
 
 /** SQL of the events module (decision 050): the outbox, audiences, endpoints, secrets, deliveries, attempts. */
@@ -82,7 +83,7 @@ export async function sequenceBatch(db: Db, limit: number): Promise<number> {
 }
 
 export function findEventsByIds(db: Db, ids: readonly string[]) {
-  return ids.length === 0 ? Promise.resolve([]) : db.selectFrom('domain_events').selectAll().where('id', 'in', ids).execute();
+  return ids.length === 0 ? Promise.resolve([]) : db.selectFrom('domain_events').selectAll().where(inValues(db, 'id', ids)).execute();
 }
 
 export async function insertEndpoint(db: Db, row: Insertable<WebhookEndpointsTable>): Promise<void> {
@@ -131,11 +132,12 @@ export async function retireSecrets(db: Db, endpointId: string, validUntil: stri
 }
 
 const CHUNK = 500;
-export async function insertDeliveries(db: Db, rows: Insertable<WebhookDeliveriesTable>[]): Promise<void> {
+const DELIVERY_TYPES = { id: 'text', endpoint_id: 'text', event_seq: 'int4', event_id: 'text', order_key: 'text', status: 'text', attempts: 'int4', due_at: 'text', lease_until: 'text', last_status: 'int4', last_error: 'text', created_at: 'text', delivered_at: 'text' } as const;
+export async function insertDeliveries(db: Db, rows: Selectable<WebhookDeliveriesTable>[]): Promise<void> {
+  const pg = isPostgres(db as unknown as Kysely<unknown>);
   for (let i = 0; i < rows.length; i += CHUNK) {
-    await db
-      .insertInto('webhook_deliveries')
-      .values(rows.slice(i, i + CHUNK))
+    const chunk = rows.slice(i, i + CHUNK);
+    await (pg ? db.insertInto('webhook_deliveries').columns(Object.keys(DELIVERY_TYPES) as (keyof typeof DELIVERY_TYPES)[]).expression(rowsOf(chunk, DELIVERY_TYPES)) : db.insertInto('webhook_deliveries').values(chunk))
       .onConflict((oc) => oc.columns(['endpoint_id', 'event_seq']).doNothing())
       .execute();
   }
@@ -172,8 +174,8 @@ export async function findDue(db: Db, now: string, limit: number): Promise<Deliv
     .selectFrom('webhook_deliveries')
     .select(['endpoint_id', 'order_key', (eb) => eb.fn.min<number>('event_seq').as('head')])
     .where('status', '=', PENDING)
-    .where('endpoint_id', 'in', [...new Set(candidates.map((d) => d.endpoint_id))])
-    .where('order_key', 'in', [...new Set(candidates.map((d) => d.order_key))])
+    .where(inValues(db, 'endpoint_id', [...new Set(candidates.map((d) => d.endpoint_id))]))
+    .where(inValues(db, 'order_key', [...new Set(candidates.map((d) => d.order_key))]))
     .groupBy(['endpoint_id', 'order_key'])
     .execute();
   const headOf = new Map(heads.map((h) => [line(h), Number(h.head)]));
@@ -190,7 +192,7 @@ export async function leaseDeliveries(db: Db, ids: readonly string[], now: strin
   const rows = await db
     .updateTable('webhook_deliveries')
     .set({ lease_until: until })
-    .where('id', 'in', ids)
+    .where(inValues(db, 'id', ids))
     .where('status', '=', DeliveryStatus.PENDING)
     .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
     .returning('id')
@@ -204,8 +206,13 @@ export async function finishAttempt(db: Db, id: string, leasedUntil: string, set
   return Number(r.numUpdatedRows) === 1;
 }
 
-export async function insertAttempts(db: Db, rows: Insertable<WebhookAttemptsTable>[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += CHUNK) await db.insertInto('webhook_attempts').values(rows.slice(i, i + CHUNK)).execute();
+const ATTEMPT_TYPES = { id: 'text', delivery_id: 'text', endpoint_id: 'text', event_id: 'text', attempt: 'int4', at: 'text', http_status: 'int4', latency_ms: 'int4', response_excerpt: 'text', error: 'text' } as const;
+export async function insertAttempts(db: Db, rows: Selectable<WebhookAttemptsTable>[]): Promise<void> {
+  const pg = isPostgres(db as unknown as Kysely<unknown>);
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    const chunk = rows.slice(i, i + CHUNK);
+    await (pg ? db.insertInto('webhook_attempts').columns(Object.keys(ATTEMPT_TYPES) as (keyof typeof ATTEMPT_TYPES)[]).expression(rowsOf(chunk, ATTEMPT_TYPES)) : db.insertInto('webhook_attempts').values(chunk)).execute();
+  }
 }
 
 /**
@@ -221,7 +228,7 @@ export async function finishDelivered(db: Db, rows: readonly { id: string; statu
       const r = await db
         .updateTable('webhook_deliveries')
         .set((eb) => ({ status: DeliveryStatus.DELIVERED, attempts: eb('attempts', '+', 1), last_status: status, last_error: null, delivered_at: at, due_at: at, lease_until: null }))
-        .where('id', 'in', ids.slice(i, i + CHUNK))
+        .where(inValues(db, 'id', ids.slice(i, i + CHUNK)))
         .where('lease_until', '=', leasedUntil)
         .executeTakeFirst();
       recorded += Number(r.numUpdatedRows);
@@ -265,7 +272,7 @@ export async function resetDeliveries(db: Db, endpointId: string, positions: rea
     .updateTable('webhook_deliveries')
     .set({ status: DeliveryStatus.PENDING, attempts: 0, due_at: now, delivered_at: null, lease_until: null })
     .where('endpoint_id', '=', endpointId)
-    .where('event_seq', 'in', positions)
+    .where(inValues(db, 'event_seq', positions))
     .executeTakeFirst();
   return Number(r.numUpdatedRows);
 }
@@ -292,7 +299,7 @@ export async function countTrouble(db: Db, endpointId: string): Promise<{ failin
 export async function lastAttemptsOf(db: Db, deliveryIds: readonly string[]): Promise<Map<string, Pick<AttemptRow, 'delivery_id' | 'attempt' | 'latency_ms' | 'http_status' | 'response_excerpt'>>> {
   const last = new Map<string, Pick<AttemptRow, 'delivery_id' | 'attempt' | 'latency_ms' | 'http_status' | 'response_excerpt'>>();
   if (deliveryIds.length === 0) return last;
-  const rows = await db.selectFrom('webhook_attempts').select(['delivery_id', 'attempt', 'latency_ms', 'http_status', 'response_excerpt', 'at']).where('delivery_id', 'in', deliveryIds).orderBy('at').orderBy('attempt').execute();
+  const rows = await db.selectFrom('webhook_attempts').select(['delivery_id', 'attempt', 'latency_ms', 'http_status', 'response_excerpt', 'at']).where(inValues(db, 'delivery_id', deliveryIds)).orderBy('at').orderBy('attempt').execute();
   // Ordered oldest first: the last one written per delivery wins.
   for (const { at: _at, ...r } of rows) last.set(r.delivery_id, r);
   return last;
