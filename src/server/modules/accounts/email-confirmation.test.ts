@@ -44,7 +44,7 @@ describe('opening the confirmation link', () => {
     expect(user.email_confirmed_at).not.toBeNull();
     expect(await app.db.selectFrom('email_confirmations').selectAll().execute()).toEqual([]);
     expect((await sessions()).map((s) => [s.id_hash, s.user_id])).toEqual([[hashToken(cookie!.value), user.id]]);
-    const audit = await app.db.selectFrom('audit_log').select(['action', 'actor_id']).where('entity_id', '=', user.id).orderBy('at').execute();
+    const audit = await app.db.selectFrom('audit_log').select(['action', 'actor_id']).where('entity_id', '=', user.id).orderBy('at').orderBy('seq').execute();
     expect(audit).toEqual([
       { action: 'user.register', actor_id: user.id },
       { action: 'user.email_confirmed', actor_id: user.id },

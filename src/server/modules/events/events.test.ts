@@ -237,7 +237,7 @@ describe('deliveries (Standard Webhooks)', () => {
     await relay();
     expect(received.map((r) => r.headers['webhook-id'])).toEqual(expect.arrayContaining(all.map((d) => d.event_id)));
     expect(received).toHaveLength(all.length);
-    expect(await app.db.selectFrom('audit_log').select('action').where('entity_id', '=', endpointId).orderBy('at').execute()).toEqual(
+    expect(await app.db.selectFrom('audit_log').select('action').where('entity_id', '=', endpointId).orderBy('at').orderBy('seq').execute()).toEqual(
       expect.arrayContaining([{ action: 'webhook.endpoint.rotate_secret' }, { action: 'webhook.endpoint.redeliver' }]),
     );
   });

@@ -92,7 +92,7 @@ describe('events feed keys', () => {
     expect((await feed('', secret)).json().ret_code).toBe(RetCode.EVENTS_FEED_KEY_INVALID);
     expect((await post(app, `/v1/console/events-feed-keys/${key.id}/revoke`, {}, admin.cookie)).json().ret_code).toBe(RetCode.WRONG_STATE);
     expect((await post(app, '/v1/console/events-feed-keys/unknown/revoke', {}, admin.cookie)).json().ret_code).toBe(RetCode.NOT_FOUND);
-    expect(await app.db.selectFrom('audit_log').select(['actor_id', 'action']).where('entity_id', '=', key.id).orderBy('at').execute()).toEqual([
+    expect(await app.db.selectFrom('audit_log').select(['actor_id', 'action']).where('entity_id', '=', key.id).orderBy('at').orderBy('seq').execute()).toEqual([
       { actor_id: null, action: 'events_feed_key.issue' },
       { actor_id: admin.id, action: 'events_feed_key.revoke' },
     ]);

@@ -32,7 +32,7 @@ const OLD_ADDRESS = { residenceCountry: 'GB', addressLine1: '12 Example Street',
 const updateAddress = (u: TestUser, body: object) => post(app, kyc('update-address'), body, u.cookie);
 const rowOf = (u: TestUser) => app.db.selectFrom('kyc_personal_info').selectAll().where('user_id', '=', u.id).executeTakeFirstOrThrow();
 const addressAudit = (u: TestUser) =>
-  app.db.selectFrom('audit_log').selectAll().where('entity_id', '=', u.id).where('action', '=', 'kyc.personal_info.address_update').orderBy('at').execute();
+  app.db.selectFrom('audit_log').selectAll().where('entity_id', '=', u.id).where('action', '=', 'kyc.personal_info.address_update').orderBy('at').orderBy('seq').execute();
 
 /** Level 1 approved; level 2 ALLOW. */
 async function level1Approved(): Promise<TestUser> {

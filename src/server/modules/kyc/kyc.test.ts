@@ -27,7 +27,7 @@ const kyc = (path: string) => `/v3/private/kyc/${path}`;
 const ALL_FLAGS = { obtain_kyc_token: true, obtain_current: true, obtain_quotas: true, obtain_state: true, obtain_aml_questionnaire: true, obtain_verification_process: true };
 
 const stepsOf = (userId: string) => storedSteps(app, userId);
-const auditOf = (entityId: string) => app.db.selectFrom('audit_log').selectAll().where('entity_id', '=', entityId).orderBy('at').execute();
+const auditOf = (entityId: string) => app.db.selectFrom('audit_log').selectAll().where('entity_id', '=', entityId).orderBy('at').orderBy('seq').execute();
 const stateOf = async (u: TestUser) => (await post(app, kyc('kyc-info'), { obtain_state: true }, u.cookie)).json().result.state as { level: number; status: string }[];
 
 describe('POST kyc-info', () => {

@@ -47,7 +47,7 @@ const casesOf = (userId: string) => app.db.selectFrom('review_cases').selectAll(
 const decisionsOf = (caseId: string) => app.db.selectFrom('review_decisions').selectAll().where('case_id', '=', caseId).execute();
 const stepsOf = async (userId: string) =>
   Object.fromEntries((await app.db.selectFrom('step_states').select(['step', 'status']).where('machine', '=', 'kyc_level').where('subject_id', '=', userId).execute()).map((r) => [r.step, r.status]));
-const auditActions = async (entityId: string) => (await app.db.selectFrom('audit_log').select(['action', 'actor_type', 'actor_id']).where('entity_id', '=', entityId).orderBy('at').execute());
+const auditActions = async (entityId: string) => (await app.db.selectFrom('audit_log').select(['action', 'actor_type', 'actor_id']).where('entity_id', '=', entityId).orderBy('at').orderBy('seq').execute());
 
 describe('can-quick-kyc', () => {
   it('not signed in: 10007', async () => {
