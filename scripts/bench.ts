@@ -31,7 +31,8 @@
  *   100,000 with --quick), --screening-users N (default 3,000; 1,000 with --quick).
  * - relay: (scripts/bench/relay-section.ts) 1,000 events/s written to the outbox by a process of its own,
  *   relayed as signed deliveries to a local receiver (delivered/s, lag p50/p99, drain), and kyc-info's p99
- *   meanwhile vs nothing running (issue 29; PostgreSQL only: run under scripts/with-postgres.sh).
+ *   meanwhile vs the same writes without the relay and vs nothing running (issue 29, decision 075;
+ *   PostgreSQL only: run under scripts/with-postgres.sh).
  * Options: --quick (short runs, 1k/10k cases), --sections page,api,queue,contention,coldstart,liveness,screening,rescreen,relay,lighthouse,
  * --cases 1000,100000,1000000, --seconds N (per load run), --lighthouse-runs N (default 3),
  * --out FILE (default dist/bench-report.json).

@@ -4,7 +4,9 @@
  * `POST /produce?rate=R&seconds=S&users=U` writes R `kyc.level.status_changed` events a second for S
  * seconds (level 1 submitted) through the outbox's own `publishIn`, a transaction every 50 ms, spread over U
  * users (the relay keeps each user's events in order, so one user would measure one line of
- * deliveries), and answers how many it wrote and how long that took. 127.0.0.1 only.
+ * deliveries), and answers how many it wrote and how long that took. `GET /unsequenced` answers how
+ * many written events have no position yet (the section registers its endpoint once none is left, so
+ * the endpoint receives exactly what is written after). 127.0.0.1 only.
  */
 import { createServer } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -44,6 +46,17 @@ export async function startProducer(config: Config): Promise<number> {
   }
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    if (req.method === 'GET' && url.pathname === '/unsequenced') {
+      db.selectFrom('domain_events')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('position', 'is', null)
+        .executeTakeFirstOrThrow()
+        .then(
+          (r) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ unsequenced: Number(r.n) })),
+          (err: unknown) => res.writeHead(500).end(String(err)),
+        );
+      return;
+    }
     if (req.method !== 'POST' || url.pathname !== '/produce') {
       res.writeHead(404).end();
       return;

@@ -7,7 +7,11 @@
  * API; the writer writes `rate` events a second for the measured time plus a little; the receiver
  * counts what arrives and how late. Measured: delivered per second while events are written, their
  * lag (arrival minus the event's time) p50/p99, how long the backlog took to drain afterwards, and a
- * user's kyc-info p99 meanwhile vs nothing running before and after (the lower of the two). The writer
+ * user's kyc-info p99 in three states, in this order: nothing running; the same writes with no
+ * endpoint (the events are written, sequenced and read by the server's subscribers, none delivered);
+ * relaying; then the writes with the endpoint disabled; then nothing running again. The relay's own
+ * effect is its p99 against the writes' without it (decision 075); each reference is the lower p99 of
+ * its two runs, one before and one after. The ratio to nothing running is printed beside it. The writer
  * and the receiver run in the idle scheduling class (decision 074): they are the bench's, not the server's.
  * Targets: the relay keeps up with 1,000 events/s and kyc-info's p99 stays within 1.5x, on
  * PostgreSQL (issue 29). Not on SQLite: there one server process is the database's only writer, and
@@ -49,7 +53,7 @@ async function login(base: string, email: string, password: string): Promise<str
 export async function relaySection(opts: { port: number; user: string; dataDir: string; seconds: number; database: string; env: Record<string, string>; line: Line; fmtLoad: (r: LoadResult) => string; x: (n: number) => string }) {
   const { port, user, dataDir, seconds, database, env, line, fmtLoad, x } = opts;
   const rate = RELAY_TARGETS.eventsPerSecond;
-  console.log(`\nWebhook relay (${database}): ${rate.toLocaleString('en-US')} events/s over ${USERS} users to a local receiver, kyc-info at ${KYC_INFO_RATE} req/s offered (evenly spaced) over at most 4 connections, ${seconds} s a run; the writer and the receiver in the idle scheduling class`);
+  console.log(`\nWebhook relay (${database}): ${rate.toLocaleString('en-US')} events/s over ${USERS} users to a local receiver, kyc-info at ${KYC_INFO_RATE} req/s offered (evenly spaced) over at most 4 connections, ${seconds} s a run, against the same writes without the relay and against nothing running; the writer and the receiver in the idle scheduling class`);
   const base = `http://127.0.0.1:${port}`;
   // The writer and the receiver stand in for other machines (the servers whose users' changes make
   // the events, the partner's receiver): in the idle scheduling class, they take only what the
@@ -62,24 +66,47 @@ export async function relaySection(opts: { port: number; user: string; dataDir: 
     const receiverUrl = `http://127.0.0.1:${receiver.info.port}`;
     const stats = async () => (await (await fetch(`${receiverUrl}/stats`)).json()) as ReceiverStats;
     const admin = await login(base, 'admin@example.com', DEMO_ADMIN_PASSWORD);
-    const created = await fetch(`${base}/x-api/v1/console/webhooks`, { method: 'POST', headers: { ...json, cookie: admin }, body: JSON.stringify({ url: `${receiverUrl}/hook`, events: ['*'] }) });
-    const endpoint = (await created.json()) as { ret_code: number; ret_msg?: string };
-    if (endpoint.ret_code !== 0) throw new Error(`bench: registering the receiver failed: ${JSON.stringify(endpoint)}`);
     // A user's requests at a steady rate (what users send), not as fast as answered: a saturating load
     // would measure how the relay's share of two cores is taken from the requests, not their latency.
     const kycInfo = () => runLoad({ url: `${base}/x-api/v3/private/kyc/kyc-info`, method: 'POST', headers: { ...json, cookie: user }, body: '{}', connections: 4, rate: KYC_INFO_RATE, seconds, expect: 'envelope' });
 
+    const produce = (seconds: number) => {
+      const writing = fetch(`http://127.0.0.1:${producer.info.port}/produce?rate=${rate}&seconds=${seconds}&users=${USERS}`, { method: 'POST' }).then(async (r) => {
+        if (!r.ok) throw new Error(`bench: the event writer failed: ${await r.text()}`);
+        return (await r.json()) as { written: number; ms: number };
+      });
+      // Awaited later; a failure meanwhile must not end the bench before its processes are stopped.
+      writing.catch(() => undefined);
+      return writing;
+    };
+    // Writing lasts the measure plus two seconds each side: the measure sees the server in its stride.
+    const writeSeconds = seconds + 4;
+
     await kycInfo();
     const alone = await kycInfo();
+    // The same writes with no endpoint to deliver to: the events are written, sequenced and read by
+    // the server's subscribers, and nothing is delivered (decision 075). The relay's own effect on a
+    // user's requests is the p99 while relaying against this one's.
+    const writesAlone = async () => {
+      const writing = produce(writeSeconds);
+      await sleep(2000);
+      const measured = await kycInfo();
+      await writing;
+      return measured;
+    };
+    const writesBefore = await writesAlone();
+    // A new endpoint starts after the newest position (events.service.ts createEndpoint): once every
+    // event written so far has one, the endpoint receives exactly what is written from here on.
+    const sequencedBy = Date.now() + DRAIN_LIMIT_MS;
+    while (((await (await fetch(`http://127.0.0.1:${producer.info.port}/unsequenced`)).json()) as { unsequenced: number }).unsequenced > 0) {
+      if (Date.now() > sequencedBy) throw new Error('bench: the events written without an endpoint were not all sequenced within a minute');
+      await sleep(200);
+    }
+    const created = await fetch(`${base}/x-api/v1/console/webhooks`, { method: 'POST', headers: { ...json, cookie: admin }, body: JSON.stringify({ url: `${receiverUrl}/hook`, events: ['*'] }) });
+    const endpoint = (await created.json()) as { ret_code: number; ret_msg?: string; result: { id: string } };
+    if (endpoint.ret_code !== 0) throw new Error(`bench: registering the receiver failed: ${JSON.stringify(endpoint)}`);
     await fetch(`${receiverUrl}/reset`, { method: 'POST' });
-    // Writing lasts the measure plus two seconds each side: the measure sees the relay in its stride.
-    const writeSeconds = seconds + 4;
-    const writing = fetch(`http://127.0.0.1:${producer.info.port}/produce?rate=${rate}&seconds=${writeSeconds}&users=${USERS}`, { method: 'POST' }).then(async (r) => {
-      if (!r.ok) throw new Error(`bench: the event writer failed: ${await r.text()}`);
-      return (await r.json()) as { written: number; ms: number };
-    });
-    // Awaited below; a failure meanwhile must not end the bench before its processes are stopped.
-    writing.catch(() => undefined);
+    const writing = produce(writeSeconds);
     await sleep(2000);
     const atStart = await stats();
     const during = await kycInfo();
@@ -93,9 +120,19 @@ export async function relaySection(opts: { port: number; user: string; dataDir: 
       final = await stats();
     }
     const drainMs = Math.max(0, final.lastAt - stoppedAt);
+    // The endpoint disabled (nothing fanned out or delivered to it from now on), the writes once more.
+    const disabled = await fetch(`${base}/x-api/v1/console/webhooks/${endpoint.result.id}`, { method: 'POST', headers: { ...json, cookie: admin }, body: JSON.stringify({ status: 'DISABLED' }) });
+    if (((await disabled.json()) as { ret_code: number }).ret_code !== 0) throw new Error('bench: disabling the receiver failed');
+    const writesAfter = await writesAlone();
+    // Deliveries the relay still sent after the drain (it did not keep up, or the endpoint was not disabled).
+    const sentAfter = (await stats()).received - final.received;
     const after = await kycInfo();
-    const reference = after.p99 < alone.p99 ? after : alone;
-    const ratio = during.p99 / reference.p99;
+    const lower = (a: LoadResult, b: LoadResult) => (b.p99 < a.p99 ? b : a);
+    const reference = lower(alone, after);
+    const writesOnly = lower(writesBefore, writesAfter);
+    // The relay's own effect (the target): against the same writes without it.
+    const ratio = during.p99 / writesOnly.p99;
+    const ratioQuiet = during.p99 / reference.p99;
     const deliveredPerSecond = Math.round((atEnd.received - atStart.received) / during.seconds);
     const keptUp = final.received >= written.written && deliveredPerSecond >= rate * 0.95;
 
@@ -104,9 +141,11 @@ export async function relaySection(opts: { port: number; user: string; dataDir: 
     line('all delivered', `${final.received.toLocaleString('en-US')} of ${written.written.toLocaleString('en-US')}${final.duplicates ? `, ${final.duplicates} twice` : ''}; the last ${(drainMs / 1000).toFixed(1)} s after writing stopped`);
     line('kyc-info, nothing running (before)', fmtLoad(alone));
     line('kyc-info, nothing running (after)', `${fmtLoad(after)}  (the ratio takes the lower p99 of the two)`);
-    line('kyc-info while relaying', `${fmtLoad(during)}  p99 = ${x(ratio)} alone; target <= ${RELAY_TARGETS.p99Ratio}x ${ratio <= RELAY_TARGETS.p99Ratio ? 'met' : 'NOT met'}`);
+    line('kyc-info, writes, no relay (before)', fmtLoad(writesBefore));
+    line('kyc-info, writes, no relay (after)', `${fmtLoad(writesAfter)}  (the lower p99 of the two: ${x(writesOnly.p99 / reference.p99)} nothing running)${sentAfter > 0 ? `; ${sentAfter} deliveries still arrived meanwhile` : ''}`);
+    line('kyc-info while relaying', `${fmtLoad(during)}  p99 = ${x(ratio)} the writes' without the relay (target <= ${RELAY_TARGETS.p99Ratio}x ${ratio <= RELAY_TARGETS.p99Ratio ? 'met' : 'NOT met'}), ${x(ratioQuiet)} nothing running`);
     line('load average meanwhile', load1.toFixed(2));
-    return { database, rate, users: USERS, written, deliveredPerSecond, received: final.received, duplicates: final.duplicates, lagP50Ms: final.lagP50Ms, lagP99Ms: final.lagP99Ms, drainMs, keptUp, alone, after, during, ratioP99: ratio, loadAverage: load1, targets: RELAY_TARGETS };
+    return { database, rate, users: USERS, written, deliveredPerSecond, received: final.received, duplicates: final.duplicates, lagP50Ms: final.lagP50Ms, lagP99Ms: final.lagP99Ms, drainMs, keptUp, alone, after, writesBefore, writesAfter, during, ratioP99: ratio, ratioP99NothingRunning: ratioQuiet, loadAverage: load1, targets: RELAY_TARGETS };
   } finally {
     await producer.stop();
     await receiver.stop();
