@@ -1,4 +1,4 @@
-import { sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type Expression, type InsertQueryBuilder, type InsertResult, type Kysely, type SqlBool } from 'kysely';
 import { isPostgres } from './dialect.ts';
 
 /**
@@ -17,13 +17,17 @@ export function inValues<DB>(db: Kysely<DB>, column: string, values: readonly un
   return sql<SqlBool>`${sql.ref(column)} in (${sql.join([...values])})`;
 }
 
+/** A column's PostgreSQL type: the element type of its array in `insertRows`. */
+export type ColumnType = 'text' | 'int4' | 'int8';
+
 /**
- * The rows to insert as a `SELECT` of one array per column (`unnest`), for PostgreSQL:
- * `insertInto(t).columns(names).expression(rowsOf(…))`. `types` gives each column's PostgreSQL type
- * (the array's element type), in the order of the columns. Every row gives every column (a missing
- * one is NULL, not the column's default).
+ * `INSERT INTO table` of these rows, to finish (`onConflict`, `execute`). On PostgreSQL an INSERT …
+ * SELECT from `unnest` of one array per column, typed by `types` (every column, in order); on SQLite a
+ * VALUES of the rows. Every row gives every column of `types`: a missing one is NULL, not its default.
  */
-export function rowsOf<R extends Record<string, unknown>>(rows: readonly R[], types: { [K in keyof R & string]: 'text' | 'int4' | 'int8' }): RawBuilder<unknown> {
+export function insertRows<DB, TB extends keyof DB & string, R extends Record<string, unknown>>(db: Kysely<DB>, table: TB, types: { [K in keyof R & string]: ColumnType }, rows: readonly R[]): InsertQueryBuilder<DB, TB, InsertResult> {
+  const into = db.insertInto(table);
+  if (!isPostgres(db as unknown as Kysely<unknown>)) return into.values(rows as never);
   const columns = Object.keys(types) as (keyof R & string)[];
-  return sql`select * from unnest(${sql.join(columns.map((c) => sql`${rows.map((r) => r[c] ?? null)}::${sql.raw(types[c])}[]`))})`;
+  return into.columns(columns as never).expression(sql`select * from unnest(${sql.join(columns.map((c) => sql`${rows.map((r) => r[c] ?? null)}::${sql.raw(types[c])}[]`))})` as never);
 }

@@ -1,6 +1,6 @@
-import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
-import { isPostgres, type Db } from '../../db/index.ts';
-import { inValues, rowsOf } from '../../db/many-values.ts';
+import { sql, type Insertable, type Selectable } from 'kysely';
+import type { Db } from '../../db/index.ts';
+import { insertRows, inValues } from '../../db/many-values.ts';
 import type { DomainEventsTable, EventsFeedKeysTable, EventSubscribersTable, WebhookAttemptsTable, WebhookDeliveriesTable, WebhookEndpointsTable, WebhookSecretsTable } from '../../db/schema.ts';
 
 /** SQL of the events module (decision 050): the outbox, audiences, endpoints, secrets, deliveries, attempts. */
@@ -134,10 +134,8 @@ export async function retireSecrets(db: Db, endpointId: string, validUntil: stri
 const CHUNK = 500;
 const DELIVERY_TYPES = { id: 'text', endpoint_id: 'text', event_seq: 'int4', event_id: 'text', order_key: 'text', status: 'text', attempts: 'int4', due_at: 'text', lease_until: 'text', last_status: 'int4', last_error: 'text', created_at: 'text', delivered_at: 'text' } as const;
 export async function insertDeliveries(db: Db, rows: Selectable<WebhookDeliveriesTable>[]): Promise<void> {
-  const pg = isPostgres(db as unknown as Kysely<unknown>);
   for (let i = 0; i < rows.length; i += CHUNK) {
-    const chunk = rows.slice(i, i + CHUNK);
-    await (pg ? db.insertInto('webhook_deliveries').columns(Object.keys(DELIVERY_TYPES) as (keyof typeof DELIVERY_TYPES)[]).expression(rowsOf(chunk, DELIVERY_TYPES)) : db.insertInto('webhook_deliveries').values(chunk))
+    await insertRows(db, 'webhook_deliveries', DELIVERY_TYPES, rows.slice(i, i + CHUNK))
       .onConflict((oc) => oc.columns(['endpoint_id', 'event_seq']).doNothing())
       .execute();
   }
@@ -208,11 +206,7 @@ export async function finishAttempt(db: Db, id: string, leasedUntil: string, set
 
 const ATTEMPT_TYPES = { id: 'text', delivery_id: 'text', endpoint_id: 'text', event_id: 'text', attempt: 'int4', at: 'text', http_status: 'int4', latency_ms: 'int4', response_excerpt: 'text', error: 'text' } as const;
 export async function insertAttempts(db: Db, rows: Selectable<WebhookAttemptsTable>[]): Promise<void> {
-  const pg = isPostgres(db as unknown as Kysely<unknown>);
-  for (let i = 0; i < rows.length; i += CHUNK) {
-    const chunk = rows.slice(i, i + CHUNK);
-    await (pg ? db.insertInto('webhook_attempts').columns(Object.keys(ATTEMPT_TYPES) as (keyof typeof ATTEMPT_TYPES)[]).expression(rowsOf(chunk, ATTEMPT_TYPES)) : db.insertInto('webhook_attempts').values(chunk)).execute();
-  }
+  for (let i = 0; i < rows.length; i += CHUNK) await insertRows(db, 'webhook_attempts', ATTEMPT_TYPES, rows.slice(i, i + CHUNK)).execute();
 }
 
 /**

@@ -21,16 +21,15 @@ export function signingKey(secret: string): KeyObject {
   return createSecretKey(Buffer.from(secret.startsWith(SECRET_PREFIX) ? secret.slice(SECRET_PREFIX.length) : secret, 'base64'));
 }
 
-export function signatureOf(secret: string | KeyObject, id: string, timestampSeconds: number, body: string): string {
-  const key = typeof secret === 'string' ? signingKey(secret) : secret;
+export function signatureOf(key: KeyObject, id: string, timestampSeconds: number, body: string): string {
   return `v1,${createHmac('sha256', key).update(`${id}.${timestampSeconds}.${body}`).digest('base64')}`;
 }
 
-/** The three headers of one delivery attempt, signed with every live secret (newest first): each a secret or its `signingKey`. */
-export function webhookHeaders(secrets: readonly (string | KeyObject)[], id: string, timestampSeconds: number, body: string): Record<string, string> {
+/** The three headers of one delivery attempt, signed with every live secret's `signingKey` (newest first). */
+export function webhookHeaders(keys: readonly KeyObject[], id: string, timestampSeconds: number, body: string): Record<string, string> {
   return {
     'webhook-id': id,
     'webhook-timestamp': String(timestampSeconds),
-    'webhook-signature': secrets.map((s) => signatureOf(s, id, timestampSeconds, body)).join(' '),
+    'webhook-signature': keys.map((k) => signatureOf(k, id, timestampSeconds, body)).join(' '),
   };
 }

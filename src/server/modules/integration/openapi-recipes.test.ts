@@ -7,7 +7,7 @@ import { IntegrationPath } from '../../../shared/integration-paths.ts';
 import { WebhookPath } from '../../../shared/api/webhooks.ts';
 import type { App } from '../../app.ts';
 import { createTestApp } from '../../test/test-app.ts';
-import { newWebhookSecret, webhookHeaders } from '../events/standard-webhooks.ts';
+import { newWebhookSecret, signingKey, webhookHeaders } from '../events/standard-webhooks.ts';
 import { OPERATION_EXAMPLES } from './openapi-examples.ts';
 import { NODE_VERIFY_WEBHOOK, PYTHON_VERIFY_WEBHOOK, SHELL_VERIFY_WEBHOOK, signedCallSamples } from './openapi-recipes.ts';
 
@@ -54,12 +54,13 @@ const tokensOfExampleUser = async () => {
 // Webhook deliveries to verify: signed by our signer as a rotation's overlap signs (two signatures,
 // the receiver's secret the second); then a changed body and an hour-old timestamp, both refused.
 const hookSecret = newWebhookSecret();
+const hookKey = signingKey(hookSecret);
 const hookBody = JSON.stringify({ type: 'kyc.level.status_changed', timestamp: new Date().toISOString(), data: { schemaVersion: 1, level: 1, status: 'SUCCESS' } });
 const now = () => Math.floor(Date.now() / 1000);
 const deliveries = () => [
-  { headers: webhookHeaders([newWebhookSecret(), hookSecret], 'evt_1', now(), hookBody), body: hookBody, valid: true },
-  { headers: webhookHeaders([hookSecret], 'evt_2', now(), hookBody), body: hookBody.replace('SUCCESS', 'PENDING'), valid: false },
-  { headers: webhookHeaders([hookSecret], 'evt_3', now() - 3600, hookBody), body: hookBody, valid: false },
+  { headers: webhookHeaders([signingKey(newWebhookSecret()), hookKey], 'evt_1', now(), hookBody), body: hookBody, valid: true },
+  { headers: webhookHeaders([hookKey], 'evt_2', now(), hookBody), body: hookBody.replace('SUCCESS', 'PENDING'), valid: false },
+  { headers: webhookHeaders([hookKey], 'evt_3', now() - 3600, hookBody), body: hookBody, valid: false },
 ];
 
 /** One process per language (starting one costs about a second here): each prints one JSON line per result. */
