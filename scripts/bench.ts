@@ -30,9 +30,10 @@
  *   p99 while it runs vs with nothing running (decision 044). --screening-names N (default 1,000,000;
  *   100,000 with --quick), --screening-users N (default 3,000; 1,000 with --quick).
  * - relay: (scripts/bench/relay-section.ts) 1,000 events/s written to the outbox by a process of its own,
- *   relayed as signed deliveries to a local receiver (delivered/s, lag p50/p99, drain), and kyc-info's p99
- *   meanwhile vs the same writes without the relay and vs nothing running (issue 29, decision 075;
- *   PostgreSQL only: run under scripts/with-postgres.sh).
+ *   relayed as signed deliveries to a partner's endpoint on a local receiver (delivered/s, lag p50/p99,
+ *   drain); then kyc-info's p99 while relaying vs the same writes with nothing delivered and vs nothing
+ *   written, the three taking turns in 6 s stretches for --relay-rounds N rounds (default 8; 2 with
+ *   --quick) (issue 29, decisions 075 and 076; PostgreSQL only: run under scripts/with-postgres.sh).
  * Options: --quick (short runs, 1k/10k cases), --sections page,api,queue,contention,coldstart,liveness,screening,rescreen,relay,lighthouse,
  * --cases 1000,100000,1000000, --seconds N (per load run), --lighthouse-runs N (default 3),
  * --out FILE (default dist/bench-report.json).
@@ -59,6 +60,8 @@ const QUICK = process.argv.includes('--quick');
 const SECTIONS = new Set((argValue('sections') ?? 'page,api,queue,contention,coldstart,liveness,screening,rescreen,relay,lighthouse').split(','));
 const CASES = (argValue('cases') ?? (QUICK ? '1000,10000' : '1000,100000,1000000')).split(',').map(Number);
 const SECONDS = Math.min(60, Math.max(1, Number(argValue('seconds') ?? (QUICK ? 2 : 5))));
+/** The relay section's rounds of its three conditions (relay-section.ts): 18 s each. */
+const RELAY_ROUNDS = Math.min(40, Math.max(1, Number(argValue('relay-rounds') ?? (QUICK ? 2 : 8))));
 const LIGHTHOUSE_RUNS = Math.min(5, Math.max(1, Number(argValue('lighthouse-runs') ?? 3)));
 const OUT = path.resolve(argValue('out') ?? 'dist/bench-report.json');
 const CONNECTIONS = 100;
@@ -320,7 +323,7 @@ async function relayRun(adminUrl: string) {
   const env = { DATABASE_URL: await freshPostgres(adminUrl), DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64') };
   // The receiver is on 127.0.0.1, which the relay refuses unless told (decision 050).
   report.relayPostgres = await withChild<AppInfo & { dataDir: string }, unknown>(['app'], { ...env, WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true' }, ({ info }) =>
-    relaySection({ port: info.port, user: info.user, dataDir: info.dataDir, seconds: SECONDS, database: 'PostgreSQL', env, line, fmtLoad, x }),
+    relaySection({ port: info.port, user: info.user, dataDir: info.dataDir, seconds: SECONDS, rounds: RELAY_ROUNDS, database: 'PostgreSQL', env, line, fmtLoad, x }),
   );
 }
 

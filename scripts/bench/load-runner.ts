@@ -17,6 +17,12 @@
  * The first WARM_UP_MS of requests are sent at the rate but not counted: they open the sockets and
  * run this process's own HTTP code for the first time, which is the generator warming up, not the
  * server (the bench warms the server up before it measures).
+ *
+ * `windows` (paced runs): each counted request is also counted in the window its send time falls in
+ * (wall-clock ms), and the windows of one name are pooled (`LoadResult.windows`). A section that
+ * switches the server's conditions every few seconds while one run goes on (the relay section) gets
+ * each condition's latencies from the same stretch of time, so a slow minute of the shared machine
+ * falls on every condition alike instead of on whichever one ran then.
  */
 import http from 'node:http';
 import autocannon from 'autocannon';
@@ -33,10 +39,20 @@ export interface RunnerOptions {
   rate?: number;
   /** What a reply must be to count as a success: HTTP 200, or also our envelope with ret_code 0. */
   expect: 'status' | 'envelope';
+  /** Paced runs: named stretches of wall-clock time (ms since the epoch, `from` included, `to` not). */
+  windows?: LoadWindow[];
+}
+
+export interface LoadWindow {
+  name: string;
+  from: number;
+  to: number;
 }
 
 const options = JSON.parse(process.argv[2] ?? '{}') as RunnerOptions;
 const latencies: number[] = [];
+/** Per window name: the latencies of the counted requests sent inside one of its windows. */
+const byWindow = new Map<string, number[]>((options.windows ?? []).map((w) => [w.name, []]));
 let cpu0 = process.cpuUsage();
 let t0 = performance.now();
 /** Paced runs: sent at the rate before the measured `seconds`, not counted (see above). */
@@ -46,6 +62,11 @@ function report(failures: number) {
   const seconds = (performance.now() - t0) / 1000;
   const cpu = process.cpuUsage(cpu0);
   const out: LoadResult = { ...summarize(latencies, failures, seconds), generatorCpuPercent: Math.round(((cpu.user + cpu.system) / 1e6 / seconds) * 100) };
+  if (options.windows) {
+    // A window's seconds: its stretches' length (the rate it was offered is requests / seconds).
+    const span = (name: string) => options.windows!.filter((w) => w.name === name).reduce((sum, w) => sum + (w.to - w.from) / 1000, 0);
+    out.windows = Object.fromEntries([...byWindow].map(([name, l]) => [name, summarize(l, 0, span(name))]));
+  }
   process.stdout.write(`${JSON.stringify(out)}\n`, () => process.exit(0));
 }
 
@@ -69,13 +90,19 @@ function paced(rate: number) {
   const send = (counted: boolean) => {
     // From the call on: the wait for a free socket counts, as a user's request would wait.
     const start = performance.now();
+    const sentAt = performance.timeOrigin + start;
+    const window = counted ? options.windows?.find((w) => sentAt >= w.from && sentAt < w.to) : undefined;
     const req = http.request({ agent, host: url.hostname, port: url.port, path: url.pathname + url.search, method: options.method, headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () => {
         const status = res.statusCode ?? 0;
         const ok = status >= 200 && status < 300 && (options.expect !== 'envelope' || Buffer.concat(chunks).toString('utf8').includes('"ret_code":0'));
-        if (counted) latencies.push(performance.now() - start);
+        if (counted) {
+          const latency = performance.now() - start;
+          latencies.push(latency);
+          if (window) byWindow.get(window.name)!.push(latency);
+        }
         // A failure counts even in the warm-up: the run must not hide one.
         if (!ok) failures++;
         settle();

@@ -11,6 +11,8 @@ export interface LoadResult {
   max: number;
   /** The load generator's CPU time over the run, in % of one core (autocannon runs only). */
   generatorCpuPercent?: number;
+  /** Paced runs with windows: each window name's requests (their failures are in the run's `failures`). */
+  windows?: Record<string, LoadResult>;
 }
 
 /** The q-quantile (0..1) of ascending latencies, nearest rank. */

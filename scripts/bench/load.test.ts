@@ -83,4 +83,35 @@ describe('bench load generator (autocannon in a child process)', { timeout: 60_0
       expect(gaps[Math.floor(gaps.length / 2)]!).toBeGreaterThan(15);
     });
   });
+
+  it('with windows, sums up apart the requests sent in each named stretch of time', async () => {
+    // Stretches of 200 ms over the next 20 s, 'slow' and 'fast' in turn; the server holds a reply 30 ms
+    // when it arrives in a slow one. The runner's start (a new process) is not known here, so the
+    // stretches cover any start.
+    const from = Date.now();
+    const windows = Array.from({ length: 100 }, (_, k) => ({ name: k % 2 ? 'slow' : 'fast', from: from + k * 200, to: from + (k + 1) * 200 }));
+    const slowNow = () => Math.floor((Date.now() - from) / 200) % 2 === 1;
+    const server = http.createServer((_req, res) => {
+      const reply = () => res.writeHead(200, { 'content-type': 'application/json' }).end('{"ret_code":0}');
+      if (slowNow()) setTimeout(reply, 30);
+      else reply();
+    });
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    try {
+      const r = await runLoad({ url: `http://127.0.0.1:${(server.address() as { port: number }).port}/`, connections: 8, seconds: 2, rate: 100, windows });
+      expect(r.requests).toBe(200);
+      const { fast, slow } = r.windows!;
+      // Every counted request fell in one stretch, about half in each name.
+      expect(fast!.requests + slow!.requests).toBe(200);
+      expect(fast!.requests).toBeGreaterThan(70);
+      expect(slow!.requests).toBeGreaterThan(70);
+      expect(slow!.p50).toBeGreaterThanOrEqual(29);
+      expect(fast!.p50).toBeLessThan(15);
+      expect(() => runnerArgs({ url: 'http://127.0.0.1:1/', connections: 1, seconds: 1, windows })).toThrow('paced runs');
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
+  });
 });

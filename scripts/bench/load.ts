@@ -12,7 +12,7 @@
  */
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import type { RunnerOptions } from './load-runner.ts';
+import type { LoadWindow, RunnerOptions } from './load-runner.ts';
 import type { LoadResult } from './load-stats.ts';
 
 export { quantile, summarize, type LoadResult } from './load-stats.ts';
@@ -28,6 +28,8 @@ export interface LoadOptions {
   rate?: number;
   /** A success: HTTP 2xx ('status', the default), or also our envelope with ret_code 0. */
   expect?: 'status' | 'envelope';
+  /** With `rate`: named stretches of wall-clock time whose requests are also summed up apart (load-runner.ts). */
+  windows?: LoadWindow[];
 }
 
 const RUNNER = fileURLToPath(new URL('./load-runner.ts', import.meta.url));
@@ -35,6 +37,7 @@ const RUNNER = fileURLToPath(new URL('./load-runner.ts', import.meta.url));
 /** The runner's command line for `o` (exported for its test). */
 export function runnerArgs(o: LoadOptions): string[] {
   if (!/^http:\/\/127\.0\.0\.1:\d+\//.test(o.url)) throw new Error(`bench load: 127.0.0.1 only (${o.url})`);
+  if (o.windows && !o.rate) throw new Error('bench load: windows are for paced runs (rate) only');
   const options: RunnerOptions = {
     url: o.url,
     method: o.method ?? 'GET',
@@ -44,6 +47,7 @@ export function runnerArgs(o: LoadOptions): string[] {
     seconds: o.seconds,
     ...(o.rate ? { rate: o.rate } : {}),
     expect: o.expect ?? 'status',
+    ...(o.windows ? { windows: o.windows } : {}),
   };
   return [RUNNER, JSON.stringify(options)];
 }
