@@ -32,7 +32,7 @@
  * - relay: (scripts/bench/relay-section.ts) 1,000 events/s written to the outbox by a process of its own,
  *   relayed as signed deliveries to a partner's endpoint on a local receiver (delivered/s, lag p50/p99,
  *   drain); then kyc-info's p99 while relaying vs the same writes with nothing delivered and vs nothing
- *   written, the three taking turns in 6 s stretches for --relay-rounds N rounds (default 8; 2 with
+ *   written, the three taking turns in 6 s stretches for --relay-rounds N rounds (default 10; 2 with
  *   --quick) (issue 29, decisions 075 and 076; PostgreSQL only: run under scripts/with-postgres.sh).
  * Options: --quick (short runs, 1k/10k cases), --sections page,api,queue,contention,coldstart,liveness,screening,rescreen,relay,lighthouse,
  * --cases 1000,100000,1000000, --seconds N (per load run), --lighthouse-runs N (default 3),
@@ -61,7 +61,7 @@ const SECTIONS = new Set((argValue('sections') ?? 'page,api,queue,contention,col
 const CASES = (argValue('cases') ?? (QUICK ? '1000,10000' : '1000,100000,1000000')).split(',').map(Number);
 const SECONDS = Math.min(60, Math.max(1, Number(argValue('seconds') ?? (QUICK ? 2 : 5))));
 /** The relay section's rounds of its three conditions (relay-section.ts): 18 s each. */
-const RELAY_ROUNDS = Math.min(40, Math.max(1, Number(argValue('relay-rounds') ?? (QUICK ? 2 : 8))));
+const RELAY_ROUNDS = Math.min(40, Math.max(1, Number(argValue('relay-rounds') ?? (QUICK ? 2 : 10))));
 const LIGHTHOUSE_RUNS = Math.min(5, Math.max(1, Number(argValue('lighthouse-runs') ?? 3)));
 const OUT = path.resolve(argValue('out') ?? 'dist/bench-report.json');
 const CONNECTIONS = 100;

@@ -19,7 +19,8 @@
  * server (the bench warms the server up before it measures).
  *
  * `windows` (paced runs): each counted request is also counted in the window its send time falls in
- * (wall-clock ms), and the windows of one name are pooled (`LoadResult.windows`). A section that
+ * (wall-clock ms); the windows of one name are pooled (`LoadResult.windows`), and each window is also
+ * summed up alone (`LoadResult.stretches`, in the order given). A section that
  * switches the server's conditions every few seconds while one run goes on (the relay section) gets
  * each condition's latencies from the same stretch of time, so a slow minute of the shared machine
  * falls on every condition alike instead of on whichever one ran then.
@@ -53,6 +54,8 @@ const options = JSON.parse(process.argv[2] ?? '{}') as RunnerOptions;
 const latencies: number[] = [];
 /** Per window name: the latencies of the counted requests sent inside one of its windows. */
 const byWindow = new Map<string, number[]>((options.windows ?? []).map((w) => [w.name, []]));
+/** Per window, in the order given: the latencies of the counted requests sent inside it. */
+const byStretch = new Map<LoadWindow, number[]>((options.windows ?? []).map((w) => [w, []]));
 let cpu0 = process.cpuUsage();
 let t0 = performance.now();
 /** Paced runs: sent at the rate before the measured `seconds`, not counted (see above). */
@@ -66,6 +69,7 @@ function report(failures: number) {
     // A window's seconds: its stretches' length (the rate it was offered is requests / seconds).
     const span = (name: string) => options.windows!.filter((w) => w.name === name).reduce((sum, w) => sum + (w.to - w.from) / 1000, 0);
     out.windows = Object.fromEntries([...byWindow].map(([name, l]) => [name, summarize(l, 0, span(name))]));
+    out.stretches = [...byStretch].map(([w, l]) => summarize(l, 0, (w.to - w.from) / 1000));
   }
   process.stdout.write(`${JSON.stringify(out)}\n`, () => process.exit(0));
 }
@@ -101,7 +105,10 @@ function paced(rate: number) {
         if (counted) {
           const latency = performance.now() - start;
           latencies.push(latency);
-          if (window) byWindow.get(window.name)!.push(latency);
+          if (window) {
+            byWindow.get(window.name)!.push(latency);
+            byStretch.get(window)!.push(latency);
+          }
         }
         // A failure counts even in the warm-up: the run must not hide one.
         if (!ok) failures++;

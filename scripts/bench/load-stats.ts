@@ -13,6 +13,8 @@ export interface LoadResult {
   generatorCpuPercent?: number;
   /** Paced runs with windows: each window name's requests (their failures are in the run's `failures`). */
   windows?: Record<string, LoadResult>;
+  /** Paced runs with windows: each window alone, in the order given. */
+  stretches?: LoadResult[];
 }
 
 /** The q-quantile (0..1) of ascending latencies, nearest rank. */

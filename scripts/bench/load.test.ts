@@ -108,6 +108,12 @@ describe('bench load generator (autocannon in a child process)', { timeout: 60_0
       expect(slow!.requests).toBeGreaterThan(70);
       expect(slow!.p50).toBeGreaterThanOrEqual(29);
       expect(fast!.p50).toBeLessThan(15);
+      // Each stretch alone too, in the order given: together they are the pooled ones.
+      expect(r.stretches).toHaveLength(100);
+      const sum = (name: string) => r.stretches!.filter((_, k) => windows[k]!.name === name).reduce((n, x) => n + x.requests, 0);
+      expect(sum('fast')).toBe(fast!.requests);
+      expect(sum('slow')).toBe(slow!.requests);
+      expect(r.stretches!.filter((x, k) => windows[k]!.name === 'slow' && x.requests >= 10).every((x) => x.p50 >= 25)).toBe(true);
       expect(() => runnerArgs({ url: 'http://127.0.0.1:1/', connections: 1, seconds: 1, windows })).toThrow('paced runs');
     } finally {
       server.closeAllConnections();
