@@ -52,8 +52,6 @@ export interface LoadWindow {
 
 const options = JSON.parse(process.argv[2] ?? '{}') as RunnerOptions;
 const latencies: number[] = [];
-/** Per window name: the latencies of the counted requests sent inside one of its windows. */
-const byWindow = new Map<string, number[]>((options.windows ?? []).map((w) => [w.name, []]));
 /** Per window, in the order given: the latencies of the counted requests sent inside it. */
 const byStretch = new Map<LoadWindow, number[]>((options.windows ?? []).map((w) => [w, []]));
 let cpu0 = process.cpuUsage();
@@ -66,9 +64,15 @@ function report(failures: number) {
   const cpu = process.cpuUsage(cpu0);
   const out: LoadResult = { ...summarize(latencies, failures, seconds), generatorCpuPercent: Math.round(((cpu.user + cpu.system) / 1e6 / seconds) * 100) };
   if (options.windows) {
-    // A window's seconds: its stretches' length (the rate it was offered is requests / seconds).
-    const span = (name: string) => options.windows!.filter((w) => w.name === name).reduce((sum, w) => sum + (w.to - w.from) / 1000, 0);
-    out.windows = Object.fromEntries([...byWindow].map(([name, l]) => [name, summarize(l, 0, span(name))]));
+    // A name pools its windows: their latencies, over their seconds (the rate offered is requests / seconds).
+    const pooled = new Map<string, { latencies: number[]; seconds: number }>();
+    for (const [w, l] of byStretch) {
+      const p = pooled.get(w.name) ?? { latencies: [], seconds: 0 };
+      p.latencies.push(...l);
+      p.seconds += (w.to - w.from) / 1000;
+      pooled.set(w.name, p);
+    }
+    out.windows = Object.fromEntries([...pooled].map(([name, p]) => [name, summarize(p.latencies, 0, p.seconds)]));
     out.stretches = [...byStretch].map(([w, l]) => summarize(l, 0, (w.to - w.from) / 1000));
   }
   process.stdout.write(`${JSON.stringify(out)}\n`, () => process.exit(0));
@@ -105,10 +109,7 @@ function paced(rate: number) {
         if (counted) {
           const latency = performance.now() - start;
           latencies.push(latency);
-          if (window) {
-            byWindow.get(window.name)!.push(latency);
-            byStretch.get(window)!.push(latency);
-          }
+          if (window) byStretch.get(window)!.push(latency);
         }
         // A failure counts even in the warm-up: the run must not hide one.
         if (!ok) failures++;

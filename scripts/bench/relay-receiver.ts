@@ -11,20 +11,19 @@ export async function startReceiver(): Promise<number> {
   let lags: number[] = [];
   let ids = new Set<string>();
   let duplicates = 0;
-  let first = 0;
   let last = 0;
   let firstEvent = 0;
   const server = createServer((req, res) => {
     if (req.method === 'GET' && req.url === '/stats') {
       const sorted = [...lags].sort((a, b) => a - b);
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ received: ids.size, duplicates, firstAt: first, lastAt: last, firstEventAt: firstEvent, lagP50Ms: quantile(sorted, 0.5), lagP99Ms: quantile(sorted, 0.99), lagMaxMs: sorted.at(-1) ?? 0 }));
+      res.end(JSON.stringify({ received: ids.size, duplicates, lastAt: last, firstEventAt: firstEvent, lagP50Ms: quantile(sorted, 0.5), lagP99Ms: quantile(sorted, 0.99), lagMaxMs: sorted.at(-1) ?? 0 }));
       return;
     }
     if (req.method === 'POST' && req.url === '/reset') {
       lags = [];
       ids = new Set();
-      duplicates = first = last = firstEvent = 0;
+      duplicates = last = firstEvent = 0;
       res.writeHead(204).end();
       return;
     }
@@ -39,7 +38,6 @@ export async function startReceiver(): Promise<number> {
       const at = Date.parse(timestamp);
       lags.push(now - at);
       firstEvent = firstEvent ? Math.min(firstEvent, at) : at;
-      first ||= now;
       last = now;
       res.writeHead(204).end();
     });

@@ -65,7 +65,6 @@ type Condition = (typeof CONDITIONS)[number];
 interface ReceiverStats {
   received: number;
   duplicates: number;
-  firstAt: number;
   lastAt: number;
   firstEventAt: number;
   lagP50Ms: number;
@@ -81,7 +80,7 @@ async function login(base: string, email: string, password: string): Promise<str
 }
 
 /** Which condition runs when: `rounds` rounds of the three, each stretch's counted part a load window. */
-export function relaySchedule(start: number, rounds: number) {
+function relaySchedule(start: number, rounds: number) {
   const stretches = Array.from({ length: rounds * CONDITIONS.length }, (_, k) => ({ condition: CONDITIONS[k % CONDITIONS.length]!, at: start + k * STRETCH_MS }));
   return {
     stretches,

@@ -201,7 +201,7 @@ describe('deliveries (Standard Webhooks)', () => {
     expect(retrying.map((d) => d.attempts)).toEqual([2, 2]);
     for (const d of retrying) expect(d).toMatchObject({ lastStatus: 503, lastLatencyMs: expect.any(Number), lastResponseExcerpt: 'maintenance', nextAttemptAt: expect.any(String) });
     // The receiver answers again before the retries are due: a new event of a user whose line waits is
-    // not sent ahead of it (the fan-out sends at once only a line's first delivery).
+    // not sent ahead of it (the relay sends only a line's first pending delivery).
     down = false;
     await publishIn(app.db, 'kyc.level.status_changed', { userId: users[0]!.id, level: 2, previousStatus: 'ALLOW', status: 'PENDING', cause: 'SUBMIT', reasonCodes: [], applicationId: null });
     expect(await relay()).toBe(0);
